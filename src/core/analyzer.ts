@@ -1,0 +1,90 @@
+import { Agent } from 'undici';
+import { detectIssues } from './detectors/index.js';
+import { createGuardedConnector } from './guarded-connector.js';
+import { normalizeOptions } from './options.js';
+import { parseTargetUrl } from './parse-url.js';
+import { systemResolver } from './resolver.js';
+import { AddressPolicy } from './ssrf-guard.js';
+import { summarize } from './summary.js';
+import { trace } from './trace.js';
+import type { AnalysisResult, AnalyzeOptions, Resolver } from './types.js';
+
+/** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
+export interface AnalyzerConfig {
+  /** Host name resolution (default: the system resolver). Inject one to control DNS answers. */
+  resolver?: Resolver;
+  /** How long an idle keep-alive connection is kept, in ms (default 4000). */
+  keepAliveTimeout?: number;
+  /** Largest response header block accepted, in bytes (default 64 KiB); larger gives `RESPONSE_TOO_LARGE`. */
+  maxHeaderSize?: number;
+}
+
+const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64 * 1024 });
+
+/**
+ * Owns the connection pools and runs analyses. Pools are kept per address policy, because a connection opened under
+ * a lenient policy must never be reused by an analysis under a strict one.
+ */
+export class Analyzer {
+  private readonly resolver: Resolver;
+  private readonly pool: { keepAliveTimeout: number; maxHeaderSize: number };
+  private readonly agents = new Map<string, Agent>();
+  private closed = false;
+
+  constructor(config: AnalyzerConfig = {}) {
+    this.resolver = config.resolver ?? systemResolver;
+    this.pool = {
+      keepAliveTimeout: config.keepAliveTimeout ?? POOL_DEFAULTS.keepAliveTimeout,
+      maxHeaderSize: config.maxHeaderSize ?? POOL_DEFAULTS.maxHeaderSize,
+    };
+  }
+
+  private agentFor(policy: AddressPolicy): Agent {
+    let agent = this.agents.get(policy.key);
+    if (agent === undefined) {
+      agent = new Agent({
+        connect: createGuardedConnector({ policy, resolver: this.resolver, connectTimeout: 30_000 }),
+        keepAliveTimeout: this.pool.keepAliveTimeout,
+        maxHeaderSize: this.pool.maxHeaderSize,
+        // Per-request timeouts are set on each hop; these are only the outer bound.
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      });
+      this.agents.set(policy.key, agent);
+    }
+    return agent;
+  }
+
+  /**
+   * Traces `url`'s redirect chain and detects issues. Resolves with the result (findings included); rejects with a
+   * `HoplensError` whose `chain` holds the hops completed before a failure.
+   */
+  async analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+    if (this.closed) throw new Error('Analyzer is closed');
+    const normalized = normalizeOptions(options);
+    const target = parseTargetUrl(url);
+    const policy = new AddressPolicy(normalized);
+    const outcome = await trace(target, normalized, { dispatcher: this.agentFor(policy), policy });
+    const issues = detectIssues(outcome);
+    return { success: true, url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
+  }
+
+  /** Closes every pooled connection. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((agent) => agent.close()));
+  }
+}
+
+let shared: Analyzer | undefined;
+
+/**
+ * Traces `url`'s redirect chain with a process-wide {@link Analyzer} (its keep-alive pool is reused across calls).
+ * Create your own `Analyzer` to inject a resolver or to close the pool.
+ */
+export function analyze(url: string, options?: AnalyzeOptions): Promise<AnalysisResult> {
+  shared ??= new Analyzer();
+  return shared.analyze(url, options);
+}

@@ -1,0 +1,40 @@
+import type { Detector } from './detector.js';
+import type { Issue } from '../types.js';
+
+/** The URL a hop redirects to, when the next hop was requested. */
+function pairs(chain: readonly { url: string }[]): Array<{ index: number; from: URL; to: URL }> {
+  const out = [];
+  for (let index = 0; index + 1 < chain.length; index++) {
+    out.push({ index, from: new URL(chain[index]!.url), to: new URL(chain[index + 1]!.url) });
+  }
+  return out;
+}
+
+function sameExceptPath(from: URL, to: URL): boolean {
+  return from.origin === to.origin && from.search === to.search;
+}
+
+/** A hop that only adds or removes a trailing slash: harmless but a wasted round trip when linked internally. */
+export const trailingSlashRedirect: Detector = ({ chain }) =>
+  pairs(chain).flatMap(({ index, from, to }): Issue[] => {
+    const a = from.pathname;
+    const b = to.pathname;
+    return sameExceptPath(from, to) && a !== b && (a === `${b}/` || b === `${a}/`)
+      ? [
+          {
+            type: 'trailing_slash_redirect',
+            severity: 'info',
+            message: `Hop ${index + 1} only ${b.endsWith('/') ? 'adds' : 'removes'} a trailing slash`,
+            hop: index,
+          },
+        ]
+      : [];
+  });
+
+/** A hop that only changes letter case (host case is already folded by URL parsing, so this is the path). */
+export const caseRedirect: Detector = ({ chain }) =>
+  pairs(chain).flatMap(({ index, from, to }): Issue[] =>
+    sameExceptPath(from, to) && from.pathname !== to.pathname && from.pathname.toLowerCase() === to.pathname.toLowerCase()
+      ? [{ type: 'case_redirect', severity: 'info', message: `Hop ${index + 1} only changes letter case`, hop: index }]
+      : [],
+  );

@@ -1,0 +1,13 @@
+import type { StopReason } from '../trace.js';
+import type { Hop, Issue } from '../types.js';
+
+/** What a detector looks at: the finished chain, why it stopped, and the head of the final page if read. */
+export interface DetectorInput {
+  readonly chain: readonly Hop[];
+  readonly stop: StopReason;
+  readonly finalBody?: string;
+}
+
+/** A pure function from a finished trace to the issues of one kind it finds. */
+export type Detector = (input: DetectorInput) => Issue[];
+

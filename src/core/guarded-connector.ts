@@ -1,0 +1,93 @@
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import type { Socket } from 'node:net';
+import { buildConnector } from 'undici';
+import { HoplensError } from './errors.js';
+import type { AddressPolicy } from './ssrf-guard.js';
+import { isLocalhostName } from './ssrf-guard.js';
+import type { Resolver } from './types.js';
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+function blocked(hostname: string, address: string, range: string): HoplensError {
+  return new HoplensError(
+    'BLOCKED_DESTINATION',
+    `${hostname} resolves to ${address} (${range}), which is not a public address`,
+  );
+}
+
+/**
+ * A `lookup` for `net.connect` that asks `resolver` and refuses the name if any of its addresses is blocked, so a
+ * name that mixes public and private answers cannot be used to reach the private one.
+ */
+export function createGuardedLookup(policy: AddressPolicy, resolver: Resolver) {
+  return function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+    const answer = async (): Promise<LookupAddress[]> => {
+      if (policy.blockPrivate && isLocalhostName(hostname)) throw blocked(hostname, 'localhost', 'loopback');
+      let addresses: LookupAddress[];
+      try {
+        addresses = await resolver(hostname);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'ENOTFOUND';
+        throw Object.assign(new Error(`DNS lookup of ${hostname} failed: ${code}`, { cause: error }), {
+          code,
+          hoplensDns: true,
+        });
+      }
+      const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
+      const usable = wanted === undefined ? addresses : addresses.filter((entry) => entry.family === wanted);
+      if (usable.length === 0) {
+        throw Object.assign(new Error(`DNS lookup of ${hostname} returned no address`), {
+          code: 'ENOTFOUND',
+          hoplensDns: true,
+        });
+      }
+      for (const entry of addresses) {
+        const verdict = policy.check(entry.address);
+        if (!verdict.allowed) throw blocked(hostname, entry.address, verdict.range);
+      }
+      return usable;
+    };
+    answer().then(
+      (addresses) => {
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
+}
+
+/** Options of {@link createGuardedConnector}. */
+export interface GuardedConnectorOptions {
+  policy: AddressPolicy;
+  resolver: Resolver;
+  /** Connect timeout in milliseconds (each hop is bounded by its own signal as well). */
+  connectTimeout: number;
+}
+
+/**
+ * An undici connector that resolves names through the guarded lookup and checks the address the socket actually
+ * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
+ */
+export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
+  const connect = buildConnector({
+    timeout: options.connectTimeout,
+    lookup: createGuardedLookup(options.policy, options.resolver),
+    // Node's default; stated because the guarded lookup must answer `all: true` queries for it.
+    autoSelectFamily: true,
+  } as buildConnector.BuildOptions);
+  return (connectOptions, callback) => {
+    connect(connectOptions, (error, socket) => {
+      if (error !== null) return callback(error, null);
+      const remote = (socket as Socket).remoteAddress;
+      if (remote !== undefined) {
+        const verdict = options.policy.check(remote);
+        if (!verdict.allowed) {
+          socket.destroy();
+          return callback(blocked(connectOptions.hostname, remote, verdict.range), null);
+        }
+      }
+      return callback(null, socket);
+    });
+  };
+}

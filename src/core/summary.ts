@@ -1,0 +1,14 @@
+import type { Hop, Issue, Summary } from './types.js';
+
+/** The seed's Summary of a chain. */
+export function summarize(chain: readonly Hop[], issues: Issue[]): Summary {
+  const last = chain[chain.length - 1];
+  return {
+    totalHops: chain.length,
+    finalUrl: last?.url ?? '',
+    finalStatus: last?.status ?? 0,
+    totalTime: chain.reduce((sum, hop) => sum + hop.responseTime, 0),
+    hasLoop: issues.some((issue) => issue.type === 'redirect_loop'),
+    issues,
+  };
+}

@@ -1,0 +1,255 @@
+import { STATUS_CODES } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { CookieJar } from 'tough-cookie';
+import type { Dispatcher } from 'undici';
+import { request } from 'undici';
+import { HoplensError } from './errors.js';
+import { resolveLocation, withoutFragment } from './location.js';
+import { toNetworkError } from './network-error.js';
+import type { NormalizedOptions } from './options.js';
+import { selectHeaders } from './response-headers.js';
+import { type AddressPolicy, isLocalhostName, parseIp } from './ssrf-guard.js';
+import type { Hop } from './types.js';
+
+/** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** Redirects that are permanent; the others in {@link REDIRECT_STATUSES} are temporary. */
+export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([301, 308]);
+
+/** How much of a body is ever read: a redirect's is drained (so the connection can be reused), a final page's kept. */
+export const BODY_READ_LIMIT = 64 * 1024;
+
+/** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
+export type StopReason =
+  | { kind: 'complete' }
+  | { kind: 'loop'; hop: number; loopsTo: number; url: string }
+  | { kind: 'max_hops'; hop: number }
+  | { kind: 'missing_location'; hop: number }
+  | { kind: 'invalid_location'; hop: number; reason: string; location: string }
+  | { kind: 'blocked'; hop: number; url: string; reason: string };
+
+/** What tracing produced: the chain, why it stopped, and what the detectors may need to look at. */
+export interface TraceOutcome {
+  chain: Hop[];
+  stop: StopReason;
+  /** Up to {@link BODY_READ_LIMIT} bytes of the final page, when it is a 2xx HTML page fetched with GET. */
+  finalBody?: string;
+}
+
+/** What tracing needs besides the options: the pool to send through and the policy it enforces. */
+export interface TraceContext {
+  dispatcher: Dispatcher;
+  policy: AddressPolicy;
+}
+
+/** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */
+function literalVerdict(url: URL, policy: AddressPolicy): string | undefined {
+  if (!policy.blockPrivate) return undefined;
+  const host = url.hostname;
+  if (parseIp(host) !== undefined) {
+    const verdict = policy.check(host);
+    return verdict.allowed ? undefined : `${host} is not a public address (${verdict.range})`;
+  }
+  return isLocalhostName(host) ? `${host} is a loopback name` : undefined;
+}
+
+/** The URL as requested: credentials are never sent, and a fragment never leaves the client. */
+function requestTarget(url: URL): string {
+  if (url.username === '' && url.password === '' && url.hash === '') return url.href;
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  copy.hash = '';
+  return copy.href;
+}
+
+function isHtml(contentType: string | undefined): boolean {
+  return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
+}
+
+/** Reads at most {@link BODY_READ_LIMIT} bytes of a body as text, then lets go of it. */
+async function readHead(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= BODY_READ_LIMIT) break;
+    }
+  } catch {
+    // A body that fails half-way still gives what arrived; the page's status is already known.
+  } finally {
+    if (!body.destroyed) body.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, BODY_READ_LIMIT).toString('utf8');
+}
+
+/** Drains a body the tool has no use for, so its connection can be reused; a large or slow one is cut off. */
+async function discard(body: Dispatcher.ResponseData['body'], signal: AbortSignal): Promise<void> {
+  try {
+    await body.dump({ limit: BODY_READ_LIMIT, signal });
+  } catch {
+    // The connection is simply not reused.
+  }
+}
+
+interface HopResponse {
+  hop: Hop;
+  location: string | string[] | undefined;
+  setCookie: string[];
+  body?: string;
+}
+
+/** Sends one request and measures it. `responseTime` runs from sending to the response headers. */
+async function requestHop(
+  url: URL,
+  method: 'GET' | 'HEAD',
+  cookie: string,
+  isLast: (status: number) => boolean,
+  options: NormalizedOptions,
+  context: TraceContext,
+): Promise<HopResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new HoplensError('TIMEOUT', `No response within ${options.timeout} ms`)),
+    options.timeout,
+  );
+  const signal = options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
+  const headers: Record<string, string> = {
+    'user-agent': options.userAgent,
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
+    'accept-encoding': 'identity',
+  };
+  if (cookie !== '') headers.cookie = cookie;
+  try {
+    const started = performance.now();
+    const response = await request(requestTarget(url), {
+      dispatcher: context.dispatcher,
+      method,
+      headers,
+      signal,
+      headersTimeout: options.timeout,
+      bodyTimeout: options.timeout,
+    });
+    const responseTime = Math.round(performance.now() - started);
+    const status = response.statusCode;
+    const raw = response.headers;
+    const hop: Hop = {
+      url: url.href,
+      status,
+      statusText: response.statusText || STATUS_CODES[status] || '',
+      responseTime,
+      headers: selectHeaders(raw, options.headers),
+    };
+    if (REDIRECT_STATUSES.has(status)) hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
+    const setCookie = raw['set-cookie'];
+    const result: HopResponse = {
+      hop,
+      location: raw.location,
+      setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+    };
+    const contentType = raw['content-type'];
+    if (isLast(status) && method === 'GET' && status >= 200 && status < 300 && isHtml(String(contentType))) {
+      result.body = await readHead(response.body);
+    } else {
+      await discard(response.body, signal);
+    }
+    return result;
+  } catch (error) {
+    throw toNetworkError(error, url.href, options.timeout, controller.signal.aborted);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Remembers which URLs were requested, with which cookies, to tell a loop from a revisit that changes state. */
+class Visits {
+  private readonly seen = new Map<string, Array<{ cookie: string; hop: number }>>();
+
+  record(url: URL, cookie: string, hop: number): void {
+    const key = withoutFragment(url);
+    const list = this.seen.get(key) ?? [];
+    list.push({ cookie, hop });
+    this.seen.set(key, list);
+  }
+
+  /** The index of the earlier hop this request would repeat, if any. */
+  repeats(url: URL, cookie: string): number | undefined {
+    return this.seen.get(withoutFragment(url))?.find((visit) => visit.cookie === cookie)?.hop;
+  }
+}
+
+/**
+ * Follows a URL's redirect chain one request at a time. Returns the chain and why it stopped; throws a
+ * {@link HoplensError} carrying the hops so far when a request fails (DNS, connection, TLS, protocol, timeout).
+ *
+ * Each hop is bounded by `options.timeout`, so a whole trace is bounded by `maxHops × timeout`.
+ */
+export async function trace(start: URL, options: NormalizedOptions, context: TraceContext): Promise<TraceOutcome> {
+  const chain: Hop[] = [];
+  const jar = options.cookies ? new CookieJar() : undefined;
+  const visits = new Visits();
+  let url = start;
+  let method = options.method;
+
+  const blockedAtStart = literalVerdict(start, context.policy);
+  if (blockedAtStart !== undefined) {
+    throw new HoplensError('BLOCKED_DESTINATION', `Refused ${start.href}: ${blockedAtStart}`, { url: start.href });
+  }
+
+  for (;;) {
+    const cookie = jar === undefined ? '' : await jar.getCookieString(url.href);
+    visits.record(url, cookie, chain.length);
+    const index = chain.length;
+    let response: HopResponse;
+    try {
+      response = await requestHop(
+        url,
+        method,
+        cookie,
+        (status) => !REDIRECT_STATUSES.has(status) || index + 1 >= options.maxHops,
+        options,
+        context,
+      );
+    } catch (error) {
+      const failure = error as HoplensError;
+      if (failure.code === 'BLOCKED_DESTINATION' && index > 0) {
+        return { chain, stop: { kind: 'blocked', hop: index - 1, url: url.href, reason: failure.message } };
+      }
+      throw failure.withChain(chain);
+    }
+    chain.push(response.hop);
+    if (jar !== undefined) {
+      for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
+    }
+
+    const { status } = response.hop;
+    if (!REDIRECT_STATUSES.has(status)) {
+      return response.body === undefined
+        ? { chain, stop: { kind: 'complete' } }
+        : { chain, stop: { kind: 'complete' }, finalBody: response.body };
+    }
+    const location = resolveLocation(response.location, url);
+    if (location.kind === 'missing') return { chain, stop: { kind: 'missing_location', hop: index } };
+    if (location.kind === 'invalid') {
+      return {
+        chain,
+        stop: { kind: 'invalid_location', hop: index, reason: location.reason, location: location.raw },
+      };
+    }
+    const next = location.url;
+    const nextCookie = jar === undefined ? '' : await jar.getCookieString(next.href);
+    const repeated = visits.repeats(next, nextCookie);
+    if (repeated !== undefined) {
+      return { chain, stop: { kind: 'loop', hop: index, loopsTo: repeated, url: next.href } };
+    }
+    if (chain.length >= options.maxHops) return { chain, stop: { kind: 'max_hops', hop: index } };
+    const blocked = literalVerdict(next, context.policy);
+    if (blocked !== undefined) return { chain, stop: { kind: 'blocked', hop: index, url: next.href, reason: blocked } };
+    // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.
+    if (status === 303 && method !== 'HEAD') method = 'GET';
+    url = next;
+  }
+}

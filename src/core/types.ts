@@ -1,0 +1,120 @@
+/**
+ * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and
+ * {@link AnalysisResult} follow the original interface document (`shared/seed/interface.md`).
+ */
+
+/** How serious a finding is. `error` findings fail a CI check; `warning` ones fail it only in strict mode. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Every kind of finding the detectors can report. */
+export type IssueType =
+  | 'redirect_loop'
+  | 'max_hops_reached'
+  | 'redirect_chain'
+  | 'temporary_redirect'
+  | 'https_downgrade'
+  | 'missing_location'
+  | 'invalid_location'
+  | 'error_status'
+  | 'blocked_destination'
+  | 'meta_refresh'
+  | 'mixed_redirect_types'
+  | 'not_https'
+  | 'trailing_slash_redirect'
+  | 'case_redirect';
+
+/** A problem found in a chain. Findings are data, never exceptions. */
+export interface Issue {
+  type: IssueType;
+  severity: Severity;
+  /** One human sentence. */
+  message: string;
+  /** Index into `chain` of the hop the finding concerns, when it concerns one. */
+  hop?: number;
+  /** For `redirect_loop`: index of the earlier hop the loop returns to. */
+  loopsTo?: number;
+}
+
+/** One request of the chain. */
+export interface Hop {
+  /** URL requested at this hop. */
+  url: string;
+  /** HTTP status code of the response. */
+  status: number;
+  /** The server's reason phrase, or the standard phrase when it sent none. */
+  statusText: string;
+  /**
+   * Milliseconds (integer) from sending the request to receiving the response headers. When the hop had to open a
+   * new connection this includes DNS lookup, TCP connect and TLS handshake; a reused keep-alive connection is not
+   * charged for set-up it did not do.
+   */
+  responseTime: number;
+  /** Response headers with lowercase names. By default only the redirect-relevant ones (see `headers` option). */
+  headers: Record<string, string>;
+  /** `permanent` for 301/308, `temporary` for 302/303/307; absent on hops that do not redirect. */
+  redirectType?: 'permanent' | 'temporary';
+}
+
+/** Summary statistics of a chain. */
+export interface Summary {
+  /** Number of hops in the chain (`chain.length`). */
+  totalHops: number;
+  /** URL of the last hop. */
+  finalUrl: string;
+  /** Status of the last hop. */
+  finalStatus: number;
+  /** Sum of the hops' `responseTime`, in milliseconds. */
+  totalTime: number;
+  /** Whether a redirect loop was detected. */
+  hasLoop: boolean;
+  /** Detected issues; empty when none. */
+  issues: Issue[];
+}
+
+/** The result of {@link analyze}: the seed's Analysis result without `rateLimit`. */
+export interface AnalysisResult {
+  /** True when the chain was traced (findings such as loops still give `true`). */
+  success: true;
+  /** The URL that was submitted, as given. */
+  url: string;
+  /** The hops in the order followed. */
+  chain: Hop[];
+  summary: Summary;
+}
+
+/** Which response headers each hop reports. */
+export type HeaderSelection = 'default' | 'all';
+
+/** HTTP method used for every hop. */
+export type HttpMethod = 'GET' | 'HEAD';
+
+/** Options of {@link analyze}. Every field is optional; defaults are in `DEFAULTS`. */
+export interface AnalyzeOptions {
+  /** Maximum chain length, 1 to 20 (default 10). */
+  maxHops?: number;
+  /** Per-hop timeout in milliseconds, 1000 to 30000 (default 10000): connect, TLS and response headers. */
+  timeout?: number;
+  /** User-Agent sent on every request (default `hoplens/1.0`). */
+  userAgent?: string;
+  /** `GET` (default) or `HEAD`. */
+  method?: HttpMethod;
+  /** Keep a cookie jar across the hops of one analysis (default false). */
+  cookies?: boolean;
+  /** `default`: the redirect-relevant headers; `all`: every response header. */
+  headers?: HeaderSelection;
+  /** Refuse destinations that are not global unicast: loopback, private, link-local, metadata... (default true). */
+  blockPrivate?: boolean;
+  /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`. */
+  allowNetworks?: readonly string[];
+  /** Aborts the analysis (for example when the caller goes away). */
+  signal?: AbortSignal;
+}
+
+/** One answer of a {@link Resolver}. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to its addresses (all of them). The seam through which tests inject DNS answers. */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
