@@ -1,7 +1,7 @@
 // Builds everything `npm start`, `npx hoplens` and `import 'hoplens'` need: the TypeScript library, service and CLI
 // into dist/, and the web page's static files into dist/web/public/. Run by `npm ci` (prepare) and `npm run build`.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
-rmSync(dist, { recursive: true, force: true });
+// dist/ is overwritten in place rather than wiped, so a build never pulls files from under a running test.
 try {
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 } catch {
