@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the four
+ * workloads of the benchmark issue, prints a table and writes bench/results.md.
+ *
+ * Options (environment): BENCH_ONLY=engine,bulk,api,timing  BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startNginx } from './lib/nginx.js';
+import { show } from './lib/stats.js';
+import { api } from './workloads/api.js';
+import { bulk } from './workloads/bulk.js';
+import { engineOverhead } from './workloads/engine-overhead.js';
+import { timingHonesty } from './workloads/timing-honesty.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const workDir = join(here, '.work');
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing').split(','));
+const reps = Number(process.env.BENCH_REPS ?? 3);
+const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
+const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
+
+const lines: string[] = [];
+function out(line = ''): void {
+  lines.push(line);
+  console.log(line);
+}
+const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
+const nginx = await startNginx(workDir);
+try {
+  out(`# hoplens benchmark results`);
+  out();
+  out(
+    `Date: ${new Date().toISOString()}; machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; repetitions: ${reps}.`,
+  );
+  out('Figures are medians with the (min–max) range of the runs.');
+
+  if (only.has('engine')) {
+    const r = await engineOverhead(nginx, reps);
+    out();
+    out(`## 1. Engine overhead: ${r.analyses} sequential analyses of a 5-redirect chain`);
+    out();
+    out('| tool | total ms | per analysis ms |');
+    out('|---|---|---|');
+    out(`| hoplens (library) | ${show(r.hoplensMs, 0)} | ${(r.hoplensMs.median / r.analyses).toFixed(3)} |`);
+    out(`| bare undici loop | ${show(r.bareMs, 0)} | ${(r.bareMs.median / r.analyses).toFixed(3)} |`);
+    out(`| curl -L (process per URL) | — | ${show(r.curlMsPerUrl, 2)} |`);
+    out();
+    out(`hoplens / bare loop: ${show(r.ratio, 3)} (target ≤ 1.15: ${verdict(r.ratio.median <= 1.15)})`);
+  }
+
+  if (only.has('bulk')) {
+    const r = await bulk(nginx, workDir, reps, 10_000, largeCount);
+    out();
+    out(`## 2. Bulk: ${r.urls} URLs (3-redirect chains over ${nginx.hosts.length} loopback hosts), concurrency 50`);
+    out();
+    out('| tool | seconds | URLs/s | peak RSS MB |');
+    out('|---|---|---|---|');
+    out(
+      `| hoplens check | ${show(r.hoplensSeconds, 2)} | ${(r.urls / r.hoplensSeconds.median).toFixed(0)} | ${show(r.hoplensPeakMb, 0)} |`,
+    );
+    out(
+      `| bare undici loop (in process) | ${show(r.bareSeconds, 2)} | ${(r.urls / r.bareSeconds.median).toFixed(0)} | — |`,
+    );
+    out(`| xargs -P 50 curl -L | ${show(r.curlSeconds, 2)} | ${(r.urls / r.curlSeconds.median).toFixed(0)} | — |`);
+    out();
+    out(`Speed-up over xargs+curl: ${r.speedupOverCurl.toFixed(1)}× (target ≥ 8: ${verdict(r.speedupOverCurl >= 8)})`);
+    out(`hoplens / bare loop: ${r.ratioToBare.toFixed(2)} (target ≤ 1.3: ${verdict(r.ratioToBare <= 1.3)})`);
+    if (r.large !== undefined) {
+      out(
+        `${r.large.urls} URLs: ${r.large.seconds.toFixed(1)} s, peak RSS ${r.large.peakMb.toFixed(0)} MB = ${r.large.ratioToSmallPeak.toFixed(2)}× the 10,000-URL peak (targets ≤ 200 MB: ${verdict(r.large.peakMb <= 200)}, ≤ 1.2×: ${verdict(r.large.ratioToSmallPeak <= 1.2)})`,
+      );
+    }
+  }
+
+  if (only.has('api')) {
+    const r = await api(nginx, reps, apiSeconds);
+    out();
+    out(`## 3. API: autocannon, 50 connections, ${r.seconds} s, 3-redirect chain`);
+    out();
+    out('| setup | analyses/s | p50 ms | p99 ms | peak RSS MB | non-2xx/errors | share of bare loop |');
+    out('|---|---|---|---|---|---|---|');
+    for (const run of r.runs) {
+      const share = run.rps.median / r.bareTracesPerSecond.median;
+      out(
+        `| service, ${run.label} limits | ${show(run.rps, 0)} | ${show(run.p50, 0)} | ${show(run.p99, 0)} | ${show(run.peakRssMb, 0)} | ${run.errors} | ${(share * 100).toFixed(0)}% (target ≥ 60%: ${verdict(share >= 0.6)}) |`,
+      );
+    }
+    out(`| bare undici loop, 50 concurrent | ${show(r.bareTracesPerSecond, 0)} | — | — | — | — | 100% |`);
+  }
+
+  if (only.has('timing')) {
+    const rows = await timingHonesty();
+    out();
+    out('## 4. Timing honesty: reported responseTime minus the server-side delay');
+    out();
+    out('| delay ms | connection | samples | median error ms | max error ms | bare undici median error ms |');
+    out('|---|---|---|---|---|---|');
+    for (const row of rows) {
+      out(
+        `| ${row.delay} | ${row.connection} | ${row.samples} | ${row.medianError} | ${row.maxError} | ${row.bareMedianError} |`,
+      );
+    }
+    out();
+    out('The bare column times the same requests with an unrounded clock: what the target itself adds to the delay.');
+    const median = Math.max(...rows.map((row) => Math.abs(row.medianError)));
+    const max = Math.max(...rows.map((row) => Math.abs(row.maxError)));
+    out();
+    out(
+      `Worst median error ${median} ms (target ≤ 2: ${verdict(median <= 2)}), worst error ${max} ms (target ≤ 10: ${verdict(max <= 10)})`,
+    );
+  }
+} finally {
+  await nginx.stop();
+}
+writeFileSync(join(here, 'results.md'), `${lines.join('\n')}\n`);
+console.log(`\nwritten to ${join(here, 'results.md')}`);

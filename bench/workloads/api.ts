@@ -1,0 +1,138 @@
+/**
+ * Workload 3: autocannon against `/api/analyze` (limits raised) for a 3-redirect chain, 50 connections: analyses per
+ * second, p50/p99 latency and RSS, against the bare loop's traces per second at the same concurrency; then the same
+ * with REDIS_URL set. Target: at least 60% of the bare loop.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createBareTracer } from '../lib/bare-loop.js';
+import type { Nginx } from '../lib/nginx.js';
+import { freePort, waitForPort } from '../lib/ports.js';
+import { watchPeak } from '../lib/process-stats.js';
+import { type Stat, stat } from '../lib/stats.js';
+
+const SERVICE = fileURLToPath(new URL('../../dist/service/main.js', import.meta.url));
+const CONNECTIONS = 50;
+
+export interface ApiRun {
+  label: string;
+  rps: Stat;
+  p50: Stat;
+  p99: Stat;
+  peakRssMb: Stat;
+  errors: number;
+}
+
+export interface ApiResult {
+  seconds: number;
+  bareTracesPerSecond: Stat;
+  runs: ApiRun[];
+}
+
+async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVICE], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      HOPLENS_RATE_LIMIT_PER_MINUTE: '1000000000',
+      HOPLENS_RATE_LIMIT_PER_DAY: '1000000000',
+      HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+      HOPLENS_MAX_CONCURRENCY: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort('127.0.0.1', port, 15_000);
+  return { child, port };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function startRedis(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'hoplens-bench-redis-'));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitForPort('127.0.0.1', port, 10_000);
+  return { child, url: `redis://127.0.0.1:${port}` };
+}
+
+async function bareRate(target: string, seconds: number): Promise<number> {
+  const tracer = createBareTracer();
+  const deadline = performance.now() + seconds * 1000;
+  let traces = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        await tracer.trace(target);
+        traces++;
+      }
+    }),
+  );
+  await tracer.agent.close();
+  return traces / seconds;
+}
+
+async function cannon(port: number, target: string, seconds: number) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/analyze?url=${encodeURIComponent(target)}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export async function api(nginx: Nginx, reps: number, seconds: number): Promise<ApiResult> {
+  const target = `http://127.0.0.1:${nginx.port}/r3/api`;
+  const bare: number[] = [];
+  for (let rep = 0; rep < reps; rep++) bare.push(await bareRate(target, seconds));
+  const runs: ApiRun[] = [];
+  for (const label of ['memory', 'redis'] as const) {
+    const redis = label === 'redis' ? await startRedis() : undefined;
+    const service = await startService(redis === undefined ? {} : { REDIS_URL: redis.url });
+    const rps: number[] = [];
+    const p50: number[] = [];
+    const p99: number[] = [];
+    const peaks: number[] = [];
+    let errors = 0;
+    try {
+      for (let rep = 0; rep < reps; rep++) {
+        const watch = watchPeak(service.child.pid!);
+        const run = await cannon(service.port, target, seconds);
+        const peak = watch.stop();
+        rps.push(run.rps);
+        p50.push(run.p50);
+        p99.push(run.p99);
+        peaks.push(peak);
+        errors += run.errors;
+      }
+    } finally {
+      await stop(service.child);
+      if (redis !== undefined) await stop(redis.child);
+    }
+    runs.push({ label, rps: stat(rps), p50: stat(p50), p99: stat(p99), peakRssMb: stat(peaks), errors });
+  }
+  return { seconds, bareTracesPerSecond: stat(bare), runs };
+}

@@ -1,0 +1,139 @@
+/**
+ * Workload 2: `hoplens check` on 10,000 URLs (3-redirect chains spread over 20 loopback hosts) at concurrency 50,
+ * against `xargs -P 50 curl -L` on the same list and against the bare undici loop at the same concurrency.
+ * Then 100,000 URLs: the CLI's peak RSS must stay flat. Targets: ≥ 8× faster than xargs+curl, ≤ 1.3× the bare loop,
+ * peak RSS ≤ 200 MB and ≤ 1.2× the 10,000-URL peak.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createBareTracer } from '../lib/bare-loop.js';
+import type { Nginx } from '../lib/nginx.js';
+import { runPool } from '../lib/pool.js';
+import { type Stat, stat } from '../lib/stats.js';
+
+const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CONCURRENCY = 50;
+
+export interface BulkResult {
+  urls: number;
+  hoplensSeconds: Stat;
+  hoplensPeakMb: Stat;
+  bareSeconds: Stat;
+  curlSeconds: Stat;
+  speedupOverCurl: number;
+  ratioToBare: number;
+  large?: { urls: number; seconds: number; peakMb: number; ratioToSmallPeak: number };
+}
+
+function urlsFor(nginx: Nginx, count: number, tag: string): string[] {
+  return Array.from(
+    { length: count },
+    (_, i) => `http://${nginx.hosts[i % nginx.hosts.length]}:${nginx.port}/r3/${tag}${i}`,
+  );
+}
+
+async function writeList(path: string, urls: readonly string[]): Promise<void> {
+  const out = createWriteStream(path);
+  for (const url of urls) if (!out.write(`${url}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+}
+
+/** Runs a command, timing it and (through GNU time) reading its peak RSS. */
+function timed(
+  command: string,
+  args: string[],
+  shell = false,
+): Promise<{ seconds: number; peakMb: number; code: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = shell
+      ? spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn('/usr/bin/time', ['-f', 'HOPLENS_MAXRSS_KB=%M', command, ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const kb = Number(/HOPLENS_MAXRSS_KB=(\d+)/.exec(stderr)?.[1] ?? Number.NaN);
+      if (code !== 0 && !shell) process.stderr.write(stderr.slice(-2000));
+      resolve({ seconds: (performance.now() - started) / 1000, peakMb: kb / 1024, code: code ?? -1 });
+    });
+  });
+}
+
+function hoplensCheck(list: string) {
+  return timed(process.execPath, [
+    CLI,
+    'check',
+    list,
+    '--input',
+    'list',
+    '--concurrency',
+    String(CONCURRENCY),
+    '--per-host',
+    String(CONCURRENCY),
+    '--format',
+    'ndjson',
+    '--output',
+    '/dev/null',
+  ]);
+}
+
+export async function bulk(nginx: Nginx, workDir: string, reps: number, count = 10_000, largeCount = 100_000) {
+  const urls = urlsFor(nginx, count, 'u');
+  const list = join(workDir, 'bulk-10k.txt');
+  await writeList(list, urls);
+
+  const hoplens: number[] = [];
+  const peaks: number[] = [];
+  const bare: number[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const run = await hoplensCheck(list);
+    if (run.code !== 0) throw new Error(`hoplens check exited ${run.code}`);
+    hoplens.push(run.seconds);
+    peaks.push(run.peakMb);
+    const tracer = createBareTracer();
+    const started = performance.now();
+    await runPool(urls, CONCURRENCY, (url) => tracer.trace(url));
+    bare.push((performance.now() - started) / 1000);
+    await tracer.agent.close();
+  }
+  // xargs+curl is slow (a process per URL); one run is enough to know the order of magnitude.
+  const curlRuns: number[] = [];
+  for (let rep = 0; rep < Math.max(1, Math.min(reps, 2)); rep++) {
+    const run = await timed(
+      `xargs -P ${CONCURRENCY} -n 1 curl -s -o /dev/null -L -w '%{http_code}\\n' < ${list}`,
+      [],
+      true,
+    );
+    curlRuns.push(run.seconds);
+  }
+  const result: BulkResult = {
+    urls: count,
+    hoplensSeconds: stat(hoplens),
+    hoplensPeakMb: stat(peaks),
+    bareSeconds: stat(bare),
+    curlSeconds: stat(curlRuns),
+    speedupOverCurl: stat(curlRuns).median / stat(hoplens).median,
+    ratioToBare: stat(hoplens).median / stat(bare).median,
+  };
+  if (largeCount > 0) {
+    const largeList = join(workDir, 'bulk-100k.txt');
+    await writeList(largeList, urlsFor(nginx, largeCount, 'v'));
+    const run = await hoplensCheck(largeList);
+    if (run.code !== 0) throw new Error(`hoplens check (large) exited ${run.code}`);
+    result.large = {
+      urls: largeCount,
+      seconds: run.seconds,
+      peakMb: run.peakMb,
+      ratioToSmallPeak: run.peakMb / stat(peaks).median,
+    };
+  }
+  return result;
+}
