@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { Analyzer } from '../core/analyzer.js';
+import { HoplensError } from '../core/errors.js';
+import { webPage } from '../web/plugin.js';
+import { ClientIpResolver } from './client-ip.js';
+import { ConcurrencyGate } from './concurrency-gate.js';
+import type { ServiceConfig } from './config.js';
+import { clientErrorReply, frameworkErrorReply, installErrorReplies } from './error-reply.js';
+import { Lifecycle } from './lifecycle.js';
+import { MemoryStore } from './rate-limit/memory-store.js';
+import { RedisStore } from './rate-limit/redis-store.js';
+import { RequestLimiter } from './rate-limit/request-limiter.js';
+import type { RateLimitStore } from './rate-limit/store.js';
+import { analyzeRoute } from './routes/analyze.js';
+import { docsRoutes } from './routes/docs.js';
+import { healthRoutes } from './routes/health.js';
+
+/** Seams for tests and embedding. Everything has a production default. */
+export interface AppDeps {
+  /** The analyzer (default: a new one with the system resolver; closed with the app either way). */
+  analyzer?: Analyzer;
+  /** Wall clock in ms, for the rate-limit reset times (default `Date.now`). */
+  now?: () => number;
+  /** A ready-made pino-compatible logger (default: pino at `config.logLevel`). */
+  logger?: FastifyBaseLogger;
+  /** Where the default pino logger writes its JSON lines (default stdout). Ignored when `logger` is given. */
+  logStream?: { write(line: string): void };
+  /** The rate-limit store (default: Redis when `config.redisUrl` is set, else memory). Closed with the app. */
+  store?: RateLimitStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Service internals, for `main.ts` and tests. */
+    hoplens: {
+      readonly lifecycle: Lifecycle;
+      readonly gate: ConcurrencyGate;
+      readonly store: RateLimitStore;
+    };
+  }
+}
+
+/** Longest start-up wait for a configured Redis before serving on the in-memory fallback. */
+const REDIS_STARTUP_WAIT_MS = 3000;
+
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Builds the service: routes, hooks, rate limiting, docs and the web page. Never listens; the caller does
+ * (`main.ts`, or tests with `inject()` or `listen({ port: 0 })`). Closing the app drains in-flight analyses for at
+ * most `config.shutdownGraceMs`, then closes the rate-limit store and the analyzer's connection pools.
+ */
+export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const now = deps.now ?? Date.now;
+  const lifecycle = new Lifecycle();
+  const gate = new ConcurrencyGate({
+    limit: config.maxConcurrency,
+    maxQueue: config.maxQueue,
+    timeoutMs: config.queueTimeoutMs,
+  });
+  const logger = deps.logger;
+  const loggerOptions =
+    logger === undefined
+      ? {
+          logger: {
+            level: config.logLevel,
+            ...(deps.logStream !== undefined && { stream: deps.logStream }),
+          },
+        }
+      : { loggerInstance: logger };
+
+  // Assigned right after Fastify is created (the store logs through Fastify's logger), before any request.
+  let limiter: RequestLimiter | undefined;
+  const limiterOf = () => limiter as RequestLimiter;
+
+  const app = Fastify({
+    ...loggerOptions,
+    // One log line per analysis is written by the analyze route; Fastify's two per request would be noise.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Fastify's own closing answer is not our JSON; the shutdown hook below answers instead.
+    return503OnClosing: false,
+    // Client IPs come from ClientIpResolver (HOPLENS_TRUST_PROXY), not from Fastify's trustProxy.
+    trustProxy: false,
+    frameworkErrors: (error, request, reply) => frameworkErrorReply(limiterOf())(error, request, reply),
+    clientErrorHandler: clientErrorReply,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const store =
+    deps.store ??
+    (config.redisUrl === undefined
+      ? new MemoryStore(config.rateLimit)
+      : new RedisStore({ url: config.redisUrl, limits: config.rateLimit, logger: app.log }));
+  // Start counting in Redis when it is there; when it is not, start anyway on the in-memory fallback.
+  if (store instanceof RedisStore) await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
+  limiter = new RequestLimiter(store, new ClientIpResolver(config.trustProxy), now);
+  const analyzer = deps.analyzer ?? new Analyzer();
+
+  try {
+    app.decorate('hoplens', { lifecycle, gate, store });
+    app.decorateRequest('rateLimit', null);
+    installErrorReplies(app, limiter);
+
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!lifecycle.closing) return;
+      reply.header('connection', 'close');
+      throw new HoplensError('SHUTTING_DOWN', 'The service is shutting down; try another instance', { retryAfter: 5 });
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      // Responses finishing during shutdown close their connection, so keep-alive clients move on.
+      if (lifecycle.closing) reply.header('connection', 'close');
+    });
+    app.addHook('preClose', async () => {
+      lifecycle.beginShutdown(config.shutdownGraceMs);
+    });
+    app.addHook('onClose', async () => {
+      lifecycle.dispose();
+      await Promise.allSettled([store.close(), analyzer.close()]);
+    });
+
+    await docsRoutes(app, { version: packageVersion() });
+    await app.register(healthRoutes, { store, lifecycle, redisConfigured: config.redisUrl !== undefined });
+    await app.register(analyzeRoute, {
+      prefix: '/api',
+      analyzer,
+      limiter,
+      gate,
+      lifecycle,
+      allowNetworks: config.allowNetworks,
+      analysisTimeoutMs: config.analysisTimeoutMs,
+    });
+    await app.register(webPage);
+  } catch (error) {
+    // A half-built app must not leave a Redis connection or a pool behind.
+    await Promise.allSettled([store.close(), analyzer.close()]);
+    throw error;
+  }
+  return app;
+}

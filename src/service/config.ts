@@ -1,0 +1,152 @@
+import { parseNetworks } from '../core/ssrf-guard.js';
+
+/** Log levels pino accepts, plus `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A pino log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Everything the service reads from its environment, parsed and validated once at start-up. Frozen: nothing may
+ * change it after the app is built.
+ */
+export interface ServiceConfig {
+  /** `PORT`: TCP port to listen on (0 picks a free one). */
+  readonly port: number;
+  /** `HOST`: address to listen on. */
+  readonly host: string;
+  /** `LOG_LEVEL`: pino level. */
+  readonly logLevel: LogLevel;
+  /** `HOPLENS_RATE_LIMIT_PER_MINUTE` and `HOPLENS_RATE_LIMIT_PER_DAY`: requests per client IP and window. */
+  readonly rateLimit: { readonly perMinute: number; readonly perDay: number };
+  /** `REDIS_URL`: where shared rate-limit counters live; undefined keeps them in this process's memory. */
+  readonly redisUrl: string | undefined;
+  /** `HOPLENS_ALLOW_NETWORKS`: CIDRs exempt from the block on non-public destinations (canonical text). */
+  readonly allowNetworks: readonly string[];
+  /** `HOPLENS_TRUST_PROXY`: CIDRs of proxies whose X-Forwarded-For is believed (canonical text). */
+  readonly trustProxy: readonly string[];
+  /** `HOPLENS_MAX_CONCURRENCY`: analyses running at once in this process. */
+  readonly maxConcurrency: number;
+  /** `HOPLENS_MAX_QUEUE`: analyses allowed to wait for a slot; beyond that, 503 at once. */
+  readonly maxQueue: number;
+  /** `HOPLENS_QUEUE_TIMEOUT_MS`: longest wait for a slot before a 503. */
+  readonly queueTimeoutMs: number;
+  /** `HOPLENS_ANALYSIS_TIMEOUT_MS`: bound on one whole analysis, all hops together. */
+  readonly analysisTimeoutMs: number;
+  /** `HOPLENS_SHUTDOWN_GRACE_MS`: how long in-flight analyses may run after SIGTERM before they are cut off. */
+  readonly shutdownGraceMs: number;
+}
+
+/** A configuration problem; the message names the variable and says what it must be. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  /** The environment variable at fault. */
+  readonly variable: string;
+
+  constructor(variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.variable = variable;
+  }
+}
+
+/** The environment as the parser sees it: only strings (or absent). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Every variable the service reads, with its default, for the README and for `--help`-style listings. */
+export const CONFIG_DEFAULTS = Object.freeze({
+  PORT: 3000,
+  HOST: '0.0.0.0',
+  LOG_LEVEL: 'info' as LogLevel,
+  HOPLENS_RATE_LIMIT_PER_MINUTE: 30,
+  HOPLENS_RATE_LIMIT_PER_DAY: 3000,
+  HOPLENS_MAX_CONCURRENCY: 64,
+  HOPLENS_MAX_QUEUE: 1000,
+  HOPLENS_QUEUE_TIMEOUT_MS: 10_000,
+  HOPLENS_ANALYSIS_TIMEOUT_MS: 60_000,
+  HOPLENS_SHUTDOWN_GRACE_MS: 20_000,
+});
+
+/** A variable's value, or undefined when it is unset or blank (an empty `FOO=` in a compose file means "unset"). */
+function raw(env: Environment, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Environment, name: string, fallback: number, min: number, max: number): number {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  // Digits only: parseInt would take "30abc", Number would take "1e3" and "0x1f".
+  if (!/^[0-9]+$/.test(value)) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  const parsed = Number(value);
+  if (parsed < min || parsed > max) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max}, got ${value}`);
+  }
+  return parsed;
+}
+
+function networks(env: Environment, name: string): readonly string[] {
+  const value = raw(env, name);
+  if (value === undefined) return Object.freeze([]);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    return Object.freeze(parseNetworks(entries).map((network) => network.text));
+  } catch (error) {
+    throw new ConfigError(name, `must be a comma-separated list of CIDR blocks: ${(error as Error).message}`);
+  }
+}
+
+function redisUrl(env: Environment): string | undefined {
+  const value = raw(env, 'REDIS_URL');
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'must be a URL such as redis://localhost:6379');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigError('REDIS_URL', `must use redis: or rediss:, not ${url.protocol}`);
+  }
+  return value;
+}
+
+function logLevel(env: Environment): LogLevel {
+  const value = raw(env, 'LOG_LEVEL')?.toLowerCase();
+  if (value === undefined) return CONFIG_DEFAULTS.LOG_LEVEL;
+  const found = LOG_LEVELS.find((level) => level === value);
+  if (found === undefined) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  return found;
+}
+
+const DAY_MAX = 10_000_000;
+const MS_MAX = 24 * 60 * 60 * 1000;
+
+/**
+ * Parses and validates the service's environment. Throws a {@link ConfigError} naming the first bad variable.
+ * Blank variables count as unset.
+ */
+export function loadConfig(env: Environment = process.env): ServiceConfig {
+  const d = CONFIG_DEFAULTS;
+  return Object.freeze({
+    port: integer(env, 'PORT', d.PORT, 0, 65_535),
+    host: raw(env, 'HOST') ?? d.HOST,
+    logLevel: logLevel(env),
+    rateLimit: Object.freeze({
+      perMinute: integer(env, 'HOPLENS_RATE_LIMIT_PER_MINUTE', d.HOPLENS_RATE_LIMIT_PER_MINUTE, 1, DAY_MAX),
+      perDay: integer(env, 'HOPLENS_RATE_LIMIT_PER_DAY', d.HOPLENS_RATE_LIMIT_PER_DAY, 1, DAY_MAX),
+    }),
+    redisUrl: redisUrl(env),
+    allowNetworks: networks(env, 'HOPLENS_ALLOW_NETWORKS'),
+    trustProxy: networks(env, 'HOPLENS_TRUST_PROXY'),
+    maxConcurrency: integer(env, 'HOPLENS_MAX_CONCURRENCY', d.HOPLENS_MAX_CONCURRENCY, 1, 100_000),
+    maxQueue: integer(env, 'HOPLENS_MAX_QUEUE', d.HOPLENS_MAX_QUEUE, 0, 1_000_000),
+    queueTimeoutMs: integer(env, 'HOPLENS_QUEUE_TIMEOUT_MS', d.HOPLENS_QUEUE_TIMEOUT_MS, 0, MS_MAX),
+    analysisTimeoutMs: integer(env, 'HOPLENS_ANALYSIS_TIMEOUT_MS', d.HOPLENS_ANALYSIS_TIMEOUT_MS, 1000, MS_MAX),
+    shutdownGraceMs: integer(env, 'HOPLENS_SHUTDOWN_GRACE_MS', d.HOPLENS_SHUTDOWN_GRACE_MS, 0, MS_MAX),
+  });
+}

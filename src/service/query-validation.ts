@@ -1,0 +1,91 @@
+import type { FastifyRequest, FastifySchemaValidationError, preValidationAsyncHookHandler } from 'fastify';
+import { HoplensError } from '../core/errors.js';
+import { NO_CONTROL_CHARACTERS } from './schemas/analyze-query.js';
+
+/** The parts of a property's JSON schema the messages are made from. */
+interface PropertySchema {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+/** A querystring schema as TypeBox emits it: an object schema with named properties. */
+interface QuerySchema {
+  properties: Record<string, unknown>;
+}
+
+function propertyOf(schema: QuerySchema, name: string): PropertySchema {
+  return (schema.properties[name] ?? {}) as PropertySchema;
+}
+
+/** Why a value of `property` is wrong, in words made from its schema. */
+function requirement(property: PropertySchema, keyword: string): string {
+  if (property.type === 'integer') {
+    return property.minimum !== undefined && property.maximum !== undefined
+      ? `must be an integer from ${property.minimum} to ${property.maximum}`
+      : 'must be an integer';
+  }
+  switch (keyword) {
+    case 'minLength':
+      return 'must not be empty';
+    case 'maxLength':
+      return `must be at most ${property.maxLength} characters`;
+    case 'pattern':
+      return property.pattern === NO_CONTROL_CHARACTERS
+        ? 'must not contain control characters'
+        : 'has an invalid format';
+    default:
+      return 'must be a single string';
+  }
+}
+
+function invalid(parameter: string, why: string, value?: unknown): HoplensError {
+  const shown =
+    typeof value === 'string' ? `, got ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}` : '';
+  return new HoplensError('INVALID_PARAMETER', `Invalid parameter "${parameter}": ${why}${shown}`, {
+    option: parameter,
+  });
+}
+
+/**
+ * A `preValidation` hook that holds the raw query to stricter rules than the validator's coercion would: a
+ * parameter given twice is refused (the parser would make it an array), and an integer must be plain decimal digits
+ * (coercion would accept `1e3`, ` 10`, `0x10` and `1.0`). Only the schema's own parameters are checked; unknown ones
+ * are ignored, as query strings conventionally allow.
+ */
+export function strictQuery(schema: QuerySchema): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    for (const name of Object.keys(schema.properties)) {
+      const value = query[name];
+      if (value === undefined) continue;
+      if (Array.isArray(value)) throw invalid(name, 'must be given once, not repeated');
+      const property = propertyOf(schema, name);
+      if (property.type === 'integer' && !(typeof value === 'string' && /^[0-9]+$/.test(value))) {
+        throw invalid(name, requirement(property, 'type'), value);
+      }
+    }
+  };
+}
+
+/**
+ * A `schemaErrorFormatter` that turns the validator's first complaint into an `INVALID_PARAMETER` naming the
+ * parameter and saying why, in the service's own words rather than ajv's.
+ */
+export function queryErrorFormatter(schema: QuerySchema) {
+  return (errors: FastifySchemaValidationError[]): Error => {
+    const first = errors[0];
+    if (first === undefined) return new HoplensError('INVALID_PARAMETER', 'Invalid query string');
+    const missing = first.keyword === 'required' ? String(first.params.missingProperty ?? '') : '';
+    if (missing !== '') {
+      return new HoplensError('INVALID_PARAMETER', `Parameter "${missing}" is required`, { option: missing });
+    }
+    const name = first.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+    if (name === '')
+      return new HoplensError('INVALID_PARAMETER', `Invalid query string: ${first.message ?? 'rejected'}`);
+    return invalid(name, requirement(propertyOf(schema, name), first.keyword));
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HoplensError } from '../../core/errors.js';
+import { type ClientIpResolver, rateLimitKey } from '../client-ip.js';
+import type { RateLimitBody } from '../schemas/analysis-result.js';
+import { rateLimitBody, rateLimitHeaders, retryAfter } from './headers.js';
+import type { RateLimitState, RateLimitStore } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The rate-limit status this request was answered with, once known. */
+    rateLimit: RateLimitBody | null;
+  }
+}
+
+/**
+ * Applies a {@link RateLimitStore} to HTTP requests: finds the client's key, counts or peeks, and writes the
+ * headers. The body's `rateLimit` is made from the same numbers as the headers, at the same instant.
+ */
+export class RequestLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clientIps: ClientIpResolver,
+    private readonly now: () => number,
+  ) {}
+
+  /** The client's rate-limit key: its IP address (IPv6 by /64), after trusted proxies. */
+  keyOf(request: FastifyRequest): string {
+    return rateLimitKey(this.clientIps.resolve(request.socket.remoteAddress, request.headers['x-forwarded-for']));
+  }
+
+  private apply(request: FastifyRequest, reply: FastifyReply, state: RateLimitState): RateLimitBody {
+    const now = this.now();
+    reply.headers(rateLimitHeaders(state, now));
+    request.rateLimit = rateLimitBody(state, now);
+    return request.rateLimit;
+  }
+
+  /**
+   * Counts the request. Throws `RATE_LIMITED` (with `retryAfter` and which `limit`) when a window refuses it; the
+   * headers are set either way.
+   */
+  async count(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const decision = await this.store.consume(this.keyOf(request));
+    this.apply(request, reply, decision);
+    if (decision.allowed) return;
+    const seconds = retryAfter(decision);
+    const limit = decision.refusedBy ?? 'minute';
+    const perWindow = limit === 'day' ? decision.day.limit : decision.minute.limit;
+    throw new HoplensError(
+      'RATE_LIMITED',
+      `Rate limit exceeded: ${perWindow} requests per ${limit}; retry in ${seconds} s`,
+      {
+        retryAfter: seconds,
+        limit,
+      },
+    );
+  }
+
+  /** Describes the client's status without counting (for responses of routes that do not count). */
+  async describe(request: FastifyRequest, reply: FastifyReply): Promise<RateLimitBody> {
+    // Requests Fastify builds for its own errors (a malformed path) lack the decoration: undefined, not null.
+    if (request.rateLimit) return request.rateLimit;
+    return this.apply(request, reply, await this.store.peek(this.keyOf(request)));
+  }
+}

@@ -1,0 +1,64 @@
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimitDecision, RateLimitState, WindowState } from './store.js';
+
+/** Window lengths, in seconds. */
+export const MINUTE_SECONDS = 60;
+export const DAY_SECONDS = 24 * 60 * 60;
+
+/** A limiter for one window: any rate-limiter-flexible limiter (memory, Redis with memory insurance...). */
+type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'points' | 'duration'>;
+
+function windowState(limiter: Limiter, res: RateLimiterRes | null): WindowState {
+  const limit = limiter.points;
+  const windowSeconds = limiter.duration;
+  // No record, or one whose expiry timer has not run yet: the window would start afresh.
+  if (res === null || res.msBeforeNext <= 0)
+    return { limit, windowSeconds, remaining: limit, resetMs: windowSeconds * 1000 };
+  return {
+    limit,
+    windowSeconds,
+    // Counted here rather than read from `remainingPoints`, which `get` leaves at 0 in some stores.
+    remaining: Math.max(0, limit - res.consumedPoints),
+    resetMs: res.msBeforeNext,
+  };
+}
+
+/** Runs `consume`, turning rate-limiter-flexible's "refused" rejection into a value; store errors still throw. */
+async function tryConsume(limiter: Limiter, key: string): Promise<{ allowed: boolean; res: RateLimiterRes }> {
+  try {
+    return { allowed: true, res: await limiter.consume(key) };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { allowed: false, res: error };
+    throw error;
+  }
+}
+
+/**
+ * The minute and day windows of one client, counted in that order: a request the minute window refuses never
+ * reaches the day window, so it spends no day quota. Each window's counter is atomic in its store, which is what
+ * makes the limits exact under concurrency.
+ */
+export class TwoWindows {
+  constructor(
+    private readonly minute: Limiter,
+    private readonly day: Limiter,
+  ) {}
+
+  async consume(key: string): Promise<RateLimitDecision> {
+    const minute = await tryConsume(this.minute, key);
+    if (!minute.allowed) {
+      const day = windowState(this.day, await this.day.get(key));
+      const minuteState = windowState(this.minute, minute.res);
+      // With the day spent too, waiting for the minute would not help: the client must wait for the day.
+      return { allowed: false, refusedBy: day.remaining === 0 ? 'day' : 'minute', minute: minuteState, day };
+    }
+    const day = await tryConsume(this.day, key);
+    const state = { minute: windowState(this.minute, minute.res), day: windowState(this.day, day.res) };
+    return day.allowed ? { allowed: true, ...state } : { allowed: false, refusedBy: 'day', ...state };
+  }
+
+  async peek(key: string): Promise<RateLimitState> {
+    const [minute, day] = await Promise.all([this.minute.get(key), this.day.get(key)]);
+    return { minute: windowState(this.minute, minute), day: windowState(this.day, day) };
+  }
+}

@@ -1,0 +1,116 @@
+import { type Static, Type } from 'typebox';
+import type { AnalysisResult, Hop, Issue, IssueType, Summary } from '../../core/types.js';
+
+/**
+ * The response schemas of `GET /api/analyze`: the seed's Analysis result. They drive the serializer and the
+ * OpenAPI document, and the checks at the bottom keep them in step with the core's types.
+ */
+
+const ISSUE_TYPES = [
+  'redirect_loop',
+  'max_hops_reached',
+  'redirect_chain',
+  'temporary_redirect',
+  'https_downgrade',
+  'missing_location',
+  'invalid_location',
+  'error_status',
+  'blocked_destination',
+  'meta_refresh',
+  'mixed_redirect_types',
+  'not_https',
+  'trailing_slash_redirect',
+  'case_redirect',
+] as const satisfies readonly IssueType[];
+
+/** One request of the chain. */
+export const HopSchema = Type.Object(
+  {
+    url: Type.String({ description: 'URL requested at this hop' }),
+    status: Type.Integer({ description: 'HTTP status code returned at this hop' }),
+    statusText: Type.String({ description: 'HTTP reason phrase for the status' }),
+    responseTime: Type.Integer({
+      description: 'Milliseconds from sending the request to receiving the response headers',
+      minimum: 0,
+    }),
+    headers: Type.Record(Type.String(), Type.String(), {
+      description: 'Redirect-relevant response headers of the hop, with lowercase names (location, cache-control...)',
+    }),
+    redirectType: Type.Optional(
+      Type.Enum(['permanent', 'temporary'], {
+        description: '`permanent` for 301/308, `temporary` for 302/303/307; absent on hops that do not redirect',
+      }),
+    ),
+  },
+  { description: 'One hop of the redirect chain' },
+);
+
+/** A finding. */
+export const IssueSchema = Type.Object(
+  {
+    type: Type.Enum(ISSUE_TYPES, { description: 'Kind of finding' }),
+    severity: Type.Enum(['error', 'warning', 'info'], { description: 'How serious the finding is' }),
+    message: Type.String({ description: 'One human sentence' }),
+    hop: Type.Optional(Type.Integer({ minimum: 0, description: 'Index into `chain` of the hop concerned' })),
+    loopsTo: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'For `redirect_loop`: index of the earlier hop the loop returns to' }),
+    ),
+  },
+  { description: 'A problem detected in the chain' },
+);
+
+/** Summary statistics. */
+export const SummarySchema = Type.Object(
+  {
+    totalHops: Type.Integer({ minimum: 0, description: 'Number of hops in the chain' }),
+    finalUrl: Type.String({ description: 'URL of the last hop' }),
+    finalStatus: Type.Integer({ description: 'Status of the last hop' }),
+    totalTime: Type.Integer({ minimum: 0, description: "Sum of the hops' responseTime, in milliseconds" }),
+    hasLoop: Type.Boolean({ description: 'Whether a redirect loop was detected' }),
+    issues: Type.Array(IssueSchema, { description: 'Detected issues, most severe first; empty when none' }),
+  },
+  { description: 'Summary statistics of the chain' },
+);
+
+/** The caller's rate-limit status; equal to the X-RateLimit-* headers of the same response. */
+export const RateLimitSchema = Type.Object(
+  {
+    limit: Type.Integer({ description: 'Per-minute request allowance (X-RateLimit-Limit)' }),
+    remaining: Type.Integer({
+      minimum: 0,
+      description: 'Requests left before a 429, the smaller of the minute and day windows (X-RateLimit-Remaining)',
+    }),
+    reset: Type.Integer({
+      description:
+        'UTC epoch seconds at which the window that `remaining` reflects resets (X-RateLimit-Reset), as GitHub does',
+    }),
+  },
+  { description: "Rate-limit status of the caller's IP address" },
+);
+
+/** The body of a 200 from `GET /api/analyze`. */
+export const AnalysisResponseSchema = Type.Object(
+  {
+    success: Type.Literal(true, { description: 'true: the chain was traced (findings such as loops still give true)' }),
+    url: Type.String({ description: 'The URL submitted for analysis, as given' }),
+    chain: Type.Array(HopSchema, { description: 'The redirect hops, in the order followed' }),
+    summary: SummarySchema,
+    rateLimit: RateLimitSchema,
+  },
+  { description: 'Analysis result' },
+);
+
+/** The `rateLimit` object. */
+export type RateLimitBody = Static<typeof RateLimitSchema>;
+/** The body of a 200. */
+export type AnalysisResponse = Static<typeof AnalysisResponseSchema>;
+
+// Compile-time checks: the schemas describe exactly the core's types (each direction must be assignable).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const checks: [
+  Same<Static<typeof HopSchema>, Hop>,
+  Same<Static<typeof IssueSchema>, Issue>,
+  Same<Static<typeof SummarySchema>, Summary>,
+  Same<Omit<AnalysisResponse, 'rateLimit'>, AnalysisResult>,
+] = [true, true, true, true];
+void checks;

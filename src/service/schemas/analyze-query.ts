@@ -1,0 +1,48 @@
+import { type Static, Type } from 'typebox';
+import { DEFAULTS, LIMITS } from '../../core/options.js';
+
+/** Longest URL accepted for analysis, in characters. */
+export const MAX_URL_LENGTH = 2048;
+
+/** Control characters, C0 and C1 and DEL: a User-Agent carrying one could split or corrupt the request. */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+
+/**
+ * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what the
+ * seed says); the strict-query hook makes sure only plain digit strings reach the validator's coercion.
+ */
+export const AnalyzeQuerySchema = Type.Object({
+  url: Type.String({
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    description: `The http or https URL to analyse (at most ${MAX_URL_LENGTH} characters)`,
+    examples: ['https://example.com/old-page'],
+  }),
+  userAgent: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: LIMITS.userAgentLength,
+      pattern: NO_CONTROL_CHARACTERS,
+      description: `User-Agent sent on every hop (default \`${DEFAULTS.userAgent}\`; at most ${LIMITS.userAgentLength} characters, no control characters)`,
+    }),
+  ),
+  maxHops: Type.Optional(
+    Type.Integer({
+      minimum: LIMITS.maxHops.min,
+      maximum: LIMITS.maxHops.max,
+      default: DEFAULTS.maxHops,
+      description: 'Maximum redirect-chain length',
+    }),
+  ),
+  timeout: Type.Optional(
+    Type.Integer({
+      minimum: LIMITS.timeout.min,
+      maximum: LIMITS.timeout.max,
+      default: DEFAULTS.timeout,
+      description: 'Per-request timeout, in milliseconds',
+    }),
+  ),
+});
+
+/** The validated query. */
+export type AnalyzeQuery = Static<typeof AnalyzeQuerySchema>;

@@ -1,0 +1,28 @@
+import { type Static, Type } from 'typebox';
+import { ERROR_CODES } from '../../core/errors.js';
+import { HopSchema, RateLimitSchema } from './analysis-result.js';
+
+/** The `error` object of every error response. */
+export const ErrorDetailSchema = Type.Object({
+  code: Type.Enum(ERROR_CODES, { description: 'Stable machine-readable code' }),
+  message: Type.String({ description: 'What went wrong, for people' }),
+  parameter: Type.Optional(Type.String({ description: 'The query parameter at fault (400)' })),
+  retryAfter: Type.Optional(Type.Integer({ minimum: 0, description: 'Seconds to wait before retrying (429, 503)' })),
+  limit: Type.Optional(Type.Enum(['minute', 'day'], { description: 'Which limit refused the request (429)' })),
+  url: Type.Optional(Type.String({ description: 'The URL being requested when the analysis failed' })),
+  reason: Type.Optional(Type.String({ description: 'Why a TLS handshake failed (TLS_ERROR)' })),
+});
+
+/** The body of every error response, whatever the route. */
+export const ErrorBodySchema = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: ErrorDetailSchema,
+    rateLimit: Type.Optional(RateLimitSchema),
+    chain: Type.Optional(Type.Array(HopSchema, { description: 'Hops completed before an analysis failed' })),
+  },
+  { description: 'Error' },
+);
+
+/** An error response body. */
+export type ErrorBody = Static<typeof ErrorBodySchema>;

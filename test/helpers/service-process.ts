@@ -1,0 +1,130 @@
+/**
+ * Runs the built service (`node dist/service/main.js`, what `npm start` runs) as a child process for tests, and
+ * makes sure the build is not older than the sources it is tested for.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVICE_MAIN = join(root, 'dist', 'service', 'main.js');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestSource(path) : entry.name.endsWith('.ts') ? statSync(path).mtimeMs : 0;
+    newest = Math.max(newest, mtime);
+  }
+  return newest;
+}
+
+/** Runs `npm run build`'s script when dist/service/main.js is missing or older than src/service or src/core. */
+export function ensureBuilt(): void {
+  const sources = Math.max(newestSource(join(root, 'src', 'service')), newestSource(join(root, 'src', 'core')));
+  if (existsSync(SERVICE_MAIN) && statSync(SERVICE_MAIN).mtimeMs >= sources) return;
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'pipe', timeout: 180_000 });
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** `http://127.0.0.1:PORT` once listening. */
+  origin: string;
+  /** Parsed JSON log lines so far. */
+  logs: Array<Record<string, unknown>>;
+  stderr(): string;
+  /** Resolves with the exit code (or signal) when the process ends. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILLs the process if it is still running. */
+  kill(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+function spawnMain(env: Record<string, string>): Omit<ServiceProcess, 'origin'> & { listening: Promise<string> } {
+  const child = spawn(process.execPath, [SERVICE_MAIN], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  const logs: Array<Record<string, unknown>> = [];
+  let errText = '';
+  let pending = '';
+  let onListening: (origin: string) => void = () => {};
+  const listening = new Promise<string>((resolve) => {
+    onListening = resolve;
+  });
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      try {
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        logs.push(parsed);
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(String(parsed.msg));
+        if (match?.[1] !== undefined) onListening(match[1]);
+      } catch {
+        logs.push({ raw: line });
+      }
+    }
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    errText += chunk;
+  });
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    live.delete(child);
+    return { code: code as number | null, signal: signal as NodeJS.Signals | null };
+  });
+  return {
+    child,
+    logs,
+    listening,
+    stderr: () => errText,
+    exited,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Starts the service with `env` (plus HOST=127.0.0.1, PORT=0) and waits until it listens. */
+export async function startServiceProcess(env: Record<string, string>, timeoutMs = 15_000): Promise<ServiceProcess> {
+  const started = spawnMain(env);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const origin = await Promise.race([
+      started.listening,
+      started.exited.then(({ code }) => {
+        throw new Error(`service exited (code ${code}) before listening: ${started.stderr()}`);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('service did not listen in time')), timeoutMs);
+      }),
+    ]);
+    return { ...started, origin };
+  } catch (error) {
+    await started.kill();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs the service expecting it to exit by itself (a configuration error, say). */
+export async function runServiceToExit(env: Record<string, string>, timeoutMs = 15_000) {
+  const started = spawnMain(env);
+  const timer = setTimeout(() => void started.kill(), timeoutMs);
+  const result = await started.exited;
+  clearTimeout(timer);
+  return { ...result, stderr: started.stderr(), logs: started.logs };
+}

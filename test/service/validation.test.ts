@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainRoutes, startRedirectServer, type TestServer } from '../helpers/servers.js';
+import { analyzePath, appWith, rateLimitOf } from '../helpers/service.js';
+
+/** Every 400 of the issue: the parameter is named in `error.parameter` and in the message. */
+describe('GET /api/analyze input validation', () => {
+  let app: FastifyInstance;
+  let target: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    target = await startRedirectServer(chainRoutes(0));
+    url = `${target.origin}/hop/0`;
+    // A limit high enough that this file never meets a 429.
+    app = await appWith({ HOPLENS_RATE_LIMIT_PER_MINUTE: '100000', HOPLENS_RATE_LIMIT_PER_DAY: '100000' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await target.close();
+  });
+
+  const cases: Array<[string, () => Record<string, string | string[]>, string, string]> = [
+    ['url missing', () => ({}), 'url', 'INVALID_PARAMETER'],
+    ['url empty', () => ({ url: '' }), 'url', 'INVALID_PARAMETER'],
+    ['url not a URL', () => ({ url: 'abc' }), 'url', 'INVALID_URL'],
+    ['url relative', () => ({ url: '/path/only' }), 'url', 'INVALID_URL'],
+    ['url ftp', () => ({ url: 'ftp://example.com/file' }), 'url', 'INVALID_URL'],
+    ['url javascript', () => ({ url: 'javascript:alert(1)' }), 'url', 'INVALID_URL'],
+    ['url 2049 characters', () => ({ url: `http://example.com/${'a'.repeat(2049 - 19)}` }), 'url', 'INVALID_PARAMETER'],
+    ['url repeated', () => ({ url: [url, url] }), 'url', 'INVALID_PARAMETER'],
+    ['maxHops 0', () => ({ url, maxHops: '0' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops 21', () => ({ url, maxHops: '21' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops 1.5', () => ({ url, maxHops: '1.5' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops 10.0', () => ({ url, maxHops: '10.0' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops abc', () => ({ url, maxHops: 'abc' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops 1e1', () => ({ url, maxHops: '1e1' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops " 10"', () => ({ url, maxHops: ' 10' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops "10 "', () => ({ url, maxHops: '10 ' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops -1', () => ({ url, maxHops: '-1' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops +5', () => ({ url, maxHops: '+5' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops 0x10', () => ({ url, maxHops: '0x10' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops empty', () => ({ url, maxHops: '' }), 'maxHops', 'INVALID_PARAMETER'],
+    ['maxHops repeated', () => ({ url, maxHops: ['5', '5'] }), 'maxHops', 'INVALID_PARAMETER'],
+    ['timeout 999', () => ({ url, timeout: '999' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout 30001', () => ({ url, timeout: '30001' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout 1e3', () => ({ url, timeout: '1e3' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout 1500.5', () => ({ url, timeout: '1500.5' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout abc', () => ({ url, timeout: 'abc' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout " 5000"', () => ({ url, timeout: ' 5000' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout huge', () => ({ url, timeout: '99999999999999999999999' }), 'timeout', 'INVALID_PARAMETER'],
+    ['timeout repeated', () => ({ url, timeout: ['5000', '6000'] }), 'timeout', 'INVALID_PARAMETER'],
+    ['userAgent 513 characters', () => ({ url, userAgent: 'a'.repeat(513) }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent with a newline', () => ({ url, userAgent: 'bot\r\nX-Injected: 1' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent with NUL', () => ({ url, userAgent: 'bot\u0000' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent with a tab', () => ({ url, userAgent: 'bot\tx' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent with DEL', () => ({ url, userAgent: 'bot\u007f' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent with a C1 control', () => ({ url, userAgent: 'bot\u0085' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent empty', () => ({ url, userAgent: '' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent blank', () => ({ url, userAgent: '   ' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent beyond Latin-1', () => ({ url, userAgent: 'bot ☃' }), 'userAgent', 'INVALID_PARAMETER'],
+    ['userAgent repeated', () => ({ url, userAgent: ['a', 'b'] }), 'userAgent', 'INVALID_PARAMETER'],
+  ];
+
+  it.each(cases)('%s: 400 naming the parameter', async (_name, params, parameter, code) => {
+    const before = target.requests.length;
+    const response = await app.inject({ url: analyzePath(params()) });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body = response.json();
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe(code);
+    expect(body.error.parameter).toBe(parameter);
+    expect(body.error.message).toContain(`"${parameter}"`);
+    expect(body.chain).toBeUndefined();
+    // The rate-limit status is reported on a 400 too, and the target was never contacted.
+    const rateLimit = rateLimitOf(response);
+    expect(rateLimit.body).toEqual(rateLimit.headers);
+    expect(target.requests.length).toBe(before);
+  });
+
+  it('says why, in words', async () => {
+    const hops = await app.inject({ url: analyzePath({ url, maxHops: '1.5' }) });
+    expect(hops.json().error.message).toBe('Invalid parameter "maxHops": must be an integer from 1 to 20, got "1.5"');
+    const timeout = await app.inject({ url: analyzePath({ url, timeout: '999' }) });
+    expect(timeout.json().error.message).toBe('Invalid parameter "timeout": must be an integer from 1000 to 30000');
+    const missing = await app.inject({ url: '/api/analyze' });
+    expect(missing.json().error.message).toBe('Parameter "url" is required');
+    const repeated = await app.inject({ url: `/api/analyze?url=${encodeURIComponent(url)}&maxHops=2&maxHops=3` });
+    expect(repeated.json().error.message).toBe('Invalid parameter "maxHops": must be given once, not repeated');
+    const agent = await app.inject({ url: analyzePath({ url, userAgent: 'x'.repeat(600) }) });
+    expect(agent.json().error.message).toBe('Invalid parameter "userAgent": must be at most 512 characters');
+    const control = await app.inject({ url: analyzePath({ url, userAgent: 'a\nb' }) });
+    expect(control.json().error.message).toBe('Invalid parameter "userAgent": must not contain control characters');
+  });
+
+  it.each([
+    ['maxHops 1', { maxHops: '1' }],
+    ['maxHops 20', { maxHops: '20' }],
+    ['maxHops 010', { maxHops: '010' }],
+    ['timeout 1000', { timeout: '1000' }],
+    ['timeout 30000', { timeout: '30000' }],
+    ['userAgent of 512 characters', { userAgent: 'u'.repeat(512) }],
+    ['userAgent with Latin-1', { userAgent: 'robot café/1.0 (+https://example.com)' }],
+  ])('accepts the boundary %s', async (_name, extra) => {
+    const response = await app.inject({ url: analyzePath({ url, ...extra }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().success).toBe(true);
+  });
+
+  it('accepts a URL of exactly 2048 characters', async () => {
+    const long = `${target.origin}/${'p'.repeat(2048 - target.origin.length - 1)}`;
+    expect(long).toHaveLength(2048);
+    const response = await app.inject({ url: analyzePath({ url: long }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().chain[0].status).toBe(404);
+  });
+
+  it('ignores parameters it does not know', async () => {
+    const response = await app.inject({ url: analyzePath({ url, _: '12345', utm_source: ['a', 'b'] }) });
+    expect(response.statusCode).toBe(200);
+  });
+});
