@@ -1,19 +1,104 @@
-import { existsSync } from 'node:fs';
+/**
+ * Serves the web page: `index.html` at `/` and the built assets (app.js, styles.css, favicon.svg...) at their own
+ * paths, with a strict Content-Security-Policy. Claims no other route: the service owns /api/*, /healthz, /readyz,
+ * /openapi.json and /docs, and any unknown path stays the service's 404.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+// For `schema.hide`: keeps `/` out of the service's OpenAPI document.
+import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 
-/** Where the built page lives: dist/web/public, next to this file once compiled. */
-export const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'public');
+const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Serves the web page at `/`. Placeholder until the web page issue lands: answers with a short HTML note.
+ * Where the built page lives: dist/web/public, next to this file once compiled. When this file runs from source
+ * (tests, tsx), the page built into the repository's dist/ is used.
  */
+export const PUBLIC_DIR =
+  [join(here, 'public'), join(here, '..', '..', 'dist', 'web', 'public')].find((dir) =>
+    existsSync(join(dir, 'index.html')),
+  ) ?? join(here, 'public');
+
+/**
+ * Only this origin's own script, styles, images and API; no inline script or style, no framing, no plugins, no
+ * external origin of any kind.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The headers every response of the page carries. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/**
+ * Asset names are not hashed (index.html loads `/app.js`), so every file is revalidated on each use: a cheap 304
+ * thanks to the ETag, and never a stale script after an upgrade.
+ */
+const CACHE_CONTROL = 'no-cache';
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>hoplens</title></head>
+<body><h1>hoplens</h1><p>The web page is not built: run <code>npm run build</code>. The API works: see
+<a href="/docs">/docs</a>.</p></body></html>
+`;
+
+/** Serves the web page at `/`. */
 export async function webPage(app: FastifyInstance): Promise<void> {
-  app.get('/', async (_request, reply) => {
-    const built = existsSync(join(PUBLIC_DIR, 'index.html'));
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(built ? 'built' : '<!doctype html><title>hoplens</title><p>hoplens: see <a href="/docs">/docs</a>.</p>');
+  const indexFile = join(PUBLIC_DIR, 'index.html');
+  const built = existsSync(indexFile);
+  // index.html is small and fixed for the life of the process: read once, served from memory with a strong ETag.
+  const indexHtml = built ? readFileSync(indexFile) : Buffer.from(NOT_BUILT);
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    reply
+      .headers(SECURITY_HEADERS)
+      .header('cache-control', CACHE_CONTROL)
+      .header('etag', indexEtag)
+      .type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
+    return reply.send(indexHtml);
+  });
+
+  if (!built) {
+    app.log.warn({ dir: PUBLIC_DIR }, 'web page not built (run npm run build); serving a placeholder at /');
+    return;
+  }
+
+  // Assets: one route per built file (wildcard off), so no catch-all route competes with the service's 404.
+  await app.register(fastifyStatic, {
+    root: PUBLIC_DIR,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    globIgnore: ['index.html'],
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (res) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      res.setHeader('cache-control', CACHE_CONTROL);
+    },
   });
 }

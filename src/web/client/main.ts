@@ -1,1 +1,221 @@
-export {};
+/**
+ * The hoplens page: a URL in, its redirect chain out. Wires the form, the address bar, the API client and the
+ * renderers together; each of those lives in its own module.
+ */
+import { type ApiAnswer, analyze, type Outcome } from './api-client.js';
+import { copyText } from './copy-text.js';
+import { curlCommand } from './curl-command.js';
+import { byId, h, replace } from './dom.js';
+import { AnalyzeForm } from './form.js';
+import { plural } from './format.js';
+import { type AnalyzeParams, apiPath, paramsFromSearch, searchFromParams } from './query-params.js';
+import { showRateLimit } from './rate-limit-note.js';
+import { drawLoops, failedUrlOf } from './render-chain.js';
+import { type Copiers, renderPartialChain, renderResult } from './render-result.js';
+import { button, countdown, loadingNotice, notice } from './render-states.js';
+import { verdictOf } from './verdict.js';
+
+const form = new AnalyzeForm();
+const status = byId('status', HTMLDivElement);
+const results = byId('results', HTMLElement);
+const announcer = byId('announcer', HTMLParagraphElement);
+const quota = byId('quota', HTMLParagraphElement);
+
+/** The analysis in flight, if any. */
+let inflight: AbortController | undefined;
+/** Undo functions of the current view: loop-arc observers, countdown timers. */
+let teardown: Array<() => void> = [];
+/** The search part of the last analysis started, to tell a real navigation from a click on `#hop-2`. */
+let currentSearch = '';
+
+function announce(text: string): void {
+  // Emptied first so that the same sentence twice is still spoken twice.
+  announcer.textContent = '';
+  window.setTimeout(() => {
+    announcer.textContent = text;
+  }, 50);
+}
+
+function resetView(): void {
+  for (const undo of teardown) undo();
+  teardown = [];
+  replace(status);
+  replace(results);
+  form.submit.disabled = false;
+  form.submit.textContent = 'Analyze';
+}
+
+function copiersFor(params: AnalyzeParams, body: unknown): Copiers {
+  return {
+    json: () => JSON.stringify(body, null, 2),
+    curl: () => curlCommand(new URL(apiPath(params), window.location.origin).href),
+    copy: (text, what, source) => {
+      void copyText(text).then((copied) => {
+        announce(copied ? `Copied the ${what} to the clipboard.` : `Could not copy the ${what}.`);
+        if (source === undefined) return;
+        const label = source.dataset.label ?? source.textContent ?? '';
+        source.dataset.label = label;
+        source.textContent = copied ? 'Copied ✓' : 'Copy failed';
+        window.setTimeout(() => {
+          source.textContent = label;
+        }, 2000);
+      });
+    },
+  };
+}
+
+/** Keeps the submit button off until the service will take requests again. */
+function waitBeforeRetry(seconds: number): HTMLElement {
+  form.submit.disabled = true;
+  const timer = countdown(seconds, () => {
+    form.submit.disabled = false;
+    announce('You can analyze again now.');
+  });
+  teardown.push(() => timer.stop());
+  return timer.element;
+}
+
+function render(outcome: Outcome, params: AnalyzeParams): void {
+  switch (outcome.kind) {
+    case 'ok': {
+      const { result } = outcome;
+      replace(results, ...renderResult(result, copiersFor(params, outcome.body)));
+      const list = results.querySelector<HTMLOListElement>('.timeline');
+      if (list !== null) teardown.push(drawLoops(list, result.summary.issues));
+      const verdict = verdictOf(result);
+      announce(
+        `Analysis done. ${verdict.title}. ${plural(result.summary.totalHops, 'hop')}, final status ${result.summary.finalStatus}, ${plural(result.summary.issues.length, 'issue')}.`,
+      );
+      return;
+    }
+    case 'invalid': {
+      if (!form.showError(outcome.parameter, outcome.message)) {
+        replace(status, notice('error', 'invalid', 'The request was refused', outcome.message));
+      }
+      announce(outcome.message);
+      return;
+    }
+    case 'rate-limited': {
+      const which = outcome.limit === 'day' ? 'daily' : outcome.limit === 'minute' ? 'per-minute' : '';
+      replace(
+        status,
+        notice(
+          'warning',
+          'rate-limited',
+          `Too many requests${which ? `: the ${which} limit is reached` : ''}`,
+          h('p', {}, 'You can analyze again in ', waitBeforeRetry(outcome.retryAfter), '.'),
+        ),
+      );
+      return;
+    }
+    case 'busy': {
+      const body =
+        outcome.retryAfter === undefined
+          ? h('p', {}, outcome.message)
+          : h('p', {}, outcome.message, ' Try again in ', waitBeforeRetry(outcome.retryAfter), '.');
+      replace(status, notice('warning', 'busy', 'The service is busy', body));
+      return;
+    }
+    case 'failed': {
+      replace(
+        status,
+        notice(
+          'error',
+          'failed',
+          'The analysis failed',
+          h('p', {}, h('code', { class: 'error-code' }, outcome.code), ' ', outcome.message),
+        ),
+      );
+      const failure = {
+        url: outcome.url ?? failedUrlOf(outcome.chain, params.url),
+        code: outcome.code,
+        message: outcome.message,
+      };
+      replace(results, ...renderPartialChain(outcome.chain, failure, copiersFor(params, outcome.body)));
+      return;
+    }
+    case 'unreachable': {
+      replace(
+        status,
+        notice(
+          'error',
+          'unreachable',
+          'The server is unreachable',
+          h('p', {}, outcome.message),
+          button('Try again', () => void run(params, false), 'secondary'),
+        ),
+      );
+      return;
+    }
+    case 'cancelled': {
+      replace(status, notice('info', 'cancelled', 'Analysis cancelled.'));
+      form.url.focus();
+      return;
+    }
+  }
+}
+
+/** Runs an analysis; `push` adds it to the history (a submit), otherwise the address already says it. */
+async function run(params: AnalyzeParams, push: boolean): Promise<void> {
+  inflight?.abort();
+  const controller = new AbortController();
+  inflight = controller;
+  resetView();
+  form.clearErrors();
+  const search = searchFromParams(params);
+  currentSearch = search;
+  if (push && search !== window.location.search) window.history.pushState(null, '', `/${search}`);
+  else if (search !== window.location.search) window.history.replaceState(null, '', `/${search}`);
+  document.title = `${params.url} · hoplens`;
+  replace(
+    status,
+    loadingNotice(params.url, () => controller.abort()),
+  );
+  form.submit.textContent = 'Analyzing…';
+  results.setAttribute('aria-busy', 'true');
+  const answer: ApiAnswer = await analyze(params, controller.signal);
+  if (inflight !== controller) return; // superseded by a newer analysis
+  inflight = undefined;
+  results.removeAttribute('aria-busy');
+  resetView();
+  if (answer.rateLimit !== undefined) showRateLimit(quota, answer.rateLimit);
+  render(answer.outcome, params);
+}
+
+form.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const params = form.read();
+  if (params.url === '') {
+    form.showError('url', 'Enter a URL to analyze, for example https://example.com/old-page.');
+    return;
+  }
+  void run(params, true);
+});
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && inflight !== undefined) {
+    event.preventDefault();
+    inflight.abort();
+  }
+});
+
+function fromAddress(): void {
+  const params = paramsFromSearch(window.location.search);
+  if (params === undefined) {
+    inflight?.abort();
+    currentSearch = '';
+    resetView();
+    document.title = 'hoplens: see a redirect chain';
+    return;
+  }
+  form.fill(params);
+  void run(params, false);
+}
+
+window.addEventListener('popstate', () => {
+  // Following a `#hop-2` link also fires popstate: only a different query is a different analysis.
+  if (window.location.search === currentSearch) return;
+  fromAddress();
+});
+
+fromAddress();

@@ -1,0 +1,98 @@
+/**
+ * The form: reading and filling it, the user-agent presets, and errors shown next to the field they concern.
+ */
+import { byId, h } from './dom.js';
+import { type AnalyzeParams, DEFAULT_MAX_HOPS, DEFAULT_TIMEOUT, normalizeUrlInput } from './query-params.js';
+import { CUSTOM_PRESET, presetFor, USER_AGENT_PRESETS } from './user-agents.js';
+
+/** The fields the service may name in a 400, by query parameter. */
+const FIELDS = ['url', 'maxHops', 'timeout', 'userAgent'] as const;
+type Field = (typeof FIELDS)[number];
+
+function isField(name: string): name is Field {
+  return (FIELDS as readonly string[]).includes(name);
+}
+
+export class AnalyzeForm {
+  readonly form = byId('analyze-form', HTMLFormElement);
+  readonly url = byId('url', HTMLInputElement);
+  readonly maxHops = byId('maxHops', HTMLInputElement);
+  readonly timeout = byId('timeout', HTMLInputElement);
+  readonly userAgent = byId('userAgent', HTMLInputElement);
+  readonly preset = byId('uaPreset', HTMLSelectElement);
+  readonly options = byId('options', HTMLDetailsElement);
+  readonly submit = byId('submit', HTMLButtonElement);
+
+  constructor() {
+    for (const preset of USER_AGENT_PRESETS) this.preset.append(h('option', { value: preset.id }, preset.label));
+    this.preset.append(h('option', { value: CUSTOM_PRESET }, 'Custom…'));
+    this.preset.addEventListener('change', () => {
+      const chosen = USER_AGENT_PRESETS.find((preset) => preset.id === this.preset.value);
+      if (chosen !== undefined) this.userAgent.value = chosen.value;
+      else this.userAgent.focus();
+      this.clearError('userAgent');
+    });
+    this.userAgent.addEventListener('input', () => {
+      this.preset.value = presetFor(this.userAgent.value);
+    });
+    for (const name of FIELDS) this.input(name).addEventListener('input', () => this.clearError(name));
+  }
+
+  private input(name: Field): HTMLInputElement {
+    return this[name];
+  }
+
+  /** The query the form describes; the URL field gets the normalized URL written back. */
+  read(): AnalyzeParams {
+    const url = normalizeUrlInput(this.url.value);
+    if (url !== this.url.value) this.url.value = url;
+    return {
+      url,
+      maxHops: this.maxHops.value.trim() || DEFAULT_MAX_HOPS,
+      timeout: this.timeout.value.trim() || DEFAULT_TIMEOUT,
+      userAgent: this.userAgent.value,
+    };
+  }
+
+  /** Shows a query (from a shared address); unfolds the options when they differ from the defaults. */
+  fill(params: AnalyzeParams): void {
+    this.url.value = params.url;
+    this.maxHops.value = params.maxHops;
+    this.timeout.value = params.timeout;
+    this.userAgent.value = params.userAgent;
+    this.preset.value = presetFor(params.userAgent);
+    if (params.maxHops !== DEFAULT_MAX_HOPS || params.timeout !== DEFAULT_TIMEOUT || params.userAgent !== '') {
+      this.options.open = true;
+    }
+    this.clearErrors();
+  }
+
+  /**
+   * Shows `message` next to the field for `parameter` and focuses it. False when the parameter is no field of the
+   * form, for the caller to show the message elsewhere.
+   */
+  showError(parameter: string | undefined, message: string): boolean {
+    if (parameter === undefined || !isField(parameter)) return false;
+    const input = this.input(parameter);
+    const slot = byId(`${parameter}-error`, HTMLParagraphElement);
+    slot.textContent = message;
+    slot.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    if (parameter !== 'url') this.options.open = true;
+    input.focus();
+    return true;
+  }
+
+  clearError(name: Field): void {
+    const slot = document.getElementById(`${name}-error`);
+    if (slot !== null) {
+      slot.textContent = '';
+      slot.hidden = true;
+    }
+    this.input(name).removeAttribute('aria-invalid');
+  }
+
+  clearErrors(): void {
+    for (const name of FIELDS) this.clearError(name);
+  }
+}

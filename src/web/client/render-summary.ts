@@ -1,0 +1,39 @@
+/** The summary that comes first: the verdict, then final URL, final status, hop count and total time. */
+import type { AnalysisResponse } from './api-types.js';
+import { h } from './dom.js';
+import { formatDuration, STATUS_CLASS_LABEL, statusClass } from './format.js';
+import { verdictOf } from './verdict.js';
+
+export function renderSummary(result: AnalysisResponse): HTMLElement {
+  const { summary, chain } = result;
+  const verdict = verdictOf(result);
+  const last = chain[chain.length - 1];
+  const kind = statusClass({
+    status: summary.finalStatus,
+    ...(last?.redirectType ? { redirectType: last.redirectType } : {}),
+  });
+  const item = (term: string, ...value: (Node | string)[]) =>
+    h('div', { class: 'summary__item' }, h('dt', {}, term), h('dd', {}, ...value));
+  return h(
+    'section',
+    { class: 'summary', 'aria-labelledby': 'summary-title' },
+    h(
+      'div',
+      { class: `verdict verdict--${verdict.level}`, 'data-level': verdict.level },
+      h('h2', { id: 'summary-title', class: 'verdict__title' }, verdict.title),
+      h('p', { class: 'verdict__detail' }, verdict.detail),
+    ),
+    h(
+      'dl',
+      { class: 'summary__grid' },
+      item('Final URL', h('span', { class: 'summary__url', translate: 'no' }, summary.finalUrl)),
+      item(
+        'Final status',
+        h('span', { class: `badge badge--${kind}`, title: STATUS_CLASS_LABEL[kind] }, String(summary.finalStatus)),
+        ` ${last?.statusText ?? ''}`,
+      ),
+      item('Hops', h('span', { class: 'summary__hops' }, String(summary.totalHops))),
+      item('Total time', formatDuration(summary.totalTime)),
+    ),
+  );
+}

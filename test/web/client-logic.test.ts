@@ -1,0 +1,144 @@
+/**
+ * The page's DOM-free modules: the address/query round trip, sorting API answers into outcomes, the verdict, the
+ * curl command and the formatters.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Hop, Issue } from '../../src/core/types.js';
+import { classify } from '../../src/web/client/api-client.js';
+import type { AnalysisResponse } from '../../src/web/client/api-types.js';
+import { curlCommand, shellQuote } from '../../src/web/client/curl-command.js';
+import { formatDuration, formatWait, statusClass } from '../../src/web/client/format.js';
+import { apiPath, normalizeUrlInput, paramsFromSearch, searchFromParams } from '../../src/web/client/query-params.js';
+import { verdictOf } from '../../src/web/client/verdict.js';
+
+const json = (status: number, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers) });
+
+describe('query and address', () => {
+  it('round-trips through the address, keeping url and maxHops and only non-default extras', () => {
+    const params = { url: 'https://a.example/x?y=1&z=2', maxHops: '5', timeout: '10000', userAgent: '' };
+    const search = searchFromParams(params);
+    expect(search).toBe('?url=https%3A%2F%2Fa.example%2Fx%3Fy%3D1%26z%3D2&maxHops=5');
+    expect(paramsFromSearch(search)).toEqual(params);
+    const full = { ...params, timeout: '2000', userAgent: "it's me" };
+    expect(paramsFromSearch(searchFromParams(full))).toEqual(full);
+    expect(apiPath(full)).toBe(`/api/analyze${searchFromParams(full)}`);
+  });
+
+  it('reads a shared address with defaults filled in, and no url as nothing to run', () => {
+    expect(paramsFromSearch('?url=https%3A%2F%2Fb.example')).toEqual({
+      url: 'https://b.example',
+      maxHops: '10',
+      timeout: '10000',
+      userAgent: '',
+    });
+    expect(paramsFromSearch('')).toBeUndefined();
+    expect(paramsFromSearch('?url=%20&maxHops=3')).toBeUndefined();
+  });
+
+  it('puts https:// in front of a bare host and leaves any scheme to the service', () => {
+    expect(normalizeUrlInput('  example.com/old ')).toBe('https://example.com/old');
+    expect(normalizeUrlInput('http://example.com')).toBe('http://example.com');
+    expect(normalizeUrlInput('ftp://example.com')).toBe('ftp://example.com');
+    expect(normalizeUrlInput('   ')).toBe('');
+  });
+});
+
+describe('classify', () => {
+  const rateLimit = { limit: 30, remaining: 3, reset: 1 };
+
+  it('a 400 names its field; a blocked or invalid URL without one is about the URL field', () => {
+    const { status, headers } = json(400);
+    expect(
+      classify(status, headers, {
+        success: false,
+        error: { code: 'INVALID_PARAMETER', message: 'bad', parameter: 'maxHops' },
+        rateLimit,
+      }),
+    ).toMatchObject({ kind: 'invalid', parameter: 'maxHops', message: 'bad' });
+    expect(
+      classify(status, headers, { success: false, error: { code: 'BLOCKED_DESTINATION', message: 'no' }, rateLimit }),
+    ).toMatchObject({ kind: 'invalid', parameter: 'url' });
+    expect(classify(status, headers, { success: false, error: { code: 'OTHER', message: 'x' } })).not.toHaveProperty(
+      'parameter',
+    );
+  });
+
+  it('a 429 waits for the body retryAfter, else Retry-After', () => {
+    const body = {
+      success: false,
+      error: { code: 'RATE_LIMITED', message: 'slow down', retryAfter: 17, limit: 'day' },
+    };
+    expect(classify(429, new Headers({ 'retry-after': '99' }), body)).toMatchObject({
+      kind: 'rate-limited',
+      retryAfter: 17,
+      limit: 'day',
+    });
+    expect(classify(429, new Headers({ 'retry-after': '99' }), undefined)).toMatchObject({
+      kind: 'rate-limited',
+      retryAfter: 99,
+    });
+  });
+
+  it('a 500 keeps the partial chain and the failed URL; an answer with no usable body still is a failure', () => {
+    const hop: Hop = { url: 'http://a/', status: 301, statusText: 'Moved', responseTime: 3, headers: {} };
+    expect(
+      classify(500, new Headers(), {
+        success: false,
+        error: { code: 'TIMEOUT', message: 'slow', url: 'http://b/' },
+        chain: [hop],
+      }),
+    ).toMatchObject({ kind: 'failed', code: 'TIMEOUT', chain: [hop], url: 'http://b/' });
+    expect(classify(502, new Headers(), undefined)).toMatchObject({ kind: 'failed', code: 'HTTP_502', chain: [] });
+    expect(classify(503, new Headers({ 'retry-after': '5' }), undefined)).toMatchObject({
+      kind: 'busy',
+      retryAfter: 5,
+    });
+    expect(classify(200, new Headers(), { success: true })).toMatchObject({ kind: 'failed' });
+  });
+});
+
+describe('verdict', () => {
+  const hop = (status: number): Hop => ({ url: 'https://x/', status, statusText: '', responseTime: 1, headers: {} });
+  const result = (chain: Hop[], issues: Issue[] = [], hasLoop = false): AnalysisResponse => ({
+    success: true,
+    url: 'https://x/',
+    chain,
+    summary: {
+      totalHops: chain.length,
+      finalUrl: 'https://x/',
+      finalStatus: chain[chain.length - 1]?.status ?? 0,
+      totalTime: chain.length,
+      hasLoop,
+      issues,
+    },
+  });
+
+  it('says what matters most first', () => {
+    const warning: Issue = { type: 'temporary_redirect', severity: 'warning', message: 'w', hop: 0 };
+    expect(verdictOf(result([hop(200)])).title).toBe('No redirect');
+    expect(verdictOf(result([hop(301), hop(200)]))).toMatchObject({ level: 'ok', title: 'Redirects cleanly' });
+    expect(verdictOf(result([hop(302), hop(200)], [warning]))).toMatchObject({ level: 'warning' });
+    expect(verdictOf(result([hop(301), hop(404)], [warning]))).toMatchObject({ level: 'error', title: 'Ends in 404' });
+    expect(verdictOf(result([hop(301), hop(302)], [], true))).toMatchObject({ level: 'error', title: 'Redirect loop' });
+  });
+});
+
+describe('formatting', () => {
+  it('quotes a curl command for any shell', () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(curlCommand('http://h/api/analyze?url=a&maxHops=1')).toBe("curl -sS 'http://h/api/analyze?url=a&maxHops=1'");
+  });
+
+  it('formats durations, waits and status classes', () => {
+    expect(formatDuration(42)).toBe('42 ms');
+    expect(formatDuration(1234)).toBe('1.23 s');
+    expect(formatWait(42)).toBe('42 s');
+    expect(formatWait(125)).toBe('2 min 5 s');
+    expect(formatWait(7200)).toBe('2 h');
+    expect(statusClass({ status: 308 })).toBe('permanent');
+    expect(statusClass({ status: 303 })).toBe('temporary');
+    expect(statusClass({ status: 204 })).toBe('success');
+    expect(statusClass({ status: 503 })).toBe('error');
+    expect(statusClass({ status: 304 })).toBe('other');
+  });
+});
