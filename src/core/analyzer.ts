@@ -1,3 +1,4 @@
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
 import { detectIssues } from './detectors/index.js';
 import { createGuardedConnector } from './guarded-connector.js';
@@ -17,6 +18,11 @@ export interface AnalyzerConfig {
   keepAliveTimeout?: number;
   /** Largest response header block accepted, in bytes (default 64 KiB); larger gives `RESPONSE_TOO_LARGE`. */
   maxHeaderSize?: number;
+  /**
+   * Extra certificate authorities (PEM) trusted besides Node's bundled roots, for sites under a private PKI (and for
+   * tests). Certificates added with `NODE_EXTRA_CA_CERTS` are not kept when this is set.
+   */
+  ca?: string | readonly string[];
 }
 
 const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64 * 1024 });
@@ -28,6 +34,8 @@ const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64
 export class Analyzer {
   private readonly resolver: Resolver;
   private readonly pool: { keepAliveTimeout: number; maxHeaderSize: number };
+  /** Built once: a context per connection would re-parse every root certificate each time. */
+  private readonly secureContext: SecureContext | undefined;
   private readonly agents = new Map<string, Agent>();
   private closed = false;
 
@@ -37,13 +45,22 @@ export class Analyzer {
       keepAliveTimeout: config.keepAliveTimeout ?? POOL_DEFAULTS.keepAliveTimeout,
       maxHeaderSize: config.maxHeaderSize ?? POOL_DEFAULTS.maxHeaderSize,
     };
+    if (config.ca !== undefined) {
+      const extra = typeof config.ca === 'string' ? [config.ca] : [...config.ca];
+      this.secureContext = createSecureContext({ ca: [...rootCertificates, ...extra] });
+    }
   }
 
   private agentFor(policy: AddressPolicy): Agent {
     let agent = this.agents.get(policy.key);
     if (agent === undefined) {
       agent = new Agent({
-        connect: createGuardedConnector({ policy, resolver: this.resolver, connectTimeout: 30_000 }),
+        connect: createGuardedConnector({
+          policy,
+          resolver: this.resolver,
+          connectTimeout: 30_000,
+          ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
+        }),
         keepAliveTimeout: this.pool.keepAliveTimeout,
         maxHeaderSize: this.pool.maxHeaderSize,
         // Per-request timeouts are set on each hop; these are only the outer bound.

@@ -54,5 +54,8 @@ export function resolveLocation(values: string | string[] | undefined, base: URL
 
 /** The URL without its fragment: what a server actually sees, and so what loop detection compares. */
 export function withoutFragment(url: URL): string {
-  return url.hash === '' ? url.href : url.href.slice(0, url.href.length - url.hash.length);
+  // Not `url.hash`: it is '' for an empty fragment too, while `href` still ends in '#'. In a serialised URL '#' only
+  // ever starts the fragment.
+  const start = url.href.indexOf('#');
+  return start === -1 ? url.href : url.href.slice(0, start);
 }

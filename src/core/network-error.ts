@@ -1,5 +1,5 @@
-import { HoplensError } from './errors.js';
 import type { ErrorCode } from './errors.js';
+import { HoplensError } from './errors.js';
 
 /** TLS error codes of OpenSSL/Node, grouped by the reason hoplens reports. */
 const TLS_REASONS: Readonly<Record<string, string>> = {
@@ -28,8 +28,8 @@ const TOO_LARGE_CODES = new Set(['UND_ERR_HEADERS_OVERFLOW', 'HPE_HEADER_OVERFLO
 const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /** The error and its causes, outermost first (bounded: cause chains can be cyclic). */
-function causes(error: unknown): Array<Error & { code?: string }> {
-  const found: Array<Error & { code?: string }> = [];
+function causes(error: unknown): Array<Error & { code?: unknown }> {
+  const found: Array<Error & { code?: unknown }> = [];
   let current: unknown = error;
   while (current instanceof Error && found.length < 8 && !found.includes(current)) {
     found.push(current);
@@ -52,10 +52,17 @@ export function toNetworkError(error: unknown, url: string, timeoutMs: number, t
   if (existing !== undefined) return existing;
   if (timedOut) return make('TIMEOUT', `No response from ${url} within ${timeoutMs} ms`, url, error);
   for (const entry of chain) {
-    const code = entry.code ?? '';
+    // Not every error's `code` is a string: DOMException's (an AbortError's, say) is a number.
+    const code = typeof entry.code === 'string' ? entry.code : '';
     const tlsReason = TLS_REASONS[code];
     if (tlsReason !== undefined) {
-      return make('TLS_ERROR', `TLS certificate of ${url} rejected (${tlsReason}): ${entry.message}`, url, error, tlsReason);
+      return make(
+        'TLS_ERROR',
+        `TLS certificate of ${url} rejected (${tlsReason}): ${entry.message}`,
+        url,
+        error,
+        tlsReason,
+      );
     }
     if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || /SSL routines|handshake/i.test(entry.message)) {
       return make('TLS_ERROR', `TLS handshake with ${url} failed: ${entry.message}`, url, error, 'handshake');

@@ -1,5 +1,5 @@
 import { HoplensError } from './errors.js';
-import { parseNetworks, type Network } from './ssrf-guard.js';
+import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions, HeaderSelection, HttpMethod } from './types.js';
 
 /** Allowed ranges of the numeric options (inclusive), shared by the service and the CLI. */
@@ -69,7 +69,7 @@ function userAgent(value: unknown): string {
   }
   if (CONTROL_CHARACTERS.test(value)) throw invalid('userAgent', 'must not contain control characters');
   // Header values travel as latin1; anything wider cannot be sent faithfully.
-  if (/[^\u0000-\u00ff]/.test(value)) throw invalid('userAgent', 'must contain only latin1 characters');
+  if (/[\u0100-\uffff]/.test(value)) throw invalid('userAgent', 'must contain only latin1 characters');
   return value;
 }
 
@@ -93,7 +93,8 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     cookies: options.cookies === undefined ? DEFAULTS.cookies : bool('cookies', options.cookies),
     headers:
       options.headers === undefined ? DEFAULTS.headers : oneOf('headers', options.headers, ['default', 'all'] as const),
-    blockPrivate: options.blockPrivate === undefined ? DEFAULTS.blockPrivate : bool('blockPrivate', options.blockPrivate),
+    blockPrivate:
+      options.blockPrivate === undefined ? DEFAULTS.blockPrivate : bool('blockPrivate', options.blockPrivate),
     allowNetworks,
     signal: options.signal,
   });

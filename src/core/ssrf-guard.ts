@@ -48,6 +48,11 @@ const GLOBAL_IPV4 = new Set(['unicast', 'as112', 'amt']);
 /** IPv6 classes of ipaddr.js that are globally routable (2000::/3 only, checked apart). */
 const GLOBAL_IPV6 = new Set(['unicast', 'as112v6', 'amt']);
 const GLOBAL_UNICAST_V6 = network('2000::', 3);
+/**
+ * The local-use NAT64 prefix (RFC 8215): each network picks its own prefix length inside it, so where the IPv4 address
+ * sits is unknown, and it is never globally routed. Refused as a whole.
+ */
+const LOCAL_USE_NAT64 = network('64:ff9b:1::', 48);
 
 function inNetwork(address: Address, net: Network): boolean {
   return address.kind() === net.address.kind() && address.match(net.address, net.prefix);
@@ -56,18 +61,19 @@ function inNetwork(address: Address, net: Network): boolean {
 function parseNetwork(text: string): Network {
   const trimmed = text.trim();
   if (trimmed === '') throw new Error('empty network');
-  try {
-    if (trimmed.includes('/')) {
-      const [address, prefix] = ipaddr.parseCIDR(trimmed);
-      const base = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(trimmed) : address;
-      return { address: base, prefix, text: `${base.toString()}/${prefix}` };
-    }
-    const address = ipaddr.parse(trimmed);
-    const prefix = address.kind() === 'ipv4' ? 32 : 128;
-    return { address, prefix, text: `${address.toString()}/${prefix}` };
-  } catch {
+  const [addressText = '', prefixText, ...rest] = trimmed.split('/');
+  // ipaddr.js also reads `10/8` (as 0.0.0.10) and `010.0.0.0/8` (octal, 8.0.0.0): in an allow-list, a notation
+  // that may not mean what its writer meant is refused, not guessed at.
+  const address = rest.length === 0 ? parseIp(addressText) : undefined;
+  const max = address?.kind() === 'ipv4' ? 32 : 128;
+  const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
+  if (address === undefined || addressText.startsWith('[') || !(prefix <= max)) {
     throw new Error(`"${trimmed}" is not an IP address or CIDR block`);
   }
+  const cidr = `${address.toString()}/${prefix}`;
+  const base =
+    address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+  return { address: base, prefix, text: `${base.toString()}/${prefix}` };
 }
 
 /** Parses CIDR blocks (`10.0.0.0/8`, `::1/128`) or bare addresses. Throws an Error naming the bad entry. */
@@ -88,8 +94,8 @@ function embeddedIPv4(address: ipaddr.IPv6): { form: string; addresses: ipaddr.I
     case 'ipv4Mapped':
     case 'rfc6145':
       return { form: range, addresses: [v4(12)] };
-    case 'rfc6052': // NAT64, 64:ff9b::/96 and 64:ff9b:1::/48: the IPv4 address sits in the last 32 bits
-      return { form: 'nat64', addresses: [v4(12)] };
+    case 'rfc6052': // NAT64 with the well-known prefix 64:ff9b::/96: the IPv4 address sits in the last 32 bits
+      return inNetwork(address, LOCAL_USE_NAT64) ? undefined : { form: 'nat64', addresses: [v4(12)] };
     case '6to4': // 2002:AABB:CCDD::/48
       return { form: '6to4', addresses: [v4(2)] };
     case 'teredo': // 2001:0:SERVER:flags:port:CLIENT, client bits inverted (RFC 4380)
@@ -112,14 +118,28 @@ function ipv4Class(address: ipaddr.IPv4): string {
   return GLOBAL_IPV4.has(range) ? 'unicast' : range;
 }
 
+/**
+ * Rewrites the dotted IPv4 tail of an IPv6 literal as two hex groups. ipaddr.js reads `::a.b.c.d` as the mapped
+ * `::ffff:a.b.c.d`, but it is the IPv4-compatible `::XXXX:XXXX` (RFC 4291 §2.2), and inet_ntop prints compatible
+ * addresses that way, so a resolver can hand them over in that form.
+ */
+function hexTail(text: string): string | undefined {
+  const match = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (match === null) return text;
+  if (!ipaddr.IPv4.isValidFourPartDecimal(match[2]!)) return undefined;
+  const [a, b, c, d] = ipaddr.IPv4.parse(match[2]!).octets as [number, number, number, number];
+  return `${match[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
 /** Parses an IP literal, with or without IPv6 brackets. Returns undefined for anything that is not one. */
 export function parseIp(text: string): Address | undefined {
   const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
   // Only the canonical four-part IPv4 form counts: WHATWG URL parsing has already turned 0x7f.1 and 2130706433
   // into 127.0.0.1, and anything else here is a host name.
   if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare);
-  if (bare.includes(':') && ipaddr.IPv6.isValid(bare)) return ipaddr.IPv6.parse(bare);
-  return undefined;
+  if (!bare.includes(':')) return undefined;
+  const hex = hexTail(bare);
+  return hex !== undefined && ipaddr.IPv6.isValid(hex) ? ipaddr.IPv6.parse(hex) : undefined;
 }
 
 /**
@@ -138,6 +158,7 @@ export function classifyAddress(ip: string): AddressVerdict {
   if (CLOUD_METADATA.some((net) => inNetwork(v6, net))) {
     return { allowed: false, address: canonical, range: 'cloudMetadata' };
   }
+  if (inNetwork(v6, LOCAL_USE_NAT64)) return { allowed: false, address: canonical, range: 'nat64Local' };
   const embedded = embeddedIPv4(v6);
   if (embedded !== undefined) {
     const blocked = embedded.addresses.find((inner) => ipv4Class(inner) !== 'unicast');
@@ -183,15 +204,37 @@ export class AddressPolicy {
       : 'open';
   }
 
+  /**
+   * Whether a host name is refused before any lookup. A localhost name (RFC 6761) is loopback whatever a resolver
+   * says, so it is refused unless loopback is exempt; its answers are then checked one by one like any other name's.
+   */
+  refusesName(hostname: string): boolean {
+    if (!this.blockPrivate || !isLocalhostName(hostname)) return false;
+    return !this.check('127.0.0.1').allowed && !this.check('::1').allowed;
+  }
+
   /** The verdict for one IP address (any notation `ipaddr.js` parses, brackets allowed). */
   check(ip: string): AddressVerdict {
     const verdict = classifyAddress(ip);
     if (verdict.allowed || !this.blockPrivate) return { ...verdict, allowed: true };
-    const address = ipaddr.process(parseIp(ip)!.toString());
-    const embedded = verdict.embedded === undefined ? undefined : ipaddr.parse(verdict.embedded);
-    const exempt = this.allowNetworks.some(
-      (net) => inNetwork(address, net) || (embedded !== undefined && inNetwork(embedded, net)),
-    );
-    return exempt ? { ...verdict, allowed: true } : verdict;
+    return this.exempts(parseIp(ip)!) ? { ...verdict, allowed: true } : verdict;
+  }
+
+  private allows(address: Address): boolean {
+    return this.allowNetworks.some((net) => inNetwork(address, net));
+  }
+
+  /**
+   * Whether `allowNetworks` lifts the block: the address is in an allowed network, or it is an IPv6 form whose every
+   * blocked embedded IPv4 address is (a Teredo address carries two: exempting one does not let the other through).
+   */
+  private exempts(address: Address): boolean {
+    if (this.allows(address)) return true;
+    if (address.kind() !== 'ipv6') return false;
+    const embedded = embeddedIPv4(address as ipaddr.IPv6);
+    // The compatible form is refused for what it is, not for what it carries.
+    if (embedded === undefined || embedded.form === 'ipv4Compatible') return false;
+    const blocked = embedded.addresses.filter((inner) => ipv4Class(inner) !== 'unicast');
+    return blocked.length > 0 && blocked.every((inner) => this.allows(inner));
   }
 }

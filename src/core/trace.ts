@@ -1,14 +1,16 @@
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { HoplensError } from './errors.js';
+import { withConnectDeadline } from './guarded-connector.js';
 import { resolveLocation, withoutFragment } from './location.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
 import { selectHeaders } from './response-headers.js';
-import { type AddressPolicy, isLocalhostName, parseIp } from './ssrf-guard.js';
+import { type AddressPolicy, parseIp } from './ssrf-guard.js';
 import type { Hop } from './types.js';
 
 /** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
@@ -23,7 +25,8 @@ export const BODY_READ_LIMIT = 64 * 1024;
 export type StopReason =
   | { kind: 'complete' }
   | { kind: 'loop'; hop: number; loopsTo: number; url: string }
-  | { kind: 'max_hops'; hop: number }
+  /** `url`: where the last hop redirects to, not requested (absent in traces from before it was recorded). */
+  | { kind: 'max_hops'; hop: number; url?: string }
   | { kind: 'missing_location'; hop: number }
   | { kind: 'invalid_location'; hop: number; reason: string; location: string }
   | { kind: 'blocked'; hop: number; url: string; reason: string };
@@ -50,17 +53,16 @@ function literalVerdict(url: URL, policy: AddressPolicy): string | undefined {
     const verdict = policy.check(host);
     return verdict.allowed ? undefined : `${host} is not a public address (${verdict.range})`;
   }
-  return isLocalhostName(host) ? `${host} is a loopback name` : undefined;
+  return policy.refusesName(host) ? `${host} is a loopback name` : undefined;
 }
 
 /** The URL as requested: credentials are never sent, and a fragment never leaves the client. */
 function requestTarget(url: URL): string {
-  if (url.username === '' && url.password === '' && url.hash === '') return url.href;
+  if (url.username === '' && url.password === '') return withoutFragment(url);
   const copy = new URL(url.href);
   copy.username = '';
   copy.password = '';
-  copy.hash = '';
-  return copy.href;
+  return withoutFragment(copy);
 }
 
 function isHtml(contentType: string | undefined): boolean {
@@ -85,13 +87,27 @@ async function readHead(body: Dispatcher.ResponseData['body']): Promise<string> 
   return Buffer.concat(chunks).subarray(0, BODY_READ_LIMIT).toString('utf8');
 }
 
+/**
+ * How long a body the tool has no use for may keep arriving after its headers. Draining it lets its connection be
+ * reused, which is worth a short wait but not the hop's whole timeout: a redirect whose body trickles forever would
+ * otherwise stall every hop until the timeout.
+ */
+export const DRAIN_BUDGET_MS = 250;
+
 /** Drains a body the tool has no use for, so its connection can be reused; a large or slow one is cut off. */
 async function discard(body: Dispatcher.ResponseData['body'], signal: AbortSignal): Promise<void> {
   try {
-    await body.dump({ limit: BODY_READ_LIMIT, signal });
+    await body.dump({
+      limit: BODY_READ_LIMIT,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(DRAIN_BUDGET_MS)]),
+    });
   } catch {
     // The connection is simply not reused.
   }
+  // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
+  // client-h1, against servers that close right after a response). A next hop sent sooner finds the connection busy
+  // and opens a second one, so the chain waits that one turn.
+  await nextLoopTurn();
 }
 
 interface HopResponse {
@@ -99,6 +115,33 @@ interface HopResponse {
   location: string | string[] | undefined;
   setCookie: string[];
   body?: string;
+}
+
+/**
+ * Settles with `pending`, or rejects with the signal's reason as soon as it aborts. undici only acts on an abort once
+ * the request has a connection, so a lookup or TLS handshake that hangs would otherwise outlive the hop's timeout (up
+ * to the connector's own timeout). A response that arrives after the abort is let go of.
+ */
+function untilAborted(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal,
+): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (response) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) response.body.destroy();
+        else resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Sends one request and measures it. `responseTime` runs from sending to the response headers. */
@@ -112,10 +155,14 @@ async function requestHop(
 ): Promise<HopResponse> {
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new HoplensError('TIMEOUT', `No response within ${options.timeout} ms`)),
+    () =>
+      controller.abort(
+        new HoplensError('TIMEOUT', `No response from ${url.href} within ${options.timeout} ms`, { url: url.href }),
+      ),
     options.timeout,
   );
-  const signal = options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
+  const signal =
+    options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
   const headers: Record<string, string> = {
     'user-agent': options.userAgent,
     accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -125,14 +172,19 @@ async function requestHop(
   if (cookie !== '') headers.cookie = cookie;
   try {
     const started = performance.now();
-    const response = await request(requestTarget(url), {
-      dispatcher: context.dispatcher,
-      method,
-      headers,
+    const response = await untilAborted(
+      withConnectDeadline(signal, () =>
+        request(requestTarget(url), {
+          dispatcher: context.dispatcher,
+          method,
+          headers,
+          signal,
+          headersTimeout: options.timeout,
+          bodyTimeout: options.timeout,
+        }),
+      ),
       signal,
-      headersTimeout: options.timeout,
-      bodyTimeout: options.timeout,
-    });
+    );
     const responseTime = Math.round(performance.now() - started);
     const status = response.statusCode;
     const raw = response.headers;
@@ -158,6 +210,11 @@ async function requestHop(
     }
     return result;
   } catch (error) {
+    // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
+    if (options.signal?.aborted && !controller.signal.aborted) {
+      const message = `The analysis was aborted while requesting ${url.href}`;
+      throw new HoplensError('ABORTED', message, { url: url.href }, { cause: error });
+    }
     throw toNetworkError(error, url.href, options.timeout, controller.signal.aborted);
   } finally {
     clearTimeout(timer);
@@ -245,7 +302,7 @@ export async function trace(start: URL, options: NormalizedOptions, context: Tra
     if (repeated !== undefined) {
       return { chain, stop: { kind: 'loop', hop: index, loopsTo: repeated, url: next.href } };
     }
-    if (chain.length >= options.maxHops) return { chain, stop: { kind: 'max_hops', hop: index } };
+    if (chain.length >= options.maxHops) return { chain, stop: { kind: 'max_hops', hop: index, url: next.href } };
     const blocked = literalVerdict(next, context.policy);
     if (blocked !== undefined) return { chain, stop: { kind: 'blocked', hop: index, url: next.href, reason: blocked } };
     // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.

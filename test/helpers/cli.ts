@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Analyzer } from '../../src/core/analyzer.js';
-import type { Resolver } from '../../src/core/types.js';
 import type { AnalyzerLike, CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
+import { Analyzer } from '../../src/core/analyzer.js';
+import type { Resolver } from '../../src/core/types.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'dist', 'cli', 'main.js');

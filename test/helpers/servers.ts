@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { createServer as createNetServer, type Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -147,25 +147,29 @@ export async function startRedirectServer(
   port = 0,
 ): Promise<TestServer> {
   let origin = '';
-  const server = await startServer((req, res) => {
-    const route = routes[req.url ?? ''];
-    const answer = () => {
-      if (route === undefined) {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('not found');
-        return;
-      }
-      const headers: Record<string, string | string[]> = { ...route.headers };
-      if (route.location !== undefined) {
-        const fill = (value: string) => value.replaceAll('{origin}', origin);
-        headers.location = Array.isArray(route.location) ? route.location.map(fill) : fill(route.location);
-      }
-      res.writeHead(route.status, headers);
-      res.end(route.body ?? '');
-    };
-    if (route?.delay) setTimeout(answer, route.delay);
-    else answer();
-  }, host, port);
+  const server = await startServer(
+    (req, res) => {
+      const route = routes[req.url ?? ''];
+      const answer = () => {
+        if (route === undefined) {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('not found');
+          return;
+        }
+        const headers: Record<string, string | string[]> = { ...route.headers };
+        if (route.location !== undefined) {
+          const fill = (value: string) => value.replaceAll('{origin}', origin);
+          headers.location = Array.isArray(route.location) ? route.location.map(fill) : fill(route.location);
+        }
+        res.writeHead(route.status, headers);
+        res.end(route.body ?? '');
+      };
+      if (route?.delay) setTimeout(answer, route.delay);
+      else answer();
+    },
+    host,
+    port,
+  );
   origin = server.origin;
   return server;
 }

@@ -1,5 +1,5 @@
-import type { Detector } from './detector.js';
 import type { Issue } from '../types.js';
+import type { Detector } from './detector.js';
 
 /** The URL a hop redirects to, when the next hop was requested. */
 function pairs(chain: readonly { url: string }[]): Array<{ index: number; from: URL; to: URL }> {
@@ -34,7 +34,9 @@ export const trailingSlashRedirect: Detector = ({ chain }) =>
 /** A hop that only changes letter case (host case is already folded by URL parsing, so this is the path). */
 export const caseRedirect: Detector = ({ chain }) =>
   pairs(chain).flatMap(({ index, from, to }): Issue[] =>
-    sameExceptPath(from, to) && from.pathname !== to.pathname && from.pathname.toLowerCase() === to.pathname.toLowerCase()
+    sameExceptPath(from, to) &&
+    from.pathname !== to.pathname &&
+    from.pathname.toLowerCase() === to.pathname.toLowerCase()
       ? [{ type: 'case_redirect', severity: 'info', message: `Hop ${index + 1} only changes letter case`, hop: index }]
       : [],
   );

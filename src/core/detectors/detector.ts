@@ -10,4 +10,3 @@ export interface DetectorInput {
 
 /** A pure function from a finished trace to the issues of one kind it finds. */
 export type Detector = (input: DetectorInput) => Issue[];
-

@@ -1,11 +1,21 @@
+import type { StopReason } from '../trace.js';
 import type { Detector } from './detector.js';
 
-/** A hop on https that leads to http: the rest of the chain travels in clear text. */
+/** Where the last hop redirects to when that was not requested: blocked, a loop back, or past maxHops. */
+function unfollowed(stop: StopReason, index: number): string | undefined {
+  if (stop.kind !== 'blocked' && stop.kind !== 'loop' && stop.kind !== 'max_hops') return undefined;
+  return stop.hop === index ? stop.url : undefined;
+}
+
+/**
+ * A hop on https that leads to http: the rest of the chain travels in clear text. A redirect that was not followed
+ * still counts: the classic http -> https -> http loop is exactly this misconfiguration.
+ */
 export const httpsDowngrade: Detector = ({ chain, stop }) => {
   const issues = [];
   for (let index = 0; index < chain.length; index++) {
     const from = chain[index]!;
-    const to = chain[index + 1]?.url ?? (stop.kind === 'blocked' && stop.hop === index ? stop.url : undefined);
+    const to = chain[index + 1]?.url ?? unfollowed(stop, index);
     if (to !== undefined && from.url.startsWith('https:') && to.startsWith('http:')) {
       issues.push({
         type: 'https_downgrade' as const,

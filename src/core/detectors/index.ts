@@ -1,3 +1,4 @@
+import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
 import { caseRedirect, trailingSlashRedirect } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
@@ -12,7 +13,6 @@ import { notHttps } from './not-https.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
 import { temporaryRedirect } from './temporary-redirect.js';
-import type { Issue, Severity } from '../types.js';
 
 export type { Detector, DetectorInput } from './detector.js';
 

@@ -1,19 +1,28 @@
 import type { Detector } from './detector.js';
 
-/** `<meta http-equiv="refresh" content="...">` in any attribute order and quoting. */
-const META_TAG = /<meta\b[^>]*>/gi;
-const HTTP_EQUIV_REFRESH = /\bhttp-equiv\s*=\s*["']?\s*refresh\b/i;
-const CONTENT = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const META_TAG = /<meta\b([^>]*)>/gi;
+/** One attribute: a name, then an optional value in double, single or no quotes (HTML tokenizer, simplified). */
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+/** What a browser never reads as markup: comments (an unclosed one runs to the end) and script bodies. */
+const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<script\b[\s\S]*?(?:<\/script\s*>|$)/gi;
 
-/** The `content` of the first meta refresh in an HTML head, if any. */
+/** A tag's attributes by lowercase name; the first of a repeated name wins, as in HTML. */
+function attributes(source: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [, name, double, single, bare] of source.matchAll(ATTRIBUTE)) {
+    const key = name!.toLowerCase();
+    if (!found.has(key)) found.set(key, double ?? single ?? bare ?? '');
+  }
+  return found;
+}
+
+/** The `content` of the first `<meta http-equiv="refresh">` in an HTML head, if any. */
 export function findMetaRefresh(html: string): string | undefined {
-  // Comments could hide a tag that browsers ignore.
-  const visible = html.replace(/<!--[\s\S]*?-->/g, '');
-  for (const match of visible.matchAll(META_TAG)) {
-    const tag = match[0];
-    if (!HTTP_EQUIV_REFRESH.test(tag)) continue;
-    const content = CONTENT.exec(tag);
-    return (content?.[1] ?? content?.[2] ?? content?.[3] ?? '').trim();
+  const visible = html.replace(HIDDEN, '');
+  for (const [, source] of visible.matchAll(META_TAG)) {
+    const attrs = attributes(source!);
+    if (attrs.get('http-equiv')?.trim().toLowerCase() !== 'refresh') continue;
+    return (attrs.get('content') ?? '').trim();
   }
   return undefined;
 }

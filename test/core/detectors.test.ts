@@ -1,0 +1,386 @@
+/** Each detector as a pure function over a hand-built trace, and the invariants of detectIssues over any trace. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blockedDestination } from '../../src/core/detectors/blocked-destination.js';
+import { caseRedirect, trailingSlashRedirect } from '../../src/core/detectors/cosmetic-redirects.js';
+import { errorStatus } from '../../src/core/detectors/error-status.js';
+import { httpsDowngrade } from '../../src/core/detectors/https-downgrade.js';
+import { invalidLocation } from '../../src/core/detectors/invalid-location.js';
+import { maxHopsReached } from '../../src/core/detectors/max-hops.js';
+import { findMetaRefresh, metaRefresh } from '../../src/core/detectors/meta-refresh.js';
+import { missingLocation } from '../../src/core/detectors/missing-location.js';
+import { mixedRedirectTypes } from '../../src/core/detectors/mixed-redirect-types.js';
+import { notHttps } from '../../src/core/detectors/not-https.js';
+import { redirectChain } from '../../src/core/detectors/redirect-chain.js';
+import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
+import { temporaryRedirect } from '../../src/core/detectors/temporary-redirect.js';
+import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason } from '../../src/index.js';
+
+const PERMANENT = new Set([301, 308]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A hop as the tracer builds it: redirects carry a Location and a redirectType. */
+function hop(url: string, status: number, next?: string, headers: Record<string, string> = {}): Hop {
+  const built: Hop = { url, status, statusText: '', responseTime: 5, headers: { ...headers } };
+  if (REDIRECTS.has(status)) {
+    built.redirectType = PERMANENT.has(status) ? 'permanent' : 'temporary';
+    if (next !== undefined) built.headers.location = next;
+  }
+  return built;
+}
+
+/** A chain through `urls`, each redirecting to the next with the given statuses, ending in `final`. */
+function chainOf(urls: string[], statuses: number[], final = 200): Hop[] {
+  return urls.map((url, index) =>
+    index < urls.length - 1 ? hop(url, statuses[index] ?? 301, urls[index + 1]) : hop(url, final),
+  );
+}
+
+const COMPLETE: StopReason = { kind: 'complete' };
+
+function input(chain: Hop[], stop: StopReason = COMPLETE, finalBody?: string): DetectorInput {
+  return finalBody === undefined ? { chain, stop } : { chain, stop, finalBody };
+}
+
+describe('https_downgrade', () => {
+  it('flags an https hop that leads to http', () => {
+    const chain = chainOf(['http://a.test/', 'https://a.test/', 'http://b.test/'], [301, 302]);
+    expect(httpsDowngrade(input(chain))).toEqual([
+      { type: 'https_downgrade', severity: 'error', message: expect.stringContaining('http://b.test/'), hop: 1 },
+    ]);
+  });
+
+  it('ignores upgrades and https all the way', () => {
+    expect(httpsDowngrade(input(chainOf(['http://a.test/', 'https://a.test/'], [301])))).toEqual([]);
+    expect(httpsDowngrade(input(chainOf(['https://a.test/', 'https://b.test/'], [301])))).toEqual([]);
+  });
+
+  it('flags a downgrade that was not followed: blocked, a loop, or maxHops', () => {
+    const last = hop('https://a.test/', 302, 'http://a.test/');
+    const stops: StopReason[] = [
+      { kind: 'blocked', hop: 0, url: 'http://10.0.0.1/', reason: 'private' },
+      { kind: 'loop', hop: 0, loopsTo: 0, url: 'http://a.test/' },
+      { kind: 'max_hops', hop: 0, url: 'http://a.test/' },
+    ];
+    for (const stop of stops) expect(httpsDowngrade(input([last], stop))).toMatchObject([{ hop: 0 }]);
+  });
+
+  it('flags the classic http -> https -> http loop', () => {
+    const chain = [hop('http://a.test/', 301, 'https://a.test/'), hop('https://a.test/', 301, 'http://a.test/')];
+    const stop: StopReason = { kind: 'loop', hop: 1, loopsTo: 0, url: 'http://a.test/' };
+    expect(httpsDowngrade(input(chain, stop))).toMatchObject([{ type: 'https_downgrade', hop: 1 }]);
+  });
+});
+
+describe('temporary_redirect', () => {
+  it.each([302, 303, 307])('flags a %i', (status) => {
+    const chain = chainOf(['https://a.test/', 'https://a.test/b'], [status]);
+    expect(temporaryRedirect(input(chain))).toEqual([
+      { type: 'temporary_redirect', severity: 'warning', message: expect.stringContaining(String(status)), hop: 0 },
+    ]);
+  });
+
+  it.each([301, 308])('does not flag a %i', (status) => {
+    expect(temporaryRedirect(input(chainOf(['https://a.test/', 'https://a.test/b'], [status])))).toEqual([]);
+  });
+
+  it('flags each temporary hop', () => {
+    const chain = chainOf(
+      ['https://a.test/1', 'https://a.test/2', 'https://a.test/3', 'https://a.test/4'],
+      [302, 301, 307],
+    );
+    expect(temporaryRedirect(input(chain)).map((issue) => issue.hop)).toEqual([0, 2]);
+  });
+
+  it('leaves a temporary status without Location to missing_location', () => {
+    const chain = [hop('https://a.test/', 302)];
+    expect(temporaryRedirect(input(chain, { kind: 'missing_location', hop: 0 }))).toEqual([]);
+  });
+});
+
+describe('redirect_chain', () => {
+  const urls = ['https://a.test/1', 'https://a.test/2', 'https://a.test/3', 'https://a.test/4'];
+
+  it('does not flag a single redirect', () => {
+    expect(redirectChain(input(chainOf(urls.slice(0, 2), [301])))).toEqual([]);
+  });
+
+  it('flags two or more redirects followed', () => {
+    expect(redirectChain(input(chainOf(urls.slice(0, 3), [301, 301])))).toEqual([
+      { type: 'redirect_chain', severity: 'warning', message: expect.stringContaining('2 redirects') },
+    ]);
+    expect(redirectChain(input(chainOf(urls, [301, 302, 308])))[0]!.message).toContain('3 redirects');
+  });
+
+  it('counts only the redirects that were followed', () => {
+    // Two redirect responses, but the second was a loop back: one redirect was followed.
+    const chain = [hop(urls[0]!, 301, urls[1]), hop(urls[1]!, 301, urls[0])];
+    expect(redirectChain(input(chain, { kind: 'loop', hop: 1, loopsTo: 0, url: urls[0]! }))).toEqual([]);
+    expect(redirectChain(input(chain, { kind: 'max_hops', hop: 1 }))).toEqual([]);
+  });
+});
+
+describe('mixed_redirect_types', () => {
+  it('flags permanent and temporary redirects in one chain', () => {
+    const chain = chainOf(['https://a.test/1', 'https://a.test/2', 'https://a.test/3'], [301, 302]);
+    expect(mixedRedirectTypes(input(chain))).toEqual([
+      { type: 'mixed_redirect_types', severity: 'info', message: expect.any(String) },
+    ]);
+  });
+
+  it('does not flag a chain of one kind', () => {
+    const urls = ['https://a.test/1', 'https://a.test/2', 'https://a.test/3'];
+    expect(mixedRedirectTypes(input(chainOf(urls, [301, 308])))).toEqual([]);
+    expect(mixedRedirectTypes(input(chainOf(urls, [302, 307])))).toEqual([]);
+  });
+});
+
+describe('not_https', () => {
+  it('flags a chain ending on http', () => {
+    const chain = chainOf(['https://a.test/', 'http://a.test/'], [301]);
+    expect(notHttps(input(chain))).toEqual([
+      { type: 'not_https', severity: 'info', message: expect.stringContaining('http://a.test/'), hop: 1 },
+    ]);
+  });
+
+  it('does not flag a chain ending on https, whatever came before', () => {
+    expect(notHttps(input(chainOf(['http://a.test/', 'https://a.test/'], [301])))).toEqual([]);
+  });
+});
+
+describe('trailing_slash_redirect', () => {
+  it.each([
+    ['https://a.test/docs', 'https://a.test/docs/', 'adds'],
+    ['https://a.test/docs/', 'https://a.test/docs', 'removes'],
+    ['https://a.test/docs?x=1', 'https://a.test/docs/?x=1', 'adds'],
+  ])('flags %s -> %s', (from, to, verb) => {
+    expect(trailingSlashRedirect(input(chainOf([from, to], [301])))).toEqual([
+      { type: 'trailing_slash_redirect', severity: 'info', message: expect.stringContaining(verb), hop: 0 },
+    ]);
+  });
+
+  it.each([
+    ['https://a.test/docs', 'https://a.test/other/'],
+    ['https://a.test/docs', 'https://b.test/docs/'],
+    ['http://a.test/docs', 'https://a.test/docs/'],
+    ['https://a.test/docs?x=1', 'https://a.test/docs/?x=2'],
+    ['https://a.test/docs', 'https://a.test/docs//'],
+  ])('does not flag %s -> %s, which changes more', (from, to) => {
+    expect(trailingSlashRedirect(input(chainOf([from, to], [301])))).toEqual([]);
+  });
+});
+
+describe('case_redirect', () => {
+  it('flags a hop that only changes letter case', () => {
+    expect(caseRedirect(input(chainOf(['https://a.test/About-Us', 'https://a.test/about-us'], [301])))).toEqual([
+      { type: 'case_redirect', severity: 'info', message: expect.any(String), hop: 0 },
+    ]);
+  });
+
+  it.each([
+    ['https://a.test/about', 'https://a.test/contact'],
+    ['https://a.test/About', 'https://b.test/about'],
+    ['https://a.test/About?q=A', 'https://a.test/about?q=a'],
+    ['https://a.test/About', 'https://a.test/about/'],
+  ])('does not flag %s -> %s, which changes more', (from, to) => {
+    expect(caseRedirect(input(chainOf([from, to], [301])))).toEqual([]);
+  });
+});
+
+describe('meta_refresh', () => {
+  const page = (head: string) => `<!doctype html><html><head><title>t</title>${head}</head><body>hi</body></html>`;
+  const final = [hop('https://a.test/', 200, undefined, { 'content-type': 'text/html' })];
+
+  it.each([
+    ['<meta http-equiv="refresh" content="0; url=/next">', '0; url=/next'],
+    ["<META HTTP-EQUIV='Refresh' CONTENT='5;URL=https://b.test/'>", '5;URL=https://b.test/'],
+    ['<meta content="3" http-equiv=refresh>', '3'],
+    ['<meta http-equiv=REFRESH content=0;url=/x />', '0;url=/x'],
+    ['<meta\n  http-equiv = "refresh"\n  content = " 1 ; url=/y ">', '1 ; url=/y'],
+    ['<meta data-content="nope" http-equiv="refresh" content="2">', '2'],
+  ])('finds %s', (tag, content) => {
+    expect(findMetaRefresh(page(tag))).toBe(content);
+    expect(metaRefresh(input(final, COMPLETE, page(tag)))).toEqual([
+      { type: 'meta_refresh', severity: 'warning', message: expect.stringContaining(content), hop: 0 },
+    ]);
+  });
+
+  it.each([
+    ['no meta at all', ''],
+    ['another http-equiv', '<meta http-equiv="content-type" content="text/html; charset=utf-8">'],
+    ['a name, not an http-equiv', '<meta name="refresh" content="0">'],
+    ['a lookalike attribute', '<meta data-http-equiv="refresh" content="0">'],
+    ['a lookalike value', '<meta http-equiv="refresh-rate" content="0">'],
+    ['a commented-out tag', '<!-- <meta http-equiv="refresh" content="0;url=/old"> -->'],
+    ['a tag after an unclosed comment', '<!-- <p>oops</p> <meta http-equiv="refresh" content="0">'],
+    ['a tag inside a script', '<script>document.write(\'<meta http-equiv="refresh" content="0">\')</script>'],
+    ['text that mentions it', '<p>use &lt;meta http-equiv="refresh"&gt; sparingly</p>'],
+  ])('ignores %s', (_name, head) => {
+    expect(findMetaRefresh(page(head))).toBeUndefined();
+    expect(metaRefresh(input(final, COMPLETE, page(head)))).toEqual([]);
+  });
+
+  it('flags a Refresh header on any hop', () => {
+    const chain = [
+      hop('https://a.test/', 301, 'https://a.test/b'),
+      hop('https://a.test/b', 200, undefined, { refresh: '0; url=https://c.test/' }),
+    ];
+    expect(metaRefresh(input(chain))).toEqual([
+      { type: 'meta_refresh', severity: 'warning', message: expect.stringContaining('Refresh header'), hop: 1 },
+    ]);
+  });
+
+  it('reports the header and the page apart', () => {
+    const chain = [hop('https://a.test/', 200, undefined, { refresh: '10' })];
+    const issues = metaRefresh(input(chain, COMPLETE, page('<meta http-equiv="refresh" content="0">')));
+    expect(issues).toHaveLength(2);
+  });
+
+  it('does nothing without a page body', () => {
+    expect(metaRefresh(input(final))).toEqual([]);
+  });
+});
+
+describe('error_status', () => {
+  it.each([400, 404, 410, 500, 503])('flags a chain ending with %i', (status) => {
+    const chain = chainOf(['https://a.test/', 'https://a.test/gone'], [301], status);
+    expect(errorStatus(input(chain))).toEqual([
+      { type: 'error_status', severity: 'error', message: expect.stringContaining(String(status)), hop: 1 },
+    ]);
+  });
+
+  it.each([200, 204, 304, 399])('does not flag a chain ending with %i', (status) => {
+    expect(errorStatus(input([hop('https://a.test/', status)]))).toEqual([]);
+  });
+});
+
+describe('stop findings', () => {
+  const chain = [hop('https://a.test/', 301, 'https://a.test/'), hop('https://a.test/b', 302, '/x')];
+
+  it('redirect_loop names the hop and where it loops to', () => {
+    const stop: StopReason = { kind: 'loop', hop: 1, loopsTo: 0, url: 'https://a.test/' };
+    expect(redirectLoop(input(chain, stop))).toEqual([
+      { type: 'redirect_loop', severity: 'error', message: expect.any(String), hop: 1, loopsTo: 0 },
+    ]);
+  });
+
+  it('max_hops_reached names the last hop', () => {
+    expect(maxHopsReached(input(chain, { kind: 'max_hops', hop: 1 }))).toEqual([
+      { type: 'max_hops_reached', severity: 'error', message: expect.stringContaining('2 hops'), hop: 1 },
+    ]);
+  });
+
+  it('missing_location names the hop and its status', () => {
+    expect(missingLocation(input(chain, { kind: 'missing_location', hop: 1 }))).toEqual([
+      { type: 'missing_location', severity: 'error', message: expect.stringContaining('302'), hop: 1 },
+    ]);
+  });
+
+  it('invalid_location names the hop, the reason and the value', () => {
+    const stop: StopReason = {
+      kind: 'invalid_location',
+      hop: 1,
+      reason: 'the Location uses the ftp: scheme',
+      location: 'ftp://x/',
+    };
+    expect(invalidLocation(input(chain, stop))).toEqual([
+      { type: 'invalid_location', severity: 'error', message: expect.stringContaining('ftp://x/'), hop: 1 },
+    ]);
+  });
+
+  it('blocked_destination names the hop and the reason', () => {
+    const stop: StopReason = { kind: 'blocked', hop: 1, url: 'http://10.0.0.1/', reason: '10.0.0.1 is private' };
+    expect(blockedDestination(input(chain, stop))).toEqual([
+      { type: 'blocked_destination', severity: 'error', message: expect.stringContaining('10.0.0.1'), hop: 1 },
+    ]);
+  });
+
+  it('each says nothing about a chain that stopped for another reason', () => {
+    for (const detect of [redirectLoop, maxHopsReached, missingLocation, invalidLocation, blockedDestination]) {
+      expect(detect(input(chain, COMPLETE))).toEqual([]);
+    }
+  });
+});
+
+describe('detectIssues', () => {
+  const status = fc.constantFrom(301, 302, 303, 307, 308);
+  const path = fc.stringMatching(/^\/[a-zA-Z]{0,3}\/?$/);
+  const scheme = fc.constantFrom('http', 'https');
+  const arbitraryChain = fc
+    .record({
+      hops: fc.array(fc.record({ scheme, path, status }), { minLength: 0, maxLength: 8 }),
+      final: fc.record({ scheme, path, status: fc.constantFrom(200, 204, 301, 404, 500) }),
+      refresh: fc.boolean(),
+    })
+    .map(({ hops, final, refresh }) => {
+      const urls = [...hops, final].map((entry) => `${entry.scheme}://a.test${entry.path}`);
+      const chain = chainOf(
+        urls,
+        hops.map((entry) => entry.status),
+        final.status,
+      );
+      if (refresh) chain[chain.length - 1]!.headers.refresh = '0';
+      return chain;
+    });
+
+  it('orders issues by severity, then by hop, and points only at hops that exist', () => {
+    const rank = { error: 0, warning: 1, info: 2 } as const;
+    fc.assert(
+      fc.property(arbitraryChain, (chain) => {
+        const issues = detectIssues(input(chain));
+        for (let index = 1; index < issues.length; index++) {
+          const [before, after] = [issues[index - 1]!, issues[index]!];
+          expect(rank[before.severity]).toBeLessThanOrEqual(rank[after.severity]);
+          if (before.severity === after.severity) expect(before.hop ?? -1).toBeLessThanOrEqual(after.hop ?? -1);
+        }
+        for (const issue of issues) {
+          if (issue.hop !== undefined) expect(issue.hop).toBeGreaterThanOrEqual(0);
+          if (issue.hop !== undefined) expect(issue.hop).toBeLessThan(chain.length);
+          expect(issue.message.length).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+
+  it('reports redirect_chain exactly when two or more redirects were followed', () => {
+    fc.assert(
+      fc.property(arbitraryChain, (chain) => {
+        const found = detectIssues(input(chain)).some((issue) => issue.type === 'redirect_chain');
+        expect(found).toBe(chain.length - 1 >= 2);
+      }),
+    );
+  });
+
+  it('reports mixed_redirect_types exactly when both kinds appear', () => {
+    fc.assert(
+      fc.property(arbitraryChain, (chain) => {
+        const kinds = new Set(chain.map((entry) => entry.redirectType).filter(Boolean));
+        const found = detectIssues(input(chain)).some((issue) => issue.type === 'mixed_redirect_types');
+        expect(found).toBe(kinds.size === 2);
+      }),
+    );
+  });
+
+  it('runs every detector, each of which is pure', () => {
+    expect(DETECTORS).toHaveLength(14);
+    const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
+    const chain = chainOf(urls, [302, 301, 301], 404);
+    const frozen = Object.freeze(
+      chain.map((entry) => Object.freeze({ ...entry, headers: Object.freeze({ ...entry.headers }) })),
+    );
+    const first = detectIssues({ chain: frozen, stop: COMPLETE });
+    expect(detectIssues({ chain: frozen, stop: COMPLETE })).toEqual(first);
+    expect(first.map((issue) => issue.type).sort()).toEqual(
+      [
+        'case_redirect',
+        'error_status',
+        'https_downgrade',
+        'mixed_redirect_types',
+        'not_https',
+        'redirect_chain',
+        'temporary_redirect',
+        'trailing_slash_redirect',
+      ].sort(),
+    );
+  });
+});

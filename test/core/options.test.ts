@@ -1,0 +1,112 @@
+/** Option validation: defaults, accepted spellings, and the exact edges of every range. */
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyze, DEFAULTS, HoplensError, LIMITS, normalizeOptions } from '../../src/index.js';
+import { startRedirectServer } from '../helpers/servers.js';
+import { LOOPBACK } from './helpers/analysis.js';
+
+function optionError(run: () => unknown): HoplensError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HoplensError);
+    expect((error as HoplensError).code).toBe('INVALID_OPTION');
+    return error as HoplensError;
+  }
+  throw new Error('expected INVALID_OPTION');
+}
+
+describe('normalizeOptions', () => {
+  it('fills in every default', () => {
+    expect(normalizeOptions()).toEqual({
+      maxHops: 10,
+      timeout: 10_000,
+      userAgent: 'hoplens/1.0',
+      method: 'GET',
+      cookies: false,
+      headers: 'default',
+      blockPrivate: true,
+      allowNetworks: [],
+      signal: undefined,
+    });
+    expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
+  });
+
+  it('accepts method and headers in any letter case, and parses networks', () => {
+    const options = normalizeOptions({
+      method: 'head' as 'HEAD',
+      headers: 'ALL' as 'all',
+      allowNetworks: ['10.0.0.1/8'],
+    });
+    expect(options).toMatchObject({ method: 'HEAD', headers: 'all' });
+    expect(options.allowNetworks.map((net) => net.text)).toEqual(['10.0.0.0/8']);
+  });
+
+  it('refuses a non-object, naming "options"', () => {
+    expect(optionError(() => normalizeOptions(null as never)).details.option).toBe('options');
+    expect(optionError(() => normalizeOptions('fast' as never)).details.option).toBe('options');
+  });
+
+  it.each([
+    ['maxHops', LIMITS.maxHops],
+    ['timeout', LIMITS.timeout],
+  ] as const)('accepts %s exactly on its integer range', (option, { min, max }) => {
+    fc.assert(
+      fc.property(fc.integer({ min: min - 1_000, max: max + 1_000 }), (value) => {
+        if (value >= min && value <= max) {
+          expect(normalizeOptions({ [option]: value })[option]).toBe(value);
+        } else {
+          expect(optionError(() => normalizeOptions({ [option]: value })).details.option).toBe(option);
+        }
+      }),
+    );
+    fc.assert(
+      fc.property(fc.double({ noInteger: true }), (value) => {
+        expect(optionError(() => normalizeOptions({ [option]: value })).details.option).toBe(option);
+      }),
+    );
+  });
+
+  it('accepts any printable latin1 User-Agent up to the length limit', () => {
+    const printable = fc
+      .string({
+        unit: fc
+          .integer({ min: 0x20, max: 0xff })
+          .filter((code) => code !== 0x7f)
+          .map((code) => String.fromCharCode(code)),
+        minLength: 1,
+        maxLength: LIMITS.userAgentLength,
+      })
+      .filter((text) => text.trim() !== '');
+    fc.assert(
+      fc.property(printable, (userAgent) => {
+        expect(normalizeOptions({ userAgent }).userAgent).toBe(userAgent);
+      }),
+    );
+  });
+
+  it('refuses a User-Agent with any control character but tab', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 0x1f }).filter((code) => code !== 0x09),
+        fc.string({ maxLength: 10 }),
+        (code, rest) => {
+          const userAgent = `agent${String.fromCharCode(code)}${rest}`;
+          expect(optionError(() => normalizeOptions({ userAgent })).details.option).toBe('userAgent');
+        },
+      ),
+    );
+    expect(normalizeOptions({ userAgent: 'a\tb' }).userAgent).toBe('a\tb');
+  });
+});
+
+describe('analyze', () => {
+  const started = startRedirectServer({ '/': { status: 301, location: '/end' }, '/end': { status: 200 } });
+  afterAll(async () => (await started).close());
+
+  it('is callable without creating an Analyzer', async () => {
+    const server = await started;
+    const result = await analyze(`${server.origin}/`, LOOPBACK);
+    expect(result.summary).toMatchObject({ totalHops: 2, finalStatus: 200 });
+  });
+});
