@@ -19,7 +19,7 @@ if (process.argv[2] !== '--child') rmSync(dir, { recursive: true, force: true })
 mkdirSync(dir, { recursive: true });
 
 if (process.argv[2] === '--child') {
-  const { Analyzer } = await import('../src/index.js');
+  const { Analyzer } = await import('../dist/index.js');
   const { startNginx } = await import('./lib/nginx.js');
   const nginx = await startNginx(join(here, '.work'));
   const analyzer = new Analyzer();

@@ -37,7 +37,8 @@ function urlsFor(nginx: Nginx, count: number, tag: string): string[] {
 
 async function writeList(path: string, urls: readonly string[]): Promise<void> {
   const out = createWriteStream(path);
-  for (const url of urls) if (!out.write(`${url}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  for (const url of urls)
+    if (!out.write(`${url}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   await new Promise<void>((resolve) => out.end(() => resolve()));
 }
 

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { Analyzer } from '../../src/index.js';
+import { Analyzer } from '../../dist/index.js';
 import { stat } from '../lib/stats.js';
 
 export interface TimingRow {

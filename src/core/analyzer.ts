@@ -1,11 +1,12 @@
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
 import { detectIssues } from './detectors/index.js';
+import { HoplensError } from './errors.js';
 import { createGuardedConnector } from './guarded-connector.js';
-import { normalizeOptions } from './options.js';
+import { type NormalizedOptions, normalizeOptions } from './options.js';
 import { parseTargetUrl } from './parse-url.js';
 import { systemResolver } from './resolver.js';
-import { AddressPolicy } from './ssrf-guard.js';
+import { AddressPolicy, policyKey } from './ssrf-guard.js';
 import { summarize } from './summary.js';
 import { trace } from './trace.js';
 import type { AnalysisResult, AnalyzeOptions, Resolver } from './types.js';
@@ -37,6 +38,7 @@ export class Analyzer {
   /** Built once: a context per connection would re-parse every root certificate each time. */
   private readonly secureContext: SecureContext | undefined;
   private readonly agents = new Map<string, Agent>();
+  private readonly policies = new Map<string, AddressPolicy>();
   private closed = false;
 
   constructor(config: AnalyzerConfig = {}) {
@@ -51,14 +53,32 @@ export class Analyzer {
     }
   }
 
-  private agentFor(policy: AddressPolicy): Agent {
-    let agent = this.agents.get(policy.key);
+  /** One policy object per distinct policy, so its verdict cache serves every analysis under it. */
+  private policyFor(options: NormalizedOptions): AddressPolicy {
+    const key = policyKey(options);
+    let policy = this.policies.get(key);
+    if (policy === undefined) {
+      policy = new AddressPolicy(options);
+      this.policies.set(key, policy);
+    }
+    return policy;
+  }
+
+  /**
+   * The pool for a policy and a hop timeout. A connection attempt cannot see which request it is for, so its own
+   * deadline (DNS lookup, TCP connect, TLS handshake) comes from the pool: pools are kept per whole second of timeout,
+   * and an attempt that hangs is torn down at most a second after the hop has already failed with `TIMEOUT`.
+   */
+  private agentFor(policy: AddressPolicy, timeout: number): Agent {
+    const connectTimeout = Math.ceil(timeout / 1000) * 1000;
+    const key = `${policy.key}|${connectTimeout}`;
+    let agent = this.agents.get(key);
     if (agent === undefined) {
       agent = new Agent({
         connect: createGuardedConnector({
           policy,
           resolver: this.resolver,
-          connectTimeout: 30_000,
+          connectTimeout,
           ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
         }),
         keepAliveTimeout: this.pool.keepAliveTimeout,
@@ -67,7 +87,7 @@ export class Analyzer {
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });
-      this.agents.set(policy.key, agent);
+      this.agents.set(key, agent);
     }
     return agent;
   }
@@ -77,11 +97,11 @@ export class Analyzer {
    * `HoplensError` whose `chain` holds the hops completed before a failure.
    */
   async analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
-    if (this.closed) throw new Error('Analyzer is closed');
+    if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const normalized = normalizeOptions(options);
     const target = parseTargetUrl(url);
-    const policy = new AddressPolicy(normalized);
-    const outcome = await trace(target, normalized, { dispatcher: this.agentFor(policy), policy });
+    const policy = this.policyFor(normalized);
+    const outcome = await trace(target, normalized, { dispatcher: this.agentFor(policy, normalized.timeout), policy });
     const issues = detectIssues(outcome);
     return { success: true, url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
   }

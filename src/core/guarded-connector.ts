@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
 import type { SecureContext } from 'node:tls';
@@ -62,25 +61,13 @@ export function createGuardedLookup(policy: AddressPolicy, resolver: Resolver) {
 export interface GuardedConnectorOptions {
   policy: AddressPolicy;
   resolver: Resolver;
-  /** Connect timeout in milliseconds (each hop is bounded by its own signal as well). */
+  /**
+   * Bound on DNS lookup, TCP connect and TLS handshake, in ms. The hop's own signal fails the request on time; this
+   * tears down the attempt itself.
+   */
   connectTimeout: number;
   /** TLS trust to use instead of Node's default (see `AnalyzerConfig.ca`). */
   secureContext?: SecureContext;
-}
-
-/**
- * The deadline of the hop whose request is being dispatched. undici opens a connection from inside the dispatch of
- * the request that needs it (synchronously or in a microtask), so the connector sees that hop's signal here.
- */
-const hopSignal = new AsyncLocalStorage<AbortSignal>();
-
-/**
- * Runs `dispatch` (which sends one request) so that a connection it opens is torn down when `signal` aborts before the
- * connection is up. undici itself only acts on an abort once a request has a connection, which would let a hanging
- * lookup or TLS handshake hold a socket until the connector's own (pool-wide) timeout.
- */
-export function withConnectDeadline<T>(signal: AbortSignal, dispatch: () => T): T {
-  return hopSignal.run(signal, dispatch);
 }
 
 /**
@@ -95,13 +82,8 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     autoSelectFamily: true,
     ...(options.secureContext === undefined ? {} : { secureContext: options.secureContext }),
   } as buildConnector.BuildOptions);
-  // buildConnector returns the socket it is connecting, though its types say void.
-  const open = connect as (...args: Parameters<typeof connect>) => Socket | undefined;
   return (connectOptions, callback) => {
-    const deadline = hopSignal.getStore();
-    let onDeadline: (() => void) | undefined;
-    const pending = open(connectOptions, (error, socket) => {
-      if (onDeadline !== undefined) deadline?.removeEventListener('abort', onDeadline);
+    connect(connectOptions, (error, socket) => {
       if (error !== null) return callback(error, null);
       const remote = (socket as Socket).remoteAddress;
       if (remote === undefined) {
@@ -116,12 +98,5 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
       }
       return callback(null, socket);
     });
-    // An already-aborted signal is not that of the request this connection is for (a late reconnect runs in the
-    // context of an older event): ignore it rather than guess. Without the socket, the hop's own signal still bounds
-    // the wait and only the cleanup is left to the connect timeout.
-    if (deadline !== undefined && !deadline.aborted && typeof pending?.destroy === 'function') {
-      onDeadline = () => pending.destroy(deadline.reason instanceof Error ? deadline.reason : undefined);
-      deadline.addEventListener('abort', onDeadline, { once: true });
-    }
   };
 }

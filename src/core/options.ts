@@ -34,6 +34,23 @@ export interface NormalizedOptions {
   readonly signal: AbortSignal | undefined;
 }
 
+/** Parsed `allowNetworks` lists: callers pass the same list on every analysis, and parsing CIDRs is not free. */
+const parsedNetworks = new Map<string, readonly Network[]>();
+
+function parseNetworksCached(list: readonly string[]): readonly Network[] {
+  if (list.length === 0) return [];
+  // NUL cannot appear in a valid entry, so two lists that give the same key parse alike.
+  const key = list.every((entry) => typeof entry === 'string') ? list.join('\u0000') : undefined;
+  if (key === undefined) return parseNetworks(list);
+  let parsed = parsedNetworks.get(key);
+  if (parsed === undefined) {
+    parsed = Object.freeze(parseNetworks(list));
+    if (parsedNetworks.size >= 64) parsedNetworks.clear();
+    parsedNetworks.set(key, parsed);
+  }
+  return parsed;
+}
+
 function invalid(option: string, message: string): HoplensError {
   return new HoplensError('INVALID_OPTION', `Invalid option "${option}": ${message}`, { option });
 }
@@ -80,7 +97,7 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
   if (options.allowNetworks !== undefined) {
     if (!Array.isArray(options.allowNetworks)) throw invalid('allowNetworks', 'must be an array of CIDR strings');
     try {
-      allowNetworks = parseNetworks(options.allowNetworks);
+      allowNetworks = parseNetworksCached(options.allowNetworks);
     } catch (error) {
       throw invalid('allowNetworks', (error as Error).message);
     }

@@ -31,7 +31,8 @@ export function selectHeaders(
   selection: HeaderSelection,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     if (selection === 'default' && !REDIRECT_HEADERS.has(name)) continue;
     const joined = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;

@@ -187,6 +187,18 @@ export interface AddressPolicyOptions {
 }
 
 /** Decides, for each address hoplens is about to connect to, whether it may. */
+const VERDICT_CACHE_SIZE = 1024;
+
+/** The key of the policy these settings make: policies with equal keys decide alike. */
+export function policyKey(options: AddressPolicyOptions): string {
+  return options.blockPrivate
+    ? `block:${options.allowNetworks
+        .map((net) => net.text)
+        .sort()
+        .join(',')}`
+    : 'open';
+}
+
 export class AddressPolicy {
   readonly blockPrivate: boolean;
   readonly allowNetworks: readonly Network[];
@@ -196,12 +208,7 @@ export class AddressPolicy {
   constructor(options: AddressPolicyOptions) {
     this.blockPrivate = options.blockPrivate;
     this.allowNetworks = options.allowNetworks;
-    this.key = options.blockPrivate
-      ? `block:${options.allowNetworks
-          .map((net) => net.text)
-          .sort()
-          .join(',')}`
-      : 'open';
+    this.key = policyKey(options);
   }
 
   /**
@@ -213,8 +220,21 @@ export class AddressPolicy {
     return !this.check('127.0.0.1').allowed && !this.check('::1').allowed;
   }
 
+  /** Verdicts already reached: every hop checks its host, and chains revisit the same few addresses. */
+  private readonly verdicts = new Map<string, AddressVerdict>();
+
   /** The verdict for one IP address (any notation `ipaddr.js` parses, brackets allowed). */
   check(ip: string): AddressVerdict {
+    const known = this.verdicts.get(ip);
+    if (known !== undefined) return known;
+    const verdict = this.judge(ip);
+    // Bounded so that a stream of distinct addresses cannot grow it without limit.
+    if (this.verdicts.size >= VERDICT_CACHE_SIZE) this.verdicts.clear();
+    this.verdicts.set(ip, verdict);
+    return verdict;
+  }
+
+  private judge(ip: string): AddressVerdict {
     const verdict = classifyAddress(ip);
     if (verdict.allowed || !this.blockPrivate) return { ...verdict, allowed: true };
     return this.exempts(parseIp(ip)!) ? { ...verdict, allowed: true } : verdict;

@@ -1,16 +1,16 @@
 import { STATUS_CODES } from 'node:http';
+import { isIPv4 } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { HoplensError } from './errors.js';
-import { withConnectDeadline } from './guarded-connector.js';
 import { resolveLocation, withoutFragment } from './location.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
 import { selectHeaders } from './response-headers.js';
-import { type AddressPolicy, parseIp } from './ssrf-guard.js';
+import type { AddressPolicy } from './ssrf-guard.js';
 import type { Hop } from './types.js';
 
 /** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
@@ -49,20 +49,12 @@ export interface TraceContext {
 function literalVerdict(url: URL, policy: AddressPolicy): string | undefined {
   if (!policy.blockPrivate) return undefined;
   const host = url.hostname;
-  if (parseIp(host) !== undefined) {
+  // URL parsing has already put every IPv4 notation in dotted form and bracketed IPv6, so this test is exact.
+  if (host.startsWith('[') || isIPv4(host)) {
     const verdict = policy.check(host);
     return verdict.allowed ? undefined : `${host} is not a public address (${verdict.range})`;
   }
   return policy.refusesName(host) ? `${host} is a loopback name` : undefined;
-}
-
-/** The URL as requested: credentials are never sent, and a fragment never leaves the client. */
-function requestTarget(url: URL): string {
-  if (url.username === '' && url.password === '') return withoutFragment(url);
-  const copy = new URL(url.href);
-  copy.username = '';
-  copy.password = '';
-  return withoutFragment(copy);
 }
 
 function isHtml(contentType: string | undefined): boolean {
@@ -95,14 +87,18 @@ async function readHead(body: Dispatcher.ResponseData['body']): Promise<string> 
 export const DRAIN_BUDGET_MS = 250;
 
 /** Drains a body the tool has no use for, so its connection can be reused; a large or slow one is cut off. */
-async function discard(body: Dispatcher.ResponseData['body'], signal: AbortSignal): Promise<void> {
+async function discard(body: Dispatcher.ResponseData['body']): Promise<void> {
+  // A plain timer rather than a composed AbortSignal: this runs on every redirect, and destroying the body is all
+  // an abort would do. The hop's own signal still ends the body if the hop times out meanwhile.
+  // Most redirect bodies arrive with their headers and are complete already; only one still arriving needs a budget.
+  const complete = (body as unknown as { _readableState?: { ended?: boolean } })._readableState?.ended === true;
+  const budget = complete ? undefined : setTimeout(() => body.destroy(), DRAIN_BUDGET_MS);
   try {
-    await body.dump({
-      limit: BODY_READ_LIMIT,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(DRAIN_BUDGET_MS)]),
-    });
+    await body.dump({ limit: BODY_READ_LIMIT });
   } catch {
     // The connection is simply not reused.
+  } finally {
+    clearTimeout(budget);
   }
   // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
   // client-h1, against servers that close right after a response). A next hop sent sooner finds the connection busy
@@ -144,6 +140,57 @@ function untilAborted(
   });
 }
 
+/**
+ * The per-hop timeout of one analysis: one controller and one timer for the whole chain, restarted for each hop
+ * (allocating them per hop is a measurable share of the work on a fast target).
+ */
+class HopDeadline {
+  private readonly controller = new AbortController();
+  /** Aborts when a hop runs out of time or the caller aborts. */
+  readonly signal: AbortSignal;
+  private timer: NodeJS.Timeout | undefined;
+  private url = '';
+  private inHop = false;
+
+  constructor(
+    private readonly timeout: number,
+    callerSignal: AbortSignal | undefined,
+  ) {
+    this.signal =
+      callerSignal === undefined ? this.controller.signal : AbortSignal.any([this.controller.signal, callerSignal]);
+  }
+
+  /** Whether the hop's own timeout fired (rather than the caller aborting). */
+  get timedOut(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Starts the clock for a hop to `url`. */
+  start(url: string): void {
+    this.url = url;
+    this.inHop = true;
+    if (this.timer === undefined) this.timer = setTimeout(() => this.expire(), this.timeout);
+    else this.timer.refresh();
+  }
+
+  /** The hop is over; the clock no longer matters until the next `start`. */
+  stop(): void {
+    this.inHop = false;
+  }
+
+  /** The chain is over. */
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private expire(): void {
+    // Between hops there is nothing to time out; the next `start` restarts the timer.
+    if (!this.inHop) return;
+    const message = `No response from ${this.url} within ${this.timeout} ms`;
+    this.controller.abort(new HoplensError('TIMEOUT', message, { url: this.url }));
+  }
+}
+
 /** Sends one request and measures it. `responseTime` runs from sending to the response headers. */
 async function requestHop(
   url: URL,
@@ -152,17 +199,10 @@ async function requestHop(
   isLast: (status: number) => boolean,
   options: NormalizedOptions,
   context: TraceContext,
+  deadline: HopDeadline,
 ): Promise<HopResponse> {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () =>
-      controller.abort(
-        new HoplensError('TIMEOUT', `No response from ${url.href} within ${options.timeout} ms`, { url: url.href }),
-      ),
-    options.timeout,
-  );
-  const signal =
-    options.signal === undefined ? controller.signal : AbortSignal.any([controller.signal, options.signal]);
+  deadline.start(url.href);
+  const signal = deadline.signal;
   const headers: Record<string, string> = {
     'user-agent': options.userAgent,
     accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -173,16 +213,15 @@ async function requestHop(
   try {
     const started = performance.now();
     const response = await untilAborted(
-      withConnectDeadline(signal, () =>
-        request(requestTarget(url), {
-          dispatcher: context.dispatcher,
-          method,
-          headers,
-          signal,
-          headersTimeout: options.timeout,
-          bodyTimeout: options.timeout,
-        }),
-      ),
+      // undici sends the origin and path+query of a URL object: never its credentials, never its fragment.
+      request(url, {
+        dispatcher: context.dispatcher,
+        method,
+        headers,
+        signal,
+        headersTimeout: options.timeout,
+        bodyTimeout: options.timeout,
+      }),
       signal,
     );
     const responseTime = Math.round(performance.now() - started);
@@ -206,18 +245,18 @@ async function requestHop(
     if (isLast(status) && method === 'GET' && status >= 200 && status < 300 && isHtml(String(contentType))) {
       result.body = await readHead(response.body);
     } else {
-      await discard(response.body, signal);
+      await discard(response.body);
     }
     return result;
   } catch (error) {
     // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
-    if (options.signal?.aborted && !controller.signal.aborted) {
+    if (options.signal?.aborted && !deadline.timedOut) {
       const message = `The analysis was aborted while requesting ${url.href}`;
       throw new HoplensError('ABORTED', message, { url: url.href }, { cause: error });
     }
-    throw toNetworkError(error, url.href, options.timeout, controller.signal.aborted);
+    throw toNetworkError(error, url.href, options.timeout, deadline.timedOut);
   } finally {
-    clearTimeout(timer);
+    deadline.stop();
   }
 }
 
@@ -245,6 +284,20 @@ class Visits {
  * Each hop is bounded by `options.timeout`, so a whole trace is bounded by `maxHops × timeout`.
  */
 export async function trace(start: URL, options: NormalizedOptions, context: TraceContext): Promise<TraceOutcome> {
+  const deadline = new HopDeadline(options.timeout, options.signal);
+  try {
+    return await followChain(start, options, context, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function followChain(
+  start: URL,
+  options: NormalizedOptions,
+  context: TraceContext,
+  deadline: HopDeadline,
+): Promise<TraceOutcome> {
   const chain: Hop[] = [];
   const jar = options.cookies ? new CookieJar() : undefined;
   const visits = new Visits();
@@ -269,6 +322,7 @@ export async function trace(start: URL, options: NormalizedOptions, context: Tra
         (status) => !REDIRECT_STATUSES.has(status) || index + 1 >= options.maxHops,
         options,
         context,
+        deadline,
       );
     } catch (error) {
       const failure = error as HoplensError;

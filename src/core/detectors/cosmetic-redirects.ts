@@ -1,11 +1,19 @@
 import type { Issue } from '../types.js';
 import type { Detector } from './detector.js';
 
-/** The URL a hop redirects to, when the next hop was requested. */
-function pairs(chain: readonly { url: string }[]): Array<{ index: number; from: URL; to: URL }> {
-  const out = [];
-  for (let index = 0; index + 1 < chain.length; index++) {
-    out.push({ index, from: new URL(chain[index]!.url), to: new URL(chain[index + 1]!.url) });
+type Pair = { index: number; from: URL; to: URL };
+
+/** Both detectors here look at the same pairs: parse each chain's URLs once (URL parsing is not cheap). */
+const pairsOf = new WeakMap<readonly { url: string }[], Pair[]>();
+
+/** Each hop with the hop it redirected to, when that next hop was requested. */
+function pairs(chain: readonly { url: string }[]): Pair[] {
+  let out = pairsOf.get(chain);
+  if (out === undefined) {
+    const urls = chain.map((hop) => new URL(hop.url));
+    out = [];
+    for (let index = 0; index + 1 < urls.length; index++) out.push({ index, from: urls[index]!, to: urls[index + 1]! });
+    pairsOf.set(chain, out);
   }
   return out;
 }
