@@ -1,0 +1,139 @@
+import { isHoplensError } from '../../core/errors.js';
+import type { Issue } from '../../core/types.js';
+import type { CheckRow } from '../inputs/item.js';
+import type { Attempt, RowResult } from './result.js';
+
+/** How strictly rows are judged (the `hoplens check` flags). */
+export interface ExpectationSettings {
+  /** `/page` and `/page/` are the same URL. */
+  ignoreTrailingSlash: boolean;
+  /** The query string is not compared. */
+  ignoreQuery: boolean;
+  /** More redirects than this fail the row. */
+  maxRedirects?: number;
+  /** Warnings fail the row too. */
+  strict: boolean;
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/** Percent-escapes in one canonical form (RFC 3986 §6.2.2): hex upper-case, unreserved characters decoded. */
+function canonicalEscapes(text: string): string {
+  return text.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * The form two URLs are compared in. The WHATWG parser already lower-cases scheme and host and drops default ports
+ * (`HTTP://Example.COM:80/` is `http://example.com/`); the fragment is dropped because it never reaches a server.
+ */
+export function comparableUrl(
+  href: string,
+  settings: Pick<ExpectationSettings, 'ignoreTrailingSlash' | 'ignoreQuery'>,
+) {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href;
+  }
+  let path = canonicalEscapes(url.pathname);
+  if (settings.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  const query = settings.ignoreQuery ? '' : canonicalEscapes(url.search);
+  return `${url.protocol}//${url.host}${path}${query}`;
+}
+
+/** Whether a chain's final URL is the expected one, under the comparison settings. */
+export function sameUrl(actual: string, expected: string, settings: ExpectationSettings): boolean {
+  return comparableUrl(actual, settings) === comparableUrl(expected, settings);
+}
+
+function describe(issue: Issue): string {
+  return `${issue.message} [${issue.type}]`;
+}
+
+/**
+ * Whether an error finding is what the row asked for: a row expecting 410 (a page deliberately removed) must not fail
+ * because its chain "ends with 410".
+ */
+function expected(issue: Issue, row: CheckRow, firstStatus: number | undefined): boolean {
+  return issue.type === 'error_status' && row.status !== undefined && row.status >= 400 && firstStatus === row.status;
+}
+
+/**
+ * Judges one row. It fails when the final URL differs from the target, the first hop's status from the expected
+ * one, there are more redirects than `maxRedirects`, an error finding is present (a warning too with `strict`), or,
+ * for a row with no expectation at all (a plain list), the chain does not end in 2xx. It errors when the analysis
+ * failed.
+ */
+export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowResult {
+  const { row } = attempt;
+  const base = {
+    line: row.line,
+    source: row.source,
+    ...(row.target === undefined ? {} : { target: row.target }),
+    ...(row.status === undefined ? {} : { expectedStatus: row.status }),
+  };
+  if (attempt.result === undefined) {
+    const error = attempt.error;
+    const code = isHoplensError(error) ? error.code : 'INTERNAL_ERROR';
+    const message = error instanceof Error ? error.message : String(error);
+    const chain = isHoplensError(error) ? error.chain : [];
+    return {
+      ...base,
+      outcome: 'errored',
+      reasons: [`${code}: ${message}`],
+      warnings: [],
+      ...(chain[0] === undefined ? {} : { firstStatus: chain[0].status }),
+      hops: chain.length,
+      redirects: chain.filter((hop) => hop.redirectType !== undefined).length,
+      time: Math.round(attempt.elapsed),
+      attempts: attempt.attempts,
+      error: { code, message },
+      issues: [],
+      chain,
+    };
+  }
+
+  const { chain, summary } = attempt.result;
+  const firstStatus = chain[0]?.status;
+  const redirects = chain.filter((hop) => hop.redirectType !== undefined).length;
+  const reasons: string[] = [];
+  if (row.target !== undefined && !sameUrl(summary.finalUrl, row.target, settings)) {
+    reasons.push(`final URL is ${summary.finalUrl}, expected ${row.target}`);
+  }
+  if (row.status !== undefined && firstStatus !== row.status) {
+    reasons.push(`first hop returned ${firstStatus ?? 'nothing'}, expected ${row.status}`);
+  }
+  if (settings.maxRedirects !== undefined && redirects > settings.maxRedirects) {
+    reasons.push(
+      `${redirects} redirect${redirects === 1 ? '' : 's'}, more than --max-redirects ${settings.maxRedirects}`,
+    );
+  }
+  const errors = summary.issues.filter((issue) => issue.severity === 'error' && !expected(issue, row, firstStatus));
+  reasons.push(...errors.map(describe));
+  if (row.target === undefined && row.status === undefined && errors.length === 0) {
+    if (summary.finalStatus < 200 || summary.finalStatus > 299) {
+      reasons.push(`the chain ends with ${summary.finalStatus}, not 2xx`);
+    }
+  }
+  const warnings = summary.issues.filter((issue) => issue.severity === 'warning').map(describe);
+  if (settings.strict) reasons.push(...warnings.map((warning) => `warning: ${warning}`));
+  return {
+    ...base,
+    outcome: reasons.length === 0 ? 'passed' : 'failed',
+    reasons,
+    warnings,
+    ...(firstStatus === undefined ? {} : { firstStatus }),
+    finalStatus: summary.finalStatus,
+    finalUrl: summary.finalUrl,
+    hops: summary.totalHops,
+    redirects,
+    time: summary.totalTime,
+    attempts: attempt.attempts,
+    issues: summary.issues,
+    chain,
+  };
+}

@@ -1,0 +1,60 @@
+import type { AnalysisResult, Hop, Issue } from '../../core/types.js';
+import type { CheckRow } from '../inputs/item.js';
+
+/** What running one row produced: the analysis, or the error it failed with, after any retries. */
+export interface Attempt {
+  row: CheckRow;
+  /** Present when the analysis completed (its findings may still fail the row). */
+  result?: AnalysisResult;
+  /** Present when the analysis failed; a `HoplensError` unless hoplens itself broke. */
+  error?: unknown;
+  /** How many times the row was analysed (1 + retries). */
+  attempts: number;
+  /** Wall-clock milliseconds spent on the row, retries and waits included. */
+  elapsed: number;
+}
+
+/** How a row ended: it met every expectation, it did not, or it could not be analysed. */
+export type Outcome = 'passed' | 'failed' | 'errored';
+
+/** A field of a chain that changed since the `--baseline` report. */
+export interface BaselineChange {
+  field: 'finalUrl' | 'firstStatus' | 'finalStatus' | 'hops' | 'error';
+  before: string | number | null;
+  after: string | number | null;
+}
+
+/**
+ * The verdict on one row, as every output format reports it (the json and ndjson formats write it as is, so its
+ * field names are part of the report format that `--baseline` reads back).
+ */
+export interface RowResult {
+  /** Line of the input the row comes from. */
+  line: number;
+  source: string;
+  /** The expected final URL, if the row has one. */
+  target?: string;
+  /** The expected first-hop status, if the row has one. */
+  expectedStatus?: number;
+  outcome: Outcome;
+  /** Why the row failed or errored, one sentence each; empty when it passed. */
+  reasons: string[];
+  /** Warning-severity findings: shown, and failing the row only with `--strict`. */
+  warnings: string[];
+  firstStatus?: number;
+  finalStatus?: number;
+  finalUrl?: string;
+  /** Number of hops (requests) in the chain. */
+  hops: number;
+  /** Number of hops that redirected. */
+  redirects: number;
+  /** Milliseconds: the chain's total time, or the time spent failing. */
+  time: number;
+  attempts: number;
+  /** Why the analysis failed (`outcome: 'errored'`). */
+  error?: { code: string; message: string };
+  issues: Issue[];
+  chain: Hop[];
+  /** Differences from the `--baseline` report; absent without a baseline or for a row it does not have. */
+  changes?: BaselineChange[];
+}

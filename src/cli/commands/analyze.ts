@@ -1,0 +1,122 @@
+import { HoplensError, isHoplensError } from '../../core/errors.js';
+import { parseTargetUrl } from '../../core/parse-url.js';
+import type { AnalysisResult, AnalyzeOptions } from '../../core/types.js';
+import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
+import { acquireAnalyzer } from '../analyzer.js';
+import { colorsFor } from '../colors.js';
+import { EXIT } from '../exit-codes.js';
+import { renderAnalysis, renderFailure } from '../formats/chain-table.js';
+import type { CliIo } from '../io.js';
+import { Sink } from '../output.js';
+
+/** Flags of `hoplens <url...>`. */
+export interface AnalyzeFlags extends AnalysisFlags {
+  json?: boolean;
+}
+
+/** How many of the given URLs are analysed at once; results are still printed in the order given. */
+const PARALLEL_URLS = 4;
+
+/** Help text after the options of `hoplens <url...>`. */
+export const ANALYZE_EXAMPLES = `
+Examples:
+  $ hoplens http://example.com
+  $ hoplens https://example.com/old-page --ua googlebot --max-hops 5
+  $ hoplens http://localhost:3000/a http://localhost:3000/b --json
+  $ hoplens https://example.com --method head --headers all --cookies
+
+Output:
+  A table per URL (hop, status, URL, time), then the issues and a summary.
+  --json prints the Analysis result exactly as the library and the HTTP API return it (without rateLimit); for
+  several URLs, a JSON array of them in the order given. A URL whose analysis failed gives
+  {"success": false, "url", "error": {"code", "message"}, "chain": [hops done before the failure]}.
+
+Exit status:
+  0    every chain ends without an error-severity issue
+  1    some chain has an error-severity issue (final 4xx/5xx, loop, downgrade...) or could not be analysed
+  2    usage error (unknown flag, invalid URL or option value)
+  130  interrupted (Ctrl-C)
+`;
+
+/** The outcome of one URL: its result, or the error its analysis failed with. */
+type Outcome = { url: string; result: AnalysisResult } | { url: string; error: HoplensError };
+
+/** The JSON printed for a failed analysis: the success shape's `success`, `url` and `chain`, plus `error`. */
+function failureJson(url: string, error: HoplensError) {
+  return {
+    success: false,
+    url,
+    error: { code: error.code, message: error.message, ...error.details },
+    chain: error.chain,
+  };
+}
+
+/** Whether a chain passes: it ended without an error-severity finding. */
+function passes(outcome: Outcome): boolean {
+  return 'result' in outcome && outcome.result.summary.issues.every((issue) => issue.severity !== 'error');
+}
+
+/**
+ * `hoplens <url...>`: analyses each URL and prints its chain. Every URL and option is validated before the first
+ * request, so a typo exits 2 without half a report.
+ */
+export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: CliIo): Promise<number> {
+  const options: AnalyzeOptions = toAnalyzeOptions(flags);
+  for (const url of urls) parseTargetUrl(url);
+  if (io.signal !== undefined) options.signal = io.signal;
+
+  const { analyzer, release } = acquireAnalyzer(io);
+  const out = new Sink(io.stdout, false, io.stdoutIsTTY);
+  const colors = colorsFor(io.stdoutIsTTY, io.env);
+  const analyzeOne = async (url: string): Promise<Outcome> => {
+    try {
+      return { url, result: await analyzer.analyze(url, options) };
+    } catch (error) {
+      if (isHoplensError(error)) return { url, error };
+      const message = error instanceof Error ? error.message : String(error);
+      return { url, error: new HoplensError('INTERNAL_ERROR', message, {}, { cause: error }) };
+    }
+  };
+
+  const outcomes: Outcome[] = [];
+  try {
+    // A sliding window of analyses; each URL's output is written as soon as it and those before it are done.
+    const pending: Array<Promise<Outcome>> = [];
+    let next = 0;
+    const launch = () => {
+      while (next < urls.length && pending.length < PARALLEL_URLS) pending.push(analyzeOne(urls[next++]!));
+    };
+    launch();
+    while (pending.length > 0) {
+      const outcome = await pending.shift()!;
+      launch();
+      if (io.signal?.aborted) break;
+      outcomes.push(outcome);
+      if (flags.json) continue;
+      const text =
+        'result' in outcome
+          ? renderAnalysis(outcome.result, colors)
+          : renderFailure(outcome.url, outcome.error, colors);
+      await out.write(`${outcomes.length > 1 ? '\n' : ''}${text}`);
+    }
+    await Promise.allSettled(pending);
+  } finally {
+    await release();
+  }
+
+  if (flags.json) {
+    const documents = outcomes.map((outcome) =>
+      'result' in outcome ? outcome.result : failureJson(outcome.url, outcome.error),
+    );
+    const document = urls.length === 1 ? documents[0] : documents;
+    // Interrupted before the only URL finished: there is no result to print.
+    if (document !== undefined) await out.write(`${JSON.stringify(document, null, 2)}\n`);
+  }
+  if (io.signal?.aborted) {
+    await new Sink(io.stderr, false, io.stderrIsTTY).write(
+      `hoplens: interrupted after ${outcomes.length} of ${urls.length} URLs\n`,
+    );
+    return EXIT.INTERRUPTED;
+  }
+  return outcomes.every(passes) ? EXIT.OK : EXIT.FAILED;
+}

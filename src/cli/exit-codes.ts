@@ -1,0 +1,47 @@
+import type { ErrorCode } from '../core/errors.js';
+
+/** Exit statuses of the `hoplens` command that do not come from an error code. */
+export const EXIT = Object.freeze({
+  /** Every chain or row passed. */
+  OK: 0,
+  /** At least one chain or row failed, or an analysis failed. */
+  FAILED: 1,
+  /** Usage or input error: unknown flag, bad value, missing or malformed file. */
+  USAGE: 2,
+  /** A bug in hoplens itself (EX_SOFTWARE of sysexits.h), so CI can tell it from a broken redirect. */
+  INTERNAL: 70,
+  /** Stopped by Ctrl-C (128 + SIGINT), after printing what was done. */
+  INTERRUPTED: 130,
+});
+
+/**
+ * The one table from every {@link ErrorCode} to the exit status it gives. It is a `Record` over the whole union, so
+ * adding a code to the core without deciding its exit status here fails the type check.
+ */
+export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = Object.freeze({
+  // The caller asked for something impossible: fix the command line or the input file.
+  INVALID_URL: EXIT.USAGE,
+  INVALID_OPTION: EXIT.USAGE,
+  USAGE_ERROR: EXIT.USAGE,
+  INPUT_ERROR: EXIT.USAGE,
+  // Service-only codes for a bad request; the CLI never raises them but classes them with their kind.
+  INVALID_PARAMETER: EXIT.USAGE,
+  NOT_FOUND: EXIT.USAGE,
+  // The analysis ran and could not complete: that is a failed chain, like a 404 at the end of one.
+  BLOCKED_DESTINATION: EXIT.FAILED,
+  DNS_ERROR: EXIT.FAILED,
+  CONNECTION_REFUSED: EXIT.FAILED,
+  CONNECTION_RESET: EXIT.FAILED,
+  TLS_ERROR: EXIT.FAILED,
+  PROTOCOL_ERROR: EXIT.FAILED,
+  RESPONSE_TOO_LARGE: EXIT.FAILED,
+  TIMEOUT: EXIT.FAILED,
+  NETWORK_ERROR: EXIT.FAILED,
+  // Service-only capacity codes: the request could not be served, a failure of the run.
+  RATE_LIMITED: EXIT.FAILED,
+  OVERLOADED: EXIT.FAILED,
+  SHUTTING_DOWN: EXIT.FAILED,
+  // The CLI aborts analyses only on Ctrl-C.
+  ABORTED: EXIT.INTERRUPTED,
+  INTERNAL_ERROR: EXIT.INTERNAL,
+});

@@ -1,0 +1,74 @@
+import type { HoplensError } from '../../core/errors.js';
+import type { AnalysisResult, Hop, Issue, Severity } from '../../core/types.js';
+import { type Colors, statusColor } from '../colors.js';
+
+const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
+
+function severityColor(colors: Colors, severity: Severity): (text: string) => string {
+  return severity === 'error' ? colors.red : severity === 'warning' ? colors.yellow : colors.cyan;
+}
+
+/** The hop table: hop number, status (coloured by class), URL, time. Columns are padded before colouring. */
+function hopTable(chain: Hop[], colors: Colors): string {
+  const rows = chain.map((hop, index) => ({
+    number: String(index + 1),
+    status: `${hop.status} ${hop.statusText}`.trim(),
+    code: hop.status,
+    url: hop.url,
+    time: `${hop.responseTime} ms`,
+  }));
+  const width = (pick: (row: (typeof rows)[number]) => string, title: string) =>
+    Math.max(title.length, ...rows.map((row) => pick(row).length));
+  const w = {
+    number: width((row) => row.number, 'Hop'),
+    status: width((row) => row.status, 'Status'),
+    url: width((row) => row.url, 'URL'),
+    time: width((row) => row.time, 'Time'),
+  };
+  let text = colors.dim(
+    `  ${'Hop'.padEnd(w.number)}  ${'Status'.padEnd(w.status)}  ${'URL'.padEnd(w.url)}  ${'Time'.padStart(w.time)}`,
+  );
+  text += '\n';
+  for (const row of rows) {
+    const status = statusColor(colors, row.code)(row.status.padEnd(w.status));
+    text += `  ${row.number.padStart(w.number)}  ${status}  ${row.url.padEnd(w.url)}  ${row.time.padStart(w.time)}\n`;
+  }
+  return text;
+}
+
+function issueLines(issues: Issue[], colors: Colors): string {
+  if (issues.length === 0) return `  ${colors.green('No issues')}\n`;
+  let text = `  ${colors.bold('Issues')}\n`;
+  for (const issue of issues) {
+    const label = severityColor(colors, issue.severity)(SEVERITY_LABEL[issue.severity]);
+    // The messages name the hops they concern, so the hop index is not repeated.
+    text += `    ${label}  ${issue.message} ${colors.dim(`[${issue.type}]`)}\n`;
+  }
+  return text;
+}
+
+/** One analysed URL for people: heading, hop table, issues, summary line. */
+export function renderAnalysis(result: AnalysisResult, colors: Colors): string {
+  const { summary } = result;
+  const redirects = result.chain.filter((hop) => hop.redirectType !== undefined).length;
+  const last = result.chain[result.chain.length - 1];
+  const final = statusColor(colors, summary.finalStatus)(`${summary.finalStatus} ${last?.statusText ?? ''}`.trim());
+  const facts = [
+    `${summary.totalHops} hop${summary.totalHops === 1 ? '' : 's'} (${redirects} redirect${redirects === 1 ? '' : 's'})`,
+    `final ${final} ${summary.finalUrl}`,
+    `${summary.totalTime} ms`,
+  ];
+  if (summary.hasLoop) facts.push(colors.red('loop'));
+  return (
+    `${colors.bold(result.url)}\n${hopTable(result.chain, colors)}\n${issueLines(summary.issues, colors)}` +
+    `  ${colors.bold('Summary')}: ${facts.join(' · ')}\n`
+  );
+}
+
+/** A failed analysis for people: the hops done before the failure, then the error. */
+export function renderFailure(url: string, error: HoplensError, colors: Colors): string {
+  let text = `${colors.bold(url)}\n`;
+  if (error.chain.length > 0) text += `${hopTable(error.chain, colors)}\n`;
+  text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;
+  return text;
+}

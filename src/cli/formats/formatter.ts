@@ -1,0 +1,27 @@
+import type { RowResult } from '../check/result.js';
+import type { CheckSummary } from '../check/summary.js';
+
+/** The output formats of `hoplens check`. */
+export const CHECK_FORMATS = ['table', 'json', 'ndjson', 'csv', 'junit'] as const;
+/** An output format of `hoplens check`. */
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** A rule that was read but not checked, as formats that can show it receive it. */
+export interface SkippedRule {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+/**
+ * Writes check results as they come. `row` is awaited before the next row is taken, which carries the output's
+ * backpressure back to the runner; a format keeps nothing per row in memory.
+ */
+export interface CheckFormatter {
+  begin(): Promise<void>;
+  row(result: RowResult): Promise<void>;
+  /** A skipped `_redirects` rule; formats with no place for it ignore it. */
+  skipped(rule: SkippedRule): Promise<void>;
+  /** After the last row, Ctrl-C included. */
+  end(summary: CheckSummary): Promise<void>;
+}

@@ -1,0 +1,29 @@
+import type { RowResult } from '../check/result.js';
+import type { Sink } from '../output.js';
+import type { CheckFormatter } from './formatter.js';
+
+/**
+ * A JSON array of row results, streamed: `[` first, then one row a line, then `]`. Any JSON parser reads it, and
+ * `--baseline` reads it back a line at a time.
+ */
+export class JsonFormatter implements CheckFormatter {
+  private first = true;
+
+  constructor(private readonly sink: Sink) {}
+
+  begin(): Promise<void> {
+    return this.sink.write('[');
+  }
+
+  row(result: RowResult): Promise<void> {
+    const separator = this.first ? '\n' : ',\n';
+    this.first = false;
+    return this.sink.write(separator + JSON.stringify(result));
+  }
+
+  async skipped(): Promise<void> {}
+
+  end(): Promise<void> {
+    return this.sink.write(this.first ? ']\n' : '\n]\n');
+  }
+}

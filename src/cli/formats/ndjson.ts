@@ -1,0 +1,18 @@
+import type { RowResult } from '../check/result.js';
+import type { Sink } from '../output.js';
+import type { CheckFormatter } from './formatter.js';
+
+/** Newline-delimited JSON: one row result a line, for `jq -c`, log pipelines and `--baseline`. */
+export class NdjsonFormatter implements CheckFormatter {
+  constructor(private readonly sink: Sink) {}
+
+  async begin(): Promise<void> {}
+
+  row(result: RowResult): Promise<void> {
+    return this.sink.write(`${JSON.stringify(result)}\n`);
+  }
+
+  async skipped(): Promise<void> {}
+
+  async end(): Promise<void> {}
+}

@@ -1,0 +1,82 @@
+import { describeChange } from '../baseline.js';
+import type { RowResult } from '../check/result.js';
+import { type CheckSummary, renderSummary } from '../check/summary.js';
+import { type Colors, statusColor } from '../colors.js';
+import type { Sink } from '../output.js';
+import type { CheckFormatter, SkippedRule } from './formatter.js';
+
+/** Options of {@link TableFormatter}. */
+export interface TableOptions {
+  colors: Colors;
+  /** List only rows that failed, errored or changed (and no skipped rules): for long runs in CI logs. */
+  quiet: boolean;
+  /** Called before each write, so that a progress bar on the same terminal can get out of the way. */
+  beforeWrite?: () => void;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * The human format: one line per row (verdict, source, final URL, statuses, hops, time), then the reasons, warnings
+ * and baseline changes indented under it, and the closing summary.
+ */
+export class TableFormatter implements CheckFormatter {
+  constructor(
+    private readonly sink: Sink,
+    private readonly options: TableOptions,
+  ) {}
+
+  async begin(): Promise<void> {}
+
+  private write(text: string): Promise<void> {
+    this.options.beforeWrite?.();
+    return this.sink.write(text);
+  }
+
+  /** `301 → 200 · 2 hops · 45 ms`, or the error code. */
+  private facts(result: RowResult): string {
+    const c = this.options.colors;
+    const paint = (status: number) => statusColor(c, status)(String(status));
+    if (result.error !== undefined) return c.magenta(result.error.code);
+    const statuses =
+      result.hops > 1 && result.firstStatus !== undefined
+        ? `${paint(result.firstStatus)} → ${paint(result.finalStatus!)}`
+        : paint(result.finalStatus!);
+    return `${statuses} · ${plural(result.hops, 'hop')} · ${result.time} ms`;
+  }
+
+  row(result: RowResult): Promise<void> {
+    const c = this.options.colors;
+    const changes = result.changes ?? [];
+    if (this.options.quiet && result.outcome === 'passed' && changes.length === 0) return Promise.resolve();
+    const label =
+      result.outcome === 'passed'
+        ? c.green('PASS ')
+        : result.outcome === 'failed'
+          ? c.red(c.bold('FAIL '))
+          : c.magenta(c.bold('ERROR'));
+    const destination =
+      result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${result.finalUrl}` : '';
+    const where = result.outcome === 'passed' ? '' : c.dim(`  (line ${result.line})`);
+    let text = `${label} ${result.source}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
+    for (const reason of result.reasons) text += `      ${c.red('✖')} ${reason}\n`;
+    // In strict mode the warnings are already among the reasons.
+    if (result.reasons.every((reason) => !reason.startsWith('warning: '))) {
+      for (const warning of result.warnings) text += `      ${c.yellow('⚠')} ${warning}\n`;
+    }
+    if (changes.length > 0) {
+      text += `      ${c.cyan('~')} changed since baseline: ${changes.map(describeChange).join(', ')}\n`;
+    }
+    return this.write(text);
+  }
+
+  skipped(rule: SkippedRule): Promise<void> {
+    if (this.options.quiet) return Promise.resolve();
+    const c = this.options.colors;
+    return this.write(`${c.dim('SKIP ')} ${rule.text}  ${c.dim(`(line ${rule.line}: ${rule.reason})`)}\n`);
+  }
+
+  end(summary: CheckSummary): Promise<void> {
+    return this.write(`\n${renderSummary(summary, this.options.colors)}`);
+  }
+}

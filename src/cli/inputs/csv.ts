@@ -1,0 +1,107 @@
+import type { Readable } from 'node:stream';
+import { type CsvError, parse } from 'csv-parse';
+import { HoplensError } from '../../core/errors.js';
+import type { InputItem } from './item.js';
+import { readSourceUrl, readStatus, readTargetUrl } from './urls.js';
+
+/** The columns a CSV input may have; `source` and `target` are required in the header. */
+const COLUMNS = ['source', 'target', 'status'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** Largest CSV record accepted, so that an unclosed quote cannot make the parser buffer a whole file. */
+const MAX_RECORD_SIZE = 1024 * 1024;
+
+/** Where each column is, from the header record; throws `INPUT_ERROR` for a header hoplens cannot use. */
+function readHeader(record: string[], line: number): Record<Column, number> {
+  const names = record.map((name) => name.trim().toLowerCase());
+  for (const name of names) {
+    if (!(COLUMNS as readonly string[]).includes(name)) {
+      const hint = /^https?:/i.test(name) ? ' (the first line must be a header: source,target[,status])' : '';
+      throw new HoplensError('INPUT_ERROR', `line ${line}: unknown CSV column ${JSON.stringify(name)}${hint}`);
+    }
+  }
+  const index = (column: Column) => names.indexOf(column);
+  if (index('source') === -1 || index('target') === -1) {
+    throw new HoplensError('INPUT_ERROR', `line ${line}: the CSV header must name source,target[,status]`);
+  }
+  return { source: index('source'), target: index('target'), status: index('status') };
+}
+
+/** Turns one data record into a row, or the reason it is malformed. */
+function readRecord(record: string[], line: number, columns: Record<Column, number>, width: number): InputItem {
+  if (record.length !== width) {
+    return { kind: 'invalid', line, message: `expected ${width} fields like the header, got ${record.length}` };
+  }
+  const field = (column: Column) => (columns[column] === -1 ? '' : (record[columns[column]] ?? '').trim());
+  const source = readSourceUrl(field('source'));
+  if (!source.ok) return { kind: 'invalid', line, message: source.message };
+  const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source: source.url } };
+  // An empty target means "no expectation on the final URL", e.g. a row that only checks a 410.
+  if (field('target') !== '') {
+    const target = readTargetUrl(field('target'), source.url);
+    if (!target.ok) return { kind: 'invalid', line, message: target.message };
+    row.row.target = target.url;
+  }
+  if (field('status') !== '') {
+    const status = readStatus(field('status'));
+    if (!status.ok) return { kind: 'invalid', line, message: status.message };
+    row.row.status = status.status;
+  }
+  return row;
+}
+
+/**
+ * Reads CSV with a header `source,target[,status]` (any order, any case), quoted fields (RFC 4180), blank lines and
+ * whole-line `#` comments, through csv-parse's streaming parser. A record csv-parse cannot read (a stray quote) is
+ * skipped by the parser and reported here in input order with its line number; a bad header stops the input.
+ */
+export async function* readCsv(stream: Readable): AsyncGenerator<InputItem> {
+  // Records the parser skipped, in order; merged with the good records by line number.
+  const skipped: Array<{ line: number; message: string }> = [];
+  let lastSkippedLine = -1;
+  const parser = stream.pipe(
+    parse({
+      bom: true,
+      comment: '#',
+      // A `#` inside a URL (a fragment) is data; only a line starting with `#` is a comment.
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      // Spaces around fields (and around their quotes) are layout, not data.
+      trim: true,
+      relax_column_count: true,
+      info: true,
+      max_record_size: MAX_RECORD_SIZE,
+      skip_records_with_error: true,
+      on_skip: (error: CsvError | undefined) => {
+        const line = typeof error?.lines === 'number' ? error.lines : 0;
+        // After a stray quote the parser may trip again on the same line; one report per line is enough.
+        if (error !== undefined && line !== lastSkippedLine) {
+          lastSkippedLine = line;
+          skipped.push({ line, message: error.message.replace(/ at line \d+/, '') });
+        }
+        return undefined;
+      },
+    }),
+  );
+  // A read error of the source (not a parse error) must reach the parser's consumer.
+  stream.on('error', (error) => parser.destroy(error));
+  let columns: Record<Column, number> | undefined;
+  let width = 0;
+  const flushSkipped = function* (before: number): Generator<InputItem> {
+    while (skipped.length > 0 && skipped[0]!.line < before) {
+      const { line, message } = skipped.shift()!;
+      yield { kind: 'invalid', line, message: `malformed CSV: ${message}` };
+    }
+  };
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    yield* flushSkipped(info.lines);
+    if (columns === undefined) {
+      columns = readHeader(record, info.lines);
+      width = record.length;
+      continue;
+    }
+    yield readRecord(record, info.lines, columns, width);
+  }
+  yield* flushSkipped(Number.POSITIVE_INFINITY);
+  if (columns === undefined) throw new HoplensError('INPUT_ERROR', 'the CSV has no header (source,target[,status])');
+}

@@ -1,0 +1,20 @@
+/** One row to check: a source URL and what its chain is expected to do. */
+export interface CheckRow {
+  /** 1-based line of the input the row comes from (the last line, for a CSV record spanning several). */
+  line: number;
+  /** Absolute http(s) URL to analyse. */
+  source: string;
+  /** The expected final URL, absolute; absent when the row only expects the chain to work. */
+  target?: string;
+  /** The expected status of the first hop (e.g. 301). */
+  status?: number;
+}
+
+/**
+ * What an input reader yields, in input order: a row, a line it could not read (reported with its line number and
+ * making the run exit 2), or a rule it deliberately skips (counted, e.g. a `_redirects` splat).
+ */
+export type InputItem =
+  | { kind: 'row'; row: CheckRow }
+  | { kind: 'invalid'; line: number; message: string }
+  | { kind: 'skipped'; line: number; text: string; reason: string };

@@ -1,0 +1,18 @@
+import type { Readable } from 'node:stream';
+import type { InputItem } from './item.js';
+import { isBlankOrComment, readLines } from './lines.js';
+import { readSourceUrl } from './urls.js';
+
+/**
+ * Reads a plain list: one URL a line, blank lines and `#` comments ignored. A row from a list has no expectation
+ * besides working: it passes when its chain ends in 2xx with no error issue.
+ */
+export async function* readList(stream: Readable): AsyncGenerator<InputItem> {
+  for await (const { number, text } of readLines(stream)) {
+    if (isBlankOrComment(text)) continue;
+    const source = readSourceUrl(text.trim());
+    yield source.ok
+      ? { kind: 'row', row: { line: number, source: source.url } }
+      : { kind: 'invalid', line: number, message: source.message };
+  }
+}

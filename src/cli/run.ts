@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { isHoplensError } from '../core/errors.js';
+import { addAnalysisOptions } from './analysis-options.js';
+import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
+import { CHECK_EXAMPLES, CHECK_LIMITS, type CheckFlags, checkCommand } from './commands/check.js';
+import { EXIT, EXIT_CODES } from './exit-codes.js';
+import { CHECK_FORMATS } from './formats/formatter.js';
+import { INPUT_FORMATS } from './inputs/source.js';
+import type { CliIo } from './io.js';
+
+/** The package version, read at run time: package.json sits two levels up from both src/cli and dist/cli. */
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Builds the command tree; the actions store their exit status in `status`. */
+function program(io: CliIo, status: { code: number }): Command {
+  const write = (stream: NodeJS.WritableStream) => (text: string) => {
+    stream.write(text);
+  };
+  const root = new Command('hoplens')
+    .description("Trace a URL's redirect chain hop by hop and report what is wrong with it.")
+    .version(version(), '-V, --version')
+    .configureOutput({ writeOut: write(io.stdout), writeErr: write(io.stderr) })
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    // Options after `check` belong to check, so the two commands can share flag names.
+    .enablePositionalOptions()
+    .argument('<url...>', 'http or https URLs to analyse')
+    .option('--json', 'print the Analysis result as JSON (an array for several URLs)');
+  addAnalysisOptions(root)
+    .addHelpText('after', ANALYZE_EXAMPLES)
+    .action(async (urls: string[], flags: AnalyzeFlags) => {
+      status.code = await analyzeCommand(urls, flags, io);
+    });
+
+  const L = CHECK_LIMITS;
+  const check = root
+    .command('check')
+    .description('check many redirects at once (a site migration, a CI gate)')
+    .argument('<file>', 'a CSV, URL list or _redirects file; - reads standard input')
+    .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
+    .option('--base-url <url>', 'make the paths of a _redirects file absolute on this site')
+    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--concurrency <n>', `rows checked at once (default: ${L.concurrency.default})`)
+    .option('--per-host <n>', `rows checked at once on one host (default: ${L.perHost.default})`)
+    .option('--retries <n>', `retries after a network error, with backoff (default: ${L.retries.default})`)
+    .option('--retry-delay <ms>', `first backoff delay, doubled each retry (default: ${L.retryDelay.default})`)
+    .option(
+      '--max-retry-after <s>',
+      `longest Retry-After of a 429 to wait out; a longer one fails the row (default: ${L.maxRetryAfter.default})`,
+    )
+    .option('--max-redirects <n>', 'fail rows with more redirects than this')
+    .option('--ignore-trailing-slash', 'compare final URLs without a trailing slash')
+    .option('--ignore-query', 'compare final URLs without their query string')
+    .option('--strict', 'fail rows on warnings too (temporary redirects, chains of redirects...)')
+    .option('--baseline <file>', 'compare with an earlier json/ndjson report and list the rows whose chain changed')
+    .option('--fail-on-change', 'with --baseline, fail the rows whose chain changed')
+    .option('-q, --quiet', 'table format: list only rows that failed, errored or changed')
+    .option('--no-progress', 'no progress bar (it is only shown when stderr is a terminal)');
+  addAnalysisOptions(check)
+    .addHelpText('after', CHECK_EXAMPLES)
+    .action(async (file: string, flags: CheckFlags) => {
+      status.code = await checkCommand(file, flags, io);
+    });
+  return root;
+}
+
+/**
+ * Runs the `hoplens` command line and resolves with its exit status; it never exits the process itself, so that
+ * tests drive it with injected arguments and streams. `argv` holds the user's arguments only (no `node`, no script).
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const status = { code: EXIT.OK };
+  try {
+    await program(io, status).parseAsync([...argv], { from: 'user' });
+    return status.code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with exit code 0; every other commander error is a usage error, already printed.
+      return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+    }
+    if (isHoplensError(error)) {
+      io.stderr.write(`hoplens: ${error.message}\n`);
+      return EXIT_CODES[error.code];
+    }
+    io.stderr.write(
+      `hoplens: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return EXIT.INTERNAL;
+  }
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { comparableUrl, type ExpectationSettings, evaluate, sameUrl } from '../../src/cli/check/expectation.js';
+import type { Attempt } from '../../src/cli/check/result.js';
+import type { CheckRow } from '../../src/cli/inputs/item.js';
+import { HoplensError } from '../../src/core/errors.js';
+import type { AnalysisResult, Hop, Issue } from '../../src/core/types.js';
+
+const loose: ExpectationSettings = { ignoreTrailingSlash: false, ignoreQuery: false, strict: false };
+
+function hop(url: string, status: number, location?: string): Hop {
+  const result: Hop = { url, status, statusText: '', responseTime: 5, headers: location ? { location } : {} };
+  if (location !== undefined) result.redirectType = status === 301 || status === 308 ? 'permanent' : 'temporary';
+  return result;
+}
+
+function analysis(chain: Hop[], issues: Issue[] = []): AnalysisResult {
+  const last = chain[chain.length - 1]!;
+  return {
+    success: true,
+    url: chain[0]!.url,
+    chain,
+    summary: {
+      totalHops: chain.length,
+      finalUrl: last.url,
+      finalStatus: last.status,
+      totalTime: chain.length * 5,
+      hasLoop: false,
+      issues,
+    },
+  };
+}
+
+const attempt = (row: Partial<CheckRow>, result: AnalysisResult): Attempt => ({
+  row: { line: 7, source: 'http://old.test/a', ...row },
+  result,
+  attempts: 1,
+  elapsed: 12,
+});
+
+const redirected = analysis([hop('http://old.test/a', 301, '/b'), hop('http://new.test/b', 200)]);
+
+describe('comparableUrl / sameUrl', () => {
+  it('normalises scheme and host case and default ports', () => {
+    expect(sameUrl('HTTP://Example.COM:80/Path', 'http://example.com/Path', loose)).toBe(true);
+    expect(sameUrl('https://example.com:443/', 'https://EXAMPLE.com', loose)).toBe(true);
+    expect(sameUrl('http://example.com:8080/', 'http://example.com/', loose)).toBe(false);
+    // Path case is significant.
+    expect(sameUrl('http://example.com/Path', 'http://example.com/path', loose)).toBe(false);
+  });
+
+  it('normalises percent-escapes and ignores fragments', () => {
+    expect(comparableUrl('http://a.test/%7euser/%2f', loose)).toBe('http://a.test/~user/%2F');
+    expect(sameUrl('http://a.test/x#top', 'http://a.test/x', loose)).toBe(true);
+  });
+
+  it('honours --ignore-trailing-slash and --ignore-query, and only with them', () => {
+    expect(sameUrl('http://a.test/x/', 'http://a.test/x', loose)).toBe(false);
+    expect(sameUrl('http://a.test/x/', 'http://a.test/x', { ...loose, ignoreTrailingSlash: true })).toBe(true);
+    expect(sameUrl('http://a.test/x?utm=1', 'http://a.test/x', loose)).toBe(false);
+    expect(sameUrl('http://a.test/x?utm=1', 'http://a.test/x', { ...loose, ignoreQuery: true })).toBe(true);
+  });
+});
+
+describe('evaluate', () => {
+  it('passes a row whose final URL and first status match', () => {
+    const result = evaluate(attempt({ target: 'http://NEW.test:80/b', status: 301 }, redirected), loose);
+    expect(result).toMatchObject({
+      outcome: 'passed',
+      reasons: [],
+      line: 7,
+      firstStatus: 301,
+      finalStatus: 200,
+      finalUrl: 'http://new.test/b',
+      hops: 2,
+      redirects: 1,
+      time: 10,
+    });
+  });
+
+  it('fails on a different final URL or first status, with both reasons', () => {
+    const result = evaluate(attempt({ target: 'http://new.test/c', status: 308 }, redirected), loose);
+    expect(result.outcome).toBe('failed');
+    expect(result.reasons).toEqual([
+      'final URL is http://new.test/b, expected http://new.test/c',
+      'first hop returned 301, expected 308',
+    ]);
+  });
+
+  it('fails on more redirects than --max-redirects', () => {
+    expect(evaluate(attempt({}, redirected), { ...loose, maxRedirects: 0 }).reasons).toEqual([
+      '1 redirect, more than --max-redirects 0',
+    ]);
+    expect(evaluate(attempt({}, redirected), { ...loose, maxRedirects: 1 }).outcome).toBe('passed');
+  });
+
+  it('fails on error findings; warnings fail only with --strict', () => {
+    const warning: Issue = { type: 'temporary_redirect', severity: 'warning', message: 'Hop 1 is temporary' };
+    const error: Issue = { type: 'https_downgrade', severity: 'error', message: 'Downgrade' };
+    const warned = analysis(redirected.chain, [warning]);
+    expect(evaluate(attempt({}, warned), loose)).toMatchObject({ outcome: 'passed', warnings: [expect.any(String)] });
+    expect(evaluate(attempt({}, warned), { ...loose, strict: true })).toMatchObject({
+      outcome: 'failed',
+      reasons: ['warning: Hop 1 is temporary [temporary_redirect]'],
+    });
+    expect(evaluate(attempt({}, analysis(redirected.chain, [error])), loose).reasons).toEqual([
+      'Downgrade [https_downgrade]',
+    ]);
+  });
+
+  it('requires a 2xx end for a row without expectations (a list row)', () => {
+    const notModified = analysis([hop('http://old.test/a', 304)]);
+    expect(evaluate(attempt({}, notModified), loose).reasons).toEqual(['the chain ends with 304, not 2xx']);
+  });
+
+  it('lets a row expect an error status (a page deliberately gone)', () => {
+    const gone = analysis(
+      [hop('http://old.test/a', 410)],
+      [{ type: 'error_status', severity: 'error', message: 'The chain ends with 410' }],
+    );
+    expect(evaluate(attempt({ status: 410 }, gone), loose).outcome).toBe('passed');
+    expect(evaluate(attempt({ status: 404 }, gone), loose).outcome).toBe('failed');
+    expect(evaluate(attempt({}, gone), loose).reasons).toEqual(['The chain ends with 410 [error_status]']);
+  });
+
+  it('reports a failed analysis as errored with its code and partial chain', () => {
+    const error = new HoplensError('CONNECTION_REFUSED', 'Connection refused', {
+      chain: [hop('http://old.test/a', 301, 'http://down.test/')],
+    });
+    const result = evaluate({ row: { line: 3, source: 'http://old.test/a' }, error, attempts: 3, elapsed: 40 }, loose);
+    expect(result).toMatchObject({
+      outcome: 'errored',
+      reasons: ['CONNECTION_REFUSED: Connection refused'],
+      error: { code: 'CONNECTION_REFUSED', message: 'Connection refused' },
+      hops: 1,
+      firstStatus: 301,
+      attempts: 3,
+      time: 40,
+    });
+  });
+});

@@ -1,0 +1,195 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../src/cli/inputs/csv.js';
+import type { InputItem } from '../../src/cli/inputs/item.js';
+import { readLines } from '../../src/cli/inputs/lines.js';
+import { readList } from '../../src/cli/inputs/list.js';
+import { parseNetlifyRule, readNetlify } from '../../src/cli/inputs/netlify.js';
+import { detectInputFormat } from '../../src/cli/inputs/source.js';
+
+async function all(items: AsyncIterable<InputItem>): Promise<InputItem[]> {
+  const out: InputItem[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** A stream delivering `text` in small chunks, so that lines and records straddle chunk boundaries. */
+function chunked(text: string, size = 7): Readable {
+  const chunks: Buffer[] = [];
+  const bytes = Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return Readable.from(chunks);
+}
+
+describe('readLines', () => {
+  it('splits LF and CRLF across chunks, numbers lines, drops a BOM and decodes UTF-8 split mid-character', async () => {
+    const lines = [];
+    for await (const line of readLines(chunked('\uFEFFone\r\ntwo\n\nthré€\nlast', 3))) lines.push(line);
+    expect(lines).toEqual([
+      { number: 1, text: 'one' },
+      { number: 2, text: 'two' },
+      { number: 3, text: '' },
+      { number: 4, text: 'thré€' },
+      { number: 5, text: 'last' },
+    ]);
+  });
+});
+
+describe('readList', () => {
+  it('yields one row per URL, skips blanks and comments, and reports bad lines with their number', async () => {
+    const items = await all(
+      readList(chunked('# urls\nhttp://a.test/x\n\n  https://b.test/y  \nnot a url\nftp://c.test/\n')),
+    );
+    expect(items).toEqual([
+      { kind: 'row', row: { line: 2, source: 'http://a.test/x' } },
+      { kind: 'row', row: { line: 4, source: 'https://b.test/y' } },
+      { kind: 'invalid', line: 5, message: expect.stringContaining('Not a valid URL') },
+      { kind: 'invalid', line: 6, message: expect.stringContaining('ftp:') },
+    ]);
+  });
+});
+
+describe('readCsv', () => {
+  it('reads a header in any order and case, quoted fields with commas, quotes and line breaks', async () => {
+    const csv = [
+      'Target,SOURCE,status',
+      '# a comment',
+      '',
+      '"http://new.test/a?x=1,2","http://old.test/a",301',
+      // A `#` inside an unquoted field is a fragment, not a comment.
+      '/relative,http://old.test/b#frag,',
+      '"http://new.test/say ""hi""","http://old.test/c",308',
+      '"http://new.test/multi',
+      'line","http://old.test/d",',
+    ].join('\n');
+    const items = await all(readCsv(chunked(csv)));
+    expect(items).toEqual([
+      { kind: 'row', row: { line: 4, source: 'http://old.test/a', target: 'http://new.test/a?x=1,2', status: 301 } },
+      { kind: 'row', row: { line: 5, source: 'http://old.test/b#frag', target: 'http://old.test/relative' } },
+      {
+        kind: 'row',
+        row: { line: 6, source: 'http://old.test/c', target: 'http://new.test/say%20%22hi%22', status: 308 },
+      },
+      // WHATWG URL parsing drops line breaks, as browsers do.
+      { kind: 'row', row: { line: 8, source: 'http://old.test/d', target: 'http://new.test/multiline' } },
+    ]);
+  });
+
+  it('accepts rows without target or status values', async () => {
+    const items = await all(readCsv(chunked('source,target\nhttp://old.test/a,\n')));
+    expect(items).toEqual([{ kind: 'row', row: { line: 2, source: 'http://old.test/a' } }]);
+  });
+
+  it('reports malformed rows with their line numbers and goes on', async () => {
+    const csv = [
+      'source,target,status',
+      'http://old.test/a,http://new.test/a,301',
+      'http://old.test/b,http://new.test/b',
+      'nope,http://new.test/c,301',
+      'http://old.test/d,http://new.test/d,3xx',
+      'http://old.test/f,http://new.test/f,301',
+      '"http://old.test/e"x,http://new.test/e,301',
+    ].join('\n');
+    const items = await all(readCsv(chunked(csv)));
+    expect(items.map((item) => [item.kind, item.kind === 'row' ? item.row.line : item.line])).toEqual([
+      ['row', 2],
+      ['invalid', 3],
+      ['invalid', 4],
+      ['invalid', 5],
+      ['row', 6],
+      ['invalid', 7],
+    ]);
+    expect(items[1]).toMatchObject({ message: 'expected 3 fields like the header, got 2' });
+    expect(items[5]).toMatchObject({ message: expect.stringMatching(/^malformed CSV: Invalid Closing Quote/) });
+  });
+
+  it('rejects a missing or unknown header', async () => {
+    await expect(all(readCsv(chunked('http://old.test/a,http://new.test/a\n')))).rejects.toMatchObject({
+      code: 'INPUT_ERROR',
+      message: expect.stringContaining('line 1: unknown CSV column'),
+    });
+    await expect(all(readCsv(chunked('source,status\nhttp://a.test/,301\n')))).rejects.toMatchObject({
+      code: 'INPUT_ERROR',
+      message: 'line 1: the CSV header must name source,target[,status]',
+    });
+    await expect(all(readCsv(chunked('# only a comment\n')))).rejects.toMatchObject({ code: 'INPUT_ERROR' });
+  });
+});
+
+describe('Netlify _redirects', () => {
+  it('parses statuses, force flags, query parameters and conditions', () => {
+    expect(parseNetlifyRule('/old   /new')).toEqual({
+      from: '/old',
+      query: [],
+      to: '/new',
+      status: 301,
+      force: false,
+      conditions: [],
+    });
+    expect(parseNetlifyRule('/store id=5 /item/5 302!')).toMatchObject({
+      query: [['id', '5']],
+      to: '/item/5',
+      status: 302,
+      force: true,
+    });
+    expect(parseNetlifyRule('/ /fr 302 Language=fr Country=be')).toMatchObject({
+      conditions: ['Language=fr', 'Country=be'],
+    });
+    expect(parseNetlifyRule('/only')).toEqual({ error: 'a rule needs a source and a target' });
+    expect(parseNetlifyRule('/a /b 301 junk')).toEqual({ error: 'unexpected "junk"' });
+    expect(parseNetlifyRule('/a /b 9999')).toMatchObject({ error: expect.stringContaining('Not an HTTP status') });
+  });
+
+  it('expands rules against --base-url, skips what it cannot expand, and keeps line numbers', async () => {
+    const file = [
+      '# redirects',
+      '/old            /new',
+      '/blog/*         /news/:splat      301',
+      '/post/:slug     /articles/:slug   301!',
+      '/store id=:id   /item/:id         301',
+      '/store id=7     /item/7           302!',
+      '/app/*          /index.html       200',
+      '/removed        /gone.html        410',
+      '/api            https://api.test/v1  200!',
+      '/fr             /fr/home          302  Country=fr',
+      'https://other.test/x  /y  308',
+      '',
+      '/broken',
+    ].join('\n');
+    const items = await all(readNetlify(chunked(file), 'https://site.test/base/'));
+    expect(items).toEqual([
+      { kind: 'row', row: { line: 2, source: 'https://site.test/old', target: 'https://site.test/new', status: 301 } },
+      { kind: 'skipped', line: 3, text: '/blog/*         /news/:splat      301', reason: 'splat in the source' },
+      { kind: 'skipped', line: 4, text: expect.any(String), reason: 'placeholder in the source' },
+      { kind: 'skipped', line: 5, text: expect.any(String), reason: 'placeholder in the source' },
+      {
+        kind: 'row',
+        row: { line: 6, source: 'https://site.test/store?id=7', target: 'https://site.test/item/7', status: 302 },
+      },
+      { kind: 'skipped', line: 7, text: expect.any(String), reason: 'splat in the source' },
+      // A 410 rule serves its page at the source URL: expect that status there.
+      {
+        kind: 'row',
+        row: { line: 8, source: 'https://site.test/removed', target: 'https://site.test/removed', status: 410 },
+      },
+      // A 200 rule is a rewrite (here a proxy): the source URL answers 200 itself.
+      { kind: 'row', row: { line: 9, source: 'https://site.test/api', target: 'https://site.test/api', status: 200 } },
+      { kind: 'skipped', line: 10, text: expect.any(String), reason: 'conditional (Country=fr)' },
+      { kind: 'row', row: { line: 11, source: 'https://other.test/x', target: 'https://other.test/y', status: 308 } },
+      { kind: 'invalid', line: 13, message: 'a rule needs a source and a target' },
+    ]);
+  });
+});
+
+describe('detectInputFormat', () => {
+  it('goes by --input, then by file name', () => {
+    expect(detectInputFormat('x.csv', undefined)).toBe('csv');
+    expect(detectInputFormat('dir/REDIRECTS.CSV', undefined)).toBe('csv');
+    expect(detectInputFormat('public/_redirects', undefined)).toBe('netlify');
+    expect(detectInputFormat('site.redirects', undefined)).toBe('netlify');
+    expect(detectInputFormat('urls.txt', undefined)).toBe('list');
+    expect(detectInputFormat('-', undefined)).toBe('list');
+    expect(detectInputFormat('-', 'csv')).toBe('csv');
+    expect(detectInputFormat('x.csv', 'list')).toBe('list');
+  });
+});
