@@ -19,6 +19,8 @@ export const REDIRECT_HEADERS: ReadonlySet<string> = new Set([
   'x-redirect-by',
   'via',
   'age',
+  // A 429 or 503 hop says when to come back; bulk checks honour it.
+  'retry-after',
 ]);
 
 /**

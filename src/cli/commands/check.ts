@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HoplensError, isHoplensError } from '../../core/errors.js';
 import { parseTargetUrl } from '../../core/parse-url.js';
-import { REDIRECT_HEADERS } from '../../core/response-headers.js';
-import type { AnalyzeOptions, Hop } from '../../core/types.js';
+import type { AnalyzeOptions } from '../../core/types.js';
 import { type AnalysisFlags, integerFlag, invalidFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { compareWithBaseline, describeChange, loadBaseline, missingFromRun } from '../baseline.js';
@@ -90,18 +89,6 @@ Exit status:
   2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows
   130  interrupted (Ctrl-C): the partial summary is printed
 `;
-
-/**
- * Hop headers as the user asked for them: the check always fetches all of them, because a 429's Retry-After is not
- * among the core's default ones, and trims them back here.
- */
-function reportedHeaders(chain: Hop[], all: boolean): Hop[] {
-  if (all) return chain;
-  return chain.map((hop) => ({
-    ...hop,
-    headers: Object.fromEntries(Object.entries(hop.headers).filter(([name]) => REDIRECT_HEADERS.has(name))),
-  }));
-}
 
 function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
   return integerFlag(flag, value, limit.min, limit.max);
@@ -189,8 +176,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   io.signal?.addEventListener('abort', interrupt, { once: true });
 
   const { analyzer, release } = acquireAnalyzer(io);
-  const requestOptions: AnalyzeOptions = { ...analyzeOptions, headers: 'all', signal: stop.signal };
-  const allHeaders = analyzeOptions.headers === 'all';
+  const requestOptions: AnalyzeOptions = { ...analyzeOptions, signal: stop.signal };
   const config: RunnerConfig = {
     concurrency,
     perHost,
@@ -223,7 +209,6 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
           continue;
         }
         const result: RowResult = evaluate(event.attempt, settings);
-        result.chain = reportedHeaders(result.chain, allHeaders);
         if (baseline !== undefined) {
           const changes = compareWithBaseline(baseline, result);
           if (changes === undefined) summary.added++;
