@@ -25,6 +25,11 @@ const TIMEOUT_CODES = new Set([
   'ETIMEDOUT',
 ]);
 const TOO_LARGE_CODES = new Set(['UND_ERR_HEADERS_OVERFLOW', 'HPE_HEADER_OVERFLOW', 'UND_ERR_RES_EXCEEDED_MAX_SIZE']);
+/**
+ * Framing that undici rejects after llhttp accepted it: a body whose length contradicts Content-Length (which is also
+ * what two Content-Lengths, or Content-Length before Transfer-Encoding, turn into).
+ */
+const PROTOCOL_CODES = new Set(['UND_ERR_INFO', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 const UNREACHABLE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /** The error and its causes, outermost first (bounded: cause chains can be cyclic). */
@@ -73,7 +78,7 @@ export function toNetworkError(error: unknown, url: string, timeoutMs: number, t
       return make('RESPONSE_TOO_LARGE', `Response headers from ${url} are too large`, url, error);
     }
     if (TIMEOUT_CODES.has(code)) return make('TIMEOUT', `No response from ${url} within ${timeoutMs} ms`, url, error);
-    if (code.startsWith('HPE_') || code === 'UND_ERR_INFO' || entry.name === 'HTTPParserError') {
+    if (code.startsWith('HPE_') || PROTOCOL_CODES.has(code) || entry.name === 'HTTPParserError') {
       return make('PROTOCOL_ERROR', `Malformed HTTP response from ${url}: ${entry.message}`, url, error);
     }
     if (RESET_CODES.has(code)) {

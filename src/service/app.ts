@@ -15,6 +15,7 @@ import type { RateLimitStore } from './rate-limit/store.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { TurnPacer } from './turn-pacer.js';
 
 /** Seams for tests and embedding. Everything has a production default. */
 export interface AppDeps {
@@ -40,6 +41,22 @@ declare module 'fastify' {
     };
   }
 }
+
+/**
+ * Analyses let through per event-loop turn when they start and when they answer: a burst of a thousand is spread over
+ * a few dozen turns of a few milliseconds each, with I/O polled between them.
+ */
+const PACE_PER_TURN = 16;
+
+/**
+ * Slow callers (slowloris): a request head must arrive within HEADERS_TIMEOUT_MS and a whole request within
+ * REQUEST_TIMEOUT_MS, or the connection is answered and closed, checked every TIMEOUT_CHECK_MS. Node's own defaults
+ * (60 s, checked every 30 s; none at all for the request, which Fastify turns off) let one client hold a connection,
+ * and a file descriptor, for a minute per trickled byte stream. Neither bounds how long an analysis may take to answer.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const TIMEOUT_CHECK_MS = 1_000;
 
 /** Longest start-up wait for a configured Redis before serving on the in-memory fallback. */
 const REDIS_STARTUP_WAIT_MS = 3000;
@@ -92,6 +109,8 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     frameworkErrors: (error, request, reply) => frameworkErrorReply(limiterOf())(error, request, reply),
     clientErrorHandler: clientErrorReply,
     routerOptions: { ignoreTrailingSlash: true },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
   });
   const store =
     deps.store ??
@@ -135,6 +154,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
       lifecycle,
       allowNetworks: config.allowNetworks,
       analysisTimeoutMs: config.analysisTimeoutMs,
+      pacer: new TurnPacer(PACE_PER_TURN),
     });
     await app.register(webPage);
   } catch (error) {

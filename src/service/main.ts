@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
+import { stdoutLogStream } from './log-stream.js';
 
 /** Extra time past the grace period for responses to flush and Redis to close, before giving up. */
 const CLOSE_MARGIN_MS = 5000;
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: stdoutLogStream() });
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

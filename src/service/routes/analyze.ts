@@ -16,6 +16,7 @@ import type { RequestLimiter } from '../rate-limit/request-limiter.js';
 import { AnalysisResponseSchema } from '../schemas/analysis-result.js';
 import { AnalyzeQuerySchema } from '../schemas/analyze-query.js';
 import { ErrorBodySchema } from '../schemas/error-body.js';
+import type { TurnPacer } from '../turn-pacer.js';
 
 /** What the analyze route needs from the app. */
 export interface AnalyzeRouteOptions {
@@ -27,6 +28,8 @@ export interface AnalyzeRouteOptions {
   allowNetworks: readonly string[];
   /** Bound on one whole analysis, in ms. */
   analysisTimeoutMs: number;
+  /** Spreads bursts of analyses starting and answering over event-loop turns, so they cannot starve /healthz. */
+  pacer: TurnPacer;
 }
 
 /** Facts about one request, for its single log line. */
@@ -69,7 +72,7 @@ function errorResponse(description: string, extraHeaders: Record<string, unknown
  * runs out. CORS is open to any origin, with the rate-limit headers exposed.
  */
 export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOptions): Promise<void> {
-  const { analyzer, limiter, gate, lifecycle } = options;
+  const { analyzer, limiter, gate, lifecycle, pacer } = options;
   await app.register(cors, {
     origin: '*',
     methods: ['GET'],
@@ -112,6 +115,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
       onRequest: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         request.analysis = {};
+        await pacer.pass();
         await limiter.count(request, reply);
       },
       preValidation: strictQuery(AnalyzeQuerySchema),
@@ -168,6 +172,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
       let deadline: NodeJS.Timeout | undefined;
       try {
         release = await gate.acquire(abort.signal);
+        await pacer.pass();
         deadline = setTimeout(
           () => stop(new HoplensError('TIMEOUT', `The analysis did not finish within ${options.analysisTimeoutMs} ms`)),
           options.analysisTimeoutMs,
@@ -176,12 +181,14 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
         const result = await analyzer.analyze(url, { ...analyzeOptions, signal: abort.signal });
         facts.hops = result.chain.length;
         request.log.debug({ ms: Math.round(performance.now() - started) }, 'analysis finished');
+        await pacer.pass();
         return { ...result, rateLimit: request.rateLimit ?? (await limiter.describe(request, reply)) };
       } catch (error) {
         const failure = explainFailure(error, abort.signal);
         if (!isHoplensError(error)) request.log.error({ err: error }, 'analysis crashed');
         facts.code = failure.code;
         facts.hops = failure.chain.length;
+        await pacer.pass();
         // A request refused before its analysis started (no slot, shutdown) has no chain to report.
         return sendError(limiter, request, reply, failure, release === undefined ? {} : { chain: failure.chain });
       } finally {
