@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { isIPv4 } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
-import { CookieJar } from 'tough-cookie';
+import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { HoplensError } from './errors.js';
@@ -308,7 +308,8 @@ async function followChain(
   deadline: HopDeadline,
 ): Promise<TraceOutcome> {
   const chain: Hop[] = [];
-  const jar = options.cookies ? new CookieJar() : undefined;
+  // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
+  const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
   const visits = new Visits();
   let url = start;
   let method = options.method;
