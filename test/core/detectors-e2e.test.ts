@@ -1,22 +1,11 @@
 /** Findings through real servers: what the detectors see is what the tracer recorded and read. */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AnalysisResult, Analyzer, type IssueType } from '../../src/index.js';
-import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
-import { LOOPBACK, SHORT_TIMEOUT, since } from './helpers/analysis.js';
+import { startRedirectServer, startServer } from '../helpers/servers.js';
+import { closeAfterEach, LOOPBACK, SHORT_TIMEOUT, since } from './helpers/analysis.js';
 
 const analyzer = new Analyzer();
-const servers: TestServer[] = [];
-
-async function track(server: Promise<TestServer>): Promise<TestServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => analyzer.close());
+const track = closeAfterEach(analyzer);
 
 function types(result: AnalysisResult): IssueType[] {
   return result.summary.issues.map((issue) => issue.type);

@@ -6,26 +6,17 @@
  * private network the guard protects; no test connects anywhere off loopback.
  */
 import type { Socket } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createGuardedConnector, createGuardedLookup } from '../../src/core/guarded-connector.js';
 import { AddressPolicy, type AnalyzeOptions, Analyzer, parseNetworks } from '../../src/index.js';
+import { tableResolver } from '../helpers/resolvers.js';
 import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
-import { LOOPBACK, rejection, SHORT_TIMEOUT, since, tableResolver } from './helpers/analysis.js';
+import { closeAfterEach, LOOPBACK, rejection, SHORT_TIMEOUT, since } from './helpers/analysis.js';
 
 const PUBLIC_STAND_IN = '127.0.0.2';
 const ONLY_STAND_IN: AnalyzeOptions = { allowNetworks: [`${PUBLIC_STAND_IN}/32`] };
 
-const closers: Array<{ close(): Promise<void> }> = [];
-
-async function track<T extends { close(): Promise<void> }>(thing: T | Promise<T>): Promise<T> {
-  const started = await thing;
-  closers.push(started);
-  return started;
-}
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((thing) => thing.close()));
-});
+const track = closeAfterEach();
 
 describe('names with several answers', () => {
   it.each([

@@ -3,32 +3,15 @@
  * failure, and (for the network kinds) within the hop timeout plus a second.
  */
 import type { Socket } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Analyzer, type Hop, HoplensError } from '../../src/index.js';
-import {
-  closedPort,
-  type RawServer,
-  startRawServer,
-  startRedirectServer,
-  startServer,
-  type TestServer,
-} from '../helpers/servers.js';
-import { LOOPBACK, rejection, SHORT_TIMEOUT, since, tableResolver } from './helpers/analysis.js';
+import { tableResolver } from '../helpers/resolvers.js';
+import { closedPort, startRawServer, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
+import { closeAfterEach, LOOPBACK, rejection, SHORT_TIMEOUT, since } from './helpers/analysis.js';
 
 const resolver = tableResolver({ 'known.test': '127.0.0.1' });
 const analyzer = new Analyzer({ resolver });
-const closers: Array<{ close(): Promise<void> }> = [];
-
-async function track<T extends TestServer | RawServer>(server: Promise<T>): Promise<T> {
-  const started = await server;
-  closers.push(started);
-  return started;
-}
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((server) => server.close()));
-});
-afterAll(() => analyzer.close());
+const track = closeAfterEach(analyzer);
 
 /** A first hop on a healthy server that redirects to `target`, so failures can be checked for the partial chain. */
 async function redirectTo(target: string): Promise<TestServer> {

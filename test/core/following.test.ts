@@ -1,22 +1,11 @@
 /** Which statuses are followed, and how a Location is turned into the next URL. */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/index.js';
-import { type Route, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
-import { LOOPBACK } from './helpers/analysis.js';
+import { type Route, startRedirectServer, startServer } from '../helpers/servers.js';
+import { closeAfterEach, LOOPBACK } from './helpers/analysis.js';
 
 const analyzer = new Analyzer();
-const servers: TestServer[] = [];
-
-async function track(server: Promise<TestServer>): Promise<TestServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => analyzer.close());
+const track = closeAfterEach(analyzer);
 
 describe('statuses', () => {
   it.each([301, 302, 303, 307, 308])('follows %i with a Location', async (status) => {

@@ -1,34 +1,19 @@
 /** What each hop and the summary report: the seed's fields, header selection, timing and redirect type. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer, REDIRECT_HEADERS } from '../../src/index.js';
 import { chainRoutes, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
-import { LOOPBACK } from './helpers/analysis.js';
+import { closeAfterEach, LOOPBACK } from './helpers/analysis.js';
 
 const analyzer = new Analyzer();
-const servers: TestServer[] = [];
-
-async function serve(...args: Parameters<typeof startServer>): Promise<TestServer> {
-  const server = await startServer(...args);
-  servers.push(server);
-  return server;
-}
-
-async function serveRoutes(...args: Parameters<typeof startRedirectServer>): Promise<TestServer> {
-  const server = await startRedirectServer(...args);
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => analyzer.close());
+const track = closeAfterEach(analyzer);
+const serve = (...args: Parameters<typeof startServer>) => track(startServer(...args));
+const serveRoutes = (...args: Parameters<typeof startRedirectServer>) => track(startRedirectServer(...args));
 
 describe('hop fields', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    // Not registered in `servers`: shared by the tests of this block.
+    // Not tracked: shared by the tests of this block.
     server = await startServer((req, res) => {
       if (req.url === '/start') {
         res.writeHead(301, 'Gone Fishing', [

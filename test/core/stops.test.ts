@@ -2,24 +2,14 @@
  * Chains that end early but still give a successful result with a finding: loops, maxHops, a missing or invalid
  * Location, and redirects into blocked address space.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AnalysisResult, Analyzer, type Issue } from '../../src/index.js';
+import { tableResolver } from '../helpers/resolvers.js';
 import { chainRoutes, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
-import { LOOPBACK, since, tableResolver } from './helpers/analysis.js';
+import { closeAfterEach, LOOPBACK, since } from './helpers/analysis.js';
 
 const analyzer = new Analyzer();
-const servers: TestServer[] = [];
-
-async function track(server: Promise<TestServer>): Promise<TestServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-afterAll(() => analyzer.close());
+const track = closeAfterEach(analyzer);
 
 function issue(result: AnalysisResult, type: Issue['type']): Issue | undefined {
   return result.summary.issues.find((found) => found.type === type);

@@ -1,6 +1,7 @@
 /** HTTPS hops: a trusted certificate works; each kind of bad certificate fails with TLS_ERROR and its reason. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Analyzer } from '../../src/index.js';
+import { tableResolver } from '../helpers/resolvers.js';
 import {
   type RawServer,
   startHttpsServer,
@@ -8,8 +9,8 @@ import {
   startRedirectServer,
   type TestServer,
 } from '../helpers/servers.js';
-import { LOOPBACK, rejection, SHORT_TIMEOUT, since, tableResolver } from './helpers/analysis.js';
-import { createTestPki, type KeyAndCert, type TestPki } from './helpers/certificates.js';
+import { createTestPki, type KeyAndCert, type TestPki } from '../helpers/tls-certificates.js';
+import { LOOPBACK, rejection, SHORT_TIMEOUT, since } from './helpers/analysis.js';
 
 const HOST = 'secure.test';
 const resolver = tableResolver({ [HOST]: '127.0.0.1' });

@@ -4,12 +4,13 @@
  * hang. The apps are set up so no analysis can reach a network (names resolve to a private address and blocking is
  * on, or the only URL that can succeed points at a local server), so a 500 here is always a defect.
  */
-import { createConnection } from 'node:net';
+import { createConnection, type Socket } from 'node:net';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/analyzer.js';
+import { cleanupAfterAll } from '../helpers/cleanups.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -25,7 +26,7 @@ const unreachable = () => new Analyzer({ resolver: tableResolver({}, '10.20.30.4
 let blocked: FastifyInstance;
 let local: FastifyInstance;
 let target: TestServer;
-const closers: Array<() => Promise<unknown>> = [];
+const closers = cleanupAfterAll();
 
 beforeAll(async () => {
   target = await startServer((_req, res) => {
@@ -39,10 +40,6 @@ beforeAll(async () => {
   // Loopback exempt: only the local target is reachable.
   local = await appWith(UNLIMITED, { analyzer: new Analyzer({ resolver: tableResolver({}) }) });
   closers.push(() => local.close());
-});
-
-afterAll(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
 });
 
 interface Answer {
@@ -180,15 +177,17 @@ function requestTarget(query: string): string {
   return query.replace(/[\u0000-\u0020#\u007f-\uffff]/g, (char) => pct(char));
 }
 
-/** Writes `bytes` on a fresh connection to `port` and returns everything read until the server closes (at most 2 s). */
-function exchange(port: number, bytes: Buffer): Promise<string> {
+/**
+ * Everything `socket` receives (as latin1) until the server closes it. If it is still open after `timeoutMs`, it is
+ * destroyed and the promise rejects with `tooLong(what was received so far)`.
+ */
+function readUntilClosed(socket: Socket, timeoutMs: number, tooLong: (received: string) => Error): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
     let received = '';
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no complete answer within 2 s, got ${JSON.stringify(received.slice(0, 200))}`));
-    }, 2000);
+      reject(tooLong(received));
+    }, timeoutMs);
     socket.on('error', () => {});
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
@@ -197,8 +196,19 @@ function exchange(port: number, bytes: Buffer): Promise<string> {
       clearTimeout(timer);
       resolve(received);
     });
-    socket.write(bytes);
   });
+}
+
+/** Writes `bytes` on a fresh connection to `port` and returns everything read until the server closes (at most 2 s). */
+function exchange(port: number, bytes: Buffer): Promise<string> {
+  const socket = createConnection({ port, host: '127.0.0.1' });
+  const answer = readUntilClosed(
+    socket,
+    2000,
+    (received) => new Error(`no complete answer within 2 s, got ${JSON.stringify(received.slice(0, 200))}`),
+  );
+  socket.write(bytes);
+  return answer;
 }
 
 function expectWellFormed(answer: Answer): void {
@@ -325,31 +335,26 @@ describe('slow callers (slowloris)', () => {
     const app = await appWith({ HOPLENS_ALLOW_NETWORKS: '', ...UNLIMITED }, { analyzer: unreachable() });
     closers.push(() => app.close());
     const port = Number(new URL(await listen(app)).port);
-    const hold = (trickle: boolean) =>
-      new Promise<{ ms: number; text: string }>((resolve, reject) => {
-        const begun = performance.now();
-        const socket = createConnection({ port, host: '127.0.0.1' });
-        let text = '';
-        let ticker: NodeJS.Timeout | undefined;
-        const limit = setTimeout(() => {
-          clearInterval(ticker);
-          socket.destroy();
-          reject(new Error('the service kept a slow connection open for 20 s'));
-        }, 20_000);
-        socket.on('error', () => {});
-        socket.on('data', (chunk) => {
-          text += chunk.toString('latin1');
-        });
-        socket.on('close', () => {
-          clearTimeout(limit);
-          clearInterval(ticker);
-          resolve({ ms: performance.now() - begun, text });
-        });
-        if (trickle) {
-          socket.write('GET /api/analyze?url=http%3A%2F%2Fexample.test%2F HTTP/1.1\r\nHost: hoplens.test\r\nX-Slow: ');
-          ticker = setInterval(() => socket.write('s'), 200);
-        }
-      });
+    const hold = async (trickle: boolean): Promise<{ ms: number; text: string }> => {
+      const begun = performance.now();
+      const socket = createConnection({ port, host: '127.0.0.1' });
+      let ticker: NodeJS.Timeout | undefined;
+      const closed = readUntilClosed(
+        socket,
+        20_000,
+        () => new Error('the service kept a slow connection open for 20 s'),
+      );
+      if (trickle) {
+        socket.write('GET /api/analyze?url=http%3A%2F%2Fexample.test%2F HTTP/1.1\r\nHost: hoplens.test\r\nX-Slow: ');
+        ticker = setInterval(() => socket.write('s'), 200);
+      }
+      try {
+        const text = await closed;
+        return { ms: performance.now() - begun, text };
+      } finally {
+        clearInterval(ticker);
+      }
+    };
     const [trickled, silent] = await Promise.all([hold(true), hold(false)]);
     for (const { ms } of [trickled, silent]) {
       expect(ms).toBeGreaterThan(9_000);

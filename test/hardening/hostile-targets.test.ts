@@ -17,9 +17,10 @@ import {
   startHostile,
 } from '../helpers/hostile-servers.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
+import { becomes } from '../helpers/polling.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { analyzePath, appWith } from '../helpers/service.js';
-import { createHostilePki, type HostilePki } from '../helpers/tls-certificates.js';
+import { createTestPki, type TestPki } from '../helpers/tls-certificates.js';
 
 const tripwire = installTripwire();
 
@@ -28,11 +29,11 @@ const TIMEOUT = 1000;
 const HOST = 'secure.test';
 
 let app: FastifyInstance;
-let pki: HostilePki;
+let pki: TestPki;
 const servers: HostileServer[] = [];
 
 beforeAll(async () => {
-  pki = createHostilePki(HOST);
+  pki = createTestPki(HOST);
   app = await appWith(
     { HOPLENS_RATE_LIMIT_PER_MINUTE: '100000', HOPLENS_RATE_LIMIT_PER_DAY: '100000' },
     { analyzer: new Analyzer({ resolver: tableResolver({ [HOST]: '127.0.0.1' }), ca: pki.ca }) },
@@ -383,15 +384,6 @@ const CASES: Case[] = [
   ),
 ];
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
-}
-
 describe('hostile targets through the API', () => {
   it('checks the control: a valid certificate from the trusted CA works', async () => {
     const server = await startHostile((socket) => afterRequestHead(socket, () => ok(socket)), { tls: pki.valid });
@@ -431,7 +423,7 @@ describe('hostile targets through the API', () => {
       expect(body.error.code).toBe('TIMEOUT');
       expect(body.chain.length).toBeGreaterThanOrEqual(2);
       expect(elapsed).toBeLessThan(2500 + 1000);
-      await until(() => server.open() === 0 && tripwire.openClientSockets() === 0, 1000);
+      await becomes(() => server.open() === 0 && tripwire.openClientSockets() === 0, 1000);
       expect({ target: server.open(), service: tripwire.openClientSockets() }).toEqual({ target: 0, service: 0 });
     } finally {
       await bounded.close();
@@ -476,7 +468,7 @@ describe('hostile targets through the API', () => {
       waiting: 0,
     });
     // Nothing left open on either side (a short grace for FINs in flight).
-    await until(() => server.open() === 0 && tripwire.openClientSockets() === 0, 1000);
+    await becomes(() => server.open() === 0 && tripwire.openClientSockets() === 0, 1000);
     expect({ target: server.open(), service: tripwire.openClientSockets() }).toEqual({ target: 0, service: 0 });
     // And nothing reached beyond loopback.
     expect(tripwire.attempts.filter((attempt) => !attempt.allowed)).toEqual([]);

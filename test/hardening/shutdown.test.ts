@@ -4,29 +4,14 @@
  * per-hop timeout among them has passed.
  */
 import { Pool } from 'undici';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { until } from '../helpers/polling.js';
 import { startServer } from '../helpers/servers.js';
 import { analyzePath } from '../helpers/service.js';
-import { ensureBuilt, startServiceProcess } from '../helpers/service-process.js';
+import { useServiceProcess } from '../helpers/service-process.js';
 
 const IN_FLIGHT = 50;
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-beforeAll(() => {
-  // `npm run build`'s script, when dist is older than the sources (it overwrites dist in place).
-  ensureBuilt();
-}, 180_000);
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const { start: serviceProcess, cleanups } = useServiceProcess();
 
 describe('SIGTERM with 50 analyses in flight', () => {
   it('answers all 50 and exits 0 within the longest timeout', async () => {
@@ -45,12 +30,10 @@ describe('SIGTERM with 50 analyses in flight', () => {
       res.on('close', () => clearTimeout(timer));
     });
     cleanups.push(() => target.close());
-    const service = await startServiceProcess({
-      HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+    const service = await serviceProcess({
       HOPLENS_RATE_LIMIT_PER_MINUTE: '1000',
       HOPLENS_SHUTDOWN_GRACE_MS: '20000',
     });
-    cleanups.push(() => service.kill());
 
     const pool = new Pool(service.origin, { connections: IN_FLIGHT });
     cleanups.push(() => pool.destroy());
@@ -96,8 +79,7 @@ describe('SIGTERM with 50 analyses in flight', () => {
   }, 60_000);
 
   it('exits 0 on SIGTERM even when whoever read its log lines has gone (stdout is a broken pipe)', async () => {
-    const service = await startServiceProcess({ HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8' });
-    cleanups.push(() => service.kill());
+    const service = await serviceProcess();
     // Close the reading end of the child's stdout: its next log line meets EPIPE.
     service.child.stdout?.destroy();
     const signalled = performance.now();

@@ -9,9 +9,10 @@
  * exempts exactly 127.0.0.2/32, so 127.0.0.1, ::1 and everything else stay blocked.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/analyzer.js';
 import { AddressPolicy, classifyAddress } from '../../src/core/ssrf-guard.js';
+import { cleanupAfterAll } from '../helpers/cleanups.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { type TableResolver, tableResolver } from '../helpers/resolvers.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -29,7 +30,7 @@ let port = 0;
 let trap4: TestServer;
 let trap6: TestServer;
 let standIn: TestServer;
-const closers: Array<() => Promise<unknown>> = [];
+const closers = cleanupAfterAll();
 
 const trapHits = () => trap4.connections() + trap6.connections();
 
@@ -235,10 +236,6 @@ beforeAll(async () => {
     { analyzer: new Analyzer({ resolver: blockingResolver }) },
   );
   closers.push(() => blocking.close());
-});
-
-afterAll(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
 });
 
 beforeEach(() => {

@@ -1,13 +1,14 @@
 /**
  * Browser end-to-end helpers for the web page: Debian's chromium driven by playwright-core, the real service
- * listening on loopback, pages that record every request leaving for another origin (and block it), and the
- * screenshot folder CI keeps.
+ * listening on loopback, pages that record every request leaving for another origin (and block it) and are checked
+ * after each test, readability checks, and the screenshot folder CI keeps.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 import { buildApp } from '../../src/service/app.js';
 import { type Environment, loadConfig } from '../../src/service/config.js';
 
@@ -133,6 +134,28 @@ export async function openPage(browser: Browser, origin: string, options: PageOp
   return { page, context, external, pageErrors, consoleErrors, close: () => context.close() };
 }
 
+/**
+ * Pages for one test file, opened with {@link openPage} in `browser()` (the file's browser, launched in its
+ * `beforeAll`). After each test, every page it opened is checked and closed: whatever the test did, the page reached
+ * no other origin, threw nothing and broke no CSP rule (no console error). Call at the top level of the file.
+ */
+export function checkedPages(browser: () => Browser): (origin: string, options?: PageOptions) => Promise<WatchedPage> {
+  const opened: WatchedPage[] = [];
+  afterEach(async () => {
+    for (const watched of opened.splice(0)) {
+      expect(watched.external).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+      expect(watched.consoleErrors).toEqual([]);
+      await watched.close();
+    }
+  });
+  return async (origin, options = {}) => {
+    const watched = await openPage(browser(), origin, options);
+    opened.push(watched);
+    return watched;
+  };
+}
+
 /** Saves a full-page screenshot under {@link SCREENSHOT_DIR}. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -176,4 +199,13 @@ const COLORS_SCRIPT = `(selector) => [...document.querySelectorAll(selector)].ma
  */
 export function colorsOf(page: Page, selector: string): Promise<Array<{ text: string; fg: string; bg: string }>> {
   return page.evaluate(`(${COLORS_SCRIPT})(${JSON.stringify(selector)})`);
+}
+
+/** Every text/background pair of the listed elements meets WCAG AA for normal text (4.5:1). */
+export async function expectReadable(page: Page, selector: string): Promise<void> {
+  const pairs = await colorsOf(page, selector);
+  expect(pairs.length).toBeGreaterThan(0);
+  for (const pair of pairs) {
+    expect({ ...pair, ratio: contrastRatio(pair.fg, pair.bg) >= 4.5 }).toEqual({ ...pair, ratio: true });
+  }
 }

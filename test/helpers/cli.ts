@@ -13,6 +13,7 @@ import type { AnalyzerLike, CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { Analyzer } from '../../src/core/analyzer.js';
 import type { Resolver } from '../../src/core/types.js';
+import { becomes } from './polling.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
@@ -152,9 +153,5 @@ export function killChildren(): void {
 
 /** Resolves when `predicate` holds, polling; rejects after `timeoutMs`. */
 export async function waitFor(predicate: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  if (!(await becomes(predicate, timeoutMs))) throw new Error(`timed out waiting for ${what}`);
 }

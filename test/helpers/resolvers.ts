@@ -1,4 +1,4 @@
-/** Injected DNS for hardening tests: answers from a table, so no test ever asks a real resolver. */
+/** Injected DNS for the core and hardening tests: answers from a table, so no test ever asks a real resolver. */
 import type { ResolvedAddress, Resolver } from '../../src/core/types.js';
 
 /** A resolver with a log of the names it was asked for. */

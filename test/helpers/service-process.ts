@@ -7,6 +7,8 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll } from 'vitest';
+import { type Cleanup, cleanupAfterEach } from './cleanups.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVICE_MAIN = join(root, 'dist', 'service', 'main.js');
@@ -127,4 +129,34 @@ export async function runServiceToExit(env: Record<string, string>, timeoutMs = 
   const result = await started.exited;
   clearTimeout(timer);
   return { ...result, stderr: started.stderr(), logs: started.logs };
+}
+
+/** What a test file that runs the service process gets from {@link useServiceProcess}. */
+export interface ServiceProcesses {
+  /**
+   * Starts the service with loopback allowed (the test targets live there) plus `env`, which may override that, and
+   * kills it after the test.
+   */
+  start(env?: Record<string, string>): Promise<ServiceProcess>;
+  /** Run after each test, latest first (the processes `start` started among them). */
+  cleanups: Cleanup[];
+}
+
+/**
+ * Sets up a test file that runs the service process: before its tests, the build (`npm run build`'s script, which
+ * overwrites dist in place) when dist is older than the sources; after each test, its cleanups. Call at the top level.
+ */
+export function useServiceProcess(): ServiceProcesses {
+  const cleanups = cleanupAfterEach();
+  beforeAll(() => {
+    ensureBuilt();
+  }, 180_000);
+  return {
+    cleanups,
+    start: async (env = {}) => {
+      const started = await startServiceProcess({ HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8', ...env });
+      cleanups.push(() => started.kill());
+      return started;
+    },
+  };
 }

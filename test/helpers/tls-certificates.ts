@@ -1,6 +1,7 @@
 /**
- * Certificates made at test time for hostile TLS targets: a private CA with leaves signed by it (valid, expired, for
- * another host) and a self-signed leaf. Keys come from node:crypto; node-forge assembles and signs the certificates.
+ * Certificates made at test time, for the core TLS tests and the hostile TLS targets: a private CA and leaves signed by
+ * it (valid, expired, for another host), a self-signed leaf, and one signed by a CA nobody trusts. Keys come from
+ * node:crypto (fast, native); node-forge only assembles and signs the certificates.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
@@ -10,68 +11,79 @@ export interface KeyAndCert {
   cert: string;
 }
 
-interface Spec {
+interface CertSpec {
   commonName: string;
-  dnsNames: string[];
+  /** DNS names and IP addresses the certificate is valid for. */
+  dnsNames?: string[];
+  ips?: string[];
   notBefore: Date;
   notAfter: Date;
   isCa?: boolean;
+  /** Signer; the certificate is self-signed without one. */
   issuer?: { key: string; cert: forge.pki.Certificate };
 }
 
 const DAY = 86_400_000;
 
-function make(spec: Spec): KeyAndCert & { parsed: forge.pki.Certificate } {
+function makeCertificate(spec: CertSpec): KeyAndCert & { parsed: forge.pki.Certificate } {
   const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  // A positive serial: a leading 0x00..0x7f byte keeps the DER integer from reading as negative.
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
   cert.validity.notBefore = spec.notBefore;
   cert.validity.notAfter = spec.notAfter;
   const subject = [{ name: 'commonName', value: spec.commonName }];
   cert.setSubject(subject);
   cert.setIssuer(spec.issuer === undefined ? subject : spec.issuer.cert.subject.attributes);
+  const altNames = [
+    ...(spec.dnsNames ?? []).map((value) => ({ type: 2, value })),
+    ...(spec.ips ?? []).map((ip) => ({ type: 7, ip })),
+  ];
   const extensions: object[] = [{ name: 'basicConstraints', cA: spec.isCa === true, critical: true }];
   if (spec.isCa) extensions.push({ name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true });
   else extensions.push({ name: 'extKeyUsage', serverAuth: true });
-  if (spec.dnsNames.length > 0) {
-    extensions.push({ name: 'subjectAltName', altNames: spec.dnsNames.map((value) => ({ type: 2, value })) });
-  }
+  if (altNames.length > 0) extensions.push({ name: 'subjectAltName', altNames });
   cert.setExtensions(extensions);
   cert.sign(forge.pki.privateKeyFromPem(spec.issuer?.key ?? key), forge.md.sha256.create());
   return { key, cert: forge.pki.certificateToPem(cert), parsed: cert };
 }
 
-/** A CA to trust (`ca`, PEM) and leaves for `host`: valid, expired, for another host, and self-signed. */
-export interface HostilePki {
+/** A test PKI: `ca` is the PEM to trust; the leaves are for `host` (and 127.0.0.1) unless named otherwise. */
+export interface TestPki {
   ca: string;
   valid: KeyAndCert;
   expired: KeyAndCert;
   wrongHost: KeyAndCert;
   selfSigned: KeyAndCert;
+  /** Valid in every way but signed by a CA nobody trusts. */
+  unknownIssuer: KeyAndCert;
 }
 
-export function createHostilePki(host: string): HostilePki {
+export function createTestPki(host: string): TestPki {
   const now = Date.now();
   const current = { notBefore: new Date(now - DAY), notAfter: new Date(now + 30 * DAY) };
-  const ca = make({ commonName: 'hoplens hardening CA', dnsNames: [], isCa: true, ...current });
-  const signed = (spec: Partial<Spec>) => {
-    const leaf = make({
+  const ca = makeCertificate({ commonName: 'hoplens test CA', isCa: true, ...current });
+  const stranger = makeCertificate({ commonName: 'untrusted test CA', isCa: true, ...current });
+  /** A leaf signed by `issuer`, or self-signed when `issuer` is null. */
+  const leaf = (spec: Partial<CertSpec>, issuer: { key: string; parsed: forge.pki.Certificate } | null) => {
+    const made = makeCertificate({
       commonName: host,
       dnsNames: [host],
+      ips: ['127.0.0.1'],
       ...current,
       ...spec,
-      issuer: { key: ca.key, cert: ca.parsed },
+      ...(issuer === null ? {} : { issuer: { key: issuer.key, cert: issuer.parsed } }),
     });
-    return { key: leaf.key, cert: leaf.cert };
+    return { key: made.key, cert: made.cert };
   };
-  const selfSigned = make({ commonName: host, dnsNames: [host], ...current });
   return {
     ca: ca.cert,
-    valid: signed({}),
-    expired: signed({ notBefore: new Date(now - 10 * DAY), notAfter: new Date(now - DAY) }),
-    wrongHost: signed({ commonName: 'elsewhere.example', dnsNames: ['elsewhere.example'] }),
-    selfSigned: { key: selfSigned.key, cert: selfSigned.cert },
+    valid: leaf({}, ca),
+    expired: leaf({ notBefore: new Date(now - 10 * DAY), notAfter: new Date(now - DAY) }, ca),
+    wrongHost: leaf({ commonName: 'elsewhere.example', dnsNames: ['elsewhere.example'], ips: [] }, ca),
+    selfSigned: leaf({}, null),
+    unknownIssuer: leaf({}, stranger),
   };
 }

@@ -14,35 +14,22 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { becomes } from '../helpers/polling.js';
 import { mib, openFds, openSockets, peakRssBytes, quantile, rssBytes } from '../helpers/proc-stats.js';
 import { analyzePath } from '../helpers/service.js';
-import { ensureBuilt, startServiceProcess } from '../helpers/service-process.js';
+import { useServiceProcess } from '../helpers/service-process.js';
 
 const REQUESTS = 1000;
 const TARGET_DELAY_MS = 2000;
 const MAX_CONCURRENCY = 256;
 const QUEUE_TIMEOUT_MS = 3000;
 const PROBE_EVERY_MS = 10;
+/** How often the service's /proc entries are read while waiting for them to settle. */
+const SETTLE_POLL_MS = 50;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-beforeAll(() => {
-  ensureBuilt();
-}, 180_000);
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
-}
+const { start: serviceProcess, cleanups } = useServiceProcess();
 
 interface DriverResult {
   statuses: Record<string, number>;
@@ -102,15 +89,13 @@ async function startDriver(service: string) {
 
 describe('1,000 concurrent analyses of a 2 s target', () => {
   it('answers every request, keeps /healthz fast and memory bounded, and gives every descriptor back', async () => {
-    const service = await startServiceProcess({
-      HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+    const service = await serviceProcess({
       HOPLENS_RATE_LIMIT_PER_MINUTE: '100000',
       HOPLENS_RATE_LIMIT_PER_DAY: '100000',
       HOPLENS_MAX_CONCURRENCY: String(MAX_CONCURRENCY),
       HOPLENS_MAX_QUEUE: String(REQUESTS),
       HOPLENS_QUEUE_TIMEOUT_MS: String(QUEUE_TIMEOUT_MS),
     });
-    cleanups.push(() => service.kill());
     const pid = service.child.pid!;
     // The listening socket and the stdio pipes.
     const idleSockets = openSockets(pid);
@@ -125,7 +110,7 @@ describe('1,000 concurrent analyses of a 2 s target', () => {
       await response.body.dump();
     }
     await warm.close();
-    expect(await until(() => openSockets(pid) === idleSockets, 10_000)).toBe(true);
+    expect(await becomes(() => openSockets(pid) === idleSockets, 10_000, SETTLE_POLL_MS)).toBe(true);
     const baseline = { fds: openFds(pid), rss: rssBytes(pid) };
 
     // Health probes on their own connection, every 10 ms, for as long as the load lasts.
@@ -154,7 +139,7 @@ describe('1,000 concurrent analyses of a 2 s target', () => {
 
     const peakRss = peakRssBytes(pid);
     // Every descriptor the load opened (client sockets, sockets to the target) is closed again.
-    const settled = await until(() => openFds(pid) <= baseline.fds, 15_000);
+    const settled = await becomes(() => openFds(pid) <= baseline.fds, 15_000, SETTLE_POLL_MS);
     const after = { fds: openFds(pid), rss: rssBytes(pid) };
     const p50 = quantile(healthTimes, 0.5);
     const p99 = quantile(healthTimes, 0.99);

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../helpers/polling.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { analyzePath, appWith, listen } from '../helpers/service.js';
 
@@ -87,13 +88,8 @@ function expectNoNegative(found: Record<string, number>): void {
   }
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How often a Redis-backed condition is polled while waiting for it. */
+const POLL_MS = 50;
 
 /** Fires FIRE requests at once as `client`; exactly PER_MINUTE may pass, with every Remaining value once. */
 async function expectExactlyTheLimit(client: string): Promise<void> {
@@ -153,11 +149,15 @@ describe('rate limits under fire, two instances, one redis-server', () => {
     }
 
     await redis.restart();
-    await until(async () => {
-      const ready = await Promise.all(apps.map((app) => app.inject({ url: '/readyz' })));
-      return ready.every((response) => response.statusCode === 200);
-    }, 15_000);
-    await until(async () => (await reader.ping().catch(() => '')) === 'PONG', 10_000);
+    await until(
+      async () => {
+        const ready = await Promise.all(apps.map((app) => app.inject({ url: '/readyz' })));
+        return ready.every((response) => response.statusCode === 200);
+      },
+      15_000,
+      POLL_MS,
+    );
+    await until(async () => (await reader.ping().catch(() => '')) === 'PONG', 10_000, POLL_MS);
     await expectExactlyTheLimit('203.0.113.3');
     const found = await counters();
     expectNoNegative(found);

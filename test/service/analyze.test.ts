@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/analyzer.js';
 import type { Resolver } from '../../src/core/types.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { chainRoutes, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath, appWith, captureLogs, rateLimitOf } from '../helpers/service.js';
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 async function server(routes: Parameters<typeof startRedirectServer>[0]): Promise<TestServer> {
   const started = await startRedirectServer(routes);

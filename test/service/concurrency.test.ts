@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Pool, request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { until } from '../helpers/polling.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath, appWith, listen, rateLimitOf } from '../helpers/service.js';
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupAfterEach();
 
 /** A target that holds every request until `release()` (or the test ends). */
 async function holdingServer(): Promise<TestServer & { release(): void; held(): number }> {
@@ -33,14 +32,6 @@ async function app(env: Record<string, string>): Promise<FastifyInstance> {
   });
   cleanups.push(() => built.close());
   return built;
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('concurrency bound', () => {

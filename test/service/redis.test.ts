@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../src/service/rate-limit/redis-store.js';
+import { until } from '../helpers/polling.js';
 import { freePort, startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { analyzePath, appWith, type CapturedLogs, captureLogs, rateLimitOf } from '../helpers/service.js';
 
@@ -18,13 +19,8 @@ async function instance(redisUrl: string, logs?: CapturedLogs, env: Record<strin
   return app;
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How often a Redis-backed condition is polled while waiting for it. */
+const POLL_MS = 50;
 
 const ready = (app: FastifyInstance) => async () => (await app.inject({ url: '/readyz' })).statusCode === 200;
 const messages = (logs: CapturedLogs, pattern: RegExp) => logs.lines.filter((line) => pattern.test(String(line.msg)));
@@ -96,8 +92,8 @@ describe('rate limits in Redis (a real redis-server)', () => {
     }
 
     await redis.restart();
-    await until(ready(a), 10_000);
-    await until(ready(b), 10_000);
+    await until(ready(a), 10_000, POLL_MS);
+    await until(ready(b), 10_000, POLL_MS);
     expect(await shared('198.51.100.22')).toEqual([29, 28]);
     for (const logs of [logsA, logsB]) {
       expect(messages(logs, /Redis is unreachable/)).toHaveLength(1);
@@ -118,8 +114,8 @@ describe('rate limits in Redis (a real redis-server)', () => {
 
     const late = await startRedis(port);
     try {
-      await until(ready(a), 10_000);
-      await until(ready(b), 10_000);
+      await until(ready(a), 10_000, POLL_MS);
+      await until(ready(b), 10_000, POLL_MS);
       const first = await a.inject({ url: cheap, remoteAddress: '198.51.100.31' });
       const second = await b.inject({ url: cheap, remoteAddress: '198.51.100.31' });
       expect([first, second].map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['29', '28']);

@@ -1,23 +1,11 @@
 import { Pool, request } from 'undici';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { until } from '../helpers/polling.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath } from '../helpers/service.js';
-import { ensureBuilt, runServiceToExit, type ServiceProcess, startServiceProcess } from '../helpers/service-process.js';
+import { runServiceToExit, useServiceProcess } from '../helpers/service-process.js';
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-beforeAll(() => {
-  ensureBuilt();
-}, 180_000);
-
-async function service(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const started = await startServiceProcess({ HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8', ...env });
-  cleanups.push(() => started.kill());
-  return started;
-}
+const { start: service, cleanups } = useServiceProcess();
 
 /** A target answering each request after `delayMs`, or never when `delayMs` is Infinity. */
 async function slowTarget(delayMs: number): Promise<TestServer> {
@@ -26,14 +14,6 @@ async function slowTarget(delayMs: number): Promise<TestServer> {
   });
   cleanups.push(() => target.close());
   return target;
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function refusesConnections(origin: string): Promise<boolean> {

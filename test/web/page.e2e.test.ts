@@ -3,12 +3,14 @@
  * Needs `npm run build` first (the service serves dist/web/public).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkedPages,
   colorsOf,
   contrastRatio,
+  expectReadable,
   launchChromium,
-  openPage,
+  type PageOptions,
   type RunningService,
   requireBuiltPage,
   screenshot,
@@ -20,7 +22,7 @@ import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 let browser: Browser;
 let service: RunningService;
 let targets: TestServer;
-const opened: WatchedPage[] = [];
+const openChecked = checkedPages(() => browser);
 
 beforeAll(async () => {
   requireBuiltPage();
@@ -43,21 +45,10 @@ afterAll(async () => {
   await targets?.close();
 });
 
-async function open(options: Parameters<typeof openPage>[2] = {}): Promise<WatchedPage> {
-  const watched = await openPage(browser, service.origin, options);
-  opened.push(watched);
-  return watched;
+/** A checked page on the service (see {@link checkedPages}). */
+function open(options: PageOptions = {}): Promise<WatchedPage> {
+  return openChecked(service.origin, options);
 }
-
-afterEach(async () => {
-  // Whatever a test did, the page reached no other origin, threw nothing and broke no CSP rule.
-  for (const watched of opened.splice(0)) {
-    expect(watched.external).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
-    expect(watched.consoleErrors).toEqual([]);
-    await watched.close();
-  }
-});
 
 /** Submits `url` from the form, the way a person does: type it, press Enter. */
 async function analyzeFromForm(page: Page, url: string): Promise<void> {
@@ -70,15 +61,6 @@ async function stepStatuses(page: Page): Promise<string[]> {
   return page
     .locator('.timeline > .step')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-status') ?? ''));
-}
-
-/** Every text/background pair of the listed elements meets WCAG AA for normal text (4.5:1). */
-async function expectReadable(page: Page, selector: string): Promise<void> {
-  const pairs = await colorsOf(page, selector);
-  expect(pairs.length).toBeGreaterThan(0);
-  for (const pair of pairs) {
-    expect({ ...pair, ratio: contrastRatio(pair.fg, pair.bg) >= 4.5 }).toEqual({ ...pair, ratio: true });
-  }
 }
 
 const READABLE =

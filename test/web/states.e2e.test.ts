@@ -3,17 +3,15 @@
  * time until retry, 500 with the partial chain, and the server gone. Needs `npm run build` first.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  colorsOf,
-  contrastRatio,
+  checkedPages,
+  expectReadable,
   launchChromium,
-  openPage,
   type RunningService,
   requireBuiltPage,
   screenshot,
   startService,
-  type WatchedPage,
 } from '../helpers/browser.js';
 import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
 
@@ -22,7 +20,8 @@ let service: RunningService;
 let targets: TestServer;
 /** A loopback port nothing listens on. */
 let closedPort: number;
-const opened: WatchedPage[] = [];
+/** A checked page (see {@link checkedPages}). */
+const open = checkedPages(() => browser);
 const services: RunningService[] = [];
 
 beforeAll(async () => {
@@ -44,30 +43,6 @@ afterAll(async () => {
   await Promise.all([service, ...services].map((running) => running?.close()));
   await targets?.close();
 });
-
-async function open(origin: string, options: Parameters<typeof openPage>[2] = {}): Promise<WatchedPage> {
-  const watched = await openPage(browser, origin, options);
-  opened.push(watched);
-  return watched;
-}
-
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    expect(watched.external).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
-    expect(watched.consoleErrors).toEqual([]);
-    await watched.close();
-  }
-});
-
-/** Every text/background pair of the listed elements meets WCAG AA for normal text (4.5:1). */
-async function expectReadable(page: Page, selector: string): Promise<void> {
-  const pairs = await colorsOf(page, selector);
-  expect(pairs.length).toBeGreaterThan(0);
-  for (const pair of pairs) {
-    expect({ ...pair, ratio: contrastRatio(pair.fg, pair.bg) >= 4.5 }).toEqual({ ...pair, ratio: true });
-  }
-}
 
 async function submit(page: Page, url: string): Promise<void> {
   await page.getByLabel('URL to analyze').fill(url);

@@ -1,12 +1,9 @@
-/** Shared pieces of the core tests: the loopback policy, injected resolvers and error assertions. */
-import { expect } from 'vitest';
-import {
-  type AnalyzeOptions,
-  type ErrorCode,
-  HoplensError,
-  type ResolvedAddress,
-  type Resolver,
-} from '../../../src/index.js';
+/**
+ * Shared pieces of the core tests: the loopback policy, closing what a test started, and error assertions. The
+ * injected resolver is in test/helpers/resolvers.ts.
+ */
+import { afterAll, afterEach, expect } from 'vitest';
+import { type AnalyzeOptions, type ErrorCode, HoplensError } from '../../../src/index.js';
 
 /** The local test servers live on loopback, which the default policy refuses: these options let them be reached. */
 export const LOOPBACK: AnalyzeOptions = Object.freeze({ allowNetworks: ['127.0.0.0/8', '::1/128'] });
@@ -14,37 +11,26 @@ export const LOOPBACK: AnalyzeOptions = Object.freeze({ allowNetworks: ['127.0.0
 /** The smallest per-hop timeout the options allow, for tests that wait for one to fire. */
 export const SHORT_TIMEOUT = 1_000;
 
-function familyOf(address: string): 4 | 6 {
-  return address.includes(':') ? 6 : 4;
-}
-
-/** A resolver with a call log. */
-export interface RecordingResolver extends Resolver {
-  /** Every name asked for, in order. */
-  calls: string[];
+interface Closeable {
+  close(): Promise<void>;
 }
 
 /**
- * A resolver answering from a fixed table; names not in it fail like getaddrinfo does (ENOTFOUND).
- * A value may be a function of the call number (0-based, per name), for answers that change over time.
+ * The lifecycle of a core test file that starts servers: whatever is handed to the returned `track` (a server, an
+ * analyzer, or a promise of one) is closed after each test, all at once; `analyzer`, when given, after the file.
+ * Call it at the top level of the file.
  */
-export function tableResolver(
-  table: Record<string, string | string[] | ((call: number) => string | string[])>,
-): RecordingResolver {
-  const calls: string[] = [];
-  const counts = new Map<string, number>();
-  const resolver = async (hostname: string): Promise<ResolvedAddress[]> => {
-    calls.push(hostname);
-    const call = counts.get(hostname) ?? 0;
-    counts.set(hostname, call + 1);
-    const entry = table[hostname];
-    if (entry === undefined) {
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
-    }
-    const answer = typeof entry === 'function' ? entry(call) : entry;
-    return (Array.isArray(answer) ? answer : [answer]).map((address) => ({ address, family: familyOf(address) }));
+export function closeAfterEach(analyzer?: Closeable): <T extends Closeable>(thing: T | Promise<T>) => Promise<T> {
+  const closers: Closeable[] = [];
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((closer) => closer.close()));
+  });
+  if (analyzer !== undefined) afterAll(() => analyzer.close());
+  return async (thing) => {
+    const started = await thing;
+    closers.push(started);
+    return started;
   };
-  return Object.assign(resolver, { calls });
 }
 
 /** Awaits a promise that must reject with a HoplensError of `code`, and returns the error. */
