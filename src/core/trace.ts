@@ -140,6 +140,16 @@ function untilAborted(
   });
 }
 
+/** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
+function requestHeaders(userAgent: string): Readonly<Record<string, string>> {
+  return {
+    'user-agent': userAgent,
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
+    'accept-encoding': 'identity',
+  };
+}
+
 /**
  * The per-hop timeout of one analysis: one controller and one timer for the whole chain, restarted for each hop
  * (allocating them per hop is a measurable share of the work on a fast target).
@@ -209,16 +219,11 @@ async function requestHop(
   options: NormalizedOptions,
   context: TraceContext,
   deadline: HopDeadline,
+  baseHeaders: Readonly<Record<string, string>>,
 ): Promise<HopResponse> {
   deadline.start(url.href);
   const signal = deadline.signal;
-  const headers: Record<string, string> = {
-    'user-agent': options.userAgent,
-    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-    // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
-    'accept-encoding': 'identity',
-  };
-  if (cookie !== '') headers.cookie = cookie;
+  const headers = cookie === '' ? baseHeaders : { ...baseHeaders, cookie };
   try {
     const started = performance.now();
     const response = await untilAborted(
@@ -307,6 +312,7 @@ async function followChain(
   context: TraceContext,
   deadline: HopDeadline,
 ): Promise<TraceOutcome> {
+  const baseHeaders = requestHeaders(options.userAgent);
   const chain: Hop[] = [];
   // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
   const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
@@ -333,6 +339,7 @@ async function followChain(
         options,
         context,
         deadline,
+        baseHeaders,
       );
     } catch (error) {
       const failure = error as HoplensError;

@@ -6,13 +6,32 @@ type Pair = { index: number; from: URL; to: URL };
 /** Both detectors here look at the same pairs: parse each chain's URLs once (URL parsing is not cheap). */
 const pairsOf = new WeakMap<readonly { url: string }[], Pair[]>();
 
-/** Each hop with the hop it redirected to, when that next hop was requested. */
+function withoutHash(href: string): string {
+  const hash = href.indexOf('#');
+  return hash === -1 ? href : href.slice(0, hash);
+}
+
+/**
+ * Whether two canonical hrefs could differ by a trailing slash (lengths one apart) or by letter case only (same
+ * length, equal once lower-cased): a string test that spares parsing the pairs that cannot.
+ */
+function mayBeCosmetic(a: string, b: string): boolean {
+  const x = withoutHash(a);
+  const y = withoutHash(b);
+  if (x === y) return false;
+  return Math.abs(x.length - y.length) === 1 || (x.length === y.length && x.toLowerCase() === y.toLowerCase());
+}
+
+/** Each hop with the hop it redirected to, when that next hop was requested and the change may be cosmetic. */
 function pairs(chain: readonly { url: string }[]): Pair[] {
   let out = pairsOf.get(chain);
   if (out === undefined) {
-    const urls = chain.map((hop) => new URL(hop.url));
     out = [];
-    for (let index = 0; index + 1 < urls.length; index++) out.push({ index, from: urls[index]!, to: urls[index + 1]! });
+    for (let index = 0; index + 1 < chain.length; index++) {
+      const from = chain[index]!.url;
+      const to = chain[index + 1]!.url;
+      if (mayBeCosmetic(from, to)) out.push({ index, from: new URL(from), to: new URL(to) });
+    }
     pairsOf.set(chain, out);
   }
   return out;
