@@ -1,11 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import { isIPv4 } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
 import { HoplensError } from './errors.js';
+import { type BODY_READ_LIMIT, HopExchange } from './hop-exchange.js';
 import { resolveLocation, withoutFragment } from './location.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
@@ -17,9 +16,6 @@ import type { Hop } from './types.js';
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /** Redirects that are permanent; the others in {@link REDIRECT_STATUSES} are temporary. */
 export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([301, 308]);
-
-/** How much of a body is ever read: a redirect's is drained (so the connection can be reused), a final page's kept. */
-export const BODY_READ_LIMIT = 64 * 1024;
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
 export type StopReason =
@@ -57,53 +53,8 @@ function literalVerdict(url: URL, policy: AddressPolicy): string | undefined {
   return policy.refusesName(host) ? `${host} is a loopback name` : undefined;
 }
 
-function isHtml(contentType: string | undefined): boolean {
-  return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
-}
-
-/** Reads at most {@link BODY_READ_LIMIT} bytes of a body as text, then lets go of it. */
-async function readHead(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= BODY_READ_LIMIT) break;
-    }
-  } catch {
-    // A body that fails half-way still gives what arrived; the page's status is already known.
-  } finally {
-    if (!body.destroyed) body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, BODY_READ_LIMIT).toString('utf8');
-}
-
-/**
- * How long a body the tool has no use for may keep arriving after its headers. Draining it lets its connection be
- * reused, which is worth a short wait but not the hop's whole timeout: a redirect whose body trickles forever would
- * otherwise stall every hop until the timeout.
- */
-export const DRAIN_BUDGET_MS = 250;
-
-/** Drains a body the tool has no use for, so its connection can be reused; a large or slow one is cut off. */
-async function discard(body: Dispatcher.ResponseData['body']): Promise<void> {
-  // A plain timer rather than a composed AbortSignal: this runs on every redirect, and destroying the body is all
-  // an abort would do. The hop's own signal still ends the body if the hop times out meanwhile.
-  // Most redirect bodies arrive with their headers and are complete already; only one still arriving needs a budget.
-  const complete = (body as unknown as { _readableState?: { ended?: boolean } })._readableState?.ended === true;
-  const budget = complete ? undefined : setTimeout(() => body.destroy(), DRAIN_BUDGET_MS);
-  try {
-    await body.dump({ limit: BODY_READ_LIMIT });
-  } catch {
-    // The connection is simply not reused.
-  } finally {
-    clearTimeout(budget);
-  }
-  // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
-  // client-h1, against servers that close right after a response). A next hop sent sooner finds the connection busy
-  // and opens a second one, so the chain waits that one turn.
-  await nextLoopTurn();
+function isHtml(contentType: string | string[] | undefined): boolean {
+  return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(String(contentType));
 }
 
 interface HopResponse {
@@ -111,33 +62,6 @@ interface HopResponse {
   location: string | string[] | undefined;
   setCookie: string[];
   body?: string;
-}
-
-/**
- * Settles with `pending`, or rejects with the signal's reason as soon as it aborts. undici only acts on an abort once
- * the request has a connection, so a lookup or TLS handshake that hangs would otherwise outlive the hop's timeout (up
- * to the connector's own timeout). A response that arrives after the abort is let go of.
- */
-function untilAborted(
-  pending: Promise<Dispatcher.ResponseData>,
-  signal: AbortSignal,
-): Promise<Dispatcher.ResponseData> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(
-      (response) => {
-        signal.removeEventListener('abort', onAbort);
-        if (signal.aborted) response.body.destroy();
-        else resolve(response);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
@@ -151,16 +75,14 @@ function requestHeaders(userAgent: string): Readonly<Record<string, string>> {
 }
 
 /**
- * The per-hop timeout of one analysis: one controller and one timer for the whole chain, restarted for each hop
- * (allocating them per hop is a measurable share of the work on a fast target).
+ * The per-hop timeout of one analysis: one timer for the whole chain, restarted for each hop (a timer per hop is a
+ * measurable share of the work on a fast target). It ends the exchange in flight when it fires, or when the caller
+ * aborts.
  */
 class HopDeadline {
-  private readonly controller = new AbortController();
-  /** Aborts when a hop runs out of time or the caller aborts. */
-  readonly signal = this.controller.signal;
   private timer: NodeJS.Timeout | undefined;
   private url = '';
-  private inHop = false;
+  private current: HopExchange | undefined;
   private expired = false;
   private readonly forward: (() => void) | undefined;
 
@@ -168,12 +90,10 @@ class HopDeadline {
     private readonly timeout: number,
     private readonly callerSignal: AbortSignal | undefined,
   ) {
-    // A listener that forwards the caller's abort, rather than AbortSignal.any(): that one allocates weak references
-    // and a new signal for every analysis, a measurable cost under load.
+    // A listener per analysis rather than per request (undici's request() adds one for every signal it is given).
     if (callerSignal !== undefined) {
-      this.forward = () => this.controller.abort(callerSignal.reason);
-      if (callerSignal.aborted) this.forward();
-      else callerSignal.addEventListener('abort', this.forward, { once: true });
+      this.forward = () => this.current?.abort(callerAbortReason(callerSignal));
+      callerSignal.addEventListener('abort', this.forward, { once: true });
     }
   }
 
@@ -182,17 +102,19 @@ class HopDeadline {
     return this.expired;
   }
 
-  /** Starts the clock for a hop to `url`. */
-  start(url: string): void {
+  /** Starts the clock for `exchange`, a hop to `url`. */
+  watch(url: string, exchange: HopExchange): void {
     this.url = url;
-    this.inHop = true;
+    this.current = exchange;
+    this.expired = false;
     if (this.timer === undefined) this.timer = setTimeout(() => this.expire(), this.timeout);
     else this.timer.refresh();
+    if (this.callerSignal?.aborted) exchange.abort(callerAbortReason(this.callerSignal));
   }
 
-  /** The hop is over; the clock no longer matters until the next `start`. */
+  /** The hop is over; the clock no longer matters until the next `watch`. */
   stop(): void {
-    this.inHop = false;
+    this.current = undefined;
   }
 
   /** The chain is over. */
@@ -202,12 +124,16 @@ class HopDeadline {
   }
 
   private expire(): void {
-    // Between hops there is nothing to time out; the next `start` restarts the timer.
-    if (!this.inHop || this.controller.signal.aborted) return;
+    // Between hops there is nothing to time out; the next `watch` restarts the timer.
+    if (this.current === undefined) return;
     this.expired = true;
     const message = `No response from ${this.url} within ${this.timeout} ms`;
-    this.controller.abort(new HoplensError('TIMEOUT', message, { url: this.url }));
+    this.current.abort(new HoplensError('TIMEOUT', message, { url: this.url }));
   }
+}
+
+function callerAbortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
 }
 
 /** Sends one request and measures it. `responseTime` runs from sending to the response headers. */
@@ -221,31 +147,31 @@ async function requestHop(
   deadline: HopDeadline,
   baseHeaders: Readonly<Record<string, string>>,
 ): Promise<HopResponse> {
-  deadline.start(url.href);
-  const signal = deadline.signal;
-  const headers = cookie === '' ? baseHeaders : { ...baseHeaders, cookie };
+  const exchange = new HopExchange(
+    {
+      url,
+      method,
+      headers: cookie === '' ? baseHeaders : { ...baseHeaders, cookie },
+      timeout: options.timeout,
+      // Only a final HTML page's body is read, for a meta refresh.
+      keepsBody: (status, headers) =>
+        method === 'GET' && status >= 200 && status < 300 && isLast(status) && isHtml(headers['content-type']),
+    },
+    context.dispatcher,
+  );
+  deadline.watch(url.href, exchange);
   try {
-    const started = performance.now();
-    const response = await untilAborted(
-      // undici sends the origin and path+query of a URL object: never its credentials, never its fragment.
-      request(url, {
-        dispatcher: context.dispatcher,
-        method,
-        headers,
-        signal,
-        headersTimeout: options.timeout,
-        bodyTimeout: options.timeout,
-      }),
-      signal,
-    );
-    const responseTime = Math.round(performance.now() - started);
-    const status = response.statusCode;
-    const raw = response.headers;
+    const response = await exchange.done;
+    // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
+    // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
+    // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
+    await nextLoopTurn();
+    const { status, headers: raw } = response;
     const hop: Hop = {
       url: url.href,
       status,
       statusText: response.statusText || STATUS_CODES[status] || '',
-      responseTime,
+      responseTime: Math.round(response.responseTime),
       headers: selectHeaders(raw, options.headers),
     };
     if (REDIRECT_STATUSES.has(status)) hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
@@ -255,12 +181,7 @@ async function requestHop(
       location: raw.location,
       setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
     };
-    const contentType = raw['content-type'];
-    if (isLast(status) && method === 'GET' && status >= 200 && status < 300 && isHtml(String(contentType))) {
-      result.body = await readHead(response.body);
-    } else {
-      await discard(response.body);
-    }
+    if (response.body !== undefined) result.body = response.body;
     return result;
   } catch (error) {
     // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
