@@ -1,6 +1,6 @@
 import { clearLine, cursorTo } from 'node:readline';
 import type { Writable } from 'node:stream';
-import { type GenericFormatter, SingleBar } from 'cli-progress';
+import type { GenericFormatter } from 'cli-progress';
 
 /** A progress display for `hoplens check`; the disabled one does nothing. */
 export interface Progress {
@@ -45,8 +45,10 @@ const DISABLED: Progress = { tick() {}, setTotal() {}, clear() {}, stop() {} };
  * A cli-progress bar on `stream`, or nothing when `enabled` is false: the bar is for a person at a terminal, and a
  * CI log must not fill with redraws.
  */
-export function createProgress(stream: Writable, enabled: boolean): Progress {
+export async function createProgress(stream: Writable, enabled: boolean): Promise<Progress> {
   if (!enabled) return DISABLED;
+  // Loaded only for a terminal: a CI run never draws the bar, and loading it is a tenth of the start-up.
+  const { SingleBar } = await import('cli-progress');
   const state: { total: number | undefined } = { total: undefined };
   let value = 0;
   let stopped = false;

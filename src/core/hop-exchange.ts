@@ -116,7 +116,14 @@ export class HopExchange implements Dispatcher.DispatchHandler {
     const responseTime = performance.now() - this.started;
     this.response = { status: statusCode, statusText: statusMessage ?? '', headers, responseTime };
     if (this.request.keepsBody(statusCode, headers)) this.chunks = [];
-    else this.drainTimer = setTimeout(() => controller.abort(new Error('drain budget spent')), DRAIN_BUDGET_MS);
+    // A redirect's body nearly always arrives with its head and has ended by the time this task is done; only one
+    // still arriving then needs the budget's timer.
+    else queueMicrotask(() => this.budgetDrain(controller));
+  }
+
+  private budgetDrain(controller: Dispatcher.DispatchController): void {
+    if (this.settled) return;
+    this.drainTimer = setTimeout(() => controller.abort(new Error('drain budget spent')), DRAIN_BUDGET_MS);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {

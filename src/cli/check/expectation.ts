@@ -1,5 +1,5 @@
 import { isHoplensError } from '../../core/errors.js';
-import type { Issue } from '../../core/types.js';
+import type { Hop, Issue } from '../../core/types.js';
 import type { CheckRow } from '../inputs/item.js';
 import type { Attempt, RowResult } from './result.js';
 
@@ -70,36 +70,25 @@ function expected(issue: Issue, row: CheckRow, firstStatus: number | undefined):
  */
 export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowResult {
   const { row } = attempt;
-  const base = {
-    line: row.line,
-    source: row.source,
-    ...(row.target === undefined ? {} : { target: row.target }),
-    ...(row.status === undefined ? {} : { expectedStatus: row.status }),
-  };
   if (attempt.result === undefined) {
     const error = attempt.error;
     const code = isHoplensError(error) ? error.code : 'INTERNAL_ERROR';
     const message = error instanceof Error ? error.message : String(error);
     const chain = isHoplensError(error) ? error.chain : [];
-    return {
-      ...base,
-      outcome: 'errored',
-      reasons: [`${code}: ${message}`],
-      warnings: [],
-      ...(chain[0] === undefined ? {} : { firstStatus: chain[0].status }),
-      hops: chain.length,
-      redirects: chain.filter((hop) => hop.redirectType !== undefined).length,
-      time: Math.round(attempt.elapsed),
-      attempts: attempt.attempts,
-      error: { code, message },
-      issues: [],
-      chain,
-    };
+    const result = rowHead(row, 'errored', [`${code}: ${message}`], [], chain[0]?.status);
+    result.hops = chain.length;
+    result.redirects = countRedirects(chain);
+    result.time = Math.round(attempt.elapsed);
+    result.attempts = attempt.attempts;
+    result.error = { code, message };
+    result.issues = [];
+    result.chain = chain;
+    return result;
   }
 
   const { chain, summary } = attempt.result;
   const firstStatus = chain[0]?.status;
-  const redirects = chain.filter((hop) => hop.redirectType !== undefined).length;
+  const redirects = countRedirects(chain);
   const reasons: string[] = [];
   if (row.target !== undefined && !sameUrl(summary.finalUrl, row.target, settings)) {
     reasons.push(`final URL is ${summary.finalUrl}, expected ${row.target}`);
@@ -121,19 +110,41 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   }
   const warnings = summary.issues.filter((issue) => issue.severity === 'warning').map(describe);
   if (settings.strict) reasons.push(...warnings.map((warning) => `warning: ${warning}`));
-  return {
-    ...base,
-    outcome: reasons.length === 0 ? 'passed' : 'failed',
-    reasons,
-    warnings,
-    ...(firstStatus === undefined ? {} : { firstStatus }),
-    finalStatus: summary.finalStatus,
-    finalUrl: summary.finalUrl,
-    hops: summary.totalHops,
-    redirects,
-    time: summary.totalTime,
-    attempts: attempt.attempts,
-    issues: summary.issues,
-    chain,
-  };
+  const result = rowHead(row, reasons.length === 0 ? 'passed' : 'failed', reasons, warnings, firstStatus);
+  result.finalStatus = summary.finalStatus;
+  result.finalUrl = summary.finalUrl;
+  result.hops = summary.totalHops;
+  result.redirects = redirects;
+  result.time = summary.totalTime;
+  result.attempts = attempt.attempts;
+  result.issues = summary.issues;
+  result.chain = chain;
+  return result;
+}
+
+function countRedirects(chain: readonly Hop[]): number {
+  let count = 0;
+  for (const hop of chain) if (hop.redirectType !== undefined) count++;
+  return count;
+}
+
+/**
+ * The fields every row result starts with, in report order; the caller adds the rest in order. Built by assignment
+ * rather than with conditional object spreads, which cost microseconds per row on a 100,000-row check.
+ */
+function rowHead(
+  row: CheckRow,
+  outcome: RowResult['outcome'],
+  reasons: string[],
+  warnings: string[],
+  firstStatus: number | undefined,
+): RowResult {
+  const result = { line: row.line, source: row.source } as RowResult;
+  if (row.target !== undefined) result.target = row.target;
+  if (row.status !== undefined) result.expectedStatus = row.status;
+  result.outcome = outcome;
+  result.reasons = reasons;
+  result.warnings = warnings;
+  if (firstStatus !== undefined) result.firstStatus = firstStatus;
+  return result;
 }

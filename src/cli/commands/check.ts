@@ -147,7 +147,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const humanColors = colorsFor(human.isTTY, io.env);
   const errors = new Sink(io.stderr, false, io.stderrIsTTY);
 
-  const progress = createProgress(io.stderr, io.stderrIsTTY && flags.progress !== false);
+  const progress = await createProgress(io.stderr, io.stderrIsTTY && flags.progress !== false);
   if (inputPath !== '-' && io.stderrIsTTY && flags.progress !== false) {
     countCandidateRows(inputPath, inputFormat).then(
       (total) => progress.setTotal(total),

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type CsvError, parse } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
 import { HoplensError } from '../../core/errors.js';
 import type { InputItem } from './item.js';
 import { readSourceUrl, readStatus, readTargetUrl } from './urls.js';
@@ -56,6 +56,8 @@ function readRecord(record: string[], line: number, columns: Record<Column, numb
  * skipped by the parser and reported here in input order with its line number; a bad header stops the input.
  */
 export async function* readCsv(stream: Readable): AsyncGenerator<InputItem> {
+  // Loaded on use: a list or _redirects check never needs the parser, and every start-up would pay for it.
+  const { parse } = await import('csv-parse');
   // Records the parser skipped, in order; merged with the good records by line number.
   const skipped: Array<{ line: number; message: string }> = [];
   let lastSkippedLine = -1;

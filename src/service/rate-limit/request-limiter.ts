@@ -12,11 +12,19 @@ declare module 'fastify' {
   }
 }
 
+const KEY_CACHE_SIZE = 10_000;
+
 /**
  * Applies a {@link RateLimitStore} to HTTP requests: finds the client's key, counts or peeks, and writes the
  * headers. The body's `rateLimit` is made from the same numbers as the headers, at the same instant.
  */
 export class RequestLimiter {
+  /**
+   * Keys already worked out, by socket address and X-Forwarded-For: parsing addresses is a visible share of a busy
+   * service's work, and the same few clients send most requests. Bounded; emptied when full.
+   */
+  private readonly keys = new Map<string, string>();
+
   constructor(
     private readonly store: RateLimitStore,
     private readonly clientIps: ClientIpResolver,
@@ -25,7 +33,16 @@ export class RequestLimiter {
 
   /** The client's rate-limit key: its IP address (IPv6 by /64), after trusted proxies. */
   keyOf(request: FastifyRequest): string {
-    return rateLimitKey(this.clientIps.resolve(request.socket.remoteAddress, request.headers['x-forwarded-for']));
+    const socketAddress = request.socket.remoteAddress;
+    const forwardedFor = request.headers['x-forwarded-for'];
+    const cacheKey = `${socketAddress}|${forwardedFor}`;
+    let key = this.keys.get(cacheKey);
+    if (key === undefined) {
+      key = rateLimitKey(this.clientIps.resolve(socketAddress, forwardedFor));
+      if (this.keys.size >= KEY_CACHE_SIZE) this.keys.clear();
+      this.keys.set(cacheKey, key);
+    }
+    return key;
   }
 
   private apply(request: FastifyRequest, reply: FastifyReply, state: RateLimitState): RateLimitBody {

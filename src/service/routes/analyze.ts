@@ -123,6 +123,8 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
         if (request.analysis !== null) request.analysis.code = toHoplensError(error).code;
       },
       onResponse: async (request, reply) => {
+        // Working out the line's fields (the client's key among them) is wasted when it would not be written.
+        if (!WRITES_INFO.has(request.log.level)) return;
         const facts = request.analysis ?? {};
         request.log.info(
           {
@@ -182,7 +184,8 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
         facts.hops = result.chain.length;
         request.log.debug({ ms: Math.round(performance.now() - started) }, 'analysis finished');
         await pacer.pass();
-        return { ...result, rateLimit: request.rateLimit ?? (await limiter.describe(request, reply)) };
+        const rateLimit = request.rateLimit ?? (await limiter.describe(request, reply));
+        return { success: result.success, url: result.url, chain: result.chain, summary: result.summary, rateLimit };
       } catch (error) {
         const failure = explainFailure(error, abort.signal);
         if (!isHoplensError(error)) request.log.error({ err: error }, 'analysis crashed');
@@ -200,6 +203,9 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
     },
   );
 }
+
+/** The log levels at which the per-analysis line is written. */
+const WRITES_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
 
 /**
  * The error to answer with. When the service itself stopped the analysis (deadline, shutdown, client gone), its own
