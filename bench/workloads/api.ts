@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createBareTracer } from '../lib/bare-loop.js';
+import { createBareTracer } from '../lib/bare-loop.mjs';
 import type { Nginx } from '../lib/nginx.js';
 import { freePort, waitForPort } from '../lib/ports.js';
 import { watchPeak } from '../lib/process-stats.js';

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { Analyzer } from '../../dist/index.js';
-import { createBareTracer } from '../lib/bare-loop.js';
+import { createBareTracer } from '../lib/bare-loop.mjs';
 import type { Nginx } from '../lib/nginx.js';
 import { type Stat, stat } from '../lib/stats.js';
 

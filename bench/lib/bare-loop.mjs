@@ -1,13 +1,12 @@
-/**
- * The baseline: what a person would write with undici and no analysis at all. Follows redirects by hand, drains each
- * body, records nothing. hoplens is measured against this.
- */
+// The baseline: what a person would write with undici and no analysis at all. Follows redirects by hand, drains each
+// body, records nothing. hoplens is measured against this. Plain JavaScript, so that bare-check.mjs can run it in a
+// process of its own without a TypeScript loader.
 import { Agent, request } from 'undici';
 
 export function createBareTracer(agent = new Agent({ keepAliveTimeout: 4_000 })) {
   return {
     agent,
-    async trace(start: string, maxHops = 10): Promise<number> {
+    async trace(start, maxHops = 10) {
       let url = start;
       for (let hops = 1; hops <= maxHops; hops++) {
         const { statusCode, headers, body } = await request(url, { dispatcher: agent });
