@@ -4,11 +4,16 @@ import pc from 'picocolors';
 export type Colors = ReturnType<typeof pc.createColors>;
 
 /**
- * Whether to colour a stream: never when `NO_COLOR` is set and non-empty (no-color.org), always when `FORCE_COLOR` is
- * set to anything but `0`/`false`, otherwise only on a terminal. Decided per stream, since stdout may be piped while
- * stderr is still a terminal.
+ * Whether to colour a stream: never with `--no-color` (`flag` false) or when `NO_COLOR` is set and non-empty
+ * (no-color.org), always when `FORCE_COLOR` is set to anything but `0`/`false`, otherwise only on a terminal. Decided
+ * per stream, since stdout may be piped while stderr is still a terminal.
  */
-export function colorEnabled(isTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+export function colorEnabled(
+  isTTY: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+  flag: boolean | undefined = undefined,
+): boolean {
+  if (flag === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
@@ -16,8 +21,12 @@ export function colorEnabled(isTTY: boolean, env: Readonly<Record<string, string
 }
 
 /** Colour functions for a stream, on or off according to {@link colorEnabled}. */
-export function colorsFor(isTTY: boolean, env: Readonly<Record<string, string | undefined>>): Colors {
-  return pc.createColors(colorEnabled(isTTY, env));
+export function colorsFor(
+  isTTY: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+  flag: boolean | undefined = undefined,
+): Colors {
+  return pc.createColors(colorEnabled(isTTY, env, flag));
 }
 
 /** Colours an HTTP status by class: success green, redirect yellow, client error red, server error magenta. */

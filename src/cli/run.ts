@@ -22,6 +22,9 @@ function version(): string {
 }
 
 /** Builds the command tree; the actions store their exit status in `status`. */
+const NO_COLOR_FLAG = '--no-color';
+const NO_COLOR_HELP = 'no colours, even on a terminal (as NO_COLOR=1 does)';
+
 function program(io: CliIo, status: { code: number }): Command {
   const write = (stream: NodeJS.WritableStream) => (text: string) => {
     stream.write(text);
@@ -35,7 +38,8 @@ function program(io: CliIo, status: { code: number }): Command {
     // Options after `check` belong to check, so the two commands can share flag names.
     .enablePositionalOptions()
     .argument('<url...>', 'http or https URLs to analyse')
-    .option('--json', 'print the Analysis result as JSON (an array for several URLs)');
+    .option('--json', 'print the Analysis result as JSON (an array for several URLs)')
+    .option(NO_COLOR_FLAG, NO_COLOR_HELP);
   addAnalysisOptions(root)
     .addHelpText('after', ANALYZE_EXAMPLES)
     .action(async (urls: string[], flags: AnalyzeFlags) => {
@@ -66,7 +70,8 @@ function program(io: CliIo, status: { code: number }): Command {
     .option('--baseline <file>', 'compare with an earlier json/ndjson report and list the rows whose chain changed')
     .option('--fail-on-change', 'with --baseline, fail the rows whose chain changed')
     .option('-q, --quiet', 'table format: list only rows that failed, errored or changed')
-    .option('--no-progress', 'no progress bar (it is only shown when stderr is a terminal)');
+    .option('--no-progress', 'no progress bar (it is only shown when stderr is a terminal)')
+    .option(NO_COLOR_FLAG, NO_COLOR_HELP);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {

@@ -199,6 +199,12 @@ describe('hoplens <url...> (through run())', () => {
     );
     // Status colours by class: 404 in red.
     expect((await runCli([`${base}/missing`], { stdoutIsTTY: true })).stdout).toContain('\u001b[31m404 Not Found');
+
+    // --no-color wins over a terminal and over FORCE_COLOR.
+    const flagged = await runCli([`${base}/new`, '--no-color'], { stdoutIsTTY: true, env: { FORCE_COLOR: '1' } });
+    expect(flagged.code).toBe(0);
+    expect(flagged.stdout).toContain('200 OK');
+    expect(flagged.stdout).not.toContain('\u001b[');
   });
 
   it('documents itself: --help with examples and exit codes, --version', async () => {

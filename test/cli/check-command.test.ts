@@ -124,6 +124,18 @@ describe('hoplens check (through run())', () => {
     expect(stdout).toMatch(/Summary: 6 rows checked in \d+\.\d s: 2 passed, 3 failed, 1 errored\n$/);
   });
 
+  it('colours its table on a terminal, and not with --no-color', async () => {
+    const s = site();
+    const csv = await file('colour.csv', ['source,target,status', `${s}/old,${s}/new,301`].join('\n'));
+    const coloured = await runCli(['check', csv, '--no-progress'], { stdoutIsTTY: true });
+    expect(coloured.code).toBe(0);
+    expect(coloured.stdout).toContain('\u001b[');
+    const plain = await runCli(['check', csv, '--no-progress', '--no-color'], { stdoutIsTTY: true });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('PASS');
+    expect(plain.stdout).not.toContain('\u001b[');
+  });
+
   it('exits 0 when every row passes', async () => {
     const s = site();
     const csv = await file('ok.csv', `source,target,status\n${s}/old,${s}/new,301\n${s}/page,${s}/page,200\n`);

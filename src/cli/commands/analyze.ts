@@ -12,6 +12,8 @@ import { Sink } from '../output.js';
 /** Flags of `hoplens <url...>`. */
 export interface AnalyzeFlags extends AnalysisFlags {
   json?: boolean;
+  /** False with `--no-color`. */
+  color?: boolean;
 }
 
 /** How many of the given URLs are analysed at once; results are still printed in the order given. */
@@ -67,7 +69,7 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
 
   const { analyzer, release } = acquireAnalyzer(io);
   const out = new Sink(io.stdout, false, io.stdoutIsTTY);
-  const colors = colorsFor(io.stdoutIsTTY, io.env);
+  const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
   const analyzeOne = async (url: string): Promise<Outcome> => {
     try {
       return { url, result: await analyzer.analyze(url, options) };

@@ -22,6 +22,8 @@ import { createProgress } from '../progress.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
 export interface CheckFlags extends AnalysisFlags {
+  /** False with `--no-color`. */
+  color?: boolean;
   input?: InputFormat;
   baseUrl?: string;
   format: CheckFormat;
@@ -144,7 +146,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   // People read the summary and notes on stdout, unless stdout carries a machine-readable report.
   const humanOnStderr = flags.output === undefined && flags.format !== 'table';
   const human = humanOnStderr ? new Sink(io.stderr, false, io.stderrIsTTY) : new Sink(io.stdout, false, io.stdoutIsTTY);
-  const humanColors = colorsFor(human.isTTY, io.env);
+  const humanColors = colorsFor(human.isTTY, io.env, flags.color);
   const errors = new Sink(io.stderr, false, io.stderrIsTTY);
 
   const progress = await createProgress(io.stderr, io.stderrIsTTY && flags.progress !== false);
@@ -157,7 +159,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
   const clearBar = () => progress.clear();
   const formatter = createFormatter(flags.format, sink, {
-    colors: colorsFor(sink.isTTY, io.env),
+    colors: colorsFor(sink.isTTY, io.env, flags.color),
     quiet: flags.quiet === true,
     inputName,
     ...(sink.isTTY ? { beforeWrite: clearBar } : {}),
