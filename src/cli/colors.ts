@@ -11,7 +11,7 @@ export type Colors = ReturnType<typeof pc.createColors>;
 export function colorEnabled(
   isTTY: boolean,
   env: Readonly<Record<string, string | undefined>>,
-  flag: boolean | undefined = undefined,
+  flag?: boolean,
 ): boolean {
   if (flag === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
@@ -24,7 +24,7 @@ export function colorEnabled(
 export function colorsFor(
   isTTY: boolean,
   env: Readonly<Record<string, string | undefined>>,
-  flag: boolean | undefined = undefined,
+  flag?: boolean,
 ): Colors {
   return pc.createColors(colorEnabled(isTTY, env, flag));
 }

@@ -21,10 +21,11 @@ function version(): string {
   }
 }
 
-/** Builds the command tree; the actions store their exit status in `status`. */
+/** Offered by both commands: colour is decided per command's output streams. */
 const NO_COLOR_FLAG = '--no-color';
 const NO_COLOR_HELP = 'no colours, even on a terminal (as NO_COLOR=1 does)';
 
+/** Builds the command tree; the actions store their exit status in `status`. */
 function program(io: CliIo, status: { code: number }): Command {
   const write = (stream: NodeJS.WritableStream) => (text: string) => {
     stream.write(text);
