@@ -21,11 +21,7 @@ export function colorEnabled(
 }
 
 /** Colour functions for a stream, on or off according to {@link colorEnabled}. */
-export function colorsFor(
-  isTTY: boolean,
-  env: Readonly<Record<string, string | undefined>>,
-  flag?: boolean,
-): Colors {
+export function colorsFor(isTTY: boolean, env: Readonly<Record<string, string | undefined>>, flag?: boolean): Colors {
   return pc.createColors(colorEnabled(isTTY, env, flag));
 }
 
