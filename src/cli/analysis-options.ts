@@ -1,7 +1,13 @@
 import { type Command, Option } from 'commander';
-import { HoplensError, isHoplensError } from '../core/errors.js';
-import { DEFAULTS, LIMITS, normalizeOptions } from '../core/options.js';
-import type { AnalyzeOptions } from '../core/types.js';
+import {
+  type AnalyzeOptions,
+  DEFAULTS,
+  isCoreError,
+  LIMITS,
+  normalizeOptions,
+  parseDecimalInteger,
+} from '../core/index.js';
+import { cliError, invalidFlag } from './errors.js';
 import { USER_AGENT_PRESET_NAMES, USER_AGENT_PRESETS, type UserAgentPreset } from './user-agents.js';
 
 /** The analysis flags shared by `hoplens <url...>` and `hoplens check`, as commander hands them over. */
@@ -29,26 +35,22 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   allowNetworks: '--allow-network',
 };
 
-/** An `INVALID_OPTION` error whose message starts with the flag. */
-export function invalidFlag(flag: string, reason: string): HoplensError {
-  return new HoplensError('INVALID_OPTION', `${flag} ${reason}`, { option: flag });
-}
-
 /**
  * Parses an integer flag strictly ("10", not "10ms" or "1e3"). Range checks are left to the caller, or to
  * `normalizeOptions` for the core options, so that the limits live in one place.
  */
 export function parseInteger(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[+-]?\d+$/.test(value.trim())) throw invalidFlag(flag, `must be an integer, got ${JSON.stringify(value)}`);
-  return Number(value.trim());
+  const parsed = parseDecimalInteger(value.trim());
+  if (parsed === undefined) throw invalidFlag(flag, 'must be an integer', JSON.stringify(value));
+  return parsed;
 }
 
 /** Parses an integer flag and checks it is within `[min, max]`. */
 export function integerFlag(flag: string, value: string | undefined, min: number, max: number): number | undefined {
   const parsed = parseInteger(flag, value);
   if (parsed !== undefined && (parsed < min || parsed > max)) {
-    throw invalidFlag(flag, `must be an integer from ${min} to ${max}, got ${parsed}`);
+    throw invalidFlag(flag, `must be an integer from ${min} to ${max}`, String(parsed));
   }
   return parsed;
 }
@@ -93,6 +95,12 @@ export function addAnalysisOptions(command: Command): Command {
  * `--block-private` is given, unlike the library and service defaults.
  */
 export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
+  // Exemptions from a block that is off would silently do nothing: say so rather than guess what was meant.
+  if (flags.allowNetwork !== undefined && flags.blockPrivate !== true) {
+    throw cliError('USAGE_ERROR', '--allow-network only has an effect with --block-private: add --block-private', {
+      flag: '--allow-network',
+    });
+  }
   const options: AnalyzeOptions = { blockPrivate: flags.blockPrivate === true };
   const maxHops = parseInteger('--max-hops', flags.maxHops);
   if (maxHops !== undefined) options.maxHops = maxHops;
@@ -107,11 +115,9 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   try {
     normalizeOptions(options);
   } catch (error) {
-    if (isHoplensError(error) && error.code === 'INVALID_OPTION' && error.details.option !== undefined) {
-      const flag = FLAG_OF[error.details.option] ?? error.details.option;
-      throw invalidFlag(flag, error.message.replace(/^Invalid option "[^"]*":\s*/, ''));
-    }
-    throw error;
+    if (!isCoreError(error) || error.code !== 'INVALID_OPTION') throw error;
+    const { option = '', requirement = 'is invalid', got } = error.details;
+    throw invalidFlag(FLAG_OF[option] ?? option, requirement, got);
   }
   return options;
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../core/errors.js';
+import type { CliErrorCode } from './errors.js';
 
 /** Exit statuses of the `hoplens` command that do not come from an error code. */
 export const EXIT = Object.freeze({
@@ -6,7 +6,7 @@ export const EXIT = Object.freeze({
   OK: 0,
   /** At least one chain or row failed, or an analysis failed. */
   FAILED: 1,
-  /** Usage or input error: unknown flag, bad value, missing or malformed file. */
+  /** Usage or input error: unknown flag, bad value, missing or malformed file, an output that cannot be written. */
   USAGE: 2,
   /** A bug in hoplens itself (EX_SOFTWARE of sysexits.h), so CI can tell it from a broken redirect. */
   INTERNAL: 70,
@@ -15,18 +15,16 @@ export const EXIT = Object.freeze({
 });
 
 /**
- * The one table from every {@link ErrorCode} to the exit status it gives. It is a `Record` over the whole union, so
- * adding a code to the core without deciding its exit status here fails the type check.
+ * The one table from every code the CLI reports to the exit status it gives. It is a `Record` over the whole union,
+ * so adding a code to the core or the CLI without deciding its exit status here fails the type check.
  */
-export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = Object.freeze({
+export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = Object.freeze({
   // The caller asked for something impossible: fix the command line or the input file.
   INVALID_URL: EXIT.USAGE,
   INVALID_OPTION: EXIT.USAGE,
   USAGE_ERROR: EXIT.USAGE,
   INPUT_ERROR: EXIT.USAGE,
-  // Service-only codes for a bad request; the CLI never raises them but classes them with their kind.
-  INVALID_PARAMETER: EXIT.USAGE,
-  NOT_FOUND: EXIT.USAGE,
+  OUTPUT_ERROR: EXIT.USAGE,
   // The analysis ran and could not complete: that is a failed chain, like a 404 at the end of one.
   BLOCKED_DESTINATION: EXIT.FAILED,
   DNS_ERROR: EXIT.FAILED,
@@ -37,10 +35,6 @@ export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = Object.freeze({
   RESPONSE_TOO_LARGE: EXIT.FAILED,
   TIMEOUT: EXIT.FAILED,
   NETWORK_ERROR: EXIT.FAILED,
-  // Service-only capacity codes: the request could not be served, a failure of the run.
-  RATE_LIMITED: EXIT.FAILED,
-  OVERLOADED: EXIT.FAILED,
-  SHUTTING_DOWN: EXIT.FAILED,
   // The CLI aborts analyses only on Ctrl-C.
   ABORTED: EXIT.INTERRUPTED,
   INTERNAL_ERROR: EXIT.INTERNAL,

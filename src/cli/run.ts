@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { isHoplensError } from '../core/errors.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
 import { CHECK_EXAMPLES, CHECK_LIMITS, type CheckFlags, checkCommand } from './commands/check.js';
+import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
 import { INPUT_FORMATS } from './inputs/source.js';
@@ -95,7 +95,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // --help and --version end with exit code 0; every other commander error is a usage error, already printed.
       return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
-    if (isHoplensError(error)) {
+    if (isCliError(error)) {
       io.stderr.write(`hoplens: ${error.message}\n`);
       return EXIT_CODES[error.code];
     }

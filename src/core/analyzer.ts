@@ -26,7 +26,23 @@ export interface AnalyzerConfig {
   ca?: string | readonly string[];
 }
 
+/**
+ * An analysis ready to run: its URL and options validated, its address policy chosen. Made by
+ * {@link Analyzer.prepare}, which is where every input error is raised; running it raises only tracing's errors.
+ */
+export interface PreparedAnalysis {
+  /** The URL as submitted. */
+  readonly url: string;
+  /** The parsed URL of the first hop. */
+  readonly target: URL;
+  readonly options: NormalizedOptions;
+  readonly policy: AddressPolicy;
+}
+
 const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64 * 1024 });
+
+/** Distinct address policies an analyzer keeps; callers use one or two, and a stream of odd ones must not grow it. */
+const MAX_POLICIES = 64;
 
 /**
  * Owns the connection pools and runs analyses. Pools are kept per address policy, because a connection opened under
@@ -38,6 +54,7 @@ export class Analyzer {
   /** Built once: a context per connection would re-parse every root certificate each time. */
   private readonly secureContext: SecureContext | undefined;
   private readonly agents = new Map<string, Agent>();
+  /** One policy object per distinct policy, so its verdict cache serves every analysis under it. */
   private readonly policies = new Map<string, AddressPolicy>();
   private closed = false;
 
@@ -53,12 +70,44 @@ export class Analyzer {
     }
   }
 
-  /** One policy object per distinct policy, so its verdict cache serves every analysis under it. */
+  /**
+   * Validates `url` and `options` and chooses the address policy: everything an analysis needs before it may run.
+   * Throws `INVALID_URL` or `INVALID_OPTION`; makes no request.
+   */
+  prepare(url: string, options: AnalyzeOptions = {}): PreparedAnalysis {
+    const normalized = normalizeOptions(options);
+    const target = parseTargetUrl(url);
+    return { url, target, options: normalized, policy: this.policyFor(normalized) };
+  }
+
+  /**
+   * Traces a prepared analysis's redirect chain and detects issues. Resolves with the result (findings included);
+   * rejects with a `HoplensError` whose `chain` holds the hops completed before a failure.
+   */
+  async run(prepared: PreparedAnalysis, signal?: AbortSignal): Promise<AnalysisResult> {
+    if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
+    const { options, policy } = prepared;
+    const dispatcher = this.agentFor(policy, options.timeout);
+    const outcome = await trace(prepared.target, options, { dispatcher, policy, signal });
+    const issues = detectIssues(outcome);
+    return { success: true, url: prepared.url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
+  }
+
+  /** Prepares and runs an analysis: {@link prepare} then {@link run}, with `options.signal` as the abort. */
+  analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+    try {
+      return this.run(this.prepare(url, options), options.signal);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   private policyFor(options: NormalizedOptions): AddressPolicy {
     const key = policyKey(options);
     let policy = this.policies.get(key);
     if (policy === undefined) {
       policy = new AddressPolicy(options);
+      if (this.policies.size >= MAX_POLICIES) this.policies.clear();
       this.policies.set(key, policy);
     }
     return policy;
@@ -90,20 +139,6 @@ export class Analyzer {
       this.agents.set(key, agent);
     }
     return agent;
-  }
-
-  /**
-   * Traces `url`'s redirect chain and detects issues. Resolves with the result (findings included); rejects with a
-   * `HoplensError` whose `chain` holds the hops completed before a failure.
-   */
-  async analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
-    if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
-    const normalized = normalizeOptions(options);
-    const target = parseTargetUrl(url);
-    const policy = this.policyFor(normalized);
-    const outcome = await trace(target, normalized, { dispatcher: this.agentFor(policy, normalized.timeout), policy });
-    const issues = detectIssues(outcome);
-    return { success: true, url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
   }
 
   /** Closes every pooled connection. */

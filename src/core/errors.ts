@@ -1,40 +1,15 @@
 import type { Hop } from './types.js';
 
 /**
- * Every error code hoplens uses, in one union. Core codes come from tracing; the service and CLI add their own
- * (parameter, rate-limit, capacity and input errors) so that one table per face maps every code.
+ * The codes of the core's errors: a bad input, or a hop that could not be completed. The faces (service, CLI) declare
+ * codes of their own beside these, and each maps the union of both in one table.
  */
-export type ErrorCode =
+export const ERROR_CODES = Object.freeze([
   // input
-  | 'INVALID_URL'
-  | 'INVALID_OPTION'
-  | 'BLOCKED_DESTINATION'
-  // network, per hop
-  | 'DNS_ERROR'
-  | 'CONNECTION_REFUSED'
-  | 'CONNECTION_RESET'
-  | 'TLS_ERROR'
-  | 'PROTOCOL_ERROR'
-  | 'RESPONSE_TOO_LARGE'
-  | 'TIMEOUT'
-  | 'NETWORK_ERROR'
-  | 'ABORTED'
-  // service
-  | 'INVALID_PARAMETER'
-  | 'RATE_LIMITED'
-  | 'OVERLOADED'
-  | 'NOT_FOUND'
-  | 'SHUTTING_DOWN'
-  | 'INTERNAL_ERROR'
-  // cli
-  | 'USAGE_ERROR'
-  | 'INPUT_ERROR';
-
-/** Every code, for tables that must cover them all. */
-export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
   'INVALID_URL',
   'INVALID_OPTION',
   'BLOCKED_DESTINATION',
+  // network, per hop
   'DNS_ERROR',
   'CONNECTION_REFUSED',
   'CONNECTION_RESET',
@@ -44,41 +19,42 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
   'TIMEOUT',
   'NETWORK_ERROR',
   'ABORTED',
-  'INVALID_PARAMETER',
-  'RATE_LIMITED',
-  'OVERLOADED',
-  'NOT_FOUND',
-  'SHUTTING_DOWN',
-  'INTERNAL_ERROR',
-  'USAGE_ERROR',
-  'INPUT_ERROR',
-]);
+] as const);
 
-/** Extra, code-specific facts carried by an error (the option or parameter at fault, the TLS reason...). */
+/** A code of the core's errors. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Extra, code-specific facts carried by an error (the option at fault, the TLS reason...). */
 export interface HoplensErrorDetails {
-  /** The option or query parameter at fault (`INVALID_OPTION`, `INVALID_PARAMETER`). */
+  /** `INVALID_OPTION`: the core option at fault (`maxHops`, `userAgent`...). A face names its own parameter. */
   option?: string;
+  /** `INVALID_OPTION`: what the option must be, as a phrase: `must be an integer from 1 to 20`. */
+  requirement?: string;
+  /** `INVALID_OPTION`: the value that was given, as JSON text (`50`, `"HEAD!"`), when one was. */
+  got?: string;
   /** The URL being requested when the error happened. */
   url?: string;
   /** Why a TLS handshake failed: `self-signed`, `expired`, `wrong-host`, `untrusted` or `handshake`. */
   reason?: string;
   /** The hops completed before the failure. */
   chain?: Hop[];
-  /** Seconds to wait before trying again (`RATE_LIMITED`, `OVERLOADED`). */
-  retryAfter?: number;
-  /** Which limit refused the request (`RATE_LIMITED`). */
-  limit?: 'minute' | 'day';
 }
 
-/** The one error class of hoplens. `code` is stable and meant for programs; `message` is for people. */
-export class HoplensError extends Error {
+/**
+ * The one error class of hoplens. `code` is stable and meant for programs; `message` is for people. The core raises
+ * only {@link ErrorCode}s; a face raises its own codes with the same class, widening `Code` (and `Details`).
+ */
+export class HoplensError<
+  Code extends string = ErrorCode,
+  Details extends HoplensErrorDetails = HoplensErrorDetails,
+> extends Error {
   override readonly name = 'HoplensError';
-  readonly code: ErrorCode;
+  readonly code: Code;
   /** Hops completed before the failure (empty when it failed before the first response). */
   readonly chain: Hop[];
-  readonly details: Omit<HoplensErrorDetails, 'chain'>;
+  readonly details: Omit<Details, 'chain'>;
 
-  constructor(code: ErrorCode, message: string, details: HoplensErrorDetails = {}, options?: { cause?: unknown }) {
+  constructor(code: Code, message: string, details: Details = {} as Details, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     const { chain = [], ...rest } = details;
@@ -87,11 +63,31 @@ export class HoplensError extends Error {
   }
 
   /** A copy of this error with the partial chain attached. */
-  withChain(chain: Hop[]): HoplensError {
-    return new HoplensError(this.code, this.message, { ...this.details, chain }, { cause: this.cause });
+  withChain(chain: Hop[]): HoplensError<Code, Details> {
+    return new HoplensError(this.code, this.message, { ...this.details, chain } as Details, { cause: this.cause });
   }
 }
 
-export function isHoplensError(value: unknown): value is HoplensError {
+/** Whether `value` is a {@link HoplensError} (of any face's code). */
+export function isHoplensError(value: unknown): value is HoplensError<string> {
   return value instanceof HoplensError;
+}
+
+/** Whether `value` is one of the core's own errors. */
+export function isCoreError(value: unknown): value is HoplensError {
+  return value instanceof HoplensError && (ERROR_CODES as readonly string[]).includes(value.code);
+}
+
+/**
+ * An `INVALID_OPTION` error whose requirement is data, so that a face can say it about its own parameter or flag
+ * without rewriting the message.
+ */
+export function invalidOption(option: string, requirement: string, got?: unknown): HoplensError {
+  const shown = got === undefined ? undefined : (JSON.stringify(got) ?? String(got));
+  const message = `Invalid option "${option}": ${requirement}${shown === undefined ? '' : `, got ${shown}`}`;
+  return new HoplensError('INVALID_OPTION', message, {
+    option,
+    requirement,
+    ...(shown !== undefined && { got: shown }),
+  });
 }

@@ -1,4 +1,4 @@
-import { HoplensError } from './errors.js';
+import { invalidOption } from './errors.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions, HeaderSelection, HttpMethod } from './types.js';
 
@@ -31,34 +31,12 @@ export interface NormalizedOptions {
   readonly headers: HeaderSelection;
   readonly blockPrivate: boolean;
   readonly allowNetworks: readonly Network[];
-  readonly signal: AbortSignal | undefined;
-}
-
-/** Parsed `allowNetworks` lists: callers pass the same list on every analysis, and parsing CIDRs is not free. */
-const parsedNetworks = new Map<string, readonly Network[]>();
-
-function parseNetworksCached(list: readonly string[]): readonly Network[] {
-  if (list.length === 0) return [];
-  // NUL cannot appear in a valid entry, so two lists that give the same key parse alike.
-  const key = list.every((entry) => typeof entry === 'string') ? list.join('\u0000') : undefined;
-  if (key === undefined) return parseNetworks(list);
-  let parsed = parsedNetworks.get(key);
-  if (parsed === undefined) {
-    parsed = Object.freeze(parseNetworks(list));
-    if (parsedNetworks.size >= 64) parsedNetworks.clear();
-    parsedNetworks.set(key, parsed);
-  }
-  return parsed;
-}
-
-function invalid(option: string, message: string): HoplensError {
-  return new HoplensError('INVALID_OPTION', `Invalid option "${option}": ${message}`, { option });
 }
 
 function integerIn(option: 'maxHops' | 'timeout', value: unknown): number {
   const { min, max } = LIMITS[option];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(option, `must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw invalidOption(option, `must be an integer from ${min} to ${max}`, value);
   }
   return value;
 }
@@ -66,53 +44,76 @@ function integerIn(option: 'maxHops' | 'timeout', value: unknown): number {
 function oneOf<T extends string>(option: string, value: unknown, allowed: readonly T[]): T {
   const upper = typeof value === 'string' ? value : undefined;
   const found = allowed.find((candidate) => candidate.toLowerCase() === upper?.toLowerCase());
-  if (found === undefined) throw invalid(option, `must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+  if (found === undefined) throw invalidOption(option, `must be one of ${allowed.join(', ')}`, value);
   return found;
 }
 
 function bool(option: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw invalid(option, `must be a boolean, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'boolean') throw invalidOption(option, 'must be a boolean', value);
   return value;
 }
 
-/** Characters a header value may not carry: they would split or truncate the request. */
+/**
+ * Characters a User-Agent may not carry: C0 controls but horizontal tab, DEL and C1 controls. RFC 9110 §5.5 allows
+ * HTAB inside a field value; the others would split, truncate or garble the request. The one rule for every face.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+/** Header values travel as latin1: anything wider cannot be sent faithfully. */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
-function userAgent(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid('userAgent', 'must be a non-empty string');
-  if (value.length > LIMITS.userAgentLength) {
-    throw invalid('userAgent', `must be at most ${LIMITS.userAgentLength} characters`);
+/**
+ * Validates a User-Agent: the rule the library, the API and the CLI all apply. Throws `INVALID_OPTION` (`userAgent`)
+ * saying what is wrong.
+ */
+export function checkUserAgent(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw invalidOption('userAgent', 'must be a non-empty string', typeof value === 'string' ? undefined : value);
   }
-  if (CONTROL_CHARACTERS.test(value)) throw invalid('userAgent', 'must not contain control characters');
-  // Header values travel as latin1; anything wider cannot be sent faithfully.
-  if (/[\u0100-\uffff]/.test(value)) throw invalid('userAgent', 'must contain only latin1 characters');
+  if (value.length > LIMITS.userAgentLength) {
+    throw invalidOption('userAgent', `must be at most ${LIMITS.userAgentLength} characters`);
+  }
+  if (CONTROL_CHARACTERS.test(value)) throw invalidOption('userAgent', 'must not contain control characters');
+  if (BEYOND_LATIN1.test(value)) throw invalidOption('userAgent', 'must contain only latin1 characters');
   return value;
+}
+
+/** Whether `value` looks like a {@link Network} made by `parseNetworks` (already parsed: not parsed again). */
+function isNetwork(value: unknown): value is Network {
+  const candidate = value as Partial<Network> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.text === 'string' &&
+    typeof candidate.prefix === 'number' &&
+    typeof candidate.address?.kind === 'function'
+  );
+}
+
+function networks(value: unknown): readonly Network[] {
+  if (!Array.isArray(value)) throw invalidOption('allowNetworks', 'must be an array of CIDR strings', value);
+  if (value.length === 0) return [];
+  if (value.every(isNetwork)) return value;
+  try {
+    return parseNetworks(value.map((entry) => (isNetwork(entry) ? entry.text : entry)));
+  } catch (error) {
+    throw invalidOption('allowNetworks', `must be a list of CIDR blocks (${(error as Error).message})`);
+  }
 }
 
 /** Validates options once and fills in defaults. Throws `HoplensError('INVALID_OPTION')` naming the option. */
 export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOptions {
-  if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
-  let allowNetworks: readonly Network[] = [];
-  if (options.allowNetworks !== undefined) {
-    if (!Array.isArray(options.allowNetworks)) throw invalid('allowNetworks', 'must be an array of CIDR strings');
-    try {
-      allowNetworks = parseNetworksCached(options.allowNetworks);
-    } catch (error) {
-      throw invalid('allowNetworks', (error as Error).message);
-    }
-  }
+  if (typeof options !== 'object' || options === null) throw invalidOption('options', 'must be an object');
+  const o = options;
+  const d = DEFAULTS;
   return Object.freeze({
-    maxHops: options.maxHops === undefined ? DEFAULTS.maxHops : integerIn('maxHops', options.maxHops),
-    timeout: options.timeout === undefined ? DEFAULTS.timeout : integerIn('timeout', options.timeout),
-    userAgent: options.userAgent === undefined ? DEFAULTS.userAgent : userAgent(options.userAgent),
-    method: options.method === undefined ? DEFAULTS.method : oneOf('method', options.method, ['GET', 'HEAD'] as const),
-    cookies: options.cookies === undefined ? DEFAULTS.cookies : bool('cookies', options.cookies),
-    headers:
-      options.headers === undefined ? DEFAULTS.headers : oneOf('headers', options.headers, ['default', 'all'] as const),
-    blockPrivate:
-      options.blockPrivate === undefined ? DEFAULTS.blockPrivate : bool('blockPrivate', options.blockPrivate),
-    allowNetworks,
-    signal: options.signal,
+    maxHops: o.maxHops === undefined ? d.maxHops : integerIn('maxHops', o.maxHops),
+    timeout: o.timeout === undefined ? d.timeout : integerIn('timeout', o.timeout),
+    userAgent: o.userAgent === undefined ? d.userAgent : checkUserAgent(o.userAgent),
+    method: o.method === undefined ? d.method : oneOf('method', o.method, ['GET', 'HEAD'] as const),
+    cookies: o.cookies === undefined ? d.cookies : bool('cookies', o.cookies),
+    headers: o.headers === undefined ? d.headers : oneOf('headers', o.headers, ['default', 'all'] as const),
+    blockPrivate: o.blockPrivate === undefined ? d.blockPrivate : bool('blockPrivate', o.blockPrivate),
+    allowNetworks: o.allowNetworks === undefined ? [] : networks(o.allowNetworks),
   });
 }

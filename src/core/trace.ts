@@ -4,13 +4,13 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { HoplensError } from './errors.js';
-import { type BODY_READ_LIMIT, HopExchange } from './hop-exchange.js';
+import { type BODY_READ_LIMIT, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { resolveLocation, withoutFragment } from './location.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
 import { selectHeaders } from './response-headers.js';
 import type { AddressPolicy } from './ssrf-guard.js';
-import type { Hop } from './types.js';
+import type { HeaderSelection, Hop, HttpMethod } from './types.js';
 
 /** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -35,10 +35,12 @@ export interface TraceOutcome {
   finalBody?: string;
 }
 
-/** What tracing needs besides the options: the pool to send through and the policy it enforces. */
+/** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */
 export interface TraceContext {
   dispatcher: Dispatcher;
   policy: AddressPolicy;
+  /** Aborts the trace (the caller went away, a deadline of the caller's). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */
@@ -136,63 +138,79 @@ function callerAbortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
 }
 
-/** Sends one request and measures it. `responseTime` runs from sending to the response headers. */
-async function requestHop(
-  url: URL,
-  method: 'GET' | 'HEAD',
-  cookie: string,
-  isLast: (status: number) => boolean,
-  options: NormalizedOptions,
-  context: TraceContext,
-  deadline: HopDeadline,
-  baseHeaders: Readonly<Record<string, string>>,
-): Promise<HopResponse> {
-  const exchange = new HopExchange(
-    {
-      url,
-      method,
-      headers: cookie === '' ? baseHeaders : { ...baseHeaders, cookie },
-      timeout: options.timeout,
-      // Only a final HTML page's body is read, for a meta refresh.
-      keepsBody: (status, headers) =>
-        method === 'GET' && status >= 200 && status < 300 && isLast(status) && isHtml(headers['content-type']),
-    },
-    context.dispatcher,
-  );
-  deadline.watch(url.href, exchange);
-  try {
-    const response = await exchange.done;
-    // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
-    // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
-    // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
-    await nextLoopTurn();
-    const { status, headers: raw } = response;
-    const hop: Hop = {
-      url: url.href,
-      status,
-      statusText: response.statusText || STATUS_CODES[status] || '',
-      responseTime: Math.round(response.responseTime),
-      headers: selectHeaders(raw, options.headers),
-    };
-    if (REDIRECT_STATUSES.has(status)) hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
-    const setCookie = raw['set-cookie'];
-    const result: HopResponse = {
-      hop,
-      location: raw.location,
-      setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
-    };
-    if (response.body !== undefined) result.body = response.body;
-    return result;
-  } catch (error) {
-    // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
-    if (options.signal?.aborted && !deadline.timedOut) {
-      const message = `The analysis was aborted while requesting ${url.href}`;
-      throw new HoplensError('ABORTED', message, { url: url.href }, { cause: error });
-    }
-    throw toNetworkError(error, url.href, options.timeout, deadline.timedOut);
-  } finally {
-    deadline.stop();
+/**
+ * Sends the hops of one trace: what every request of the chain shares (options, pool, deadline, request headers), so
+ * that each hop names only what is its own.
+ */
+class HopSender {
+  private readonly baseHeaders: Readonly<Record<string, string>>;
+
+  constructor(
+    private readonly options: NormalizedOptions,
+    private readonly context: TraceContext,
+    private readonly deadline: HopDeadline,
+  ) {
+    this.baseHeaders = requestHeaders(options.userAgent);
   }
+
+  /**
+   * Sends one request and measures it. `responseTime` runs from sending to the response headers.
+   * @param isLast whether a response with this status ends the chain (its HTML body is then kept)
+   */
+  async send(url: URL, method: HttpMethod, cookie: string, isLast: (status: number) => boolean): Promise<HopResponse> {
+    const { options, deadline } = this;
+    const exchange = new HopExchange(
+      {
+        url,
+        method,
+        headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
+        timeout: options.timeout,
+        // Only a final HTML page's body is read, for a meta refresh.
+        keepsBody: (status, headers) =>
+          method === 'GET' && status >= 200 && status < 300 && isLast(status) && isHtml(headers['content-type']),
+      },
+      this.context.dispatcher,
+    );
+    deadline.watch(url.href, exchange);
+    try {
+      const response = await exchange.done;
+      // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
+      // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
+      // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
+      await nextLoopTurn();
+      return toHopResponse(url, response, options.headers);
+    } catch (error) {
+      // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
+      if (this.context.signal?.aborted && !deadline.timedOut) {
+        const message = `The analysis was aborted while requesting ${url.href}`;
+        throw new HoplensError('ABORTED', message, { url: url.href }, { cause: error });
+      }
+      throw toNetworkError(error, url.href, options.timeout, deadline.timedOut);
+    } finally {
+      deadline.stop();
+    }
+  }
+}
+
+/** The hop a response makes, with what the chain needs from the response besides. */
+function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSelection): HopResponse {
+  const { status, headers: raw } = response;
+  const hop: Hop = {
+    url: url.href,
+    status,
+    statusText: response.statusText || STATUS_CODES[status] || '',
+    responseTime: Math.round(response.responseTime),
+    headers: selectHeaders(raw, headers),
+  };
+  if (REDIRECT_STATUSES.has(status)) hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
+  const setCookie = raw['set-cookie'];
+  const result: HopResponse = {
+    hop,
+    location: raw.location,
+    setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+  };
+  if (response.body !== undefined) result.body = response.body;
+  return result;
 }
 
 /** Remembers which URLs were requested, with which cookies, to tell a loop from a revisit that changes state. */
@@ -200,7 +218,7 @@ class Visits {
   private readonly seen = new Map<string, Array<{ cookie: string; hop: number }>>();
 
   record(url: URL, cookie: string, hop: number): void {
-    const key = withoutFragment(url);
+    const key = withoutFragment(url.href);
     const list = this.seen.get(key) ?? [];
     list.push({ cookie, hop });
     this.seen.set(key, list);
@@ -208,7 +226,7 @@ class Visits {
 
   /** The index of the earlier hop this request would repeat, if any. */
   repeats(url: URL, cookie: string): number | undefined {
-    return this.seen.get(withoutFragment(url))?.find((visit) => visit.cookie === cookie)?.hop;
+    return this.seen.get(withoutFragment(url.href))?.find((visit) => visit.cookie === cookie)?.hop;
   }
 }
 
@@ -219,9 +237,9 @@ class Visits {
  * Each hop is bounded by `options.timeout`, so a whole trace is bounded by `maxHops × timeout`.
  */
 export async function trace(start: URL, options: NormalizedOptions, context: TraceContext): Promise<TraceOutcome> {
-  const deadline = new HopDeadline(options.timeout, options.signal);
+  const deadline = new HopDeadline(options.timeout, context.signal);
   try {
-    return await followChain(start, options, context, deadline);
+    return await followChain(start, options, context, new HopSender(options, context, deadline));
   } finally {
     deadline.dispose();
   }
@@ -231,9 +249,8 @@ async function followChain(
   start: URL,
   options: NormalizedOptions,
   context: TraceContext,
-  deadline: HopDeadline,
+  sender: HopSender,
 ): Promise<TraceOutcome> {
-  const baseHeaders = requestHeaders(options.userAgent);
   const chain: Hop[] = [];
   // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
   const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
@@ -252,15 +269,11 @@ async function followChain(
     const index = chain.length;
     let response: HopResponse;
     try {
-      response = await requestHop(
+      response = await sender.send(
         url,
         method,
         cookie,
         (status) => !REDIRECT_STATUSES.has(status) || index + 1 >= options.maxHops,
-        options,
-        context,
-        deadline,
-        baseHeaders,
       );
     } catch (error) {
       const failure = error as HoplensError;

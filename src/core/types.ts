@@ -1,27 +1,33 @@
+import type { Network } from './ssrf-guard.js';
+
 /**
  * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and
- * {@link AnalysisResult} follow the original interface document (`shared/seed/interface.md`).
+ * {@link AnalysisResult} are the API's contract (docs/api.md).
  */
 
 /** How serious a finding is. `error` findings fail a CI check; `warning` ones fail it only in strict mode. */
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Every kind of finding the detectors can report. */
-export type IssueType =
-  | 'redirect_loop'
-  | 'max_hops_reached'
-  | 'redirect_chain'
-  | 'temporary_redirect'
-  | 'https_downgrade'
-  | 'missing_location'
-  | 'invalid_location'
-  | 'error_status'
-  | 'blocked_destination'
-  | 'meta_refresh'
-  | 'mixed_redirect_types'
-  | 'not_https'
-  | 'trailing_slash_redirect'
-  | 'case_redirect';
+/** Every kind of finding the detectors can report, in one list (the API's schema and the docs read it). */
+export const ISSUE_TYPES = Object.freeze([
+  'redirect_loop',
+  'max_hops_reached',
+  'redirect_chain',
+  'temporary_redirect',
+  'https_downgrade',
+  'missing_location',
+  'invalid_location',
+  'error_status',
+  'blocked_destination',
+  'meta_refresh',
+  'mixed_redirect_types',
+  'not_https',
+  'trailing_slash_redirect',
+  'case_redirect',
+] as const);
+
+/** A kind of finding. */
+export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** A problem found in a chain. Findings are data, never exceptions. */
 export interface Issue {
@@ -104,8 +110,8 @@ export interface AnalyzeOptions {
   headers?: HeaderSelection;
   /** Refuse destinations that are not global unicast: loopback, private, link-local, metadata... (default true). */
   blockPrivate?: boolean;
-  /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`. */
-  allowNetworks?: readonly string[];
+  /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`, or networks already parsed by `parseNetworks`. */
+  allowNetworks?: readonly (string | Network)[];
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { Analyzer } from '../core/analyzer.js';
-import { HoplensError } from '../core/errors.js';
 import { webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
 import type { ServiceConfig } from './config.js';
 import { clientErrorReply, frameworkErrorReply, installErrorReplies } from './error-reply.js';
+import { serviceError } from './errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { MemoryStore } from './rate-limit/memory-store.js';
 import { RedisStore } from './rate-limit/redis-store.js';
@@ -132,7 +132,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     app.addHook('onRequest', async (_request, reply) => {
       if (!lifecycle.closing) return;
       reply.header('connection', 'close');
-      throw new HoplensError('SHUTTING_DOWN', 'The service is shutting down; try another instance', { retryAfter: 5 });
+      throw serviceError('SHUTTING_DOWN', 'The service is shutting down; try another instance', { retryAfter: 5 });
     });
     app.addHook('onSend', async (_request, reply) => {
       // Responses finishing during shutdown close their connection, so keep-alive clients move on.

@@ -1,4 +1,4 @@
-import { HoplensError } from '../core/errors.js';
+import { type ServiceError, serviceError } from './errors.js';
 
 /** Settings of a {@link ConcurrencyGate}. */
 export interface ConcurrencyGateOptions {
@@ -47,8 +47,8 @@ export class ConcurrencyGate {
     return Math.max(1, Math.ceil(this.options.timeoutMs / 1000));
   }
 
-  private overloaded(message: string): HoplensError {
-    return new HoplensError('OVERLOADED', message, { retryAfter: this.retryAfterSeconds });
+  private overloaded(message: string): ServiceError {
+    return serviceError('OVERLOADED', message, { retryAfter: this.retryAfterSeconds });
   }
 
   private releaser(): Release {

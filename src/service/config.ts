@@ -1,4 +1,4 @@
-import { parseNetworks } from '../core/ssrf-guard.js';
+import { type Network, parseDecimalInteger, parseNetworks } from '../core/index.js';
 
 /** Log levels pino accepts, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -21,8 +21,8 @@ export interface ServiceConfig {
   readonly rateLimit: { readonly perMinute: number; readonly perDay: number };
   /** `REDIS_URL`: where shared rate-limit counters live; undefined keeps them in this process's memory. */
   readonly redisUrl: string | undefined;
-  /** `HOPLENS_ALLOW_NETWORKS`: CIDRs exempt from the block on non-public destinations (canonical text). */
-  readonly allowNetworks: readonly string[];
+  /** `HOPLENS_ALLOW_NETWORKS`: networks exempt from the block on non-public destinations, parsed once here. */
+  readonly allowNetworks: readonly Network[];
   /** `HOPLENS_TRUST_PROXY`: CIDRs of proxies whose X-Forwarded-For is believed (canonical text). */
   readonly trustProxy: readonly string[];
   /** `HOPLENS_MAX_CONCURRENCY`: analyses running at once in this process. */
@@ -75,18 +75,18 @@ function raw(env: Environment, name: string): string | undefined {
 function integer(env: Environment, name: string, fallback: number, min: number, max: number): number {
   const value = raw(env, name);
   if (value === undefined) return fallback;
-  // Digits only: parseInt would take "30abc", Number would take "1e3" and "0x1f".
-  if (!/^[0-9]+$/.test(value)) {
+  // Decimal digits only: parseInt would take "30abc", Number would take "1e3" and "0x1f".
+  const parsed = parseDecimalInteger(value);
+  if (parsed === undefined) {
     throw new ConfigError(name, `must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
-  const parsed = Number(value);
   if (parsed < min || parsed > max) {
     throw new ConfigError(name, `must be an integer from ${min} to ${max}, got ${value}`);
   }
   return parsed;
 }
 
-function networks(env: Environment, name: string): readonly string[] {
+function networks(env: Environment, name: string): readonly Network[] {
   const value = raw(env, name);
   if (value === undefined) return Object.freeze([]);
   const entries = value
@@ -94,7 +94,7 @@ function networks(env: Environment, name: string): readonly string[] {
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   try {
-    return Object.freeze(parseNetworks(entries).map((network) => network.text));
+    return Object.freeze(parseNetworks(entries));
   } catch (error) {
     throw new ConfigError(name, `must be a comma-separated list of CIDR blocks: ${(error as Error).message}`);
   }
@@ -142,7 +142,7 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     }),
     redisUrl: redisUrl(env),
     allowNetworks: networks(env, 'HOPLENS_ALLOW_NETWORKS'),
-    trustProxy: networks(env, 'HOPLENS_TRUST_PROXY'),
+    trustProxy: Object.freeze(networks(env, 'HOPLENS_TRUST_PROXY').map((network) => network.text)),
     maxConcurrency: integer(env, 'HOPLENS_MAX_CONCURRENCY', d.HOPLENS_MAX_CONCURRENCY, 1, 100_000),
     maxQueue: integer(env, 'HOPLENS_MAX_QUEUE', d.HOPLENS_MAX_QUEUE, 0, 1_000_000),
     queueTimeoutMs: integer(env, 'HOPLENS_QUEUE_TIMEOUT_MS', d.HOPLENS_QUEUE_TIMEOUT_MS, 0, MS_MAX),

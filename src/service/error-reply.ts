@@ -1,37 +1,37 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HoplensError, isHoplensError } from '../core/errors.js';
-import type { Hop } from '../core/types.js';
+import type { Hop } from '../core/index.js';
+import type { RateLimitBody } from '../schemas/analysis-result.js';
+import type { ErrorBody } from '../schemas/error-body.js';
 import { statusFor } from './error-status.js';
+import { isServiceError, type ServiceError, serviceError } from './errors.js';
 import type { RequestLimiter } from './rate-limit/request-limiter.js';
-import type { RateLimitBody } from './schemas/analysis-result.js';
-import type { ErrorBody } from './schemas/error-body.js';
 
 /**
- * Turns anything thrown while handling a request into a {@link HoplensError}. Fastify's own errors keep their
+ * Turns anything thrown while handling a request into a {@link ServiceError}. Fastify's own errors keep their
  * meaning (404, or a malformed request as `INVALID_PARAMETER`); anything unexpected becomes `INTERNAL_ERROR`, whose
  * message reveals nothing of the cause.
  */
-export function toHoplensError(error: unknown): HoplensError {
-  if (isHoplensError(error)) return error;
+export function toServiceError(error: unknown): ServiceError {
+  if (isServiceError(error)) return error;
   const status = (error as Partial<FastifyError> | undefined)?.statusCode;
-  if (status === 404) return new HoplensError('NOT_FOUND', 'Not found');
+  if (status === 404) return serviceError('NOT_FOUND', 'Not found');
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new HoplensError('INVALID_PARAMETER', `Malformed request: ${(error as Error).message}`);
+    return serviceError('INVALID_PARAMETER', `Malformed request: ${(error as Error).message}`);
   }
-  return new HoplensError('INTERNAL_ERROR', 'Internal server error', {}, { cause: error });
+  return serviceError('INTERNAL_ERROR', 'Internal server error', {}, { cause: error });
 }
 
 /** The JSON body of an error: `{ success: false, error: { code, message, ... }, rateLimit, chain? }`. */
-export function errorBody(error: HoplensError, rateLimit: RateLimitBody | undefined, chain?: Hop[]): ErrorBody {
-  const { option, retryAfter, limit, url, reason } = error.details;
+export function errorBody(error: ServiceError, rateLimit: RateLimitBody | undefined, chain?: Hop[]): ErrorBody {
+  const { parameter, retryAfter, limit, url, reason } = error.details;
   const body: ErrorBody = {
     success: false,
     error: {
       code: error.code,
       message: error.message,
-      ...(option !== undefined && { parameter: option }),
+      ...(parameter !== undefined && { parameter }),
       ...(retryAfter !== undefined && { retryAfter }),
       ...(limit !== undefined && { limit }),
       ...(url !== undefined && { url }),
@@ -58,7 +58,7 @@ export async function sendError(
   limiter: RequestLimiter,
   request: FastifyRequest,
   reply: FastifyReply,
-  error: HoplensError,
+  error: ServiceError,
   options: SendErrorOptions = {},
 ): Promise<FastifyReply> {
   let rateLimit: RateLimitBody | undefined;
@@ -85,21 +85,21 @@ export async function sendError(
  */
 export function installErrorReplies(app: FastifyInstance, limiter: RequestLimiter): void {
   app.setErrorHandler(async (error, request, reply) => {
-    const hoplens = toHoplensError(error);
+    const hoplens = toServiceError(error);
     if (hoplens.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unexpected error');
     return sendError(limiter, request, reply, hoplens);
   });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
-    return sendError(limiter, request, reply, new HoplensError('NOT_FOUND', `No route for ${request.method} ${shown}`));
+    return sendError(limiter, request, reply, serviceError('NOT_FOUND', `No route for ${request.method} ${shown}`));
   });
 }
 
 /** Fastify's `frameworkErrors` option: a malformed request path becomes a JSON 400 too. */
 export function frameworkErrorReply(limiter: RequestLimiter) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    const refused = new HoplensError('INVALID_PARAMETER', `Malformed request: ${error.message}`);
+    const refused = serviceError('INVALID_PARAMETER', `Malformed request: ${error.message}`);
     sendError(limiter, request, reply, refused).catch((sendFailure) => request.log.error({ err: sendFailure }));
   };
 }
@@ -116,7 +116,7 @@ export function clientErrorReply(error: NodeJS.ErrnoException, socket: Socket): 
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? 'the request headers are too large'
         : 'the request could not be parsed';
-  const refused = new HoplensError('INVALID_PARAMETER', `Malformed request: ${why}`);
+  const refused = serviceError('INVALID_PARAMETER', `Malformed request: ${why}`);
   const status = statusFor(refused.code);
   const body = JSON.stringify(errorBody(refused, undefined));
   if (socket.writable) {

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { HoplensError } from '../core/errors.js';
+import { serviceError } from './errors.js';
 
 /**
  * The service's shutdown state. Closing starts a grace period: requests already inside keep running; when it ends,
@@ -40,7 +40,7 @@ export class Lifecycle {
     clearTimeout(this.timer);
     if (this.controller.signal.aborted) return;
     this.controller.abort(
-      new HoplensError('SHUTTING_DOWN', 'The service is shutting down; the analysis was stopped', { retryAfter: 5 }),
+      serviceError('SHUTTING_DOWN', 'The service is shutting down; the analysis was stopped', { retryAfter: 5 }),
     );
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest, FastifySchemaValidationError, preValidationAsyncHookHandler } from 'fastify';
-import { HoplensError } from '../core/errors.js';
-import { NO_CONTROL_CHARACTERS } from './schemas/analyze-query.js';
+import { parseDecimalInteger } from '../core/index.js';
+import { invalidParameter, type ServiceError, serviceError } from './errors.js';
 
 /** The parts of a property's JSON schema the messages are made from. */
 interface PropertySchema {
@@ -34,20 +34,16 @@ function requirement(property: PropertySchema, keyword: string): string {
     case 'maxLength':
       return `must be at most ${property.maxLength} characters`;
     case 'pattern':
-      return property.pattern === NO_CONTROL_CHARACTERS
-        ? 'must not contain control characters'
-        : 'has an invalid format';
+      return 'has an invalid format';
     default:
       return 'must be a single string';
   }
 }
 
-function invalid(parameter: string, why: string, value?: unknown): HoplensError {
+function invalid(parameter: string, why: string, value?: unknown): ServiceError {
   const shown =
-    typeof value === 'string' ? `, got ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}` : '';
-  return new HoplensError('INVALID_PARAMETER', `Invalid parameter "${parameter}": ${why}${shown}`, {
-    option: parameter,
-  });
+    typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : undefined;
+  return invalidParameter(parameter, why, shown);
 }
 
 /**
@@ -64,9 +60,15 @@ export function strictQuery(schema: QuerySchema): preValidationAsyncHookHandler 
       if (value === undefined) continue;
       if (Array.isArray(value)) throw invalid(name, 'must be given once, not repeated');
       const property = propertyOf(schema, name);
-      if (property.type === 'integer' && !(typeof value === 'string' && /^[0-9]+$/.test(value))) {
-        throw invalid(name, requirement(property, 'type'), value);
-      }
+      if (property.type !== 'integer') continue;
+      const parsed = typeof value === 'string' ? parseDecimalInteger(value) : undefined;
+      // Unsigned digits only; the range is checked here too, so that the message can say what was given.
+      const inRange =
+        parsed !== undefined &&
+        !(value as string).startsWith('-') &&
+        parsed >= (property.minimum ?? Number.MIN_SAFE_INTEGER) &&
+        parsed <= (property.maximum ?? Number.MAX_SAFE_INTEGER);
+      if (!inRange) throw invalid(name, requirement(property, 'type'), value);
     }
   };
 }
@@ -78,14 +80,13 @@ export function strictQuery(schema: QuerySchema): preValidationAsyncHookHandler 
 export function queryErrorFormatter(schema: QuerySchema) {
   return (errors: FastifySchemaValidationError[]): Error => {
     const first = errors[0];
-    if (first === undefined) return new HoplensError('INVALID_PARAMETER', 'Invalid query string');
+    if (first === undefined) return serviceError('INVALID_PARAMETER', 'Invalid query string');
     const missing = first.keyword === 'required' ? String(first.params.missingProperty ?? '') : '';
     if (missing !== '') {
-      return new HoplensError('INVALID_PARAMETER', `Parameter "${missing}" is required`, { option: missing });
+      return serviceError('INVALID_PARAMETER', `Parameter "${missing}" is required`, { parameter: missing });
     }
     const name = first.instancePath.replace(/^\//, '').split('/')[0] ?? '';
-    if (name === '')
-      return new HoplensError('INVALID_PARAMETER', `Invalid query string: ${first.message ?? 'rejected'}`);
+    if (name === '') return serviceError('INVALID_PARAMETER', `Invalid query string: ${first.message ?? 'rejected'}`);
     return invalid(name, requirement(propertyOf(schema, name), first.keyword));
   };
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_CLI_ERROR_CODES } from '../../src/cli/errors.js';
 import { EXIT, EXIT_CODES } from '../../src/cli/exit-codes.js';
-import { ERROR_CODES } from '../../src/core/errors.js';
+import { ERROR_CODES } from '../../src/core/index.js';
 
 describe('EXIT_CODES', () => {
-  it('maps every error code of the core union, and nothing else', () => {
-    expect(Object.keys(EXIT_CODES).sort()).toEqual([...ERROR_CODES].sort());
+  it('maps every code of the core and the CLI, and nothing else (no service code)', () => {
+    expect(Object.keys(EXIT_CODES).sort()).toEqual([...ALL_CLI_ERROR_CODES].sort());
+    for (const code of ERROR_CODES) expect(EXIT_CODES).toHaveProperty(code);
+    for (const code of ['RATE_LIMITED', 'OVERLOADED', 'NOT_FOUND', 'SHUTTING_DOWN'])
+      expect(EXIT_CODES).not.toHaveProperty(code);
   });
 
   it('gives 2 to usage and input errors, 1 to analysis failures, 130 to Ctrl-C', () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyze, DEFAULTS, HoplensError, LIMITS, normalizeOptions } from '../../src/index.js';
 import { startRedirectServer } from '../helpers/servers.js';
+import { USER_AGENT_CASES } from '../helpers/user-agent-cases.js';
 import { LOOPBACK } from './helpers/analysis.js';
 
 function optionError(run: () => unknown): HoplensError {
@@ -72,7 +73,7 @@ describe('normalizeOptions', () => {
       .string({
         unit: fc
           .integer({ min: 0x20, max: 0xff })
-          .filter((code) => code !== 0x7f)
+          .filter((code) => code < 0x7f || code > 0x9f)
           .map((code) => String.fromCharCode(code)),
         minLength: 1,
         maxLength: LIMITS.userAgentLength,
@@ -83,6 +84,12 @@ describe('normalizeOptions', () => {
         expect(normalizeOptions({ userAgent }).userAgent).toBe(userAgent);
       }),
     );
+  });
+
+  // The same cases as the API's (test/service/validation.test.ts): one rule, decided here.
+  it.each(USER_AGENT_CASES)('userAgent: $name is accepted exactly when the API accepts it', (agent) => {
+    if (agent.accepted) expect(normalizeOptions({ userAgent: agent.value }).userAgent).toBe(agent.value);
+    else expect(optionError(() => normalizeOptions({ userAgent: agent.value })).details.option).toBe('userAgent');
   });
 
   it('refuses a User-Agent with any control character but tab', () => {

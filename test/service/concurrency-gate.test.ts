@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HoplensError } from '../../src/core/errors.js';
 import { ConcurrencyGate } from '../../src/service/concurrency-gate.js';
+import type { ServiceError } from '../../src/service/errors.js';
 
 const settled = async <T>(promise: Promise<T>) => {
   let state: 'pending' | 'resolved' | 'rejected' = 'pending';
@@ -44,7 +45,7 @@ describe('ConcurrencyGate', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
     expect(error).toBeInstanceOf(HoplensError);
     expect((error as HoplensError).code).toBe('OVERLOADED');
-    expect((error as HoplensError).details.retryAfter).toBe(1);
+    expect((error as ServiceError).details.retryAfter).toBe(1);
     expect(gate.waiting).toBe(0);
   });
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/core/errors.js';
+import { ERROR_CODES } from '../../src/core/index.js';
 import { ERROR_STATUS, statusFor } from '../../src/service/error-status.js';
+import { ALL_SERVICE_ERROR_CODES } from '../../src/service/errors.js';
 
 describe('error status table', () => {
-  it('maps every error code of the core, and nothing else', () => {
-    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
-    for (const code of ERROR_CODES) {
+  it('maps every code of the core and the service, and nothing else (no CLI code)', () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ALL_SERVICE_ERROR_CODES].sort());
+    for (const code of ERROR_CODES) expect(ERROR_STATUS).toHaveProperty(code);
+    for (const code of ['USAGE_ERROR', 'INPUT_ERROR', 'OUTPUT_ERROR']) expect(ERROR_STATUS).not.toHaveProperty(code);
+    for (const code of ALL_SERVICE_ERROR_CODES) {
       expect(statusFor(code)).toBeGreaterThanOrEqual(400);
       expect(statusFor(code)).toBeLessThan(600);
     }

@@ -1,7 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/core/errors.js';
+import { ALL_SERVICE_ERROR_CODES } from '../../src/service/errors.js';
 import { appWith } from '../helpers/service.js';
 
 type Schema = {
@@ -117,7 +117,7 @@ describe('OpenAPI document', () => {
       expect(body.required?.sort()).toEqual(['error', 'success']);
       const error = body.properties?.error as Schema;
       expect(error.required?.sort()).toEqual(['code', 'message']);
-      expect(error.properties?.code?.enum?.slice().sort()).toEqual([...ERROR_CODES].sort());
+      expect(error.properties?.code?.enum?.slice().sort()).toEqual([...ALL_SERVICE_ERROR_CODES].sort());
       expect(Object.keys(error.properties ?? {})).toEqual(expect.arrayContaining(['parameter', 'retryAfter', 'limit']));
       expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['rateLimit', 'chain']));
     }

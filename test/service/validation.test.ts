@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainRoutes, startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath, appWith, rateLimitOf } from '../helpers/service.js';
+import { USER_AGENT_CASES } from '../helpers/user-agent-cases.js';
 
 /** Every 400 of the issue: the parameter is named in `error.parameter` and in the message. */
 describe('GET /api/analyze input validation', () => {
@@ -50,15 +51,7 @@ describe('GET /api/analyze input validation', () => {
     ['timeout " 5000"', () => ({ url, timeout: ' 5000' }), 'timeout', 'INVALID_PARAMETER'],
     ['timeout huge', () => ({ url, timeout: '99999999999999999999999' }), 'timeout', 'INVALID_PARAMETER'],
     ['timeout repeated', () => ({ url, timeout: ['5000', '6000'] }), 'timeout', 'INVALID_PARAMETER'],
-    ['userAgent 513 characters', () => ({ url, userAgent: 'a'.repeat(513) }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent with a newline', () => ({ url, userAgent: 'bot\r\nX-Injected: 1' }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent with NUL', () => ({ url, userAgent: 'bot\u0000' }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent with a tab', () => ({ url, userAgent: 'bot\tx' }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent with DEL', () => ({ url, userAgent: 'bot\u007f' }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent with a C1 control', () => ({ url, userAgent: 'bot\u0085' }), 'userAgent', 'INVALID_PARAMETER'],
     ['userAgent empty', () => ({ url, userAgent: '' }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent blank', () => ({ url, userAgent: '   ' }), 'userAgent', 'INVALID_PARAMETER'],
-    ['userAgent beyond Latin-1', () => ({ url, userAgent: 'bot ☃' }), 'userAgent', 'INVALID_PARAMETER'],
     ['userAgent repeated', () => ({ url, userAgent: ['a', 'b'] }), 'userAgent', 'INVALID_PARAMETER'],
   ];
 
@@ -71,7 +64,8 @@ describe('GET /api/analyze input validation', () => {
     expect(body.success).toBe(false);
     expect(body.error.code).toBe(code);
     expect(body.error.parameter).toBe(parameter);
-    expect(body.error.message).toContain(`"${parameter}"`);
+    // A bad URL is said in a sentence about the URL; other parameters are named in the message.
+    expect(body.error.message).toContain(parameter === 'url' && code === 'INVALID_URL' ? 'URL' : `"${parameter}"`);
     expect(body.chain).toBeUndefined();
     // The rate-limit status is reported on a 400 too, and the target was never contacted.
     const rateLimit = rateLimitOf(response);
@@ -83,7 +77,9 @@ describe('GET /api/analyze input validation', () => {
     const hops = await app.inject({ url: analyzePath({ url, maxHops: '1.5' }) });
     expect(hops.json().error.message).toBe('Invalid parameter "maxHops": must be an integer from 1 to 20, got "1.5"');
     const timeout = await app.inject({ url: analyzePath({ url, timeout: '999' }) });
-    expect(timeout.json().error.message).toBe('Invalid parameter "timeout": must be an integer from 1000 to 30000');
+    expect(timeout.json().error.message).toBe(
+      'Invalid parameter "timeout": must be an integer from 1000 to 30000, got "999"',
+    );
     const missing = await app.inject({ url: '/api/analyze' });
     expect(missing.json().error.message).toBe('Parameter "url" is required');
     const repeated = await app.inject({ url: `/api/analyze?url=${encodeURIComponent(url)}&maxHops=2&maxHops=3` });
@@ -92,6 +88,15 @@ describe('GET /api/analyze input validation', () => {
     expect(agent.json().error.message).toBe('Invalid parameter "userAgent": must be at most 512 characters');
     const control = await app.inject({ url: analyzePath({ url, userAgent: 'a\nb' }) });
     expect(control.json().error.message).toBe('Invalid parameter "userAgent": must not contain control characters');
+  });
+
+  // The same cases as the library's (test/core/options.test.ts): one rule, decided in the core.
+  it.each(USER_AGENT_CASES)('userAgent: $name is accepted exactly when the library accepts it', async (agent) => {
+    const response = await app.inject({ url: analyzePath({ url, userAgent: agent.value }) });
+    expect(response.statusCode).toBe(agent.accepted ? 200 : 400);
+    if (!agent.accepted) {
+      expect(response.json().error).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'userAgent' });
+    }
   });
 
   it.each([

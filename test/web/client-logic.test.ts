@@ -111,6 +111,7 @@ describe('verdict', () => {
       hasLoop,
       issues,
     },
+    rateLimit: { limit: 30, remaining: 29, reset: 0 },
   });
 
   it('says what matters most first', () => {

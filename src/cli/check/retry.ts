@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../core/errors.js';
-import { isHoplensError } from '../../core/errors.js';
+import { isCoreError } from '../../core/errors.js';
 
 /**
  * Failures worth trying again: the network or the server hiccuped. TLS, protocol and policy errors are not retried,
@@ -18,7 +18,7 @@ export const MAX_BACKOFF_MS = 30_000;
 
 /** Whether a failed analysis may succeed if tried again. */
 export function isRetryable(error: unknown): boolean {
-  return isHoplensError(error) && RETRYABLE_CODES.has(error.code);
+  return isCoreError(error) && RETRYABLE_CODES.has(error.code);
 }
 
 /**

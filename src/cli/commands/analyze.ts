@@ -1,9 +1,9 @@
-import { HoplensError, isHoplensError } from '../../core/errors.js';
 import { parseTargetUrl } from '../../core/parse-url.js';
 import type { AnalysisResult, AnalyzeOptions } from '../../core/types.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { colorsFor } from '../colors.js';
+import { type CliError, cliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { renderAnalysis, renderFailure } from '../formats/chain-table.js';
 import type { CliIo } from '../io.js';
@@ -41,10 +41,10 @@ Exit status:
 `;
 
 /** The outcome of one URL: its result, or the error its analysis failed with. */
-type Outcome = { url: string; result: AnalysisResult } | { url: string; error: HoplensError };
+type Outcome = { url: string; result: AnalysisResult } | { url: string; error: CliError };
 
 /** The JSON printed for a failed analysis: the success shape's `success`, `url` and `chain`, plus `error`. */
-function failureJson(url: string, error: HoplensError) {
+function failureJson(url: string, error: CliError) {
   return {
     success: false,
     url,
@@ -74,9 +74,9 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
     try {
       return { url, result: await analyzer.analyze(url, options) };
     } catch (error) {
-      if (isHoplensError(error)) return { url, error };
+      if (isCliError(error)) return { url, error };
       const message = error instanceof Error ? error.message : String(error);
-      return { url, error: new HoplensError('INTERNAL_ERROR', message, {}, { cause: error }) };
+      return { url, error: cliError('INTERNAL_ERROR', message, {}, { cause: error }) };
     }
   };
 

@@ -1,10 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { HoplensError, isHoplensError } from '../../core/errors.js';
 import { parseTargetUrl } from '../../core/parse-url.js';
 import type { AnalyzeOptions } from '../../core/types.js';
-import { type AnalysisFlags, integerFlag, invalidFlag, toAnalyzeOptions } from '../analysis-options.js';
+import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { compareWithBaseline, describeChange, loadBaseline, missingFromRun } from '../baseline.js';
 import { type ExpectationSettings, evaluate } from '../check/expectation.js';
@@ -12,6 +11,7 @@ import type { RowResult } from '../check/result.js';
 import { type RunnerConfig, runChecks } from '../check/runner.js';
 import { checkedRows, emptySummary, renderSummary } from '../check/summary.js';
 import { colorsFor } from '../colors.js';
+import { type CliError, cliError, invalidFlag, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormat } from '../formats/formatter.js';
@@ -127,8 +127,8 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     }
   }
   if (inputFormat === 'netlify' && baseUrl === undefined) {
-    throw new HoplensError('USAGE_ERROR', '--base-url is required to check a _redirects file (its rules are paths)', {
-      option: '--base-url',
+    throw cliError('USAGE_ERROR', '--base-url is required to check a _redirects file (its rules are paths)', {
+      flag: '--base-url',
     });
   }
 
@@ -192,7 +192,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
 
   const summary = emptySummary();
   summary.baseline = baseline !== undefined;
-  let inputError: HoplensError | undefined;
+  let inputError: CliError | undefined;
   try {
     await formatter.begin();
     try {
@@ -234,7 +234,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
         await formatter.row(result);
       }
     } catch (error) {
-      if (!isHoplensError(error) || error.code !== 'INPUT_ERROR') throw error;
+      if (!isCliError(error) || error.code !== 'INPUT_ERROR') throw error;
       inputError = error;
     } finally {
       progress.stop();

@@ -66,7 +66,7 @@ export function renderAnalysis(result: AnalysisResult, colors: Colors): string {
 }
 
 /** A failed analysis for people: the hops done before the failure, then the error. */
-export function renderFailure(url: string, error: HoplensError, colors: Colors): string {
+export function renderFailure(url: string, error: HoplensError<string>, colors: Colors): string {
   let text = `${colors.bold(url)}\n`;
   if (error.chain.length > 0) text += `${hopTable(error.chain, colors)}\n`;
   text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;

@@ -1,6 +1,6 @@
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
-import { caseRedirect, trailingSlashRedirect } from './cosmetic-redirects.js';
+import { cosmeticRedirects } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
 import { httpsDowngrade } from './https-downgrade.js';
@@ -30,8 +30,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   metaRefresh,
   mixedRedirectTypes,
   notHttps,
-  trailingSlashRedirect,
-  caseRedirect,
+  cosmeticRedirects,
 ]);
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -1,4 +1,4 @@
-import type { RateLimitBody } from '../schemas/analysis-result.js';
+import type { RateLimitBody } from '../../schemas/analysis-result.js';
 import type { RateLimitDecision, RateLimitState, WindowState } from './store.js';
 
 /** Rate-limit response headers, for the OpenAPI document and for CORS `Access-Control-Expose-Headers`. */

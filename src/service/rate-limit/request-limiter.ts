@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HoplensError } from '../../core/errors.js';
+import type { RateLimitBody } from '../../schemas/analysis-result.js';
 import { type ClientIpResolver, rateLimitKey } from '../client-ip.js';
-import type { RateLimitBody } from '../schemas/analysis-result.js';
+import { serviceError } from '../errors.js';
 import { rateLimitBody, rateLimitHeaders, retryAfter } from './headers.js';
 import type { RateLimitState, RateLimitStore } from './store.js';
 
@@ -63,14 +63,8 @@ export class RequestLimiter {
     const seconds = retryAfter(decision);
     const limit = decision.refusedBy ?? 'minute';
     const perWindow = limit === 'day' ? decision.day.limit : decision.minute.limit;
-    throw new HoplensError(
-      'RATE_LIMITED',
-      `Rate limit exceeded: ${perWindow} requests per ${limit}; retry in ${seconds} s`,
-      {
-        retryAfter: seconds,
-        limit,
-      },
-    );
+    const message = `Rate limit exceeded: ${perWindow} requests per ${limit}; retry in ${seconds} s`;
+    throw serviceError('RATE_LIMITED', message, { retryAfter: seconds, limit });
   }
 
   /** Describes the client's status without counting (for responses of routes that do not count). */

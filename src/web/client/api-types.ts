@@ -1,43 +1,23 @@
 /**
- * What `/api/analyze` answers, as the page sees it. Hop, Issue and Summary are the core library's own shapes.
+ * What `/api/analyze` answers, as the page sees it: the static types of the API's own schemas (src/schemas/), so
+ * that the page can never drift from what the service sends.
  */
-import type { Hop, Issue, Summary } from '../../core/types.js';
+import type { Static } from 'typebox';
+import type {
+  AnalysisResponseSchema,
+  HopSchema,
+  IssueSchema,
+  RateLimitSchema,
+  SummarySchema,
+} from '../../schemas/analysis-result.js';
+import type { ErrorBodySchema } from '../../schemas/error-body.js';
 
-export type { Hop, Issue, Summary };
-
+export type Hop = Static<typeof HopSchema>;
+export type Issue = Static<typeof IssueSchema>;
+export type Summary = Static<typeof SummarySchema>;
 /** The caller's rate-limit status, as in the body and the X-RateLimit-* headers. */
-export interface RateLimit {
-  limit: number;
-  remaining: number;
-  /** UTC epoch seconds at which the window that `remaining` reflects resets. */
-  reset: number;
-}
-
+export type RateLimit = Static<typeof RateLimitSchema>;
 /** A 200 answer. */
-export interface AnalysisResponse {
-  success: true;
-  url: string;
-  chain: Hop[];
-  summary: Summary;
-  rateLimit?: RateLimit;
-}
-
+export type AnalysisResponse = Static<typeof AnalysisResponseSchema>;
 /** Every non-200 answer of the service. */
-export interface ErrorResponse {
-  success: false;
-  error: {
-    code: string;
-    message: string;
-    /** The query parameter at fault (400). */
-    parameter?: string;
-    /** Seconds to wait (429, 503). */
-    retryAfter?: number;
-    /** Which limit refused the request (429). */
-    limit?: 'minute' | 'day';
-    /** The URL being requested when the analysis failed (500), or the one refused (BLOCKED_DESTINATION). */
-    url?: string;
-  };
-  rateLimit?: RateLimit;
-  /** Hops completed before a network failure (500). */
-  chain?: Hop[];
-}
+export type ErrorResponse = Static<typeof ErrorBodySchema>;

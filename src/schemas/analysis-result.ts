@@ -1,27 +1,11 @@
 import { type Static, Type } from 'typebox';
-import type { AnalysisResult, Hop, Issue, IssueType, Summary } from '../../core/types.js';
+import { type AnalysisResult, type Hop, ISSUE_TYPES, type Issue, type Summary } from '../core/index.js';
 
 /**
- * The response schemas of `GET /api/analyze`: the seed's Analysis result. They drive the serializer and the
- * OpenAPI document, and the checks at the bottom keep them in step with the core's types.
+ * The response schemas of `GET /api/analyze`: the Analysis result of the API's contract (docs/api.md). They drive
+ * the service's serializer and OpenAPI document and the page's types; the checks at the bottom keep them in step with
+ * the core's types.
  */
-
-const ISSUE_TYPES = [
-  'redirect_loop',
-  'max_hops_reached',
-  'redirect_chain',
-  'temporary_redirect',
-  'https_downgrade',
-  'missing_location',
-  'invalid_location',
-  'error_status',
-  'blocked_destination',
-  'meta_refresh',
-  'mixed_redirect_types',
-  'not_https',
-  'trailing_slash_redirect',
-  'case_redirect',
-] as const satisfies readonly IssueType[];
 
 /** One request of the chain. */
 export const HopSchema = Type.Object(

@@ -1,10 +1,27 @@
 import { type Static, Type } from 'typebox';
-import { ERROR_CODES } from '../../core/errors.js';
+import { ERROR_CODES } from '../core/index.js';
 import { HopSchema, RateLimitSchema } from './analysis-result.js';
+
+/** The codes the API answers with besides the core's: the request, the limits, capacity and routing. */
+export const SERVICE_ERROR_CODES = Object.freeze([
+  'INVALID_PARAMETER',
+  'RATE_LIMITED',
+  'OVERLOADED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'SHUTTING_DOWN',
+  'INTERNAL_ERROR',
+] as const);
+
+/** Every code of the API's error body: the core's and the service's. */
+export const API_ERROR_CODES = Object.freeze([...ERROR_CODES, ...SERVICE_ERROR_CODES]);
+
+/** A code of the API's error body. */
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** The `error` object of every error response. */
 export const ErrorDetailSchema = Type.Object({
-  code: Type.Enum(ERROR_CODES, { description: 'Stable machine-readable code' }),
+  code: Type.Enum(API_ERROR_CODES, { description: 'Stable machine-readable code' }),
   message: Type.String({ description: 'What went wrong, for people' }),
   parameter: Type.Optional(Type.String({ description: 'The query parameter at fault (400)' })),
   retryAfter: Type.Optional(Type.Integer({ minimum: 0, description: 'Seconds to wait before retrying (429, 503)' })),

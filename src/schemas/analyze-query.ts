@@ -1,11 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { DEFAULTS, LIMITS } from '../../core/options.js';
+import { DEFAULTS, LIMITS } from '../core/index.js';
 
 /** Longest URL accepted for analysis, in characters. */
 export const MAX_URL_LENGTH = 2048;
-
-/** Control characters, C0 and C1 and DEL: a User-Agent carrying one could split or corrupt the request. */
-export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
 
 /**
  * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what the
@@ -22,8 +19,7 @@ export const AnalyzeQuerySchema = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: LIMITS.userAgentLength,
-      pattern: NO_CONTROL_CHARACTERS,
-      description: `User-Agent sent on every hop (default \`${DEFAULTS.userAgent}\`; at most ${LIMITS.userAgentLength} characters, no control characters)`,
+      description: `User-Agent sent on every hop (default \`${DEFAULTS.userAgent}\`; at most ${LIMITS.userAgentLength} latin1 characters, no control characters but tab)`,
     }),
   ),
   maxHops: Type.Optional(

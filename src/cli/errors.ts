@@ -1,0 +1,49 @@
+import { ERROR_CODES, type ErrorCode, HoplensError, type HoplensErrorDetails } from '../core/index.js';
+
+/** The command line's own error codes, beside the core's. */
+export const CLI_ERROR_CODES = Object.freeze([
+  /** The command line is wrong: an unknown flag, a bad value, a missing argument. */
+  'USAGE_ERROR',
+  /** An input file is missing, unreadable or malformed as a whole. */
+  'INPUT_ERROR',
+  /** The report cannot be written: a missing directory, a full disk, a file that is not writable. */
+  'OUTPUT_ERROR',
+  /** A bug in hoplens itself. */
+  'INTERNAL_ERROR',
+] as const);
+
+/** Every code the CLI reports: the core's and its own. */
+export type CliErrorCode = ErrorCode | (typeof CLI_ERROR_CODES)[number];
+
+/** Every code the CLI reports, for the exit-code table's test. */
+export const ALL_CLI_ERROR_CODES: readonly CliErrorCode[] = Object.freeze([...ERROR_CODES, ...CLI_ERROR_CODES]);
+
+/** What a CLI error may carry besides the core's details. */
+export interface CliErrorDetails extends HoplensErrorDetails {
+  /** The flag at fault (`--max-hops`), as the user typed it. */
+  flag?: string;
+}
+
+/** An error of the command line. */
+export type CliError = HoplensError<CliErrorCode, CliErrorDetails>;
+
+/** Makes a {@link CliError}. */
+export function cliError(
+  code: CliErrorCode,
+  message: string,
+  details: CliErrorDetails = {},
+  options?: { cause?: unknown },
+): CliError {
+  return new HoplensError<CliErrorCode, CliErrorDetails>(code, message, details, options);
+}
+
+/** Whether `value` is an error the CLI knows how to exit with. */
+export function isCliError(value: unknown): value is CliError {
+  return value instanceof HoplensError && (ALL_CLI_ERROR_CODES as readonly string[]).includes(value.code);
+}
+
+/** A bad flag value, in the one wording the CLI uses: `--max-hops must be an integer from 1 to 20, got 50`. */
+export function invalidFlag(flag: string, requirement: string, got?: string): CliError {
+  const shown = got === undefined ? '' : `, got ${got}`;
+  return cliError('USAGE_ERROR', `${flag} ${requirement}${shown}`, { flag });
+}

@@ -1,0 +1,42 @@
+import { HoplensError, type HoplensErrorDetails } from '../core/index.js';
+import { API_ERROR_CODES, type ApiErrorCode } from '../schemas/error-body.js';
+
+/** Every code the service answers with: the core's and its own (the API's contract lists them). */
+export type ServiceErrorCode = ApiErrorCode;
+
+/** Every code the service answers with. */
+export const ALL_SERVICE_ERROR_CODES: readonly ServiceErrorCode[] = API_ERROR_CODES;
+
+/** What a service error may carry besides the core's details. */
+export interface ServiceErrorDetails extends HoplensErrorDetails {
+  /** The query parameter at fault (`INVALID_PARAMETER`, `INVALID_URL`). */
+  parameter?: string;
+  /** Seconds to wait before trying again (`RATE_LIMITED`, `OVERLOADED`, `SHUTTING_DOWN`). */
+  retryAfter?: number;
+  /** Which limit refused the request (`RATE_LIMITED`). */
+  limit?: 'minute' | 'day';
+}
+
+/** An error the service answers with. */
+export type ServiceError = HoplensError<ServiceErrorCode, ServiceErrorDetails>;
+
+/** Makes a {@link ServiceError}. */
+export function serviceError(
+  code: ServiceErrorCode,
+  message: string,
+  details: ServiceErrorDetails = {},
+  options?: { cause?: unknown },
+): ServiceError {
+  return new HoplensError<ServiceErrorCode, ServiceErrorDetails>(code, message, details, options);
+}
+
+/** Whether `value` is an error the service knows how to answer with. */
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof HoplensError && (ALL_SERVICE_ERROR_CODES as readonly string[]).includes(value.code);
+}
+
+/** A bad query parameter, in the one wording the service uses: `Invalid parameter "maxHops": must be ...`. */
+export function invalidParameter(parameter: string, requirement: string, got?: string): ServiceError {
+  const shown = got === undefined ? '' : `, got ${got}`;
+  return serviceError('INVALID_PARAMETER', `Invalid parameter "${parameter}": ${requirement}${shown}`, { parameter });
+}
