@@ -2,9 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compareWithBaseline, loadBaseline, missingFromRun } from '../../src/cli/baseline.js';
-import type { RowResult } from '../../src/cli/check/result.js';
-import { emptySummary } from '../../src/cli/check/summary.js';
+import { compareWithBaseline, missingFromRun } from '../../src/check/baseline.js';
+import type { RowResult } from '../../src/check/result.js';
+import { emptySummary } from '../../src/check/summary.js';
+import { loadBaseline } from '../../src/cli/baseline-file.js';
 import { colorsFor } from '../../src/cli/colors.js';
 import { CsvFormatter, csvField } from '../../src/cli/formats/csv.js';
 import { JsonFormatter } from '../../src/cli/formats/json.js';
@@ -71,7 +72,7 @@ describe('baseline', () => {
   it('reads the json format line by line, a pretty-printed document, and `hoplens <url> --json` output', async () => {
     const json = join(dir.path, 'report.json');
     const sink = capture();
-    const formatter = new JsonFormatter(new Sink(sink.stream, false, false));
+    const formatter = new JsonFormatter(new Sink(sink.stream, { owned: false, isTTY: false }));
     await formatter.begin();
     await formatter.row(rowResult());
     await formatter.row(rowResult({ source: 'http://old.test/b', finalUrl: 'http://new.test/b' }));
@@ -123,7 +124,7 @@ describe('formats', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(undefined)).toBe('');
     const out = capture();
-    const formatter = new CsvFormatter(new Sink(out.stream, false, false));
+    const formatter = new CsvFormatter(new Sink(out.stream, { owned: false, isTTY: false }));
     await formatter.begin();
     await formatter.row(rowResult({ outcome: 'failed', reasons: ['a, b', 'c'], source: 'http://old.test/?q=1,2' }));
     expect(out.text().split('\n')[1]).toBe(
@@ -133,7 +134,7 @@ describe('formats', () => {
 
   it('ndjson writes one parseable object a line', async () => {
     const out = capture();
-    const formatter = new NdjsonFormatter(new Sink(out.stream, false, false));
+    const formatter = new NdjsonFormatter(new Sink(out.stream, { owned: false, isTTY: false }));
     await formatter.row(rowResult());
     await formatter.row(rowResult({ line: 3 }));
     expect(
@@ -147,7 +148,9 @@ describe('formats', () => {
 
   it('junit spools test cases and writes totals first, escaping what XML cannot hold', async () => {
     const out = capture();
-    const formatter = new JunitFormatter(new Sink(out.stream, false, false), { inputName: 'in & out.csv' });
+    const formatter = new JunitFormatter(new Sink(out.stream, { owned: false, isTTY: false }), {
+      inputName: 'in & out.csv',
+    });
     await formatter.begin();
     await formatter.row(rowResult());
     await formatter.row(

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
+import type { InputItem } from '../../check/row.js';
 import { HoplensError } from '../../core/errors.js';
-import type { InputItem } from './item.js';
 import { readSourceUrl, readStatus, readTargetUrl } from './urls.js';
 
 /** The columns a CSV input may have; `source` and `target` are required in the header. */

@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { InputItem } from '../../check/row.js';
 import { HoplensError } from '../../core/errors.js';
 import { readCsv } from './csv.js';
-import type { InputItem } from './item.js';
 import { readList } from './list.js';
 import { readNetlify } from './netlify.js';
 

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../core/errors.js';
-import { isHoplensError } from '../../core/errors.js';
+import type { ErrorCode } from '../core/errors.js';
+import { isHoplensError } from '../core/errors.js';
 
 /**
  * Failures worth trying again: the network or the server hiccuped. TLS, protocol and policy errors are not retried,
