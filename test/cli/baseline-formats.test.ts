@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compareWithBaseline, missingFromRun } from '../../src/check/baseline.js';
-import type { RowResult } from '../../src/check/result.js';
 import { emptySummary } from '../../src/check/summary.js';
 import { loadBaseline } from '../../src/cli/baseline-file.js';
 import { colorsFor } from '../../src/cli/colors.js';
@@ -13,26 +12,7 @@ import { JunitFormatter, xmlEscape } from '../../src/cli/formats/junit.js';
 import { NdjsonFormatter } from '../../src/cli/formats/ndjson.js';
 import { Sink } from '../../src/cli/output.js';
 import { capture, tempDir } from '../helpers/cli.js';
-
-function rowResult(overrides: Partial<RowResult> = {}): RowResult {
-  return {
-    line: 2,
-    source: 'http://old.test/a',
-    outcome: 'passed',
-    reasons: [],
-    warnings: [],
-    firstStatus: 301,
-    finalStatus: 200,
-    finalUrl: 'http://new.test/a',
-    hops: 2,
-    redirects: 1,
-    time: 12,
-    attempts: 1,
-    issues: [],
-    chain: [],
-    ...overrides,
-  };
-}
+import { rowResult } from '../helpers/row-result.js';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
