@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { HoplensError } from '../core/errors.js';
+import { cliError } from './errors.js';
 
 /** Resolves when `stream` can take more data; rejects if it fails or closes first. */
 function drained(stream: Writable): Promise<void> {
@@ -32,6 +32,14 @@ function drained(stream: Writable): Promise<void> {
 /** How much text a file sink gathers before writing it out (it also writes at the end of every event-loop turn). */
 const BATCH_CHARS = 64 * 1024;
 
+/** How a {@link Sink} treats its stream. */
+export interface SinkOptions {
+  /** Whether the sink owns the stream: `close` ends it (a file opened for `--output`), or leaves it open (stdout). */
+  owned: boolean;
+  /** Whether the stream is a terminal. */
+  isTTY: boolean;
+}
+
 /**
  * A destination for text that respects backpressure: `write` waits while the stream's buffer is full, which is what
  * keeps a 100,000-row check in bounded memory when its output is slower than the network.
@@ -49,16 +57,19 @@ export class Sink {
   /** A failure of a batched write that nobody was waiting for, reported by the next `write` or `close`. */
   private failure: unknown;
 
-  /**
-   * @param stream where the text goes
-   * @param owned whether {@link close} ends the stream (a file opened for `--output`), or leaves it open (stdout)
-   * @param isTTY whether the stream is a terminal
-   */
+  /** Whether {@link close} ends the stream. */
+  private readonly owned: boolean;
+  /** Whether the stream is a terminal. */
+  readonly isTTY: boolean;
+
+  /** @param stream where the text goes */
   constructor(
     readonly stream: Writable,
-    private readonly owned: boolean,
-    readonly isTTY: boolean,
-  ) {}
+    options: SinkOptions,
+  ) {
+    this.owned = options.owned;
+    this.isTTY = options.isTTY;
+  }
 
   async write(text: string): Promise<void> {
     if (this.failure !== undefined) throw this.failure;
@@ -102,7 +113,7 @@ export class Sink {
     } catch (error) {
       // A reader that went away (`hoplens check big.txt | head`) is not an error of the check; the rest is dropped.
       if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
-      throw new HoplensError('INPUT_ERROR', `cannot write the output: ${(error as Error).message}`);
+      throw cliError('OUTPUT_ERROR', `cannot write the output: ${(error as Error).message}`);
     } finally {
       this.waiting = undefined;
     }
@@ -126,11 +137,11 @@ export async function openFileSink(path: string, flag: string): Promise<Sink> {
   try {
     await once(stream, 'open');
   } catch (error) {
-    throw new HoplensError('USAGE_ERROR', `${flag}: cannot write ${path}: ${(error as Error).message}`, {
-      option: flag,
+    throw cliError('OUTPUT_ERROR', `${flag}: cannot write ${path}: ${(error as Error).message}`, {
+      flag: flag,
     });
   }
   // Later failures (disk full) surface on the next write; without a listener they would crash the process.
   stream.on('error', () => {});
-  return new Sink(stream, true, false);
+  return new Sink(stream, { owned: true, isTTY: false });
 }

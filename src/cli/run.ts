@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { addAnalysisOptions } from './analysis-options.js';
+import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
-import { CHECK_EXAMPLES, CHECK_LIMITS, type CheckFlags, checkCommand } from './commands/check.js';
+import { CHECK_EXAMPLES, checkCommand } from './commands/check.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';

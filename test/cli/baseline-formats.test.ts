@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compareWithBaseline, loadBaseline, missingFromRun } from '../../src/cli/baseline.js';
-import type { RowResult } from '../../src/cli/check/result.js';
-import { emptySummary } from '../../src/cli/check/summary.js';
+import { compareWithBaseline, missingFromRun } from '../../src/check/baseline.js';
+import { emptySummary } from '../../src/check/summary.js';
+import { loadBaseline } from '../../src/cli/baseline-file.js';
 import { colorsFor } from '../../src/cli/colors.js';
 import { CsvFormatter, csvField } from '../../src/cli/formats/csv.js';
 import { JsonFormatter } from '../../src/cli/formats/json.js';
@@ -12,26 +12,7 @@ import { JunitFormatter, xmlEscape } from '../../src/cli/formats/junit.js';
 import { NdjsonFormatter } from '../../src/cli/formats/ndjson.js';
 import { Sink } from '../../src/cli/output.js';
 import { capture, tempDir } from '../helpers/cli.js';
-
-function rowResult(overrides: Partial<RowResult> = {}): RowResult {
-  return {
-    line: 2,
-    source: 'http://old.test/a',
-    outcome: 'passed',
-    reasons: [],
-    warnings: [],
-    firstStatus: 301,
-    finalStatus: 200,
-    finalUrl: 'http://new.test/a',
-    hops: 2,
-    redirects: 1,
-    time: 12,
-    attempts: 1,
-    issues: [],
-    chain: [],
-    ...overrides,
-  };
-}
+import { rowResult } from '../helpers/row-result.js';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
@@ -71,7 +52,7 @@ describe('baseline', () => {
   it('reads the json format line by line, a pretty-printed document, and `hoplens <url> --json` output', async () => {
     const json = join(dir.path, 'report.json');
     const sink = capture();
-    const formatter = new JsonFormatter(new Sink(sink.stream, false, false));
+    const formatter = new JsonFormatter(new Sink(sink.stream, { owned: false, isTTY: false }));
     await formatter.begin();
     await formatter.row(rowResult());
     await formatter.row(rowResult({ source: 'http://old.test/b', finalUrl: 'http://new.test/b' }));
@@ -123,7 +104,7 @@ describe('formats', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(undefined)).toBe('');
     const out = capture();
-    const formatter = new CsvFormatter(new Sink(out.stream, false, false));
+    const formatter = new CsvFormatter(new Sink(out.stream, { owned: false, isTTY: false }));
     await formatter.begin();
     await formatter.row(rowResult({ outcome: 'failed', reasons: ['a, b', 'c'], source: 'http://old.test/?q=1,2' }));
     expect(out.text().split('\n')[1]).toBe(
@@ -133,7 +114,7 @@ describe('formats', () => {
 
   it('ndjson writes one parseable object a line', async () => {
     const out = capture();
-    const formatter = new NdjsonFormatter(new Sink(out.stream, false, false));
+    const formatter = new NdjsonFormatter(new Sink(out.stream, { owned: false, isTTY: false }));
     await formatter.row(rowResult());
     await formatter.row(rowResult({ line: 3 }));
     expect(
@@ -147,7 +128,9 @@ describe('formats', () => {
 
   it('junit spools test cases and writes totals first, escaping what XML cannot hold', async () => {
     const out = capture();
-    const formatter = new JunitFormatter(new Sink(out.stream, false, false), { inputName: 'in & out.csv' });
+    const formatter = new JunitFormatter(new Sink(out.stream, { owned: false, isTTY: false }), {
+      inputName: 'in & out.csv',
+    });
     await formatter.begin();
     await formatter.row(rowResult());
     await formatter.row(

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { InputItem } from '../../src/check/row.js';
 import { readCsv } from '../../src/cli/inputs/csv.js';
-import type { InputItem } from '../../src/cli/inputs/item.js';
 import { readLines } from '../../src/cli/inputs/lines.js';
 import { readList } from '../../src/cli/inputs/list.js';
 import { parseNetlifyRule, readNetlify } from '../../src/cli/inputs/netlify.js';

@@ -28,7 +28,7 @@ function recorder(options: { delayMs?: number; highWaterMark?: number } = {}) {
 describe('Sink', () => {
   it('gathers the writes of one turn into one write to a file it owns, in order', async () => {
     const { stream, writes } = recorder();
-    const sink = new Sink(stream, true, false);
+    const sink = new Sink(stream, { owned: true, isTTY: false });
     const lines = Array.from({ length: 100 }, (_, i) => `row ${i}\n`);
     for (const line of lines) await sink.write(line);
     await sink.close();
@@ -38,8 +38,8 @@ describe('Sink', () => {
 
   it('writes a shared stream at once, so that sinks sharing it stay in order', async () => {
     const { stream, writes } = recorder();
-    const report = new Sink(stream, false, false);
-    const human = new Sink(stream, false, false);
+    const report = new Sink(stream, { owned: false, isTTY: false });
+    const human = new Sink(stream, { owned: false, isTTY: false });
     await report.write('a\n');
     await human.write('b\n');
     await report.write('c\n');
@@ -50,7 +50,7 @@ describe('Sink', () => {
 
   it('makes writers wait while a slow file is full, so memory stays bounded', async () => {
     const { stream, writes, peak } = recorder({ delayMs: 2, highWaterMark: 1024 });
-    const sink = new Sink(stream, true, false);
+    const sink = new Sink(stream, { owned: true, isTTY: false });
     const line = `${'x'.repeat(1000)}\n`;
     // Far more than the stream's buffer: without backpressure all of it would pile up in memory at once.
     for (let i = 0; i < 400; i++) await sink.write(line);
@@ -67,7 +67,7 @@ describe('Sink', () => {
       },
     });
     stream.on('error', () => {});
-    const sink = new Sink(stream, true, false);
+    const sink = new Sink(stream, { owned: true, isTTY: false });
     await sink.write('x'.repeat(64));
     await expect(
       (async () => {
@@ -76,6 +76,6 @@ describe('Sink', () => {
           await new Promise((resolve) => setImmediate(resolve));
         }
       })(),
-    ).rejects.toMatchObject({ code: 'INPUT_ERROR' });
+    ).rejects.toMatchObject({ code: 'OUTPUT_ERROR' });
   });
 });

@@ -41,7 +41,7 @@ Exit status:
 `;
 
 /** The outcome of one URL: its result, or the error its analysis failed with. */
-type Outcome = { url: string; result: AnalysisResult } | { url: string; error: CliError };
+type UrlOutcome = { url: string; result: AnalysisResult } | { url: string; error: CliError };
 
 /** The JSON printed for a failed analysis: the success shape's `success`, `url` and `chain`, plus `error`. */
 function failureJson(url: string, error: CliError) {
@@ -54,7 +54,7 @@ function failureJson(url: string, error: CliError) {
 }
 
 /** Whether a chain passes: it ended without an error-severity finding. */
-function passes(outcome: Outcome): boolean {
+function passes(outcome: UrlOutcome): boolean {
   return 'result' in outcome && outcome.result.summary.issues.every((issue) => issue.severity !== 'error');
 }
 
@@ -68,9 +68,9 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
   if (io.signal !== undefined) options.signal = io.signal;
 
   const { analyzer, release } = acquireAnalyzer(io);
-  const out = new Sink(io.stdout, false, io.stdoutIsTTY);
+  const out = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
-  const analyzeOne = async (url: string): Promise<Outcome> => {
+  const analyzeOne = async (url: string): Promise<UrlOutcome> => {
     try {
       return { url, result: await analyzer.analyze(url, options) };
     } catch (error) {
@@ -80,10 +80,10 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
     }
   };
 
-  const outcomes: Outcome[] = [];
+  const outcomes: UrlOutcome[] = [];
   try {
     // A sliding window of analyses; each URL's output is written as soon as it and those before it are done.
-    const pending: Array<Promise<Outcome>> = [];
+    const pending: Array<Promise<UrlOutcome>> = [];
     let next = 0;
     const launch = () => {
       while (next < urls.length && pending.length < PARALLEL_URLS) pending.push(analyzeOne(urls[next++]!));
@@ -115,7 +115,7 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
     if (document !== undefined) await out.write(`${JSON.stringify(document, null, 2)}\n`);
   }
   if (io.signal?.aborted) {
-    await new Sink(io.stderr, false, io.stderrIsTTY).write(
+    await new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY }).write(
       `hoplens: interrupted after ${outcomes.length} of ${urls.length} URLs\n`,
     );
     return EXIT.INTERRUPTED;

@@ -1,65 +1,19 @@
 import { setMaxListeners } from 'node:events';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseTargetUrl } from '../../core/parse-url.js';
-import type { AnalyzeOptions } from '../../core/types.js';
-import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
+import type { InputItem } from '../../check/row.js';
+import { runChecks } from '../../check/runner.js';
+import { type CheckSummary, checkedRows } from '../../check/summary.js';
 import { acquireAnalyzer } from '../analyzer.js';
-import { compareWithBaseline, describeChange, loadBaseline, missingFromRun } from '../baseline.js';
-import { type ExpectationSettings, evaluate } from '../check/expectation.js';
-import type { RowResult } from '../check/result.js';
-import { type RunnerConfig, runChecks } from '../check/runner.js';
-import { checkedRows, emptySummary, renderSummary } from '../check/summary.js';
-import { colorsFor } from '../colors.js';
-import { type CliError, cliError, invalidFlag, isCliError } from '../errors.js';
+import { loadBaseline } from '../baseline-file.js';
+import { type CheckChannels, openChannels } from '../check/channels.js';
+import type { CheckFlags, CheckPlan } from '../check/plan.js';
+import { planCheck } from '../check/plan.js';
+import { CheckReport } from '../check/report.js';
+import { renderSummary } from '../check/summary-text.js';
+import { type CliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { createFormatter } from '../formats/create.js';
-import type { CheckFormat } from '../formats/formatter.js';
-import { countCandidateRows, detectInputFormat, type InputFormat, openInput, readInput } from '../inputs/source.js';
+import { openInput, readInput } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
-import { openFileSink, Sink } from '../output.js';
-import { createProgress } from '../progress.js';
-
-/** Flags of `hoplens check`, as commander hands them over. */
-export interface CheckFlags extends AnalysisFlags {
-  /** False with `--no-color`. */
-  color?: boolean;
-  input?: InputFormat;
-  baseUrl?: string;
-  format: CheckFormat;
-  output?: string;
-  concurrency?: string;
-  perHost?: string;
-  retries?: string;
-  retryDelay?: string;
-  maxRetryAfter?: string;
-  maxRedirects?: string;
-  ignoreTrailingSlash?: boolean;
-  ignoreQuery?: boolean;
-  strict?: boolean;
-  baseline?: string;
-  failOnChange?: boolean;
-  quiet?: boolean;
-  /** False with `--no-progress`. */
-  progress?: boolean;
-}
-
-/** Defaults and allowed ranges of the `hoplens check` numbers, for parsing and for the help text. */
-export const CHECK_LIMITS = Object.freeze({
-  concurrency: { default: 10, min: 1, max: 256 },
-  perHost: { default: 2, min: 1, max: 64 },
-  // One retry: enough for a hiccup, and a site that is down does not cost every row several backoffs.
-  retries: { default: 1, min: 0, max: 10 },
-  retryDelay: { default: 500, min: 0, max: 60_000 },
-  maxRetryAfter: { default: 30, min: 0, max: 3600 },
-  maxRedirects: { min: 0, max: 100 },
-  /** How many times one row waits out a 429 before its 429 is the result. */
-  rateLimitRetries: 3,
-  /** Invalid lines reported one by one; beyond, only counted. */
-  invalidReported: 50,
-  /** Baseline rows not checked, listed one by one; beyond, only counted. */
-  missingReported: 20,
-});
 
 /** Help text after the options of `hoplens check`. */
 export const CHECK_EXAMPLES = `
@@ -92,182 +46,85 @@ Exit status:
   130  interrupted (Ctrl-C): the partial summary is printed
 `;
 
-function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
-  return integerFlag(flag, value, limit.min, limit.max);
-}
-
 /**
  * `hoplens check <file>`: checks every row of a list, CSV or `_redirects` file, streaming rows in and results out.
  * Everything that can be wrong with the command line or the files is found before the first request.
  */
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
-  const L = CHECK_LIMITS;
-  const analyzeOptions: AnalyzeOptions = toAnalyzeOptions(flags);
-  const settings: ExpectationSettings = {
-    ignoreTrailingSlash: flags.ignoreTrailingSlash === true,
-    ignoreQuery: flags.ignoreQuery === true,
-    strict: flags.strict === true,
-  };
-  const maxRedirects = number('--max-redirects', flags.maxRedirects, L.maxRedirects);
-  if (maxRedirects !== undefined) settings.maxRedirects = maxRedirects;
-  const concurrency = number('--concurrency', flags.concurrency, L.concurrency) ?? L.concurrency.default;
-  const perHost = number('--per-host', flags.perHost, L.perHost) ?? L.perHost.default;
-  const retries = number('--retries', flags.retries, L.retries) ?? L.retries.default;
-  const retryDelay = number('--retry-delay', flags.retryDelay, L.retryDelay) ?? L.retryDelay.default;
-  const maxRetryAfter = number('--max-retry-after', flags.maxRetryAfter, L.maxRetryAfter) ?? L.maxRetryAfter.default;
-
-  const inputFormat = detectInputFormat(file, flags.input);
-  let baseUrl: string | undefined;
-  if (flags.baseUrl !== undefined) {
-    try {
-      baseUrl = parseTargetUrl(flags.baseUrl).href;
-    } catch (error) {
-      throw invalidFlag('--base-url', `must be an absolute http(s) URL: ${(error as Error).message}`);
-    }
-  }
-  if (inputFormat === 'netlify' && baseUrl === undefined) {
-    throw cliError('USAGE_ERROR', '--base-url is required to check a _redirects file (its rules are paths)', {
-      flag: '--base-url',
-    });
-  }
-
+  const plan = planCheck(file, flags, io.cwd ?? process.cwd());
   // Inputs first, output last: a bad input must not leave an empty report file behind.
-  const cwd = io.cwd ?? process.cwd();
-  const inputPath = file === '-' ? '-' : resolve(cwd, file);
-  const inputName = file === '-' ? 'stdin' : file;
-  const baseline = flags.baseline === undefined ? undefined : await loadBaseline(resolve(cwd, flags.baseline));
-  const stream = await openInput(inputPath, io.stdin);
-  const sink =
-    flags.output === undefined
-      ? new Sink(io.stdout, false, io.stdoutIsTTY)
-      : await openFileSink(resolve(cwd, flags.output), '--output');
-
-  // People read the summary and notes on stdout, unless stdout carries a machine-readable report.
-  const humanOnStderr = flags.output === undefined && flags.format !== 'table';
-  const human = humanOnStderr ? new Sink(io.stderr, false, io.stderrIsTTY) : new Sink(io.stdout, false, io.stdoutIsTTY);
-  const humanColors = colorsFor(human.isTTY, io.env, flags.color);
-  const errors = new Sink(io.stderr, false, io.stderrIsTTY);
-
-  const progress = await createProgress(io.stderr, io.stderrIsTTY && flags.progress !== false);
-  if (inputPath !== '-' && io.stderrIsTTY && flags.progress !== false) {
-    countCandidateRows(inputPath, inputFormat).then(
-      (total) => progress.setTotal(total),
-      () => {},
-    );
+  const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
+  const stream = await openInput(plan.inputPath, io.stdin);
+  const channels = await openChannels(plan, io);
+  const report = new CheckReport(plan, channels, baseline);
+  let inputError: CliError | undefined;
+  try {
+    await channels.formatter.begin();
+    inputError = await runAndReport(plan, readInput(plan.inputFormat, stream, plan.baseUrl), report, io);
+    await report.notes(inputError);
+    report.summary.elapsedMs = performance.now() - started;
+    await channels.formatter.end(report.summary);
+  } finally {
+    await channels.report.close();
   }
-  // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
-  const clearBar = () => progress.clear();
-  const formatter = createFormatter(flags.format, sink, {
-    colors: colorsFor(sink.isTTY, io.env, flags.color),
-    quiet: flags.quiet === true,
-    inputName,
-    ...(sink.isTTY ? { beforeWrite: clearBar } : {}),
-  });
-  const tell = async (target: Sink, text: string) => {
-    if (target.isTTY) clearBar();
-    await target.write(text);
-  };
+  // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
+  if (plan.format !== 'table' || plan.outputPath !== undefined) {
+    await channels.tell(channels.human, renderSummary(report.summary, channels.humanColors));
+  }
+  return exitStatus(plan, report.summary, inputError, channels);
+}
 
+/**
+ * Runs the rows and reports each as it comes, until the input ends, fails (its `INPUT_ERROR` is returned, the rows
+ * before it stand) or Ctrl-C stops the run (`summary.interrupted`).
+ */
+async function runAndReport(
+  plan: CheckPlan,
+  rows: AsyncIterable<InputItem>,
+  report: CheckReport,
+  io: CliIo,
+): Promise<CliError | undefined> {
   // The run's own signal, following Ctrl-C: every row in flight (and every retry wait) listens to it, so it may
   // have as many listeners as rows at once, which Node would otherwise warn about past ten.
   const stop = new AbortController();
-  setMaxListeners(concurrency * 2 + 10, stop.signal);
+  setMaxListeners(plan.limits.concurrency * 2 + 10, stop.signal);
   const interrupt = () => stop.abort();
   if (io.signal?.aborted) stop.abort();
   io.signal?.addEventListener('abort', interrupt, { once: true });
 
   const { analyzer, release } = acquireAnalyzer(io);
-  const requestOptions: AnalyzeOptions = { ...analyzeOptions, signal: stop.signal };
-  const config: RunnerConfig = {
-    concurrency,
-    perHost,
-    retries,
-    retryDelayMs: retryDelay,
-    maxRetryAfterMs: maxRetryAfter * 1000,
-    rateLimitRetries: L.rateLimitRetries,
-    analyze: (url) => analyzer.analyze(url, requestOptions),
-    signal: stop.signal,
-  };
-
-  const summary = emptySummary();
-  summary.baseline = baseline !== undefined;
+  const requestOptions = { ...plan.analyzeOptions, signal: stop.signal };
+  const analyze = (url: string) => analyzer.analyze(url, requestOptions);
   let inputError: CliError | undefined;
   try {
-    await formatter.begin();
-    try {
-      for await (const event of runChecks(readInput(inputFormat, stream, baseUrl), config)) {
-        progress.tick();
-        if (event.kind === 'invalid') {
-          summary.invalid++;
-          if (summary.invalid <= L.invalidReported) {
-            await tell(errors, `hoplens: ${inputName}:${event.line}: ${event.message}\n`);
-          }
-          continue;
-        }
-        if (event.kind === 'skipped') {
-          summary.skipped++;
-          await formatter.skipped(event);
-          continue;
-        }
-        const result: RowResult = evaluate(event.attempt, settings);
-        if (baseline !== undefined) {
-          const changes = compareWithBaseline(baseline, result);
-          if (changes === undefined) summary.added++;
-          else {
-            result.changes = changes;
-            if (changes.length > 0) {
-              summary.changed++;
-              // The table shows changes under each row; other formats get a line on the human side too.
-              if (flags.format !== 'table') {
-                const list = changes.map(describeChange).join(', ');
-                await tell(human, `${humanColors.cyan('changed')}: ${result.source}: ${list}\n`);
-              }
-              if (flags.failOnChange) {
-                result.reasons.push(`changed since baseline: ${changes.map(describeChange).join(', ')}`);
-                if (result.outcome === 'passed') result.outcome = 'failed';
-              }
-            }
-          }
-        }
-        summary[result.outcome]++;
-        await formatter.row(result);
-      }
-    } catch (error) {
-      if (!isCliError(error) || error.code !== 'INPUT_ERROR') throw error;
-      inputError = error;
-    } finally {
-      progress.stop();
-      io.signal?.removeEventListener('abort', interrupt);
-      await release();
+    for await (const event of runChecks(rows, { ...plan.limits, analyze, signal: stop.signal })) {
+      await report.event(event);
     }
-
-    summary.interrupted = stop.signal.aborted;
-    if (baseline !== undefined && !summary.interrupted && inputError === undefined) {
-      const missing = missingFromRun(baseline);
-      summary.missing = missing.length;
-      for (const key of missing.slice(0, L.missingReported)) await tell(human, `not checked (in baseline): ${key}\n`);
-      if (missing.length > L.missingReported) {
-        await tell(human, `... and ${missing.length - L.missingReported} more baseline rows not checked\n`);
-      }
-    }
-    if (summary.invalid > L.invalidReported) {
-      await tell(errors, `hoplens: ${inputName}: ${summary.invalid - L.invalidReported} more invalid lines\n`);
-    }
-    if (inputError !== undefined) await tell(errors, `hoplens: ${inputName}: ${inputError.message}\n`);
-    summary.elapsedMs = performance.now() - started;
-    await formatter.end(summary);
+  } catch (error) {
+    if (!isCliError(error) || error.code !== 'INPUT_ERROR') throw error;
+    inputError = error;
   } finally {
-    await sink.close();
+    report.channels.progress.stop();
+    io.signal?.removeEventListener('abort', interrupt);
+    await release();
   }
-  // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
-  if (flags.format !== 'table' || flags.output !== undefined) await tell(human, renderSummary(summary, humanColors));
+  report.summary.interrupted = stop.signal.aborted;
+  return inputError;
+}
 
+/** The exit status of a finished run (see the exit statuses in {@link CHECK_EXAMPLES}). */
+async function exitStatus(
+  plan: CheckPlan,
+  summary: CheckSummary,
+  inputError: CliError | undefined,
+  channels: CheckChannels,
+): Promise<number> {
   if (summary.interrupted) return EXIT.INTERRUPTED;
   if (inputError !== undefined || summary.invalid > 0) return EXIT.USAGE;
   if (checkedRows(summary) === 0) {
     const skipped = summary.skipped > 0 ? ` (${summary.skipped} skipped)` : '';
-    await errors.write(`hoplens: ${inputName}: no rows to check${skipped}\n`);
+    await channels.errors.write(`hoplens: ${plan.inputName}: no rows to check${skipped}\n`);
     return EXIT.USAGE;
   }
   if (summary.failed > 0 || summary.errored > 0) return EXIT.FAILED;

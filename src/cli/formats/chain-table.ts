@@ -1,6 +1,6 @@
-import type { HoplensError } from '../../core/errors.js';
 import type { AnalysisResult, Hop, Issue, Severity } from '../../core/types.js';
 import { type Colors, statusColor } from '../colors.js';
+import type { CliError } from '../errors.js';
 
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
@@ -66,7 +66,7 @@ export function renderAnalysis(result: AnalysisResult, colors: Colors): string {
 }
 
 /** A failed analysis for people: the hops done before the failure, then the error. */
-export function renderFailure(url: string, error: HoplensError<string>, colors: Colors): string {
+export function renderFailure(url: string, error: CliError, colors: Colors): string {
   let text = `${colors.bold(url)}\n`;
   if (error.chain.length > 0) text += `${hopTable(error.chain, colors)}\n`;
   text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;

@@ -1,5 +1,5 @@
-import { describeChange } from '../baseline.js';
-import type { RowResult } from '../check/result.js';
+import { describeChange } from '../../check/baseline.js';
+import type { RowResult } from '../../check/result.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 

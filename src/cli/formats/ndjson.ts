@@ -1,4 +1,4 @@
-import type { RowResult } from '../check/result.js';
+import type { RowResult } from '../../check/result.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 

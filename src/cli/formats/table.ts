@@ -1,6 +1,7 @@
-import { describeChange } from '../baseline.js';
-import type { RowResult } from '../check/result.js';
-import { type CheckSummary, renderSummary } from '../check/summary.js';
+import { describeChange } from '../../check/baseline.js';
+import type { RowResult } from '../../check/result.js';
+import type { CheckSummary } from '../../check/summary.js';
+import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter, SkippedRule } from './formatter.js';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
-import { HoplensError } from '../../core/errors.js';
-import type { InputItem } from './item.js';
+import type { InputItem } from '../../check/row.js';
+import { cliError } from '../errors.js';
 import { readSourceUrl, readStatus, readTargetUrl } from './urls.js';
 
 /** The columns a CSV input may have; `source` and `target` are required in the header. */
@@ -17,12 +17,12 @@ function readHeader(record: string[], line: number): Record<Column, number> {
   for (const name of names) {
     if (!(COLUMNS as readonly string[]).includes(name)) {
       const hint = /^https?:/i.test(name) ? ' (the first line must be a header: source,target[,status])' : '';
-      throw new HoplensError('INPUT_ERROR', `line ${line}: unknown CSV column ${JSON.stringify(name)}${hint}`);
+      throw cliError('INPUT_ERROR', `line ${line}: unknown CSV column ${JSON.stringify(name)}${hint}`);
     }
   }
   const index = (column: Column) => names.indexOf(column);
   if (index('source') === -1 || index('target') === -1) {
-    throw new HoplensError('INPUT_ERROR', `line ${line}: the CSV header must name source,target[,status]`);
+    throw cliError('INPUT_ERROR', `line ${line}: the CSV header must name source,target[,status]`);
   }
   return { source: index('source'), target: index('target'), status: index('status') };
 }
@@ -105,5 +105,5 @@ export async function* readCsv(stream: Readable): AsyncGenerator<InputItem> {
     yield readRecord(record, info.lines, columns, width);
   }
   yield* flushSkipped(Number.POSITIVE_INFINITY);
-  if (columns === undefined) throw new HoplensError('INPUT_ERROR', 'the CSV has no header (source,target[,status])');
+  if (columns === undefined) throw cliError('INPUT_ERROR', 'the CSV has no header (source,target[,status])');
 }

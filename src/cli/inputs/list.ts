@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { InputItem } from './item.js';
+import type { InputItem } from '../../check/row.js';
 import { isBlankOrComment, readLines } from './lines.js';
 import { readSourceUrl } from './urls.js';
 

@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { HoplensError } from '../../core/errors.js';
+import type { InputItem } from '../../check/row.js';
+import { cliError } from '../errors.js';
 import { readCsv } from './csv.js';
-import type { InputItem } from './item.js';
 import { readList } from './list.js';
 import { readNetlify } from './netlify.js';
 
@@ -35,7 +35,7 @@ export async function openInput(path: string, stdin: Readable): Promise<Readable
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new HoplensError('INPUT_ERROR', `cannot read ${path}: ${reason}`);
+    throw cliError('INPUT_ERROR', `cannot read ${path}: ${reason}`);
   }
   const stream = createReadStream(path);
   // Errors after opening (EACCES) surface through the reader that consumes the stream.
@@ -54,7 +54,7 @@ export function readInput(
     case 'list':
       return readList(stream);
     case 'netlify':
-      if (baseUrl === undefined) throw new HoplensError('USAGE_ERROR', '--base-url is required for _redirects input');
+      if (baseUrl === undefined) throw cliError('USAGE_ERROR', '--base-url is required for _redirects input');
       return readNetlify(stream, baseUrl);
   }
 }

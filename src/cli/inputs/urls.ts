@@ -1,5 +1,5 @@
-import { isHoplensError } from '../../core/errors.js';
 import { parseTargetUrl } from '../../core/parse-url.js';
+import { isCliError } from '../errors.js';
 
 /** The result of reading one URL of an input row: the URL, or why it is not one. */
 export type UrlReading = { ok: true; url: string } | { ok: false; message: string };
@@ -9,7 +9,7 @@ export function readSourceUrl(text: string): UrlReading {
   try {
     return { ok: true, url: parseTargetUrl(text).href };
   } catch (error) {
-    return { ok: false, message: isHoplensError(error) ? error.message : String(error) };
+    return { ok: false, message: isCliError(error) ? error.message : String(error) };
   }
 }
 

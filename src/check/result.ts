@@ -1,5 +1,5 @@
-import type { AnalysisResult, Hop, Issue } from '../../core/types.js';
-import type { CheckRow } from '../inputs/item.js';
+import type { AnalysisResult, Hop, Issue } from '../core/types.js';
+import type { CheckRow } from './row.js';
 
 /** What running one row produced: the analysis, or the error it failed with, after any retries. */
 export interface Attempt {
@@ -15,7 +15,7 @@ export interface Attempt {
 }
 
 /** How a row ended: it met every expectation, it did not, or it could not be analysed. */
-export type Outcome = 'passed' | 'failed' | 'errored';
+export type RowOutcome = 'passed' | 'failed' | 'errored';
 
 /** A field of a chain that changed since the `--baseline` report. */
 export interface BaselineChange {
@@ -36,7 +36,7 @@ export interface RowResult {
   target?: string;
   /** The expected first-hop status, if the row has one. */
   expectedStatus?: number;
-  outcome: Outcome;
+  outcome: RowOutcome;
   /** Why the row failed or errored, one sentence each; empty when it passed. */
   reasons: string[];
   /** Warning-severity findings: shown, and failing the row only with `--strict`. */

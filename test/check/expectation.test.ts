@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { comparableUrl, type ExpectationSettings, evaluate, sameUrl } from '../../src/cli/check/expectation.js';
-import type { Attempt } from '../../src/cli/check/result.js';
-import type { CheckRow } from '../../src/cli/inputs/item.js';
+import { comparableUrl, type ExpectationSettings, evaluate, sameUrl } from '../../src/check/expectation.js';
+import type { Attempt } from '../../src/check/result.js';
+import type { CheckRow } from '../../src/check/row.js';
 import { HoplensError } from '../../src/core/errors.js';
 import type { AnalysisResult, Hop, Issue } from '../../src/core/types.js';
 

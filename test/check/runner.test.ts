@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter } from '../../src/cli/check/retry.js';
-import { type RunnerConfig, type RunnerEvent, runChecks } from '../../src/cli/check/runner.js';
-import type { InputItem } from '../../src/cli/inputs/item.js';
+import { backoffDelay, parseRetryAfter } from '../../src/check/retry.js';
+import type { InputItem } from '../../src/check/row.js';
+import { type RunnerConfig, type RunnerEvent, runChecks } from '../../src/check/runner.js';
 import { HoplensError } from '../../src/core/errors.js';
 import type { AnalysisResult } from '../../src/core/types.js';
 

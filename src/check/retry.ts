@@ -1,5 +1,4 @@
-import type { ErrorCode } from '../../core/errors.js';
-import { isCoreError } from '../../core/errors.js';
+import { type ErrorCode, isCoreError } from '../core/index.js';
 
 /**
  * Failures worth trying again: the network or the server hiccuped. TLS, protocol and policy errors are not retried,

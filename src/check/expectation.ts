@@ -1,7 +1,7 @@
-import { isHoplensError } from '../../core/errors.js';
-import type { Hop, Issue } from '../../core/types.js';
-import type { CheckRow } from '../inputs/item.js';
+import { isHoplensError } from '../core/errors.js';
+import type { Hop, Issue } from '../core/types.js';
 import type { Attempt, RowResult } from './result.js';
+import type { CheckRow } from './row.js';
 
 /** How strictly rows are judged (the `hoplens check` flags). */
 export interface ExpectationSettings {

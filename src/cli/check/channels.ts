@@ -1,0 +1,57 @@
+import { type Colors, colorsFor } from '../colors.js';
+import { createFormatter } from '../formats/create.js';
+import type { CheckFormatter } from '../formats/formatter.js';
+import { countCandidateRows } from '../inputs/source.js';
+import type { CliIo } from '../io.js';
+import { openFileSink, Sink } from '../output.js';
+import { createProgress, type Progress } from '../progress.js';
+import type { CheckPlan } from './plan.js';
+
+/** Where the text of `hoplens check` goes. */
+export interface CheckChannels {
+  /** The report: stdout, or the `--output` file (which the command closes at the end). */
+  report: Sink;
+  formatter: CheckFormatter;
+  /** Where people read notes and the summary: stdout, or stderr when stdout carries a machine-readable report. */
+  human: Sink;
+  humanColors: Colors;
+  /** Error lines: stderr. */
+  errors: Sink;
+  progress: Progress;
+  /** Writes text to one of the sinks, stepping the progress bar aside when the sink is a terminal. */
+  tell(target: Sink, text: string): Promise<void>;
+}
+
+/**
+ * Opens the report (the `--output` file is created here, so a bad path fails before the first request) and sets up
+ * the human side, the error side and the progress bar.
+ */
+export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckChannels> {
+  const stdout = () => new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
+  const stderr = () => new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
+  const report = plan.outputPath === undefined ? stdout() : await openFileSink(plan.outputPath, '--output');
+  const human = plan.humanOnStderr ? stderr() : stdout();
+  const errors = stderr();
+
+  const showProgress = io.stderrIsTTY && plan.progress;
+  const progress = await createProgress(io.stderr, showProgress);
+  if (plan.inputPath !== '-' && showProgress) {
+    countCandidateRows(plan.inputPath, plan.inputFormat).then(
+      (total) => progress.setTotal(total),
+      () => {},
+    );
+  }
+  // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
+  const clearBar = () => progress.clear();
+  const formatter = createFormatter(plan.format, report, {
+    colors: colorsFor(report.isTTY, io.env, plan.color),
+    quiet: plan.quiet,
+    inputName: plan.inputName,
+    ...(report.isTTY ? { beforeWrite: clearBar } : {}),
+  });
+  const tell = async (target: Sink, text: string) => {
+    if (target.isTTY) clearBar();
+    await target.write(text);
+  };
+  return { report, formatter, human, humanColors: colorsFor(human.isTTY, io.env, plan.color), errors, progress, tell };
+}

@@ -1,0 +1,156 @@
+import { resolve } from 'node:path';
+import type { ExpectationSettings } from '../../check/expectation.js';
+import type { RunLimits } from '../../check/runner.js';
+import { parseTargetUrl } from '../../core/parse-url.js';
+import type { AnalyzeOptions } from '../../core/types.js';
+import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
+import { cliError, invalidFlag } from '../errors.js';
+import type { CheckFormat } from '../formats/formatter.js';
+import { detectInputFormat, type InputFormat } from '../inputs/source.js';
+
+/** Flags of `hoplens check`, as commander hands them over. */
+export interface CheckFlags extends AnalysisFlags {
+  /** False with `--no-color`. */
+  color?: boolean;
+  input?: InputFormat;
+  baseUrl?: string;
+  format: CheckFormat;
+  output?: string;
+  concurrency?: string;
+  perHost?: string;
+  retries?: string;
+  retryDelay?: string;
+  maxRetryAfter?: string;
+  maxRedirects?: string;
+  ignoreTrailingSlash?: boolean;
+  ignoreQuery?: boolean;
+  strict?: boolean;
+  baseline?: string;
+  failOnChange?: boolean;
+  quiet?: boolean;
+  /** False with `--no-progress`. */
+  progress?: boolean;
+}
+
+/** Defaults and allowed ranges of the `hoplens check` numbers, for parsing and for the help text. */
+export const CHECK_LIMITS = Object.freeze({
+  concurrency: { default: 10, min: 1, max: 256 },
+  perHost: { default: 2, min: 1, max: 64 },
+  // One retry: enough for a hiccup, and a site that is down does not cost every row several backoffs.
+  retries: { default: 1, min: 0, max: 10 },
+  retryDelay: { default: 500, min: 0, max: 60_000 },
+  maxRetryAfter: { default: 30, min: 0, max: 3600 },
+  maxRedirects: { min: 0, max: 100 },
+  /** How many times one row waits out a 429 before its 429 is the result. */
+  rateLimitRetries: 3,
+  /** Invalid lines reported one by one; beyond, only counted. */
+  invalidReported: 50,
+  /** Baseline rows not checked, listed one by one; beyond, only counted. */
+  missingReported: 20,
+});
+
+/** Everything `hoplens check` will do, decided from its command line before any file is opened. */
+export interface CheckPlan {
+  /** The input file resolved against the working directory, or `-` for standard input. */
+  inputPath: string;
+  /** The input as messages name it: the file as typed, or `stdin`. */
+  inputName: string;
+  inputFormat: InputFormat;
+  /** The site a `_redirects` file's paths are made absolute on (a parsed absolute URL). */
+  baseUrl?: string;
+  /** The `--baseline` report, resolved. */
+  baselinePath?: string;
+  /** The `--output` file, resolved; absent when the report goes to stdout. */
+  outputPath?: string;
+  format: CheckFormat;
+  /** People's notes and the summary go to stderr, since stdout carries a machine-readable report. */
+  humanOnStderr: boolean;
+  analyzeOptions: AnalyzeOptions;
+  expectations: ExpectationSettings;
+  limits: RunLimits;
+  failOnChange: boolean;
+  quiet: boolean;
+  progress: boolean;
+  /** False with `--no-color`; undefined leaves colour to the terminal and environment. */
+  color?: boolean;
+}
+
+function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
+  return integerFlag(flag, value, limit.min, limit.max);
+}
+
+function expectationsOf(flags: CheckFlags): ExpectationSettings {
+  const settings: ExpectationSettings = {
+    ignoreTrailingSlash: flags.ignoreTrailingSlash === true,
+    ignoreQuery: flags.ignoreQuery === true,
+    strict: flags.strict === true,
+  };
+  const maxRedirects = number('--max-redirects', flags.maxRedirects, CHECK_LIMITS.maxRedirects);
+  if (maxRedirects !== undefined) settings.maxRedirects = maxRedirects;
+  return settings;
+}
+
+function limitsOf(flags: CheckFlags): RunLimits {
+  const L = CHECK_LIMITS;
+  // Checked in this order, so that the first bad flag of several is the one reported, as it always was.
+  const concurrency = number('--concurrency', flags.concurrency, L.concurrency) ?? L.concurrency.default;
+  const perHost = number('--per-host', flags.perHost, L.perHost) ?? L.perHost.default;
+  const retries = number('--retries', flags.retries, L.retries) ?? L.retries.default;
+  const retryDelay = number('--retry-delay', flags.retryDelay, L.retryDelay) ?? L.retryDelay.default;
+  const maxRetryAfter = number('--max-retry-after', flags.maxRetryAfter, L.maxRetryAfter) ?? L.maxRetryAfter.default;
+  return {
+    concurrency,
+    perHost,
+    retries,
+    retryDelayMs: retryDelay,
+    maxRetryAfterMs: maxRetryAfter * 1000,
+    rateLimitRetries: L.rateLimitRetries,
+  };
+}
+
+function baseUrlOf(flags: CheckFlags, inputFormat: InputFormat): string | undefined {
+  let baseUrl: string | undefined;
+  if (flags.baseUrl !== undefined) {
+    try {
+      baseUrl = parseTargetUrl(flags.baseUrl).href;
+    } catch (error) {
+      throw invalidFlag('--base-url', `must be an absolute http(s) URL: ${(error as Error).message}`);
+    }
+  }
+  if (inputFormat === 'netlify' && baseUrl === undefined) {
+    throw cliError('USAGE_ERROR', '--base-url is required to check a _redirects file (its rules are paths)', {
+      flag: '--base-url',
+    });
+  }
+  return baseUrl;
+}
+
+/**
+ * Turns the command line of `hoplens check <file>` into its plan, opening nothing: paths are resolved against `cwd`.
+ * Throws the usage error of the first bad flag, in the order the flags were always checked.
+ */
+export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPlan {
+  const analyzeOptions = toAnalyzeOptions(flags);
+  const expectations = expectationsOf(flags);
+  const limits = limitsOf(flags);
+  const inputFormat = detectInputFormat(file, flags.input);
+  const baseUrl = baseUrlOf(flags, inputFormat);
+  const plan: CheckPlan = {
+    inputPath: file === '-' ? '-' : resolve(cwd, file),
+    inputName: file === '-' ? 'stdin' : file,
+    inputFormat,
+    format: flags.format,
+    humanOnStderr: flags.output === undefined && flags.format !== 'table',
+    analyzeOptions,
+    expectations,
+    limits,
+    failOnChange: flags.failOnChange === true,
+    quiet: flags.quiet === true,
+    progress: flags.progress !== false,
+  };
+  if (baseUrl !== undefined) plan.baseUrl = baseUrl;
+  if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);
+  if (flags.output !== undefined) plan.outputPath = resolve(cwd, flags.output);
+  if (flags.color !== undefined) plan.color = flags.color;
+  return plan;
+}

@@ -1,0 +1,87 @@
+import { type Baseline, describeChange, markChanges, missingFromRun } from '../../check/baseline.js';
+import { evaluate } from '../../check/expectation.js';
+import type { Attempt } from '../../check/result.js';
+import type { RunnerEvent } from '../../check/runner.js';
+import { type CheckSummary, emptySummary } from '../../check/summary.js';
+import type { CliError } from '../errors.js';
+import type { CheckChannels } from './channels.js';
+import { CHECK_LIMITS, type CheckPlan } from './plan.js';
+
+/**
+ * Turns what the runner delivers into the report: each row judged against its expectations and the baseline, counted,
+ * handed to the formatter; invalid lines and baseline changes told to people as they come.
+ */
+export class CheckReport {
+  readonly summary: CheckSummary = emptySummary();
+
+  constructor(
+    private readonly plan: CheckPlan,
+    readonly channels: CheckChannels,
+    private readonly baseline: Baseline | undefined,
+  ) {
+    this.summary.baseline = baseline !== undefined;
+  }
+
+  /** Reports one event of the run. */
+  async event(event: RunnerEvent): Promise<void> {
+    const { summary, channels } = this;
+    channels.progress.tick();
+    if (event.kind === 'invalid') {
+      summary.invalid++;
+      if (summary.invalid <= CHECK_LIMITS.invalidReported) {
+        await channels.tell(channels.errors, `hoplens: ${this.plan.inputName}:${event.line}: ${event.message}\n`);
+      }
+    } else if (event.kind === 'skipped') {
+      summary.skipped++;
+      await channels.formatter.skipped(event);
+    } else {
+      await this.row(event.attempt);
+    }
+  }
+
+  private async row(attempt: Attempt): Promise<void> {
+    const { summary, channels, plan } = this;
+    const result = evaluate(attempt, plan.expectations);
+    if (this.baseline !== undefined) {
+      const changes = markChanges(this.baseline, result, plan.failOnChange);
+      if (changes === undefined) summary.added++;
+      else if (changes.length > 0) {
+        summary.changed++;
+        // The table shows changes under each row; other formats get a line on the human side too.
+        if (plan.format !== 'table') {
+          const list = changes.map(describeChange).join(', ');
+          await channels.tell(channels.human, `${channels.humanColors.cyan('changed')}: ${result.source}: ${list}\n`);
+        }
+      }
+    }
+    summary[result.outcome]++;
+    await channels.formatter.row(result);
+  }
+
+  /**
+   * The notes after the last row: baseline rows not checked (only after a complete run), invalid lines beyond those
+   * listed, and the input error that ended the run early.
+   */
+  async notes(inputError: CliError | undefined): Promise<void> {
+    const { summary, channels, plan } = this;
+    const L = CHECK_LIMITS;
+    if (this.baseline !== undefined && !summary.interrupted && inputError === undefined) {
+      const missing = missingFromRun(this.baseline);
+      summary.missing = missing.length;
+      for (const key of missing.slice(0, L.missingReported)) {
+        await channels.tell(channels.human, `not checked (in baseline): ${key}\n`);
+      }
+      if (missing.length > L.missingReported) {
+        const more = missing.length - L.missingReported;
+        await channels.tell(channels.human, `... and ${more} more baseline rows not checked\n`);
+      }
+    }
+    if (summary.invalid > L.invalidReported) {
+      const more = summary.invalid - L.invalidReported;
+      await channels.tell(channels.errors, `hoplens: ${plan.inputName}: ${more} more invalid lines\n`);
+    }
+    if (inputError !== undefined) {
+      await channels.tell(channels.errors, `hoplens: ${plan.inputName}: ${inputError.message}\n`);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECK_LIMITS, type CheckFlags, planCheck } from '../../src/cli/check/plan.js';
+
+const cwd = resolve('/work/site');
+const flags = (more: Partial<CheckFlags> = {}): CheckFlags => ({ format: 'table', ...more });
+
+/** The error `planCheck` throws, for matching its code, message and option. */
+function failure(file: string, more: Partial<CheckFlags>): unknown {
+  try {
+    planCheck(file, flags(more), cwd);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('planCheck did not throw');
+}
+
+describe('planCheck', () => {
+  it('fills every number from CHECK_LIMITS when no flag is given', () => {
+    const plan = planCheck('urls.txt', flags(), cwd);
+    expect(plan).toEqual({
+      inputPath: resolve(cwd, 'urls.txt'),
+      inputName: 'urls.txt',
+      inputFormat: 'list',
+      format: 'table',
+      humanOnStderr: false,
+      analyzeOptions: { blockPrivate: false },
+      expectations: { ignoreTrailingSlash: false, ignoreQuery: false, strict: false },
+      limits: {
+        concurrency: CHECK_LIMITS.concurrency.default,
+        perHost: CHECK_LIMITS.perHost.default,
+        retries: CHECK_LIMITS.retries.default,
+        retryDelayMs: CHECK_LIMITS.retryDelay.default,
+        maxRetryAfterMs: CHECK_LIMITS.maxRetryAfter.default * 1000,
+        rateLimitRetries: CHECK_LIMITS.rateLimitRetries,
+      },
+      failOnChange: false,
+      quiet: false,
+      progress: true,
+    });
+  });
+
+  it('turns every flag into its setting, resolving paths against the working directory', () => {
+    const plan = planCheck(
+      'rules/_redirects',
+      flags({
+        baseUrl: 'https://Staging.example.com',
+        format: 'junit',
+        output: 'out/junit.xml',
+        baseline: '../yesterday.ndjson',
+        concurrency: '20',
+        perHost: '4',
+        retries: '3',
+        retryDelay: '250',
+        maxRetryAfter: '5',
+        maxRedirects: '2',
+        ignoreTrailingSlash: true,
+        ignoreQuery: true,
+        strict: true,
+        failOnChange: true,
+        quiet: true,
+        progress: false,
+        color: false,
+        maxHops: '7',
+      }),
+      cwd,
+    );
+    expect(plan).toMatchObject({
+      inputPath: resolve(cwd, 'rules/_redirects'),
+      inputName: 'rules/_redirects',
+      inputFormat: 'netlify',
+      baseUrl: 'https://staging.example.com/',
+      baselinePath: resolve(cwd, '../yesterday.ndjson'),
+      outputPath: resolve(cwd, 'out/junit.xml'),
+      format: 'junit',
+      // The report goes to a file, so stdout is free for people.
+      humanOnStderr: false,
+      analyzeOptions: { maxHops: 7 },
+      expectations: { ignoreTrailingSlash: true, ignoreQuery: true, strict: true, maxRedirects: 2 },
+      limits: { concurrency: 20, perHost: 4, retries: 3, retryDelayMs: 250, maxRetryAfterMs: 5000 },
+      failOnChange: true,
+      quiet: true,
+      progress: false,
+      color: false,
+    });
+  });
+
+  it('reads standard input as a list named stdin, and sends notes to stderr when stdout carries a report', () => {
+    const plan = planCheck('-', flags({ format: 'ndjson' }), cwd);
+    expect(plan).toMatchObject({ inputPath: '-', inputName: 'stdin', inputFormat: 'list', humanOnStderr: true });
+    expect(planCheck('-', flags({ input: 'csv' }), cwd).inputFormat).toBe('csv');
+  });
+
+  it('throws the usage errors of hoplens check, naming the flag', () => {
+    expect(failure('u.txt', { concurrency: '0' })).toMatchObject({
+      code: 'USAGE_ERROR',
+      message: '--concurrency must be an integer from 1 to 256, got 0',
+      details: { flag: '--concurrency' },
+    });
+    expect(failure('u.txt', { perHost: '2x' })).toMatchObject({ code: 'USAGE_ERROR', message: /^--per-host / });
+    expect(failure('u.txt', { maxRetryAfter: '3601' })).toMatchObject({ message: /^--max-retry-after .* 3600/ });
+    expect(failure('u.txt', { baseUrl: 'ftp://x' })).toMatchObject({
+      code: 'USAGE_ERROR',
+      message: /^--base-url must be an absolute http\(s\) URL/,
+    });
+    expect(failure('_redirects', {})).toMatchObject({
+      code: 'USAGE_ERROR',
+      message: '--base-url is required to check a _redirects file (its rules are paths)',
+      details: { flag: '--base-url' },
+    });
+    expect(failure('u.txt', { timeout: 'soon' })).toMatchObject({ message: /^--timeout / });
+  });
+
+  it('reports the first bad flag in the order they were always checked', () => {
+    const bad = { timeout: 'x', maxRedirects: 'x', concurrency: 'x', perHost: 'x', retries: 'x', retryDelay: 'x' };
+    const order = ['--timeout', '--max-redirects', '--concurrency', '--per-host', '--retries', '--retry-delay'];
+    const keys = Object.keys(bad) as Array<keyof typeof bad>;
+    keys.forEach((_, i) => {
+      const rest = Object.fromEntries(keys.slice(i).map((key) => [key, bad[key]]));
+      expect(failure('u.txt', { ...rest, maxRetryAfter: 'x' })).toMatchObject({ details: { option: order[i] } });
+    });
+    expect(failure('_redirects', { maxRetryAfter: 'x' })).toMatchObject({ details: { flag: '--max-retry-after' } });
+  });
+});
