@@ -29,6 +29,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The rate-limit store (default: Redis when `config.redisUrl` is set, else memory). Closed with the app. */
   store?: RateLimitStore;
+  /** The built web page's directory (default: the web plugin's, dist/web/public; see src/web/plugin.ts). */
+  webPublicDir?: string;
 }
 
 declare module 'fastify' {
@@ -158,7 +160,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
       analysisTimeoutMs: config.analysisTimeoutMs,
       pacer: new TurnPacer(PACE_PER_TURN),
     });
-    await app.register(webPage);
+    await app.register(webPage, { publicDir: deps.webPublicDir });
   } catch (error) {
     // A half-built app must not leave a Redis connection or a pool behind.
     await Promise.allSettled([store.close(), analyzer.close()]);
