@@ -1,6 +1,6 @@
 /**
  * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and
- * {@link AnalysisResult} follow the original interface document (`shared/seed/interface.md`).
+ * {@link AnalysisResult} are those of the HTTP API's answer (README.md, "API"): clients depend on them.
  */
 
 /** How serious a finding is. `error` findings fail a CI check; `warning` ones fail it only in strict mode. */
@@ -71,7 +71,7 @@ export interface Summary {
   issues: Issue[];
 }
 
-/** The result of {@link analyze}: the seed's Analysis result without `rateLimit`. */
+/** The result of {@link analyze}: the API's Analysis result (README.md, "API") without `rateLimit`. */
 export interface AnalysisResult {
   /** True when the chain was traced (findings such as loops still give `true`). */
   success: true;

@@ -10,7 +10,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
   INVALID_OPTION: 400,
   INVALID_PARAMETER: 400,
   BLOCKED_DESTINATION: 400,
-  // The target misbehaved. The seed answers every network failure and timeout with a 500.
+  // The target misbehaved: every network failure and timeout is a 500 (README.md, "Errors").
   DNS_ERROR: 500,
   CONNECTION_REFUSED: 500,
   CONNECTION_RESET: 500,

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import type { AnalysisResult, Hop, Issue, IssueType, Summary } from '../../core/types.js';
 
 /**
- * The response schemas of `GET /api/analyze`: the seed's Analysis result. They drive the serializer and the
+ * The response schemas of `GET /api/analyze`: the Analysis result README.md documents. They drive the serializer and the
  * OpenAPI document, and the checks at the bottom keep them in step with the core's types.
  */
 

@@ -8,8 +8,8 @@ export const MAX_URL_LENGTH = 2048;
 export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
 
 /**
- * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what the
- * seed says); the strict-query hook makes sure only plain digit strings reach the validator's coercion.
+ * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what
+ * README.md's parameter table says); the strict-query hook makes sure only plain digit strings reach the validator's coercion.
  */
 export const AnalyzeQuerySchema = Type.Object({
   url: Type.String({
