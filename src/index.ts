@@ -30,3 +30,4 @@ export type {
   Severity,
   Summary,
 } from './core/types.js';
+export { PACKAGE_VERSION } from './core/version.js';

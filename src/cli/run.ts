@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { isHoplensError } from '../core/errors.js';
+import { PACKAGE_VERSION } from '../core/version.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
 import { CHECK_EXAMPLES, CHECK_LIMITS, type CheckFlags, checkCommand } from './commands/check.js';
@@ -8,18 +8,6 @@ import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
 import { INPUT_FORMATS } from './inputs/source.js';
 import type { CliIo } from './io.js';
-
-/** The package version, read at run time: package.json sits two levels up from both src/cli and dist/cli. */
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Offered by both commands: colour is decided per command's output streams. */
 const NO_COLOR_FLAG = '--no-color';
@@ -32,7 +20,7 @@ function program(io: CliIo, status: { code: number }): Command {
   };
   const root = new Command('hoplens')
     .description("Trace a URL's redirect chain hop by hop and report what is wrong with it.")
-    .version(version(), '-V, --version')
+    .version(PACKAGE_VERSION, '-V, --version')
     .configureOutput({ writeOut: write(io.stdout), writeErr: write(io.stderr) })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
