@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/load/**/*.test.ts'],
+    // Builds dist/ (when stale) before any test file runs, never while one uses it.
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 180_000,
     hookTimeout: 60_000,

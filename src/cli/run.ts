@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { PACKAGE_VERSION } from '../core/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
@@ -9,18 +9,6 @@ import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
 import { INPUT_FORMATS } from './inputs/source.js';
 import type { CliIo } from './io.js';
-
-/** The package version, read at run time: package.json sits two levels up from both src/cli and dist/cli. */
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Offered by both commands: colour is decided per command's output streams. */
 const NO_COLOR_FLAG = '--no-color';
@@ -33,7 +21,7 @@ function program(io: CliIo, status: { code: number }): Command {
   };
   const root = new Command('hoplens')
     .description("Trace a URL's redirect chain hop by hop and report what is wrong with it.")
-    .version(version(), '-V, --version')
+    .version(PACKAGE_VERSION, '-V, --version')
     .configureOutput({ writeOut: write(io.stdout), writeErr: write(io.stderr) })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')

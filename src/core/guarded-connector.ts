@@ -28,18 +28,12 @@ export function createGuardedLookup(policy: AddressPolicy, resolver: Resolver) {
         addresses = await resolver(hostname);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? 'ENOTFOUND';
-        throw Object.assign(new Error(`DNS lookup of ${hostname} failed: ${code}`, { cause: error }), {
-          code,
-          hoplensDns: true,
-        });
+        throw Object.assign(new Error(`DNS lookup of ${hostname} failed: ${code}`, { cause: error }), { code });
       }
       const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
       const usable = wanted === undefined ? addresses : addresses.filter((entry) => entry.family === wanted);
       if (usable.length === 0) {
-        throw Object.assign(new Error(`DNS lookup of ${hostname} returned no address`), {
-          code: 'ENOTFOUND',
-          hoplensDns: true,
-        });
+        throw Object.assign(new Error(`DNS lookup of ${hostname} returned no address`), { code: 'ENOTFOUND' });
       }
       for (const entry of addresses) {
         const verdict = policy.check(entry.address);

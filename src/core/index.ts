@@ -41,3 +41,4 @@ export {
   type Severity,
   type Summary,
 } from './types.js';
+export { PACKAGE_VERSION } from './version.js';

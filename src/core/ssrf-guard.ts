@@ -186,7 +186,7 @@ export interface AddressPolicyOptions {
   allowNetworks: readonly Network[];
 }
 
-/** Decides, for each address hoplens is about to connect to, whether it may. */
+/** Verdicts an {@link AddressPolicy} remembers before it starts over. */
 const VERDICT_CACHE_SIZE = 1024;
 
 /** The key of the policy these settings make: policies with equal keys decide alike. */
@@ -199,6 +199,7 @@ export function policyKey(options: AddressPolicyOptions): string {
     : 'open';
 }
 
+/** Decides, for each address hoplens is about to connect to, whether it may. */
 export class AddressPolicy {
   readonly blockPrivate: boolean;
   readonly allowNetworks: readonly Network[];

@@ -1,6 +1,6 @@
 import type { Hop, Issue, Summary } from './types.js';
 
-/** The seed's Summary of a chain. */
+/** The Summary of a chain (`summary` in the API's answer, README.md "API"). */
 export function summarize(chain: readonly Hop[], issues: Issue[]): Summary {
   const last = chain[chain.length - 1];
   return {

@@ -77,7 +77,7 @@ export interface Summary {
   issues: Issue[];
 }
 
-/** The result of {@link analyze}: the seed's Analysis result without `rateLimit`. */
+/** The result of {@link analyze}: the API's Analysis result (docs/api.md) without `rateLimit`. */
 export interface AnalysisResult {
   /** True when the chain was traced (findings such as loops still give `true`). */
   success: true;

@@ -5,8 +5,8 @@ import { DEFAULTS, LIMITS } from '../core/index.js';
 export const MAX_URL_LENGTH = 2048;
 
 /**
- * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what the
- * seed says); the strict-query hook makes sure only plain digit strings reach the validator's coercion.
+ * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what
+ * docs/api.md's parameter table says); the strict-query hook makes sure only plain digit strings reach the validator's coercion.
  */
 export const AnalyzeQuerySchema = Type.Object({
   url: Type.String({

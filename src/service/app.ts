@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { Analyzer } from '../core/analyzer.js';
+import { PACKAGE_VERSION } from '../core/index.js';
 import { webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -29,6 +29,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The rate-limit store (default: Redis when `config.redisUrl` is set, else memory). Closed with the app. */
   store?: RateLimitStore;
+  /** The built web page's directory (default: the web plugin's, dist/web/public; see src/web/plugin.ts). */
+  webPublicDir?: string;
 }
 
 declare module 'fastify' {
@@ -62,15 +64,6 @@ const TIMEOUT_CHECK_MS = 1_000;
 
 /** Longest start-up wait for a configured Redis before serving on the in-memory fallback. */
 const REDIS_STARTUP_WAIT_MS = 3000;
-
-function packageVersion(): string {
-  try {
-    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 /**
  * Builds the service: routes, hooks, rate limiting, docs and the web page. Never listens; the caller does
@@ -146,7 +139,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
       await Promise.allSettled([store.close(), analyzer.close()]);
     });
 
-    await docsRoutes(app, { version: packageVersion() });
+    await docsRoutes(app, { version: PACKAGE_VERSION });
     await app.register(healthRoutes, { store, lifecycle, redisConfigured: config.redisUrl !== undefined });
     await app.register(analyzeRoute, {
       prefix: '/api',
@@ -158,7 +151,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
       analysisTimeoutMs: config.analysisTimeoutMs,
       pacer: new TurnPacer(PACE_PER_TURN),
     });
-    await app.register(webPage);
+    await app.register(webPage, { publicDir: deps.webPublicDir });
   } catch (error) {
     // A half-built app must not leave a Redis connection or a pool behind.
     await Promise.allSettled([store.close(), analyzer.close()]);

@@ -105,9 +105,4 @@ export class ConcurrencyGate {
       this.waiters.add(waiter);
     });
   }
-
-  /** Refuses every waiting caller with `error` (at shutdown). Holders keep their slots. */
-  rejectWaiting(error: unknown): void {
-    for (const waiter of [...this.waiters]) waiter.fail(error);
-  }
 }

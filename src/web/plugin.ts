@@ -15,13 +15,17 @@ import type { FastifyInstance } from 'fastify';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Where the built page lives: dist/web/public, next to this file once compiled. When this file runs from source
- * (tests, tsx), the page built into the repository's dist/ is used.
+ * Where the page is served from by default: `public/` next to this file, i.e. dist/web/public, where
+ * scripts/build.mjs builds it beside the compiled plugin. Run from source, this file has no page beside it and serves
+ * the placeholder, unless told where a page was built ({@link WebPageOptions.publicDir}).
  */
-export const PUBLIC_DIR =
-  [join(here, 'public'), join(here, '..', '..', 'dist', 'web', 'public')].find((dir) =>
-    existsSync(join(dir, 'index.html')),
-  ) ?? join(here, 'public');
+export const DEFAULT_PUBLIC_DIR = join(here, 'public');
+
+/** Options of {@link webPage}. */
+export interface WebPageOptions {
+  /** The directory of the built page: index.html and its assets (default {@link DEFAULT_PUBLIC_DIR}). */
+  publicDir?: string;
+}
 
 /**
  * Only this origin's own script, styles, images and API; no inline script or style, no framing, no plugins, no
@@ -63,8 +67,9 @@ const NOT_BUILT = `<!doctype html>
 `;
 
 /** Serves the web page at `/`. */
-export async function webPage(app: FastifyInstance): Promise<void> {
-  const indexFile = join(PUBLIC_DIR, 'index.html');
+export async function webPage(app: FastifyInstance, options: WebPageOptions = {}): Promise<void> {
+  const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
+  const indexFile = join(publicDir, 'index.html');
   const built = existsSync(indexFile);
   // index.html is small and fixed for the life of the process: read once, served from memory with a strong ETag.
   const indexHtml = built ? readFileSync(indexFile) : Buffer.from(NOT_BUILT);
@@ -81,13 +86,13 @@ export async function webPage(app: FastifyInstance): Promise<void> {
   });
 
   if (!built) {
-    app.log.warn({ dir: PUBLIC_DIR }, 'web page not built (run npm run build); serving a placeholder at /');
+    app.log.warn({ dir: publicDir }, 'web page not built (run npm run build); serving a placeholder at /');
     return;
   }
 
   // Assets: one route per built file (wildcard off), so no catch-all route competes with the service's 404.
   await app.register(fastifyStatic, {
-    root: PUBLIC_DIR,
+    root: publicDir,
     prefix: '/',
     wildcard: false,
     index: false,

@@ -117,7 +117,7 @@ describe('planCheck', () => {
     const keys = Object.keys(bad) as Array<keyof typeof bad>;
     keys.forEach((_, i) => {
       const rest = Object.fromEntries(keys.slice(i).map((key) => [key, bad[key]]));
-      expect(failure('u.txt', { ...rest, maxRetryAfter: 'x' })).toMatchObject({ details: { option: order[i] } });
+      expect(failure('u.txt', { ...rest, maxRetryAfter: 'x' })).toMatchObject({ details: { flag: order[i] } });
     });
     expect(failure('_redirects', { maxRetryAfter: 'x' })).toMatchObject({ details: { flag: '--max-retry-after' } });
   });

@@ -1,4 +1,4 @@
-/** What each hop and the summary report: the seed's fields, header selection, timing and redirect type. */
+/** What each hop and the summary report: the documented fields, header selection, timing and redirect type. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer, REDIRECT_HEADERS } from '../../src/index.js';
 import { chainRoutes, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';

@@ -3,7 +3,7 @@
  * listening on loopback, pages that record every request leaving for another origin (and block it) and are checked
  * after each test, readability checks, and the screenshot folder CI keeps.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -16,18 +16,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Where screenshots go (gitignored; CI keeps it as an artifact). */
 export const SCREENSHOT_DIR = join(root, 'test-artifacts', 'screenshots');
-
-/** The built page the service serves; the e2e tests need `npm run build` first. */
-export const BUILT_PAGE_DIR = join(root, 'dist', 'web', 'public');
-
-/** Fails early, with the fix, when the page has not been built. */
-export function requireBuiltPage(): void {
-  for (const file of ['index.html', 'app.js', 'styles.css']) {
-    if (!existsSync(join(BUILT_PAGE_DIR, file))) {
-      throw new Error(`${join(BUILT_PAGE_DIR, file)} is missing: run \`npm run build\` before the web tests`);
-    }
-  }
-}
 
 /** Flags that keep chromium from reaching anywhere but the pages it is given. */
 export const CHROMIUM_ARGS = [
@@ -52,17 +40,18 @@ export interface RunningService {
 }
 
 /**
- * Builds the real service (loopback allowed, quiet logs, short shutdown grace; `env` overrides, as environment
- * variables) and listens on 127.0.0.1, port 0.
+ * Builds the real service, serving the page built into `publicDir` (see test/helpers/built-page.ts), with loopback
+ * allowed, quiet logs and a short shutdown grace (`env` overrides, as environment variables), and listens on
+ * 127.0.0.1, port 0.
  */
-export async function startService(env: Environment = {}): Promise<RunningService> {
+export async function startService(publicDir: string, env: Environment = {}): Promise<RunningService> {
   const config = loadConfig({
     HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
     LOG_LEVEL: 'silent',
     HOPLENS_SHUTDOWN_GRACE_MS: '500',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { webPublicDir: publicDir });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('service not listening on TCP');

@@ -1,34 +1,15 @@
 /**
- * Runs the built service (`node dist/service/main.js`, what `npm start` runs) as a child process for tests, and
- * makes sure the build is not older than the sources it is tested for.
+ * Runs the built service (`node dist/service/main.js`, what `npm start` runs) as a child process for tests. dist/ is
+ * brought up to date with the sources before any test file runs, by test/global-setup.ts.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll } from 'vitest';
 import { type Cleanup, cleanupAfterEach } from './cleanups.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVICE_MAIN = join(root, 'dist', 'service', 'main.js');
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    const mtime = entry.isDirectory() ? newestSource(path) : entry.name.endsWith('.ts') ? statSync(path).mtimeMs : 0;
-    newest = Math.max(newest, mtime);
-  }
-  return newest;
-}
-
-/** Runs `npm run build`'s script when dist/service/main.js is missing or older than src/service or src/core. */
-export function ensureBuilt(): void {
-  const sources = Math.max(newestSource(join(root, 'src', 'service')), newestSource(join(root, 'src', 'core')));
-  if (existsSync(SERVICE_MAIN) && statSync(SERVICE_MAIN).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'pipe', timeout: 180_000 });
-}
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -143,14 +124,11 @@ export interface ServiceProcesses {
 }
 
 /**
- * Sets up a test file that runs the service process: before its tests, the build (`npm run build`'s script, which
- * overwrites dist in place) when dist is older than the sources; after each test, its cleanups. Call at the top level.
+ * Sets up a test file that runs the service process (built by test/global-setup.ts before any test file): after each
+ * test, its cleanups. Call at the top level.
  */
 export function useServiceProcess(): ServiceProcesses {
   const cleanups = cleanupAfterEach();
-  beforeAll(() => {
-    ensureBuilt();
-  }, 180_000);
   return {
     cleanups,
     start: async (env = {}) => {

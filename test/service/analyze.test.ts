@@ -21,7 +21,7 @@ async function app(...args: Parameters<typeof appWith>): Promise<FastifyInstance
 }
 
 describe('GET /api/analyze', () => {
-  it('answers with the seed Analysis result', async () => {
+  it('answers with the documented Analysis result', async () => {
     const target = await server(chainRoutes(2));
     const service = await app();
     const url = `${target.origin}/hop/0`;

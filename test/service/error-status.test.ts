@@ -14,7 +14,7 @@ describe('error status table', () => {
     }
   });
 
-  it('follows the seed and the issue', () => {
+  it('gives each code its documented status (README.md, "Errors")', () => {
     for (const code of ['INVALID_URL', 'INVALID_OPTION', 'INVALID_PARAMETER', 'BLOCKED_DESTINATION'] as const) {
       expect(statusFor(code)).toBe(400);
     }

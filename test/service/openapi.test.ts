@@ -45,7 +45,7 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/api/analyze', '/healthz', '/readyz']);
   });
 
-  it('has the seed query parameters, with their defaults and ranges', () => {
+  it('has the documented query parameters, with their defaults and ranges', () => {
     const parameters = doc.paths['/api/analyze'].get.parameters as Parameter[];
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
     expect(Object.keys(byName).sort()).toEqual(['maxHops', 'timeout', 'url', 'userAgent']);
@@ -62,7 +62,7 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('describes the seed Analysis result, field by field', () => {
+  it('describes the documented Analysis result, field by field', () => {
     const ok = doc.paths['/api/analyze'].get.responses['200'] as Response;
     const result = ok.content?.['application/json']?.schema as Schema;
     const fields = (schema: Schema | undefined) => Object.keys(schema?.properties ?? {}).sort();

@@ -1,6 +1,6 @@
 /**
  * The web page in a real browser (Debian's chromium) against the real service and local redirect servers: results.
- * Needs `npm run build` first (the service serves dist/web/public).
+ * The page is built from source for this file (test/helpers/built-page.ts).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,20 +12,20 @@ import {
   launchChromium,
   type PageOptions,
   type RunningService,
-  requireBuiltPage,
   screenshot,
   startService,
   type WatchedPage,
 } from '../helpers/browser.js';
+import { useBuiltPage } from '../helpers/built-page.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
+const pageDir = useBuiltPage();
 let browser: Browser;
 let service: RunningService;
 let targets: TestServer;
 const openChecked = checkedPages(() => browser);
 
 beforeAll(async () => {
-  requireBuiltPage();
   targets = await startRedirectServer({
     '/three/a': { status: 301, location: '/three/b', headers: { 'cache-control': 'max-age=600' } },
     '/three/b': { status: 302, location: '/three/c', delay: 30 },
@@ -35,7 +35,7 @@ beforeAll(async () => {
     '/loop/c': { status: 302, location: '/loop/b' },
     '/other': { status: 200, body: 'other' },
   });
-  service = await startService();
+  service = await startService(pageDir());
   browser = await launchChromium();
 });
 

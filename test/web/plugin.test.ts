@@ -1,21 +1,28 @@
 /**
  * The page's server side, without a browser: `/` and the assets with their security and caching headers, nothing
- * loaded from elsewhere, and no route taken from the service. Needs `npm run build` first.
+ * loaded from elsewhere, and no route taken from the service. The page is built from source for this file
+ * (test/helpers/built-page.ts); the built service's own page is checked against dist/ at the end.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/service/app.js';
 import { loadConfig } from '../../src/service/config.js';
-import { CONTENT_SECURITY_POLICY, PUBLIC_DIR, webPage } from '../../src/web/plugin.js';
-import { BUILT_PAGE_DIR, requireBuiltPage } from '../helpers/browser.js';
+import { CONTENT_SECURITY_POLICY, webPage } from '../../src/web/plugin.js';
+import { useBuiltPage } from '../helpers/built-page.js';
+import { useServiceProcess } from '../helpers/service-process.js';
 
+const pageDir = useBuiltPage();
+const { start: serviceProcess } = useServiceProcess();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  requireBuiltPage();
-  app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8' }));
+  app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8' }), {
+    webPublicDir: pageDir(),
+  });
   await app.ready();
 });
 
@@ -38,7 +45,7 @@ describe('GET /', () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.body).toBe(readFileSync(join(BUILT_PAGE_DIR, 'index.html'), 'utf8'));
+    expect(response.body).toBe(readFileSync(join(pageDir(), 'index.html'), 'utf8'));
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toBe(CONTENT_SECURITY_POLICY);
     const policy = directives(csp);
@@ -96,7 +103,7 @@ describe('the assets', () => {
 });
 
 describe('the page loads nothing from elsewhere', () => {
-  const html = () => readFileSync(join(BUILT_PAGE_DIR, 'index.html'), 'utf8');
+  const html = () => readFileSync(join(pageDir(), 'index.html'), 'utf8');
 
   it('index.html loads /app.js as a module and /styles.css, and has no inline script, style or handler', () => {
     const page = html();
@@ -111,14 +118,14 @@ describe('the page loads nothing from elsewhere', () => {
     const references = [...page.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1] ?? '');
     expect(references.length).toBeGreaterThan(3);
     for (const reference of references) expect(reference).toMatch(/^(\/(?!\/)|#)/);
-    for (const file of readdirSync(BUILT_PAGE_DIR).filter((name) => name.endsWith('.css'))) {
-      const css = readFileSync(join(BUILT_PAGE_DIR, file), 'utf8');
+    for (const file of readdirSync(pageDir()).filter((name) => name.endsWith('.css'))) {
+      const css = readFileSync(join(pageDir(), file), 'utf8');
       expect(css).not.toMatch(/@import|url\(|@font-face/);
     }
   });
 
   it('the script fetches only this origin (relative /api/ paths)', () => {
-    const script = readFileSync(join(BUILT_PAGE_DIR, 'app.js'), 'utf8');
+    const script = readFileSync(join(pageDir(), 'app.js'), 'utf8');
     expect(script).not.toMatch(/\bimport\s*\(|importScripts|new Worker|WebSocket|EventSource|sendBeacon/);
     expect(script).toContain('/api/analyze');
   });
@@ -142,9 +149,9 @@ describe('routes', () => {
     standalone.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) if (method === 'GET') claimed.push(route.url);
     });
-    await standalone.register(webPage);
+    await standalone.register(webPage, { publicDir: pageDir() });
     await standalone.ready();
-    const files = readdirSync(PUBLIC_DIR)
+    const files = readdirSync(pageDir())
       .filter((name) => name !== 'index.html')
       .map((name) => `/${name}`);
     expect(claimed.sort()).toEqual(['/', ...files].sort());
@@ -156,5 +163,33 @@ describe('routes', () => {
     const document = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).not.toContain('/');
     expect(Object.keys(document.paths).some((path) => /\.(js|css|svg|map)$/.test(path))).toBe(false);
+  });
+});
+
+describe('where the page comes from', () => {
+  it('a directory without a built page gives the placeholder at / and no asset route', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'hoplens-no-page-'));
+    const standalone = Fastify();
+    try {
+      await standalone.register(webPage, { publicDir: empty });
+      const page = await standalone.inject({ url: '/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(page.body).toContain('The web page is not built');
+      expect((await standalone.inject({ url: '/app.js' })).statusCode).toBe(404);
+    } finally {
+      await standalone.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('the built service (node dist/service/main.js) serves the page built beside its plugin, dist/web/public', async () => {
+    const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web', 'public');
+    const service = await serviceProcess();
+    const page = await fetch(`${service.origin}/`);
+    expect(await page.text()).toBe(readFileSync(join(dist, 'index.html'), 'utf8'));
+    const script = await fetch(`${service.origin}/app.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toBe(readFileSync(join(dist, 'app.js'), 'utf8'));
   });
 });

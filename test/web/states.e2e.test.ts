@@ -1,6 +1,7 @@
 /**
  * The web page in a real browser against the real service: loading and cancel, 400 next to the field, 429 with the
- * time until retry, 500 with the partial chain, and the server gone. Needs `npm run build` first.
+ * time until retry, 500 with the partial chain, and the server gone. The page is built from source for this file
+ * (test/helpers/built-page.ts).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,13 @@ import {
   expectReadable,
   launchChromium,
   type RunningService,
-  requireBuiltPage,
   screenshot,
   startService,
 } from '../helpers/browser.js';
+import { useBuiltPage } from '../helpers/built-page.js';
 import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
 
+const pageDir = useBuiltPage();
 let browser: Browser;
 let service: RunningService;
 let targets: TestServer;
@@ -25,7 +27,6 @@ const open = checkedPages(() => browser);
 const services: RunningService[] = [];
 
 beforeAll(async () => {
-  requireBuiltPage();
   const closed = await startServer(() => {});
   closedPort = closed.port;
   await closed.close();
@@ -34,7 +35,7 @@ beforeAll(async () => {
     '/refused': { status: 301, location: `http://127.0.0.1:${closedPort}/gone` },
     '/slow': { status: 200, body: 'late', delay: 8000 },
   });
-  service = await startService();
+  service = await startService(pageDir());
   browser = await launchChromium();
 });
 
@@ -118,7 +119,7 @@ describe('states', () => {
   });
 
   it('a 429 says how long to wait, counts down and holds the button', async () => {
-    const limited = await startService({ HOPLENS_RATE_LIMIT_PER_MINUTE: '1' });
+    const limited = await startService(pageDir(), { HOPLENS_RATE_LIMIT_PER_MINUTE: '1' });
     services.push(limited);
     const { page } = await open(limited.origin);
     await page.goto(`${limited.origin}/`);
@@ -177,7 +178,7 @@ describe('states', () => {
   });
 
   it('the server unreachable: said so, with a way to try again', async () => {
-    const doomed = await startService();
+    const doomed = await startService(pageDir());
     services.push(doomed);
     const { page } = await open(doomed.origin, { width: 375, height: 700 });
     await page.goto(`${doomed.origin}/`);

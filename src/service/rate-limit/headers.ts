@@ -22,7 +22,7 @@ function bindingWindow(state: RateLimitState): WindowState {
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /**
- * The seed's `rateLimit` object, identical to the X-RateLimit-* headers: `limit` is the per-minute limit,
+ * The body's `rateLimit` object, identical to the X-RateLimit-* headers: `limit` is the per-minute limit,
  * `remaining` the smaller of both windows (so a client that obeys it never meets a 429), `reset` the UTC epoch
  * second at which that window resets.
  */
@@ -36,7 +36,7 @@ export function rateLimitBody(state: RateLimitState, nowMs: number): RateLimitBo
 }
 
 /**
- * Every rate-limit header of a response: the seed's X-RateLimit-* trio and the IETF draft's
+ * Every rate-limit header of a response: the documented X-RateLimit-* trio and the IETF draft's
  * (draft-ietf-httpapi-ratelimit-headers) `RateLimit-Policy` and `RateLimit`, one list item per window.
  */
 export function rateLimitHeaders(state: RateLimitState, nowMs: number): Record<string, string> {

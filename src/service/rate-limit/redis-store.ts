@@ -134,11 +134,6 @@ export class RedisStore implements RateLimitStore {
     });
   }
 
-  /** Whether requests are being counted in memory because Redis is unreachable. */
-  get usingFallback(): boolean {
-    return this.degraded;
-  }
-
   consume(key: string): Promise<RateLimitDecision> {
     return this.windows.consume(key);
   }

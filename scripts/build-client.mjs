@@ -1,0 +1,31 @@
+// Builds the web page from src/web/client into `outDir`: app.js bundled by esbuild, the static files copied beside
+// it. The one recipe for the page: scripts/build.mjs builds it into dist/web/public, and tests that run the service
+// from source build it into a directory of their own.
+import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The page's sources. */
+export const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'web', 'client');
+
+/** Files copied as they are. */
+const STATIC_FILE = /\.(html|css|svg|ico|png|webmanifest)$/;
+
+/** Builds the page into `outDir` (created if missing); esbuild is a dev dependency, loaded only when building. */
+export async function buildClient(outDir) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(CLIENT_DIR, 'main.ts')],
+    outfile: join(outDir, 'app.js'),
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    format: 'esm',
+    target: ['es2020'],
+    logLevel: 'warning',
+  });
+  mkdirSync(outDir, { recursive: true });
+  for (const file of readdirSync(CLIENT_DIR)) {
+    if (STATIC_FILE.test(file)) cpSync(join(CLIENT_DIR, file), join(outDir, file));
+  }
+}

@@ -1,0 +1,20 @@
+/** The one package version the CLI's --version, the OpenAPI document and the library report. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_VERSION } from '../../src/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+
+describe('PACKAGE_VERSION', () => {
+  it("is package.json's version, run from source", () => {
+    expect(PACKAGE_VERSION).toBe(packageJson.version);
+  });
+
+  it("is package.json's version, run from the build (dist/, built by test/global-setup.ts)", async () => {
+    const built = (await import(pathToFileURL(join(root, 'dist', 'index.js')).href)) as { PACKAGE_VERSION: string };
+    expect(built.PACKAGE_VERSION).toBe(packageJson.version);
+  });
+});
