@@ -1,5 +1,4 @@
-import { isHoplensError } from '../core/errors.js';
-import type { Hop, Issue } from '../core/types.js';
+import { type Hop, type Issue, isHoplensError } from '../core/index.js';
 import type { Attempt, RowResult } from './result.js';
 import type { CheckRow } from './row.js';
 

@@ -1,4 +1,4 @@
-import type { AnalysisResult, Hop, Issue } from '../core/types.js';
+import type { AnalysisResult, Hop, Issue } from '../core/index.js';
 import type { CheckRow } from './row.js';
 
 /** What running one row produced: the analysis, or the error it failed with, after any retries. */

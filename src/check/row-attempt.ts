@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { AnalysisResult } from '../core/types.js';
+import type { AnalysisResult } from '../core/index.js';
 import type { Attempt } from './result.js';
 import { backoffDelay, isRetryable, parseRetryAfter, sleep } from './retry.js';
 import type { CheckRow } from './row.js';

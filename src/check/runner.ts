@@ -1,4 +1,4 @@
-import type { AnalysisResult } from '../core/types.js';
+import type { AnalysisResult } from '../core/index.js';
 import { HostScheduler, type Slot } from './host-scheduler.js';
 import type { Attempt } from './result.js';
 import type { CheckRow, InputItem } from './row.js';

@@ -1,4 +1,4 @@
-import { Analyzer } from '../core/analyzer.js';
+import { Analyzer } from '../core/index.js';
 import type { AnalyzerLike, CliIo } from './io.js';
 
 /** An analyzer for one command, and how to let go of it. */

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { AnalysisResult, AnalyzeOptions } from '../core/types.js';
+import type { AnalysisResult, AnalyzeOptions } from '../core/index.js';
 
 /** What the CLI needs from an analyzer: the core `Analyzer` fits, and tests may pass one with a resolver. */
 export interface AnalyzerLike {

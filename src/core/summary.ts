@@ -1,6 +1,6 @@
 import type { Hop, Issue, Summary } from './types.js';
 
-/** The Summary of a chain (`summary` in the API's answer, README.md "API"). */
+/** The Summary of a chain (`summary` in the API's answer, docs/api.md). */
 export function summarize(chain: readonly Hop[], issues: Issue[]): Summary {
   const last = chain[chain.length - 1];
   return {

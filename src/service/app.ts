@@ -1,6 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { Analyzer } from '../core/analyzer.js';
-import { PACKAGE_VERSION } from '../core/index.js';
+import { Analyzer, PACKAGE_VERSION } from '../core/index.js';
 import { webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -65,39 +64,62 @@ const TIMEOUT_CHECK_MS = 1_000;
 /** Longest start-up wait for a configured Redis before serving on the in-memory fallback. */
 const REDIS_STARTUP_WAIT_MS = 3000;
 
+/** The parts of a running service that its routes and hooks share. */
+interface ServiceParts {
+  lifecycle: Lifecycle;
+  gate: ConcurrencyGate;
+  store: RateLimitStore;
+  limiter: RequestLimiter;
+  analyzer: Analyzer;
+}
+
 /**
  * Builds the service: routes, hooks, rate limiting, docs and the web page. Never listens; the caller does
  * (`main.ts`, or tests with `inject()` or `listen({ port: 0 })`). Closing the app drains in-flight analyses for at
  * most `config.shutdownGraceMs`, then closes the rate-limit store and the analyzer's connection pools.
  */
 export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const now = deps.now ?? Date.now;
-  const lifecycle = new Lifecycle();
-  const gate = new ConcurrencyGate({
-    limit: config.maxConcurrency,
-    maxQueue: config.maxQueue,
-    timeoutMs: config.queueTimeoutMs,
-  });
-  const logger = deps.logger;
-  const loggerOptions =
-    logger === undefined
-      ? {
-          logger: {
-            level: config.logLevel,
-            ...(deps.logStream !== undefined && { stream: deps.logStream }),
-          },
-        }
-      : { loggerInstance: logger };
-
   // Assigned right after Fastify is created (the store logs through Fastify's logger), before any request.
   let limiter: RequestLimiter | undefined;
-  const limiterOf = () => limiter as RequestLimiter;
+  const app = createServer(config, deps, () => limiter as RequestLimiter);
+  const store = await openStore(config, deps, app);
+  limiter = new RequestLimiter(store, new ClientIpResolver(config.trustProxy), deps.now ?? Date.now);
+  const parts: ServiceParts = {
+    lifecycle: new Lifecycle(),
+    gate: new ConcurrencyGate({
+      limit: config.maxConcurrency,
+      maxQueue: config.maxQueue,
+      timeoutMs: config.queueTimeoutMs,
+    }),
+    store,
+    limiter,
+    analyzer: deps.analyzer ?? new Analyzer(),
+  };
+  try {
+    app.decorate('hoplens', { lifecycle: parts.lifecycle, gate: parts.gate, store });
+    app.decorateRequest('rateLimit', null);
+    installErrorReplies(app, limiter);
+    installShutdownHooks(app, config, parts);
+    await registerRoutes(app, config, deps, parts);
+  } catch (error) {
+    // A half-built app must not leave a Redis connection or a pool behind.
+    await Promise.allSettled([store.close(), parts.analyzer.close()]);
+    throw error;
+  }
+  return app;
+}
 
-  const app = Fastify({
+/** Step 1: Fastify, with the service's logger, timeouts and error answers for what never reaches a route. */
+function createServer(config: ServiceConfig, deps: AppDeps, limiterOf: () => RequestLimiter): FastifyInstance {
+  const loggerOptions =
+    deps.logger === undefined
+      ? { logger: { level: config.logLevel, ...(deps.logStream !== undefined && { stream: deps.logStream }) } }
+      : { loggerInstance: deps.logger };
+  return Fastify({
     ...loggerOptions,
     // One log line per analysis is written by the analyze route; Fastify's two per request would be noise.
     logController: new LogController({ disableRequestLogging: true }),
-    // Fastify's own closing answer is not our JSON; the shutdown hook below answers instead.
+    // Fastify's own closing answer is not our JSON; the shutdown hook answers instead.
     return503OnClosing: false,
     // Client IPs come from ClientIpResolver (HOPLENS_TRUST_PROXY), not from Fastify's trustProxy.
     trustProxy: false,
@@ -107,6 +129,10 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
   });
+}
+
+/** Step 2: the rate-limit store: the injected one, Redis when configured, else memory. */
+async function openStore(config: ServiceConfig, deps: AppDeps, app: FastifyInstance): Promise<RateLimitStore> {
   const store =
     deps.store ??
     (config.redisUrl === undefined
@@ -114,48 +140,49 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
       : new RedisStore({ url: config.redisUrl, limits: config.rateLimit, logger: app.log }));
   // Start counting in Redis when it is there; when it is not, start anyway on the in-memory fallback.
   if (store instanceof RedisStore) await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
-  limiter = new RequestLimiter(store, new ClientIpResolver(config.trustProxy), now);
-  const analyzer = deps.analyzer ?? new Analyzer();
+  return store;
+}
 
-  try {
-    app.decorate('hoplens', { lifecycle, gate, store });
-    app.decorateRequest('rateLimit', null);
-    installErrorReplies(app, limiter);
+/** Step 3: refuse new requests once shutdown begins, drain for the grace period, then close what the app owns. */
+function installShutdownHooks(app: FastifyInstance, config: ServiceConfig, parts: ServiceParts): void {
+  const { lifecycle } = parts;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!lifecycle.closing) return;
+    reply.header('connection', 'close');
+    throw serviceError('SHUTTING_DOWN', 'The service is shutting down; try another instance', { retryAfter: 5 });
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    // Responses finishing during shutdown close their connection, so keep-alive clients move on.
+    if (lifecycle.closing) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    lifecycle.beginShutdown(config.shutdownGraceMs);
+  });
+  app.addHook('onClose', async () => {
+    lifecycle.dispose();
+    await Promise.allSettled([parts.store.close(), parts.analyzer.close()]);
+  });
+}
 
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!lifecycle.closing) return;
-      reply.header('connection', 'close');
-      throw serviceError('SHUTTING_DOWN', 'The service is shutting down; try another instance', { retryAfter: 5 });
-    });
-    app.addHook('onSend', async (_request, reply) => {
-      // Responses finishing during shutdown close their connection, so keep-alive clients move on.
-      if (lifecycle.closing) reply.header('connection', 'close');
-    });
-    app.addHook('preClose', async () => {
-      lifecycle.beginShutdown(config.shutdownGraceMs);
-    });
-    app.addHook('onClose', async () => {
-      lifecycle.dispose();
-      await Promise.allSettled([store.close(), analyzer.close()]);
-    });
-
-    await docsRoutes(app, { version: PACKAGE_VERSION });
-    await app.register(healthRoutes, { store, lifecycle, redisConfigured: config.redisUrl !== undefined });
-    await app.register(analyzeRoute, {
-      prefix: '/api',
-      analyzer,
-      limiter,
-      gate,
-      lifecycle,
-      allowNetworks: config.allowNetworks,
-      analysisTimeoutMs: config.analysisTimeoutMs,
-      pacer: new TurnPacer(PACE_PER_TURN),
-    });
-    await app.register(webPage, { publicDir: deps.webPublicDir });
-  } catch (error) {
-    // A half-built app must not leave a Redis connection or a pool behind.
-    await Promise.allSettled([store.close(), analyzer.close()]);
-    throw error;
-  }
-  return app;
+/** Step 4: docs, health, the API and the web page. */
+async function registerRoutes(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  deps: AppDeps,
+  parts: ServiceParts,
+): Promise<void> {
+  const { store, lifecycle } = parts;
+  await docsRoutes(app, { version: PACKAGE_VERSION });
+  await app.register(healthRoutes, { store, lifecycle, redisConfigured: config.redisUrl !== undefined });
+  await app.register(analyzeRoute, {
+    prefix: '/api',
+    analyzer: parts.analyzer,
+    limiter: parts.limiter,
+    gate: parts.gate,
+    lifecycle,
+    allowNetworks: config.allowNetworks,
+    analysisTimeoutMs: config.analysisTimeoutMs,
+    pacer: new TurnPacer(PACE_PER_TURN),
+  });
+  await app.register(webPage, { publicDir: deps.webPublicDir });
 }

@@ -52,7 +52,7 @@ export class ConfigError extends Error {
 /** The environment as the parser sees it: only strings (or absent). */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** Every variable the service reads, with its default, for the README and for `--help`-style listings. */
+/** Every variable the service reads, with its default, for docs/api.md and for `--help`-style listings. */
 export const CONFIG_DEFAULTS = Object.freeze({
   PORT: 3000,
   HOST: '0.0.0.0',

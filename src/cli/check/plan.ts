@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import type { ExpectationSettings } from '../../check/expectation.js';
 import type { RunLimits } from '../../check/runner.js';
-import { parseTargetUrl } from '../../core/parse-url.js';
-import type { AnalyzeOptions } from '../../core/types.js';
+import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { cliError, invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';

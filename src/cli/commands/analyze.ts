@@ -1,5 +1,4 @@
-import { parseTargetUrl } from '../../core/parse-url.js';
-import type { AnalysisResult, AnalyzeOptions } from '../../core/types.js';
+import { type AnalysisResult, type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { colorsFor } from '../colors.js';

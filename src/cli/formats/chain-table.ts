@@ -1,4 +1,4 @@
-import type { AnalysisResult, Hop, Issue, Severity } from '../../core/types.js';
+import type { AnalysisResult, Hop, Issue, Severity } from '../../core/index.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { CliError } from '../errors.js';
 

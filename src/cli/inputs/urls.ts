@@ -1,4 +1,4 @@
-import { parseTargetUrl } from '../../core/parse-url.js';
+import { parseTargetUrl } from '../../core/index.js';
 import { isCliError } from '../errors.js';
 
 /** The result of reading one URL of an input row: the URL, or why it is not one. */

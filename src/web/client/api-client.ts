@@ -1,11 +1,11 @@
 /**
- * Calls `/api/analyze` and sorts every possible answer into one {@link Outcome}, so that the page renders states and
+ * Calls `/api/analyze` and sorts every possible answer into one {@link RequestOutcome}, so that the page renders states and
  * never has to look at HTTP again.
  */
 import type { AnalysisResponse, ErrorResponse, Hop, RateLimit } from './api-types.js';
 import { type AnalyzeParams, apiPath } from './query-params.js';
 
-export type Outcome =
+export type RequestOutcome =
   | { kind: 'ok'; result: AnalysisResponse; body: unknown }
   /** 400: a parameter (named when the service names it) is wrong. */
   | { kind: 'invalid'; code: string; message: string; parameter?: string; body: unknown }
@@ -25,7 +25,7 @@ export type Outcome =
 
 /** An outcome together with the rate-limit status the answer carried (headers first, then the body). */
 export interface ApiAnswer {
-  outcome: Outcome;
+  outcome: RequestOutcome;
   rateLimit?: RateLimit;
 }
 
@@ -69,7 +69,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Turns a status and a parsed body into an outcome. Exported for the page's tests of odd answers. */
-export function classify(status: number, headers: Headers, body: unknown): Outcome {
+export function classify(status: number, headers: Headers, body: unknown): RequestOutcome {
   if (status === 200 && isAnalysis(body)) return { kind: 'ok', result: body, body };
   const error = isErrorResponse(body) ? body.error : undefined;
   const code = error?.code ?? `HTTP_${status}`;

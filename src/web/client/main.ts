@@ -2,7 +2,7 @@
  * The hoplens page: a URL in, its redirect chain out. Wires the form, the address bar, the API client and the
  * renderers together; each of those lives in its own module.
  */
-import { type ApiAnswer, analyze, type Outcome } from './api-client.js';
+import { type ApiAnswer, analyze, type RequestOutcome } from './api-client.js';
 import { copyText } from './copy-text.js';
 import { curlCommand } from './curl-command.js';
 import { byId, h, replace } from './dom.js';
@@ -75,7 +75,7 @@ function waitBeforeRetry(seconds: number): HTMLElement {
   return timer.element;
 }
 
-function render(outcome: Outcome, params: AnalyzeParams): void {
+function render(outcome: RequestOutcome, params: AnalyzeParams): void {
   switch (outcome.kind) {
     case 'ok': {
       const { result } = outcome;

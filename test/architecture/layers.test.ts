@@ -1,0 +1,108 @@
+/**
+ * The architecture, enforced: dependencies point inward. The core knows nothing of the faces; the capabilities beside
+ * it (src/check, src/schemas) know the core only; a face reaches the core only through its public entry
+ * (src/core/index.ts) and never another face, except in the composition roots listed below.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
+
+/** Where a file sits: the core, a capability beside it, a face, or the package entry. */
+type Layer = 'core' | 'check' | 'schemas' | 'cli' | 'service' | 'web' | 'entry';
+
+const FACES: ReadonlySet<Layer> = new Set(['cli', 'service', 'web']);
+
+/** Files allowed to import another face: they put faces together (the service serves the page). */
+const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
+  ['service/app.ts', new Set<Layer>(['web'])],
+  ['cli/commands/serve.ts', new Set<Layer>(['service'])],
+]);
+
+function layerOf(file: string): Layer {
+  const top = relative(SRC, file).split('/')[0]!;
+  if (top === 'index.ts') return 'entry';
+  if (['core', 'check', 'schemas', 'cli', 'service', 'web'].includes(top)) return top as Layer;
+  throw new Error(`${relative(SRC, file)} sits in no known layer: add it to this test`);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The module specifiers of a source text's static, type-only, re-export and dynamic imports. */
+function specifiersIn(text: string): string[] {
+  return [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1]!);
+}
+
+/** Every relative module a file imports (static, type-only, re-exports and dynamic), resolved to a source path. */
+function importsOf(file: string): string[] {
+  return specifiersIn(readFileSync(file, 'utf8'))
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier).replace(/\.js$/, '.ts'));
+}
+
+/** What is wrong with `file` importing `target`, or undefined when the import is allowed. */
+function violation(file: string, target: string): string | undefined {
+  const from = layerOf(file);
+  const to = layerOf(target);
+  if (from === to || from === 'entry') return undefined;
+  if (from === 'core') return `the core imports ${to}`;
+  if (to === 'core') {
+    return relative(SRC, target) === 'core/index.ts' ? undefined : 'reaches into the core past src/core/index.ts';
+  }
+  if (from === 'check' || from === 'schemas') {
+    return to === 'schemas' || to === 'check' ? undefined : `${from} imports the ${to} face`;
+  }
+  if (FACES.has(to)) {
+    return COMPOSITION_ROOTS.get(relative(SRC, file))?.has(to) ? undefined : `the ${from} face imports the ${to} face`;
+  }
+  return undefined;
+}
+
+function violations(files: readonly string[]): string[] {
+  return files.flatMap((file) =>
+    importsOf(file).flatMap((target) => {
+      const why = violation(file, target);
+      return why === undefined ? [] : [`${relative(SRC, file)} → ${relative(SRC, target)}: ${why}`];
+    }),
+  );
+}
+
+describe('layers', () => {
+  it('every import in src/ points inward', () => {
+    expect(violations(sourceFiles(SRC))).toEqual([]);
+  });
+
+  it('catches each kind of wrong import (the rule itself can fail)', () => {
+    const at = (path: string) => join(SRC, path);
+    expect(violation(at('core/trace.ts'), at('cli/run.ts'))).toMatch(/core imports cli/);
+    expect(violation(at('cli/run.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('cli/run.ts'), at('core/index.ts'))).toBeUndefined();
+    expect(violation(at('cli/run.ts'), at('service/app.ts'))).toMatch(/cli face imports the service face/);
+    expect(violation(at('web/plugin.ts'), at('service/app.ts'))).toMatch(/web face imports the service face/);
+    expect(violation(at('check/runner.ts'), at('cli/io.ts'))).toMatch(/check imports the cli face/);
+    expect(violation(at('service/app.ts'), at('web/plugin.ts'))).toBeUndefined();
+    expect(violation(at('web/client/api-types.ts'), at('schemas/analysis-result.ts'))).toBeUndefined();
+  });
+
+  it('reads every kind of import statement', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import type { B } from '../core/types.js';",
+      "export { c } from './c.js';",
+      "const d = await import('./d.js');",
+      'import {\n  e,\n  f,\n} from "./e.js";',
+    ].join('\n');
+    expect(specifiersIn(text).sort()).toEqual(['../core/types.js', './a.js', './c.js', './d.js', './e.js']);
+  });
+});
