@@ -27,6 +27,7 @@ export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = Object.freeze({
   // Service-only codes for a bad request; the CLI never raises them but classes them with their kind.
   INVALID_PARAMETER: EXIT.USAGE,
   NOT_FOUND: EXIT.USAGE,
+  METHOD_NOT_ALLOWED: EXIT.USAGE,
   // The analysis ran and could not complete: that is a failed chain, like a 404 at the end of one.
   BLOCKED_DESTINATION: EXIT.FAILED,
   DNS_ERROR: EXIT.FAILED,

@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'OVERLOADED'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'SHUTTING_DOWN'
   | 'INTERNAL_ERROR'
   // cli
@@ -48,6 +49,7 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
   'RATE_LIMITED',
   'OVERLOADED',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
   'SHUTTING_DOWN',
   'INTERNAL_ERROR',
   'USAGE_ERROR',

@@ -13,6 +13,7 @@ import { RedisStore } from './rate-limit/redis-store.js';
 import { RequestLimiter } from './rate-limit/request-limiter.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { analyzeRoute } from './routes/analyze.js';
+import { analyzeMethodsRoute } from './routes/analyze-methods.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { TurnPacer } from './turn-pacer.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
       analysisTimeoutMs: config.analysisTimeoutMs,
       pacer: new TurnPacer(PACE_PER_TURN),
     });
+    await app.register(analyzeMethodsRoute, { prefix: '/api', limiter });
     await app.register(webPage);
   } catch (error) {
     // A half-built app must not leave a Redis connection or a pool behind.

@@ -25,6 +25,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
   OVERLOADED: 503,
   SHUTTING_DOWN: 503,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   INTERNAL_ERROR: 500,
   // CLI codes: never raised by the service, mapped so that the table stays total.
   USAGE_ERROR: 400,

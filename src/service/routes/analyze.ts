@@ -62,7 +62,7 @@ const rateLimitHeaderSchemas = {
 const retryAfterHeader = { 'Retry-After': integerHeader('Seconds to wait before trying again') };
 
 /** An error response as the OpenAPI document shows it. */
-function errorResponse(description: string, extraHeaders: Record<string, unknown> = {}) {
+export function errorResponse(description: string, extraHeaders: Record<string, unknown> = {}) {
   return { ...ErrorBodySchema, description, headers: { ...rateLimitHeaderSchemas, ...extraHeaders } };
 }
 
@@ -84,8 +84,6 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/analyze',
     {
-      // HEAD would run a whole analysis to send no body.
-      exposeHeadRoute: false,
       schema: {
         tags: ['analysis'],
         operationId: 'analyzeUrl',
