@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { Analyzer, PACKAGE_VERSION } from '../core/index.js';
-import { webPage } from '../web/plugin.js';
+import { DEFAULT_PUBLIC_DIR, webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
 import type { ServiceConfig } from './config.js';
@@ -12,6 +13,7 @@ import { RedisStore } from './rate-limit/redis-store.js';
 import { RequestLimiter } from './rate-limit/request-limiter.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { analyzeRoute } from './routes/analyze.js';
+import { analyzeMethodsRoute } from './routes/analyze-methods.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { TurnPacer } from './turn-pacer.js';
@@ -172,7 +174,8 @@ async function registerRoutes(
   parts: ServiceParts,
 ): Promise<void> {
   const { store, lifecycle } = parts;
-  await docsRoutes(app, { version: PACKAGE_VERSION });
+  const publicDir = deps.webPublicDir ?? DEFAULT_PUBLIC_DIR;
+  await docsRoutes(app, { version: PACKAGE_VERSION, markFile: join(publicDir, 'favicon.svg') });
   await app.register(healthRoutes, { store, lifecycle, redisConfigured: config.redisUrl !== undefined });
   await app.register(analyzeRoute, {
     prefix: '/api',
@@ -184,5 +187,6 @@ async function registerRoutes(
     analysisTimeoutMs: config.analysisTimeoutMs,
     pacer: new TurnPacer(PACE_PER_TURN),
   });
-  await app.register(webPage, { publicDir: deps.webPublicDir });
+  await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
+  await app.register(webPage, { publicDir });
 }

@@ -35,5 +35,6 @@ describe('error status table', () => {
     expect(statusFor('OVERLOADED')).toBe(503);
     expect(statusFor('SHUTTING_DOWN')).toBe(503);
     expect(statusFor('NOT_FOUND')).toBe(404);
+    expect(statusFor('METHOD_NOT_ALLOWED')).toBe(405);
   });
 });

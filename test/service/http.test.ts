@@ -77,11 +77,12 @@ describe('the service over real HTTP', () => {
     }
   });
 
-  it('answers unknown routes and methods with 404 JSON', async () => {
+  it('answers unknown routes, whatever the method, with 404 JSON', async () => {
+    // A method a known path does not answer is a 405 instead (test/service/analyze-methods.test.ts).
     for (const [method, path] of [
       ['GET', '/nope'],
-      ['POST', '/api/analyze'],
-      ['HEAD', '/api/analyze?url=http://example.com/'],
+      ['POST', '/nope'],
+      ['HEAD', '/nope?url=http://example.com/'],
       ['GET', '/api'],
     ] as const) {
       const response = await request(`${origin}${path}`, { method });

@@ -110,6 +110,31 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('lists HEAD on /api/analyze, answering as GET does', () => {
+    const path = doc.paths['/api/analyze'];
+    expect(path.head).toBeDefined();
+    expect(path.head.operationId).toBe('analyzeUrl-head');
+    expect(Object.keys(path.head.responses).sort()).toEqual(Object.keys(path.get.responses).sort());
+    expect((path.head.parameters as Parameter[]).map((parameter) => parameter.name).sort()).toEqual(
+      (path.get.parameters as Parameter[]).map((parameter) => parameter.name).sort(),
+    );
+  });
+
+  it('lists the 405 of POST, PUT, DELETE and PATCH on /api/analyze, with Allow and the rate-limit headers', () => {
+    const path = doc.paths['/api/analyze'];
+    expect(Object.keys(path).sort()).toEqual(['delete', 'get', 'head', 'patch', 'post', 'put']);
+    for (const method of ['post', 'put', 'delete', 'patch']) {
+      const responses = path[method].responses as Record<string, Response>;
+      expect(Object.keys(responses)).toEqual(['405']);
+      const refused = responses['405'] as Response;
+      expect(Object.keys(refused.headers ?? {})).toEqual(
+        expect.arrayContaining(['Allow', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit']),
+      );
+      const body = refused.content?.['application/json']?.schema as Schema;
+      expect(body.properties?.error?.properties?.code?.enum).toContain('METHOD_NOT_ALLOWED');
+    }
+  });
+
   it('describes the error body with every error code', () => {
     const responses = doc.paths['/api/analyze'].get.responses as Record<string, Response>;
     for (const status of ['400', '429', '500', '503']) {

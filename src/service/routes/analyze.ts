@@ -60,8 +60,6 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/analyze',
     {
-      // HEAD would run a whole analysis to send no body.
-      exposeHeadRoute: false,
       schema: ANALYZE_ROUTE_SCHEMA,
       schemaErrorFormatter: queryErrorFormatter(ANALYZE_ROUTE_SCHEMA.querystring),
       onRequest: async (request, reply) => {
