@@ -6,7 +6,7 @@ import { acquireAnalyzer } from '../analyzer.js';
 import { colorsFor } from '../colors.js';
 import { EXIT } from '../exit-codes.js';
 import { renderAnalysis, renderFailure } from '../formats/chain-table.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, outputClosed } from '../io.js';
 import { Sink } from '../output.js';
 
 /** Flags of `hoplens <url...>`. */
@@ -114,7 +114,8 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
     // Interrupted before the only URL finished: there is no result to print.
     if (document !== undefined) await out.write(`${JSON.stringify(document, null, 2)}\n`);
   }
-  if (io.signal?.aborted) {
+  // A closed stdout is the end its reader chose (`hoplens URL1 URL2 | head -1`): the verdict on what was done.
+  if (io.signal?.aborted && !outputClosed(io.signal)) {
     await new Sink(io.stderr, false, io.stderrIsTTY).write(
       `hoplens: interrupted after ${outcomes.length} of ${urls.length} URLs\n`,
     );

@@ -16,7 +16,7 @@ import { EXIT } from '../exit-codes.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormat } from '../formats/formatter.js';
 import { countCandidateRows, detectInputFormat, type InputFormat, openInput, readInput } from '../inputs/source.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, outputClosed } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { createProgress } from '../progress.js';
 
@@ -242,8 +242,9 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
       await release();
     }
 
-    summary.interrupted = stop.signal.aborted;
-    if (baseline !== undefined && !summary.interrupted && inputError === undefined) {
+    // A closed stdout stops the run too, but as the end its reader chose: no "interrupted", the usual verdict.
+    summary.interrupted = stop.signal.aborted && !outputClosed(io.signal);
+    if (baseline !== undefined && !stop.signal.aborted && inputError === undefined) {
       const missing = missingFromRun(baseline);
       summary.missing = missing.length;
       for (const key of missing.slice(0, L.missingReported)) await tell(human, `not checked (in baseline): ${key}\n`);
