@@ -28,7 +28,8 @@ Examples:
   $ hoplens https://example.com --method head --headers all --cookies
 
 Output:
-  A table per URL (hop, status, URL, time), then the issues and a summary.
+  A table per URL (hop, status, URL, time), then the issues and a summary; with --headers all, each hop's response
+  headers under it. Statuses are coloured as on the web page: 2xx green, 301/308 blue, 302/303/307 amber, 4xx/5xx red.
   --json prints the Analysis result exactly as the library and the HTTP API return it (without rateLimit); for
   several URLs, a JSON array of them in the order given. A URL whose analysis failed gives
   {"success": false, "url", "error": {"code", "message"}, "chain": [hops done before the failure]}.
@@ -70,6 +71,7 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
   const { analyzer, release } = acquireAnalyzer(io);
   const out = new Sink(io.stdout, false, io.stdoutIsTTY);
   const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
+  const tableOptions = { headers: flags.headers === 'all' };
   const analyzeOne = async (url: string): Promise<Outcome> => {
     try {
       return { url, result: await analyzer.analyze(url, options) };
@@ -97,8 +99,8 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
       if (flags.json) continue;
       const text =
         'result' in outcome
-          ? renderAnalysis(outcome.result, colors)
-          : renderFailure(outcome.url, outcome.error, colors);
+          ? renderAnalysis(outcome.result, colors, tableOptions)
+          : renderFailure(outcome.url, outcome.error, colors, tableOptions);
       await out.write(`${outcomes.length > 1 ? '\n' : ''}${text}`);
     }
     await Promise.allSettled(pending);

@@ -161,6 +161,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const formatter = createFormatter(flags.format, sink, {
     colors: colorsFor(sink.isTTY, io.env, flags.color),
     quiet: flags.quiet === true,
+    headers: flags.headers === 'all',
     inputName,
     ...(sink.isTTY ? { beforeWrite: clearBar } : {}),
   });
