@@ -75,7 +75,10 @@ export function addAnalysisOptions(command: Command): Command {
     .option('--method <method>', 'HTTP method for every hop: get or head (default: get)')
     .option('--cookies', 'keep cookies set by one hop for the next ones (default: off)')
     .addOption(
-      new Option('--headers <which>', 'response headers reported per hop: the redirect-relevant ones, or all')
+      new Option(
+        '--headers <which>',
+        'response headers reported per hop: the redirect-relevant ones, or all (then shown under each hop in tables)',
+      )
         .choices(['default', 'all'])
         .default(undefined),
     )

@@ -25,11 +25,36 @@ export function colorsFor(isTTY: boolean, env: Readonly<Record<string, string | 
   return pc.createColors(colorEnabled(isTTY, env, flag));
 }
 
-/** Colours an HTTP status by class: success green, redirect yellow, client error red, server error magenta. */
-export function statusColor(colors: Colors, status: number): (text: string) => string {
-  if (status >= 500) return colors.magenta;
-  if (status >= 400) return colors.red;
-  if (status >= 300) return colors.yellow;
-  if (status >= 200) return colors.green;
-  return colors.gray;
+/**
+ * What a status means, hence its colour: a success, a permanent redirect, a temporary one, an error (4xx or 5xx), or
+ * anything else. The same classes, decided the same way, as the web page's badges (`statusClass` in
+ * src/web/client/format.ts), so that both faces colour a 301 alike.
+ */
+export type StatusRole = 'success' | 'permanent' | 'temporary' | 'error' | 'other';
+
+/** The role of a status; a hop's `redirectType`, when known, decides permanent or temporary. */
+export function statusRole(status: number, redirectType?: 'permanent' | 'temporary'): StatusRole {
+  if (status >= 200 && status < 300) return 'success';
+  if (status >= 400) return 'error';
+  if (redirectType === 'permanent' || status === 301 || status === 308) return 'permanent';
+  if (redirectType === 'temporary' || status === 302 || status === 303 || status === 307) return 'temporary';
+  return 'other';
+}
+
+/** The terminal colour of each role, matching the page's hues: green, blue, amber, red, grey (src/web/client/styles.css). */
+const ROLE_COLOR: Readonly<Record<StatusRole, 'green' | 'blue' | 'yellow' | 'red' | 'gray'>> = Object.freeze({
+  success: 'green',
+  permanent: 'blue',
+  temporary: 'yellow',
+  error: 'red',
+  other: 'gray',
+});
+
+/** Colours an HTTP status by its {@link statusRole}. */
+export function statusColor(
+  colors: Colors,
+  status: number,
+  redirectType?: 'permanent' | 'temporary',
+): (text: string) => string {
+  return colors[ROLE_COLOR[statusRole(status, redirectType)]];
 }

@@ -8,6 +8,18 @@ export interface AnalyzerLike {
 }
 
 /**
+ * The reason {@link CliIo.signal} is aborted with when the reader of stdout went away (`hoplens check urls.txt |
+ * head -1`). It is not an interruption but the end the reader chose: commands stop starting work and end quietly,
+ * with the usual verdict on what they did, as Ctrl-C's 130 and "interrupted" note would be wrong.
+ */
+export const OUTPUT_CLOSED: unique symbol = Symbol('hoplens: output closed');
+
+/** Whether `signal` was aborted because stdout's reader went away, rather than by Ctrl-C. */
+export function outputClosed(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && signal.reason === OUTPUT_CLOSED;
+}
+
+/**
  * Everything the CLI touches outside itself, injected so that commands run in tests without a process: streams,
  * terminal facts, environment, the analyzer, and the Ctrl-C signal.
  */
@@ -28,6 +40,9 @@ export interface CliIo {
    * the command. Default: a new core `Analyzer` with the system resolver.
    */
   analyzer?: AnalyzerLike | (() => AnalyzerLike);
-  /** Aborted when the user presses Ctrl-C: commands stop, report what they did and return 130. */
+  /**
+   * Aborted when the user presses Ctrl-C: commands stop, report what they did and return 130; or, with the reason
+   * {@link OUTPUT_CLOSED}, when stdout's reader went away: commands stop and end quietly.
+   */
   signal?: AbortSignal;
 }

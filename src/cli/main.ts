@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { OUTPUT_CLOSED } from './io.js';
 import { run } from './run.js';
 
 /*
@@ -9,8 +10,8 @@ const controller = new AbortController();
 let signalled: NodeJS.Signals | undefined;
 const onSignal = (signal: NodeJS.Signals) => {
   if (signalled !== undefined) {
-    // The progress bar turns line wrapping off while it runs; give the terminal back as it was.
-    if (process.stderr.isTTY) process.stderr.write('\u001b[?7h\n');
+    // Erase the progress bar's line, if it is drawn, so that the shell's prompt starts on a clean line.
+    if (process.stderr.isTTY) process.stderr.write('\r\u001b[K');
     process.exit(130);
   }
   signalled = signal;
@@ -19,9 +20,10 @@ const onSignal = (signal: NodeJS.Signals) => {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-// A reader that went away (`hoplens check big.txt | head`) ends the run quietly instead of crashing it.
+// A reader that went away (`hoplens check big.txt | head`) ends the run quietly, as the end it chose: no new work,
+// no error text, no "interrupted" status (EPIPE, since Node ignores SIGPIPE).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') controller.abort();
+  if (error.code === 'EPIPE') controller.abort(OUTPUT_CLOSED);
 });
 
 const code = await run(process.argv.slice(2), {

@@ -46,6 +46,7 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
   const formatter = createFormatter(plan.format, report, {
     colors: colorsFor(report.isTTY, io.env, plan.color),
     quiet: plan.quiet,
+    headers: plan.analyzeOptions.headers === 'all',
     inputName: plan.inputName,
     ...(report.isTTY ? { beforeWrite: clearBar } : {}),
   });

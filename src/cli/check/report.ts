@@ -12,6 +12,8 @@ import { CHECK_LIMITS, type CheckPlan } from './plan.js';
  * handed to the formatter; invalid lines and baseline changes told to people as they come.
  */
 export class CheckReport {
+  /** The run stopped before the input's end (Ctrl-C, or a reader that closed stdout): not every row was checked. */
+  stoppedEarly = false;
   readonly summary: CheckSummary = emptySummary();
 
   constructor(
@@ -65,7 +67,7 @@ export class CheckReport {
   async notes(inputError: CliError | undefined): Promise<void> {
     const { summary, channels, plan } = this;
     const L = CHECK_LIMITS;
-    if (this.baseline !== undefined && !summary.interrupted && inputError === undefined) {
+    if (this.baseline !== undefined && !this.stoppedEarly && inputError === undefined) {
       const missing = missingFromRun(this.baseline);
       summary.missing = missing.length;
       for (const key of missing.slice(0, L.missingReported)) {

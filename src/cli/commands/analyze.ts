@@ -5,7 +5,7 @@ import { colorsFor } from '../colors.js';
 import { type CliError, cliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { renderAnalysis, renderFailure } from '../formats/chain-table.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, outputClosed } from '../io.js';
 import { Sink } from '../output.js';
 
 /** Flags of `hoplens <url...>`. */
@@ -27,7 +27,8 @@ Examples:
   $ hoplens https://example.com --method head --headers all --cookies
 
 Output:
-  A table per URL (hop, status, URL, time), then the issues and a summary.
+  A table per URL (hop, status, URL, time), then the issues and a summary; with --headers all, each hop's response
+  headers under it. Statuses are coloured as on the web page: 2xx green, 301/308 blue, 302/303/307 amber, 4xx/5xx red.
   --json prints the Analysis result exactly as the library and the HTTP API return it (without rateLimit); for
   several URLs, a JSON array of them in the order given. A URL whose analysis failed gives
   {"success": false, "url", "error": {"code", "message"}, "chain": [hops done before the failure]}.
@@ -69,6 +70,7 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
   const { analyzer, release } = acquireAnalyzer(io);
   const out = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
+  const tableOptions = { headers: flags.headers === 'all' };
   const analyzeOne = async (url: string): Promise<UrlOutcome> => {
     try {
       return { url, result: await analyzer.analyze(url, options) };
@@ -96,8 +98,8 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
       if (flags.json) continue;
       const text =
         'result' in outcome
-          ? renderAnalysis(outcome.result, colors)
-          : renderFailure(outcome.url, outcome.error, colors);
+          ? renderAnalysis(outcome.result, colors, tableOptions)
+          : renderFailure(outcome.url, outcome.error, colors, tableOptions);
       await out.write(`${outcomes.length > 1 ? '\n' : ''}${text}`);
     }
     await Promise.allSettled(pending);
@@ -113,7 +115,8 @@ export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: Cl
     // Interrupted before the only URL finished: there is no result to print.
     if (document !== undefined) await out.write(`${JSON.stringify(document, null, 2)}\n`);
   }
-  if (io.signal?.aborted) {
+  // A closed stdout is the end its reader chose (`hoplens URL1 URL2 | head -1`): the verdict on what was done.
+  if (io.signal?.aborted && !outputClosed(io.signal)) {
     await new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY }).write(
       `hoplens: interrupted after ${outcomes.length} of ${urls.length} URLs\n`,
     );

@@ -13,7 +13,7 @@ import { renderSummary } from '../check/summary-text.js';
 import { type CliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { openInput, readInput } from '../inputs/source.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, outputClosed } from '../io.js';
 
 /** Help text after the options of `hoplens check`. */
 export const CHECK_EXAMPLES = `
@@ -109,7 +109,9 @@ async function runAndReport(
     io.signal?.removeEventListener('abort', interrupt);
     await release();
   }
-  report.summary.interrupted = stop.signal.aborted;
+  // A closed stdout stops the run too, but as the end its reader chose: no "interrupted", the usual verdict.
+  report.summary.interrupted = stop.signal.aborted && !outputClosed(io.signal);
+  report.stoppedEarly = stop.signal.aborted;
   return inputError;
 }
 

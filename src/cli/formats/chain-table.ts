@@ -1,6 +1,7 @@
 import type { AnalysisResult, Hop, Issue, Severity } from '../../core/index.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { CliError } from '../errors.js';
+import { headerBlock } from './header-block.js';
 
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
@@ -8,12 +9,23 @@ function severityColor(colors: Colors, severity: Severity): (text: string) => st
   return severity === 'error' ? colors.red : severity === 'warning' ? colors.yellow : colors.cyan;
 }
 
-/** The hop table: hop number, status (coloured by class), URL, time. Columns are padded before colouring. */
-function hopTable(chain: Hop[], colors: Colors): string {
+/** How a chain is shown to people. */
+export interface ChainTableOptions {
+  /** Each hop's response headers under it (`--headers all`); by default the table has none. */
+  headers?: boolean;
+}
+
+/**
+ * The hop table: hop number, status (coloured by its role, as on the web page), URL, time; with `headers`, each
+ * hop's response headers under it. Columns are padded before colouring.
+ */
+function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): string {
   const rows = chain.map((hop, index) => ({
+    headers: hop.headers,
     number: String(index + 1),
     status: `${hop.status} ${hop.statusText}`.trim(),
     code: hop.status,
+    redirectType: hop.redirectType,
     url: hop.url,
     time: `${hop.responseTime} ms`,
   }));
@@ -30,8 +42,10 @@ function hopTable(chain: Hop[], colors: Colors): string {
   );
   text += '\n';
   for (const row of rows) {
-    const status = statusColor(colors, row.code)(row.status.padEnd(w.status));
+    const status = statusColor(colors, row.code, row.redirectType)(row.status.padEnd(w.status));
     text += `  ${row.number.padStart(w.number)}  ${status}  ${row.url.padEnd(w.url)}  ${row.time.padStart(w.time)}\n`;
+    // Under the status column, so that the hop number still leads each block.
+    if (options.headers) text += headerBlock(row.headers, ' '.repeat(w.number + 4), colors);
   }
   return text;
 }
@@ -48,11 +62,15 @@ function issueLines(issues: Issue[], colors: Colors): string {
 }
 
 /** One analysed URL for people: heading, hop table, issues, summary line. */
-export function renderAnalysis(result: AnalysisResult, colors: Colors): string {
+export function renderAnalysis(result: AnalysisResult, colors: Colors, options: ChainTableOptions = {}): string {
   const { summary } = result;
   const redirects = result.chain.filter((hop) => hop.redirectType !== undefined).length;
   const last = result.chain[result.chain.length - 1];
-  const final = statusColor(colors, summary.finalStatus)(`${summary.finalStatus} ${last?.statusText ?? ''}`.trim());
+  const final = statusColor(
+    colors,
+    summary.finalStatus,
+    last?.redirectType,
+  )(`${summary.finalStatus} ${last?.statusText ?? ''}`.trim());
   const facts = [
     `${summary.totalHops} hop${summary.totalHops === 1 ? '' : 's'} (${redirects} redirect${redirects === 1 ? '' : 's'})`,
     `final ${final} ${summary.finalUrl}`,
@@ -60,15 +78,15 @@ export function renderAnalysis(result: AnalysisResult, colors: Colors): string {
   ];
   if (summary.hasLoop) facts.push(colors.red('loop'));
   return (
-    `${colors.bold(result.url)}\n${hopTable(result.chain, colors)}\n${issueLines(summary.issues, colors)}` +
+    `${colors.bold(result.url)}\n${hopTable(result.chain, colors, options)}\n${issueLines(summary.issues, colors)}` +
     `  ${colors.bold('Summary')}: ${facts.join(' · ')}\n`
   );
 }
 
 /** A failed analysis for people: the hops done before the failure, then the error. */
-export function renderFailure(url: string, error: CliError, colors: Colors): string {
+export function renderFailure(url: string, error: CliError, colors: Colors, options: ChainTableOptions = {}): string {
   let text = `${colors.bold(url)}\n`;
-  if (error.chain.length > 0) text += `${hopTable(error.chain, colors)}\n`;
+  if (error.chain.length > 0) text += `${hopTable(error.chain, colors, options)}\n`;
   text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;
   return text;
 }

@@ -13,6 +13,8 @@ export interface FormatterContext {
   quiet: boolean;
   inputName: string;
   beforeWrite?: () => void;
+  /** `--headers all`: the table shows each row's chain with its headers. */
+  headers?: boolean;
 }
 
 /** The formatter for `--format`. */
@@ -22,6 +24,7 @@ export function createFormatter(format: CheckFormat, sink: Sink, context: Format
       return new TableFormatter(sink, {
         colors: context.colors,
         quiet: context.quiet,
+        headers: context.headers === true,
         ...(context.beforeWrite === undefined ? {} : { beforeWrite: context.beforeWrite }),
       });
     case 'json':

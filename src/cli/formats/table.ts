@@ -1,10 +1,12 @@
 import { describeChange } from '../../check/baseline.js';
 import type { RowResult } from '../../check/result.js';
 import type { CheckSummary } from '../../check/summary.js';
+import type { Hop } from '../../core/index.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter, SkippedRule } from './formatter.js';
+import { headerBlock } from './header-block.js';
 
 /** Options of {@link TableFormatter}. */
 export interface TableOptions {
@@ -13,6 +15,8 @@ export interface TableOptions {
   quiet: boolean;
   /** Called before each write, so that a progress bar on the same terminal can get out of the way. */
   beforeWrite?: () => void;
+  /** Each row's chain under it, hop by hop with its response headers (`--headers all`). */
+  headers?: boolean;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -46,6 +50,19 @@ export class TableFormatter implements CheckFormatter {
     return `${statuses} · ${plural(result.hops, 'hop')} · ${result.time} ms`;
   }
 
+  /** The chain under a row: `1  301 Moved Permanently  URL`, then that hop's headers, `curl -I` style. */
+  private chain(chain: Hop[]): string {
+    const c = this.options.colors;
+    let text = '';
+    chain.forEach((hop, index) => {
+      const status = statusColor(c, hop.status, hop.redirectType)(`${hop.status} ${hop.statusText}`.trim());
+      text += `      ${c.dim(String(index + 1))}  ${status}  ${hop.url}\n`;
+      // Under the status, as in the hop table of `hoplens URL`.
+      text += headerBlock(hop.headers, ' '.repeat(8 + String(index + 1).length), c);
+    });
+    return text;
+  }
+
   row(result: RowResult): Promise<void> {
     const c = this.options.colors;
     const changes = result.changes ?? [];
@@ -68,6 +85,7 @@ export class TableFormatter implements CheckFormatter {
     if (changes.length > 0) {
       text += `      ${c.cyan('~')} changed since baseline: ${changes.map(describeChange).join(', ')}\n`;
     }
+    if (this.options.headers) text += this.chain(result.chain);
     return this.write(text);
   }
 
