@@ -4,6 +4,7 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { HoplensError } from './errors.js';
+import { HopDeadline } from './hop-deadline.js';
 import { type BODY_READ_LIMIT, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { resolveLocation, withoutFragment } from './location.js';
 import { toNetworkError } from './network-error.js';
@@ -74,68 +75,6 @@ function requestHeaders(userAgent: string): Readonly<Record<string, string>> {
     // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
     'accept-encoding': 'identity',
   };
-}
-
-/**
- * The per-hop timeout of one analysis: one timer for the whole chain, restarted for each hop (a timer per hop is a
- * measurable share of the work on a fast target). It ends the exchange in flight when it fires, or when the caller
- * aborts.
- */
-class HopDeadline {
-  private timer: NodeJS.Timeout | undefined;
-  private url = '';
-  private current: HopExchange | undefined;
-  private expired = false;
-  private readonly forward: (() => void) | undefined;
-
-  constructor(
-    private readonly timeout: number,
-    private readonly callerSignal: AbortSignal | undefined,
-  ) {
-    // A listener per analysis rather than per request (undici's request() adds one for every signal it is given).
-    if (callerSignal !== undefined) {
-      this.forward = () => this.current?.abort(callerAbortReason(callerSignal));
-      callerSignal.addEventListener('abort', this.forward, { once: true });
-    }
-  }
-
-  /** Whether the hop's own timeout fired (rather than the caller aborting). */
-  get timedOut(): boolean {
-    return this.expired;
-  }
-
-  /** Starts the clock for `exchange`, a hop to `url`. */
-  watch(url: string, exchange: HopExchange): void {
-    this.url = url;
-    this.current = exchange;
-    this.expired = false;
-    if (this.timer === undefined) this.timer = setTimeout(() => this.expire(), this.timeout);
-    else this.timer.refresh();
-    if (this.callerSignal?.aborted) exchange.abort(callerAbortReason(this.callerSignal));
-  }
-
-  /** The hop is over; the clock no longer matters until the next `watch`. */
-  stop(): void {
-    this.current = undefined;
-  }
-
-  /** The chain is over. */
-  dispose(): void {
-    clearTimeout(this.timer);
-    if (this.forward !== undefined) this.callerSignal?.removeEventListener('abort', this.forward);
-  }
-
-  private expire(): void {
-    // Between hops there is nothing to time out; the next `watch` restarts the timer.
-    if (this.current === undefined) return;
-    this.expired = true;
-    const message = `No response from ${this.url} within ${this.timeout} ms`;
-    this.current.abort(new HoplensError('TIMEOUT', message, { url: this.url }));
-  }
-}
-
-function callerAbortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
 }
 
 /**
@@ -245,36 +184,34 @@ export async function trace(start: URL, options: NormalizedOptions, context: Tra
   }
 }
 
+/** What one hop leads to: the next request, or the end of the chain. */
+type Step = { next: URL } | { stop: StopReason };
+
 async function followChain(
   start: URL,
   options: NormalizedOptions,
   context: TraceContext,
   sender: HopSender,
 ): Promise<TraceOutcome> {
-  const chain: Hop[] = [];
-  // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
-  const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
-  const visits = new Visits();
-  let url = start;
-  let method = options.method;
-
   const blockedAtStart = literalVerdict(start, context.policy);
   if (blockedAtStart !== undefined) {
     throw new HoplensError('BLOCKED_DESTINATION', `Refused ${start.href}: ${blockedAtStart}`, { url: start.href });
   }
-
+  const chain: Hop[] = [];
+  // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
+  const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
+  const cookieFor = (url: URL) => (jar === undefined ? Promise.resolve('') : jar.getCookieString(url.href));
+  const visits = new Visits();
+  let url = start;
+  let method = options.method;
   for (;;) {
-    const cookie = jar === undefined ? '' : await jar.getCookieString(url.href);
-    visits.record(url, cookie, chain.length);
+    const cookie = await cookieFor(url);
     const index = chain.length;
+    visits.record(url, cookie, index);
     let response: HopResponse;
     try {
-      response = await sender.send(
-        url,
-        method,
-        cookie,
-        (status) => !REDIRECT_STATUSES.has(status) || index + 1 >= options.maxHops,
-      );
+      const isLast = (status: number) => !REDIRECT_STATUSES.has(status) || index + 1 >= options.maxHops;
+      response = await sender.send(url, method, cookie, isLast);
     } catch (error) {
       const failure = error as HoplensError;
       if (failure.code === 'BLOCKED_DESTINATION' && index > 0) {
@@ -286,32 +223,42 @@ async function followChain(
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
     }
-
-    const { status } = response.hop;
-    if (!REDIRECT_STATUSES.has(status)) {
-      return response.body === undefined
-        ? { chain, stop: { kind: 'complete' } }
-        : { chain, stop: { kind: 'complete' }, finalBody: response.body };
+    if (!REDIRECT_STATUSES.has(response.hop.status)) {
+      const stop: StopReason = { kind: 'complete' };
+      return response.body === undefined ? { chain, stop } : { chain, stop, finalBody: response.body };
     }
-    const location = resolveLocation(response.location, url);
-    if (location.kind === 'missing') return { chain, stop: { kind: 'missing_location', hop: index } };
-    if (location.kind === 'invalid') {
-      return {
-        chain,
-        stop: { kind: 'invalid_location', hop: index, reason: location.reason, location: location.raw },
-      };
-    }
-    const next = location.url;
-    const nextCookie = jar === undefined ? '' : await jar.getCookieString(next.href);
-    const repeated = visits.repeats(next, nextCookie);
-    if (repeated !== undefined) {
-      return { chain, stop: { kind: 'loop', hop: index, loopsTo: repeated, url: next.href } };
-    }
-    if (chain.length >= options.maxHops) return { chain, stop: { kind: 'max_hops', hop: index, url: next.href } };
-    const blocked = literalVerdict(next, context.policy);
-    if (blocked !== undefined) return { chain, stop: { kind: 'blocked', hop: index, url: next.href, reason: blocked } };
+    const step = redirectStep(response, url, index);
+    const next = 'next' in step ? await admitNext(step.next, index, cookieFor, visits, options, context) : step;
+    if ('stop' in next) return { chain, stop: next.stop };
     // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.
-    if (status === 303 && method !== 'HEAD') method = 'GET';
-    url = next;
+    if (response.hop.status === 303 && method !== 'HEAD') method = 'GET';
+    url = next.next;
   }
+}
+
+/** Where a redirect's Location points, or why the chain ends at it. */
+function redirectStep(response: HopResponse, url: URL, index: number): Step {
+  const location = resolveLocation(response.location, url);
+  if (location.kind === 'missing') return { stop: { kind: 'missing_location', hop: index } };
+  if (location.kind === 'invalid') {
+    return { stop: { kind: 'invalid_location', hop: index, reason: location.reason, location: location.raw } };
+  }
+  return { next: location.url };
+}
+
+/** Whether the chain may go on to `next`: not a loop, within `maxHops`, not a blocked address. */
+async function admitNext(
+  next: URL,
+  index: number,
+  cookieFor: (url: URL) => Promise<string>,
+  visits: Visits,
+  options: NormalizedOptions,
+  context: TraceContext,
+): Promise<Step> {
+  const repeated = visits.repeats(next, await cookieFor(next));
+  if (repeated !== undefined) return { stop: { kind: 'loop', hop: index, loopsTo: repeated, url: next.href } };
+  if (index + 1 >= options.maxHops) return { stop: { kind: 'max_hops', hop: index, url: next.href } };
+  const blocked = literalVerdict(next, context.policy);
+  if (blocked !== undefined) return { stop: { kind: 'blocked', hop: index, url: next.href, reason: blocked } };
+  return { next };
 }
