@@ -75,84 +75,66 @@ function waitBeforeRetry(seconds: number): HTMLElement {
   return timer.element;
 }
 
+/** Shows what one request came to: the result, or the state that explains why there is none. */
 function render(outcome: RequestOutcome, params: AnalyzeParams): void {
   switch (outcome.kind) {
-    case 'ok': {
-      const { result } = outcome;
-      replace(results, ...renderResult(result, copiersFor(params, outcome.body)));
-      const list = results.querySelector<HTMLOListElement>('.timeline');
-      if (list !== null) teardown.push(drawLoops(list, result.summary.issues));
-      const verdict = verdictOf(result);
-      announce(
-        `Analysis done. ${verdict.title}. ${plural(result.summary.totalHops, 'hop')}, final status ${result.summary.finalStatus}, ${plural(result.summary.issues.length, 'issue')}.`,
-      );
-      return;
-    }
-    case 'invalid': {
+    case 'ok':
+      return renderOk(outcome, params);
+    case 'invalid':
       if (!form.showError(outcome.parameter, outcome.message)) {
         replace(status, notice('error', 'invalid', 'The request was refused', outcome.message));
       }
-      announce(outcome.message);
-      return;
-    }
-    case 'rate-limited': {
-      const which = outcome.limit === 'day' ? 'daily' : outcome.limit === 'minute' ? 'per-minute' : '';
-      replace(
-        status,
-        notice(
-          'warning',
-          'rate-limited',
-          `Too many requests${which ? `: the ${which} limit is reached` : ''}`,
-          h('p', {}, 'You can analyze again in ', waitBeforeRetry(outcome.retryAfter), '.'),
-        ),
-      );
-      return;
-    }
+      return announce(outcome.message);
+    case 'rate-limited':
+      return renderRateLimited(outcome);
     case 'busy': {
       const body =
         outcome.retryAfter === undefined
           ? h('p', {}, outcome.message)
           : h('p', {}, outcome.message, ' Try again in ', waitBeforeRetry(outcome.retryAfter), '.');
-      replace(status, notice('warning', 'busy', 'The service is busy', body));
-      return;
+      return replace(status, notice('warning', 'busy', 'The service is busy', body));
     }
-    case 'failed': {
-      replace(
-        status,
-        notice(
-          'error',
-          'failed',
-          'The analysis failed',
-          h('p', {}, h('code', { class: 'error-code' }, outcome.code), ' ', outcome.message),
-        ),
-      );
-      const failure = {
-        url: outcome.url ?? failedUrlOf(outcome.chain, params.url),
-        code: outcome.code,
-        message: outcome.message,
-      };
-      replace(results, ...renderPartialChain(outcome.chain, failure, copiersFor(params, outcome.body)));
-      return;
-    }
+    case 'failed':
+      return renderFailed(outcome, params);
     case 'unreachable': {
-      replace(
-        status,
-        notice(
-          'error',
-          'unreachable',
-          'The server is unreachable',
-          h('p', {}, outcome.message),
-          button('Try again', () => void run(params, false), 'secondary'),
-        ),
-      );
-      return;
+      const retry = button('Try again', () => void run(params, false), 'secondary');
+      const body = h('p', {}, outcome.message);
+      return replace(status, notice('error', 'unreachable', 'The server is unreachable', body, retry));
     }
-    case 'cancelled': {
+    case 'cancelled':
       replace(status, notice('info', 'cancelled', 'Analysis cancelled.'));
-      form.url.focus();
-      return;
-    }
+      return form.url.focus();
   }
+}
+
+function renderOk(outcome: Extract<RequestOutcome, { kind: 'ok' }>, params: AnalyzeParams): void {
+  const { result } = outcome;
+  replace(results, ...renderResult(result, copiersFor(params, outcome.body)));
+  const list = results.querySelector<HTMLOListElement>('.timeline');
+  if (list !== null) teardown.push(drawLoops(list, result.summary.issues));
+  const verdict = verdictOf(result);
+  const { totalHops, finalStatus, issues } = result.summary;
+  announce(
+    `Analysis done. ${verdict.title}. ${plural(totalHops, 'hop')}, final status ${finalStatus}, ${plural(issues.length, 'issue')}.`,
+  );
+}
+
+function renderRateLimited(outcome: Extract<RequestOutcome, { kind: 'rate-limited' }>): void {
+  const which = outcome.limit === 'day' ? 'daily' : outcome.limit === 'minute' ? 'per-minute' : '';
+  const title = `Too many requests${which ? `: the ${which} limit is reached` : ''}`;
+  const body = h('p', {}, 'You can analyze again in ', waitBeforeRetry(outcome.retryAfter), '.');
+  replace(status, notice('warning', 'rate-limited', title, body));
+}
+
+function renderFailed(outcome: Extract<RequestOutcome, { kind: 'failed' }>, params: AnalyzeParams): void {
+  const body = h('p', {}, h('code', { class: 'error-code' }, outcome.code), ' ', outcome.message);
+  replace(status, notice('error', 'failed', 'The analysis failed', body));
+  const failure = {
+    url: outcome.url ?? failedUrlOf(outcome.chain, params.url),
+    code: outcome.code,
+    message: outcome.message,
+  };
+  replace(results, ...renderPartialChain(outcome.chain, failure, copiersFor(params, outcome.body)));
 }
 
 /** Runs an analysis; `push` adds it to the history (a submit), otherwise the address already says it. */
