@@ -1,4 +1,10 @@
-import { ERROR_CODES, type ErrorCode, HoplensError, type HoplensErrorDetails } from '../core/index.js';
+import {
+  defineErrors,
+  ERROR_CODES,
+  type ErrorCode,
+  type HoplensError,
+  type HoplensErrorDetails,
+} from '../core/index.js';
 
 /** The command line's own error codes, beside the core's. */
 export const CLI_ERROR_CODES = Object.freeze([
@@ -27,20 +33,13 @@ export interface CliErrorDetails extends HoplensErrorDetails {
 /** An error of the command line. */
 export type CliError = HoplensError<CliErrorCode, CliErrorDetails>;
 
+const CLI_ERRORS = defineErrors<CliErrorCode, CliErrorDetails>(ALL_CLI_ERROR_CODES);
+
 /** Makes a {@link CliError}. */
-export function cliError(
-  code: CliErrorCode,
-  message: string,
-  details: CliErrorDetails = {},
-  options?: { cause?: unknown },
-): CliError {
-  return new HoplensError<CliErrorCode, CliErrorDetails>(code, message, details, options);
-}
+export const cliError = CLI_ERRORS.make;
 
 /** Whether `value` is an error the CLI knows how to exit with. */
-export function isCliError(value: unknown): value is CliError {
-  return value instanceof HoplensError && (ALL_CLI_ERROR_CODES as readonly string[]).includes(value.code);
-}
+export const isCliError = CLI_ERRORS.is;
 
 /** A bad flag value, in the one wording the CLI uses: `--max-hops must be an integer from 1 to 20, got 50`. */
 export function invalidFlag(flag: string, requirement: string, got?: string): CliError {

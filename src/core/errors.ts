@@ -91,3 +91,26 @@ export function invalidOption(option: string, requirement: string, got?: unknown
     ...(shown !== undefined && { got: shown }),
   });
 }
+
+/** The maker and guard of one face's errors: {@link defineErrors}. */
+export interface ErrorKit<Code extends string, Details extends HoplensErrorDetails> {
+  /** Makes an error of one of the face's codes. */
+  make(code: Code, message: string, details?: Details, options?: { cause?: unknown }): HoplensError<Code, Details>;
+  /** Whether `value` is a {@link HoplensError} with one of the face's codes. */
+  is(value: unknown): value is HoplensError<Code, Details>;
+}
+
+/**
+ * What a face (the service, the CLI) needs to raise errors of its own codes besides the core's: one maker, typed to
+ * its codes and details, and one guard. `codes` lists every code the face answers with, the core's included.
+ */
+export function defineErrors<Code extends string, Details extends HoplensErrorDetails>(
+  codes: readonly Code[],
+): ErrorKit<Code, Details> {
+  const known: ReadonlySet<string> = new Set(codes);
+  return {
+    make: (code, message, details = {} as Details, options) =>
+      new HoplensError<Code, Details>(code, message, details, options),
+    is: (value): value is HoplensError<Code, Details> => value instanceof HoplensError && known.has(value.code),
+  };
+}

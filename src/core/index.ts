@@ -6,8 +6,10 @@ export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from '.
 export { parseDecimalInteger } from './decimal-integer.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
 export {
+  defineErrors,
   ERROR_CODES,
   type ErrorCode,
+  type ErrorKit,
   HoplensError,
   type HoplensErrorDetails,
   invalidOption,

@@ -1,4 +1,4 @@
-import { HoplensError, type HoplensErrorDetails } from '../core/index.js';
+import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/index.js';
 import { API_ERROR_CODES, type ApiErrorCode } from '../schemas/error-body.js';
 
 /** Every code the service answers with: the core's and its own (the API's contract lists them). */
@@ -20,20 +20,13 @@ export interface ServiceErrorDetails extends HoplensErrorDetails {
 /** An error the service answers with. */
 export type ServiceError = HoplensError<ServiceErrorCode, ServiceErrorDetails>;
 
+const SERVICE_ERRORS = defineErrors<ServiceErrorCode, ServiceErrorDetails>(ALL_SERVICE_ERROR_CODES);
+
 /** Makes a {@link ServiceError}. */
-export function serviceError(
-  code: ServiceErrorCode,
-  message: string,
-  details: ServiceErrorDetails = {},
-  options?: { cause?: unknown },
-): ServiceError {
-  return new HoplensError<ServiceErrorCode, ServiceErrorDetails>(code, message, details, options);
-}
+export const serviceError = SERVICE_ERRORS.make;
 
 /** Whether `value` is an error the service knows how to answer with. */
-export function isServiceError(value: unknown): value is ServiceError {
-  return value instanceof HoplensError && (ALL_SERVICE_ERROR_CODES as readonly string[]).includes(value.code);
-}
+export const isServiceError = SERVICE_ERRORS.is;
 
 /** A bad query parameter, in the one wording the service uses: `Invalid parameter "maxHops": must be ...`. */
 export function invalidParameter(parameter: string, requirement: string, got?: string): ServiceError {
