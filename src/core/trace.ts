@@ -3,6 +3,7 @@ import { isIPv4 } from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
+import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
 import { HoplensError } from './errors.js';
 import { HopDeadline } from './hop-deadline.js';
 import { type BODY_READ_LIMIT, type ExchangeResponse, HopExchange } from './hop-exchange.js';
@@ -32,8 +33,10 @@ export type StopReason =
 export interface TraceOutcome {
   chain: Hop[];
   stop: StopReason;
-  /** Up to {@link BODY_READ_LIMIT} bytes of the final page, when it is a 2xx HTML page fetched with GET. */
+  /** Up to {@link BODY_READ_LIMIT} bytes of the final page, when it is an HTML page fetched with GET. */
   finalBody?: string;
+  /** The client redirects the chain's pages declare, followed or not. */
+  clientRedirects: ClientRedirect[];
 }
 
 /** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */
@@ -63,6 +66,7 @@ function isHtml(contentType: string | string[] | undefined): boolean {
 interface HopResponse {
   hop: Hop;
   location: string | string[] | undefined;
+  refresh: string | string[] | undefined;
   setCookie: string[];
   body?: string;
 }
@@ -104,9 +108,9 @@ class HopSender {
         method,
         headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
         timeout: options.timeout,
-        // Only a final HTML page's body is read, for a meta refresh.
+        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at.
         keepsBody: (status, headers) =>
-          method === 'GET' && status >= 200 && status < 300 && isLast(status) && isHtml(headers['content-type']),
+          method === 'GET' && status >= 200 && isLast(status) && isHtml(headers['content-type']),
       },
       this.context.dispatcher,
     );
@@ -141,11 +145,15 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
     responseTime: Math.round(response.responseTime),
     headers: selectHeaders(raw, headers),
   };
-  if (REDIRECT_STATUSES.has(status)) hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
+  if (REDIRECT_STATUSES.has(status)) {
+    hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
+    hop.redirectVia = 'http';
+  }
   const setCookie = raw['set-cookie'];
   const result: HopResponse = {
     hop,
     location: raw.location,
+    refresh: raw.refresh,
     setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
   };
   if (response.body !== undefined) result.body = response.body;
@@ -202,6 +210,7 @@ async function followChain(
   const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
   const cookieFor = (url: URL) => (jar === undefined ? Promise.resolve('') : jar.getCookieString(url.href));
   const visits = new Visits();
+  const clientRedirects: ClientRedirect[] = [];
   let url = start;
   let method = options.method;
   for (;;) {
@@ -215,7 +224,8 @@ async function followChain(
     } catch (error) {
       const failure = error as HoplensError;
       if (failure.code === 'BLOCKED_DESTINATION' && index > 0) {
-        return { chain, stop: { kind: 'blocked', hop: index - 1, url: url.href, reason: failure.message } };
+        const stop: StopReason = { kind: 'blocked', hop: index - 1, url: url.href, reason: failure.message };
+        return { chain, stop, clientRedirects };
       }
       throw failure.withChain(chain);
     }
@@ -223,17 +233,45 @@ async function followChain(
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
     }
-    if (!REDIRECT_STATUSES.has(response.hop.status)) {
+    const refresh = REDIRECT_STATUSES.has(response.hop.status) ? undefined : refreshOf(response, url, index, options);
+    if (refresh !== undefined) clientRedirects.push(refresh.redirect);
+    if (!REDIRECT_STATUSES.has(response.hop.status) && refresh?.redirect.followed !== true) {
       const stop: StopReason = { kind: 'complete' };
-      return response.body === undefined ? { chain, stop } : { chain, stop, finalBody: response.body };
+      const outcome: TraceOutcome = { chain, stop, clientRedirects };
+      if (response.body !== undefined) outcome.finalBody = response.body;
+      return outcome;
     }
-    const step = redirectStep(response, url, index);
+    const step = refresh === undefined ? redirectStep(response, url, index) : { next: refresh.target };
     const next = 'next' in step ? await admitNext(step.next, index, cookieFor, visits, options, context) : step;
-    if ('stop' in next) return { chain, stop: next.stop };
+    if ('stop' in next) return { chain, stop: next.stop, clientRedirects };
     // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.
     if (response.hop.status === 303 && method !== 'HEAD') method = 'GET';
     url = next.next;
   }
+}
+
+/**
+ * The client redirect a page declares, if any: followed (and marked on its hop) when the page is a 2xx and client
+ * redirects are followed; only recorded otherwise (an error page's refresh, or `clientRedirects: 'report'`).
+ */
+function refreshOf(
+  response: HopResponse,
+  url: URL,
+  index: number,
+  options: NormalizedOptions,
+): { redirect: ClientRedirect; target: URL } | undefined {
+  const declared = declaredRefresh(url, response.refresh, response.body);
+  if (declared === undefined) return undefined;
+  const { hop } = response;
+  const followed = options.clientRedirects === 'follow' && hop.status >= 200 && hop.status < 300;
+  if (followed) {
+    // Google reads a 0-second refresh as a permanent redirect and a delayed one as temporary.
+    hop.redirectType = declared.delay === 0 ? 'permanent' : 'temporary';
+    hop.redirectVia = declared.via;
+    hop.refreshDelay = declared.delay;
+  }
+  const redirect = { hop: index, via: declared.via, delay: declared.delay, target: declared.target.href, followed };
+  return { redirect, target: declared.target };
 }
 
 /** Where a redirect's Location points, or why the chain ends at it. */

@@ -20,6 +20,7 @@ export const ISSUE_TYPES = Object.freeze([
   'error_status',
   'blocked_destination',
   'meta_refresh',
+  'javascript_redirect',
   'mixed_redirect_types',
   'not_https',
   'trailing_slash_redirect',
@@ -57,9 +58,25 @@ export interface Hop {
   responseTime: number;
   /** Response headers with lowercase names. By default only the redirect-relevant ones (see `headers` option). */
   headers: Record<string, string>;
-  /** `permanent` for 301/308, `temporary` for 302/303/307; absent on hops that do not redirect. */
+  /**
+   * `permanent` for 301/308 and a client redirect with delay 0, `temporary` for 302/303/307 and a delayed client
+   * redirect (as Google reads them); absent on hops that do not redirect.
+   */
   redirectType?: 'permanent' | 'temporary';
+  /**
+   * How this hop led to the next one: `http` (a 3xx with a Location), `refresh-header`, `meta-refresh` or
+   * `javascript` (a client redirect); absent on a hop that leads nowhere.
+   */
+  redirectVia?: RedirectVia;
+  /** A client redirect's declared delay, in seconds (not waited for, and not part of `responseTime`). */
+  refreshDelay?: number;
 }
+
+/** How a hop leads to the next one. */
+export type RedirectVia = 'http' | 'refresh-header' | 'meta-refresh' | 'javascript';
+
+/** Whether client redirects (Refresh, meta refresh) are followed as hops, as browsers and Googlebot do, or only reported. */
+export type ClientRedirectMode = 'follow' | 'report';
 
 /** Summary statistics of a chain. */
 export interface Summary {
@@ -112,6 +129,11 @@ export interface AnalyzeOptions {
   blockPrivate?: boolean;
   /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`, or networks already parsed by `parseNetworks`. */
   allowNetworks?: readonly (string | Network)[];
+  /**
+   * `follow` (default): a 2xx page's `Refresh` header or `<meta http-equiv="refresh">` to another URL is a hop, as
+   * browsers and Googlebot see it; `report`: HTTP redirects only (curl's view), the refresh is reported.
+   */
+  clientRedirects?: ClientRedirectMode;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

@@ -22,7 +22,22 @@ export const HopSchema = Type.Object(
     }),
     redirectType: Type.Optional(
       Type.Enum(['permanent', 'temporary'], {
-        description: '`permanent` for 301/308, `temporary` for 302/303/307; absent on hops that do not redirect',
+        description:
+          '`permanent` for 301/308 and a client redirect with delay 0, `temporary` for 302/303/307 and a delayed ' +
+          'client redirect; absent on hops that do not redirect',
+      }),
+    ),
+    redirectVia: Type.Optional(
+      Type.Enum(['http', 'refresh-header', 'meta-refresh', 'javascript'], {
+        description:
+          'How this hop led to the next one: `http` (a 3xx with a Location), `refresh-header` (a Refresh header), ' +
+          '`meta-refresh` (`<meta http-equiv="refresh">`) or `javascript` (a navigation by script, when rendered)',
+      }),
+    ),
+    refreshDelay: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: "A client redirect's declared delay in seconds (not waited for, not part of responseTime)",
       }),
     ),
   },
@@ -90,7 +105,16 @@ export type RateLimitBody = Static<typeof RateLimitSchema>;
 export type AnalysisResponse = Static<typeof AnalysisResponseSchema>;
 
 // Compile-time checks: the schemas describe exactly the core's types (each direction must be assignable).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Equal types with the same keys: an optional field missing on one side is a difference too. */
+type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
 const checks: [
   Same<Static<typeof HopSchema>, Hop>,
   Same<Static<typeof IssueSchema>, Issue>,

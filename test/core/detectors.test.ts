@@ -1,19 +1,21 @@
 /** Each detector as a pure function over a hand-built trace, and the invariants of detectIssues over any trace. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ClientRedirect } from '../../src/core/client-redirect.js';
 import { blockedDestination } from '../../src/core/detectors/blocked-destination.js';
 import { cosmeticRedirects } from '../../src/core/detectors/cosmetic-redirects.js';
 import { errorStatus } from '../../src/core/detectors/error-status.js';
 import { httpsDowngrade } from '../../src/core/detectors/https-downgrade.js';
 import { invalidLocation } from '../../src/core/detectors/invalid-location.js';
 import { maxHopsReached } from '../../src/core/detectors/max-hops.js';
-import { findMetaRefresh, metaRefresh } from '../../src/core/detectors/meta-refresh.js';
+import { metaRefresh } from '../../src/core/detectors/meta-refresh.js';
 import { missingLocation } from '../../src/core/detectors/missing-location.js';
 import { mixedRedirectTypes } from '../../src/core/detectors/mixed-redirect-types.js';
 import { notHttps } from '../../src/core/detectors/not-https.js';
 import { redirectChain } from '../../src/core/detectors/redirect-chain.js';
 import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
 import { temporaryRedirect } from '../../src/core/detectors/temporary-redirect.js';
+import { findMetaRefresh } from '../../src/core/html/meta-refresh.js';
 import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason } from '../../src/index.js';
 
 const PERMANENT = new Set([301, 308]);
@@ -193,9 +195,8 @@ describe('case_redirect', () => {
   });
 });
 
-describe('meta_refresh', () => {
+describe('findMetaRefresh', () => {
   const page = (head: string) => `<!doctype html><html><head><title>t</title>${head}</head><body>hi</body></html>`;
-  const final = [hop('https://a.test/', 200, undefined, { 'content-type': 'text/html' })];
 
   it.each([
     ['<meta http-equiv="refresh" content="0; url=/next">', '0; url=/next'],
@@ -204,11 +205,10 @@ describe('meta_refresh', () => {
     ['<meta http-equiv=REFRESH content=0;url=/x />', '0;url=/x'],
     ['<meta\n  http-equiv = "refresh"\n  content = " 1 ; url=/y ">', '1 ; url=/y'],
     ['<meta data-content="nope" http-equiv="refresh" content="2">', '2'],
+    // Attribute values carry character references: a query's "&" is often written "&amp;" (HTML §13.1.2.3).
+    ['<meta http-equiv="refresh" content="0; url=/n?a=1&amp;b=2">', '0; url=/n?a=1&b=2'],
   ])('finds %s', (tag, content) => {
     expect(findMetaRefresh(page(tag))).toBe(content);
-    expect(metaRefresh(input(final, COMPLETE, page(tag)))).toEqual([
-      { type: 'meta_refresh', severity: 'warning', message: expect.stringContaining(content), hop: 0 },
-    ]);
   });
 
   it.each([
@@ -223,27 +223,48 @@ describe('meta_refresh', () => {
     ['text that mentions it', '<p>use &lt;meta http-equiv="refresh"&gt; sparingly</p>'],
   ])('ignores %s', (_name, head) => {
     expect(findMetaRefresh(page(head))).toBeUndefined();
-    expect(metaRefresh(input(final, COMPLETE, page(head)))).toEqual([]);
+  });
+});
+
+describe('meta_refresh', () => {
+  const chain = [
+    hop('https://a.test/', 301, 'https://a.test/b'),
+    hop('https://a.test/b', 200, undefined, { refresh: '0; url=https://c.test/' }),
+    hop('https://c.test/', 404),
+  ];
+  const redirect = (over: Partial<ClientRedirect> = {}): ClientRedirect => ({
+    hop: 1,
+    via: 'refresh-header',
+    delay: 0,
+    target: 'https://c.test/',
+    followed: true,
+    ...over,
   });
 
-  it('flags a Refresh header on any hop', () => {
-    const chain = [
-      hop('https://a.test/', 301, 'https://a.test/b'),
-      hop('https://a.test/b', 200, undefined, { refresh: '0; url=https://c.test/' }),
-    ];
-    expect(metaRefresh(input(chain))).toEqual([
+  it('names each client-redirect hop and what Google makes of it: permanent at 0 s', () => {
+    expect(metaRefresh({ ...input(chain), clientRedirects: [redirect()] })).toEqual([
       { type: 'meta_refresh', severity: 'warning', message: expect.stringContaining('Refresh header'), hop: 1 },
     ]);
+    expect(metaRefresh({ ...input(chain), clientRedirects: [redirect()] })[0]!.message).toMatch(/permanent/);
   });
 
-  it('reports the header and the page apart', () => {
-    const chain = [hop('https://a.test/', 200, undefined, { refresh: '10' })];
-    const issues = metaRefresh(input(chain, COMPLETE, page('<meta http-equiv="refresh" content="0">')));
-    expect(issues).toHaveLength(2);
+  it('calls a delayed refresh temporary', () => {
+    const [issue] = metaRefresh({ ...input(chain), clientRedirects: [redirect({ via: 'meta-refresh', delay: 5 })] });
+    expect(issue!.message).toMatch(/meta refresh/);
+    expect(issue!.message).toMatch(/after 5 s/);
+    expect(issue!.message).toMatch(/temporary/);
   });
 
-  it('does nothing without a page body', () => {
-    expect(metaRefresh(input(final))).toEqual([]);
+  it('says when a refresh was not followed, and why', () => {
+    const errorPage = [hop('https://a.test/', 404, undefined)];
+    const onError = metaRefresh({ ...input(errorPage), clientRedirects: [redirect({ hop: 0, followed: false })] });
+    expect(onError[0]!.message).toMatch(/404 page: not followed/);
+    const reported = metaRefresh({ ...input(chain), clientRedirects: [redirect({ followed: false })] });
+    expect(reported[0]!.message).toMatch(/only reported/);
+  });
+
+  it('does nothing without a client redirect', () => {
+    expect(metaRefresh(input(chain))).toEqual([]);
   });
 });
 
@@ -368,8 +389,8 @@ describe('detectIssues', () => {
   });
 
   it('runs every detector, each of which is pure', () => {
-    // One detector reports both cosmetic kinds (trailing slash, letter case).
-    expect(DETECTORS).toHaveLength(13);
+    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect is one more.
+    expect(DETECTORS).toHaveLength(14);
     const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
     const chain = chainOf(urls, [302, 301, 301], 404);
     const frozen = Object.freeze(

@@ -1,3 +1,4 @@
+import type { ClientRedirect } from '../client-redirect.js';
 import type { StopReason } from '../trace.js';
 import type { Hop, Issue } from '../types.js';
 
@@ -6,6 +7,8 @@ export interface DetectorInput {
   readonly chain: readonly Hop[];
   readonly stop: StopReason;
   readonly finalBody?: string;
+  /** The client redirects the chain's pages declare, followed or not (absent: none). */
+  readonly clientRedirects?: readonly ClientRedirect[];
 }
 
 /** A pure function from a finished trace to the issues of one kind it finds. */

@@ -5,6 +5,7 @@ import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
 import { httpsDowngrade } from './https-downgrade.js';
 import { invalidLocation } from './invalid-location.js';
+import { javascriptRedirect } from './javascript-redirect.js';
 import { maxHopsReached } from './max-hops.js';
 import { metaRefresh } from './meta-refresh.js';
 import { missingLocation } from './missing-location.js';
@@ -28,6 +29,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   redirectChain,
   temporaryRedirect,
   metaRefresh,
+  javascriptRedirect,
   mixedRedirectTypes,
   notHttps,
   cosmeticRedirects,

@@ -1,54 +1,43 @@
+import type { ClientRedirect } from '../client-redirect.js';
+import type { Issue } from '../types.js';
 import type { Detector } from './detector.js';
 
-const META_TAG = /<meta\b([^>]*)>/gi;
-/** One attribute: a name, then an optional value in double, single or no quotes (HTML tokenizer, simplified). */
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-/** What a browser never reads as markup: comments (an unclosed one runs to the end) and script bodies. */
-const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<script\b[\s\S]*?(?:<\/script\s*>|$)/gi;
-
-/** A tag's attributes by lowercase name; the first of a repeated name wins, as in HTML. */
-function attributes(source: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [, name, double, single, bare] of source.matchAll(ATTRIBUTE)) {
-    const key = name!.toLowerCase();
-    if (!found.has(key)) found.set(key, double ?? single ?? bare ?? '');
-  }
-  return found;
-}
-
-/** The `content` of the first `<meta http-equiv="refresh">` in an HTML head, if any. */
-export function findMetaRefresh(html: string): string | undefined {
-  const visible = html.replace(HIDDEN, '');
-  for (const [, source] of visible.matchAll(META_TAG)) {
-    const attrs = attributes(source!);
-    if (attrs.get('http-equiv')?.trim().toLowerCase() !== 'refresh') continue;
-    return (attrs.get('content') ?? '').trim();
-  }
-  return undefined;
-}
-
-/** A client-side redirect: a meta refresh in the final page or a Refresh header. Search engines treat them poorly. */
-export const metaRefresh: Detector = ({ chain, finalBody }) => {
-  const issues = [];
-  for (let index = 0; index < chain.length; index++) {
-    const refresh = chain[index]!.headers.refresh;
-    if (refresh !== undefined) {
-      issues.push({
-        type: 'meta_refresh' as const,
-        severity: 'warning' as const,
-        message: `Hop ${index + 1} sends a Refresh header (${refresh}): a client-side redirect`,
-        hop: index,
-      });
-    }
-  }
-  const content = finalBody === undefined ? undefined : findMetaRefresh(finalBody);
-  if (content !== undefined) {
-    issues.push({
-      type: 'meta_refresh' as const,
-      severity: 'warning' as const,
-      message: `The final page has a meta refresh (${content}): a client-side redirect`,
-      hop: chain.length - 1,
-    });
-  }
-  return issues;
+const VIA_WORDS: Readonly<Record<ClientRedirect['via'], string>> = {
+  'refresh-header': 'a Refresh header',
+  'meta-refresh': 'a meta refresh',
+  javascript: 'a script',
 };
+
+/** What Google makes of a refresh (Search Central, "Redirects and Google Search"). */
+function googleReading(delay: number): string {
+  return delay === 0
+    ? 'Google treats an instant refresh as a permanent redirect, but a 301 or 308 is clearer to every client'
+    : 'Google treats a delayed refresh as a temporary redirect; use a 301 or 308 if the move is permanent';
+}
+
+function describe(redirect: ClientRedirect, status: number | undefined): string {
+  const how = VIA_WORDS[redirect.via];
+  const wait = redirect.delay === 0 ? 'at once' : `after ${redirect.delay} s`;
+  const head = `Hop ${redirect.hop + 1} sends the visitor to ${redirect.target} ${wait} with ${how}`;
+  if (redirect.followed) return `${head}: ${googleReading(redirect.delay)}`;
+  if (status !== undefined && (status < 200 || status > 299)) {
+    return `${head}, on a ${status} page: not followed, since an error page is not a redirect`;
+  }
+  return `${head} (not followed: client redirects are only reported): ${googleReading(redirect.delay)}`;
+}
+
+/**
+ * A client-side redirect (a `Refresh` header or a `<meta http-equiv="refresh">`) on any page of the chain, followed
+ * or not: browsers and Googlebot follow it, other clients do not, and a 3xx says the same thing to all of them.
+ */
+export const metaRefresh: Detector = ({ chain, clientRedirects = [] }) =>
+  clientRedirects
+    .filter((redirect) => redirect.via !== 'javascript')
+    .map(
+      (redirect): Issue => ({
+        type: 'meta_refresh',
+        severity: 'warning',
+        message: describe(redirect, chain[redirect.hop]?.status),
+        hop: redirect.hop,
+      }),
+    );
