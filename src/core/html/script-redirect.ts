@@ -16,7 +16,7 @@ const ASSIGNMENT = new RegExp(String.raw`${OWNER}\blocation(?:\s*\.\s*href)?\s*=
 const CALL = new RegExp(String.raw`${OWNER}\blocation\s*\.\s*(?:replace|assign)\s*\(\s*${LITERAL}\s*\)`, 'g');
 
 /** Undoes the simple escapes a string literal may carry (`\/`, `\'`, `\"`). */
-function unescape(text: string): string {
+function unescapeLiteral(text: string): string {
   return text.replace(/\\(.)/g, '$1');
 }
 
@@ -31,7 +31,7 @@ export function findScriptRedirect(html: string): string | undefined {
     const found = [...body!.matchAll(ASSIGNMENT), ...body!.matchAll(CALL)]
       .sort((a, b) => a.index - b.index)
       .find((match) => !(match[1] === '`' && match[2]!.includes('${')));
-    if (found !== undefined) return unescape(found[2]!);
+    if (found !== undefined) return unescapeLiteral(found[2]!);
   }
   return undefined;
 }

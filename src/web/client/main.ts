@@ -79,31 +79,38 @@ function waitBeforeRetry(seconds: number): HTMLElement {
 function render(outcome: RequestOutcome, params: AnalyzeParams): void {
   switch (outcome.kind) {
     case 'ok':
-      return renderOk(outcome, params);
+      renderOk(outcome, params);
+      return;
     case 'invalid':
       if (!form.showError(outcome.parameter, outcome.message)) {
         replace(status, notice('error', 'invalid', 'The request was refused', outcome.message));
       }
-      return announce(outcome.message);
+      announce(outcome.message);
+      return;
     case 'rate-limited':
-      return renderRateLimited(outcome);
+      renderRateLimited(outcome);
+      return;
     case 'busy': {
       const body =
         outcome.retryAfter === undefined
           ? h('p', {}, outcome.message)
           : h('p', {}, outcome.message, ' Try again in ', waitBeforeRetry(outcome.retryAfter), '.');
-      return replace(status, notice('warning', 'busy', 'The service is busy', body));
+      replace(status, notice('warning', 'busy', 'The service is busy', body));
+      return;
     }
     case 'failed':
-      return renderFailed(outcome, params);
+      renderFailed(outcome, params);
+      return;
     case 'unreachable': {
       const retry = button('Try again', () => void run(params, false), 'secondary');
       const body = h('p', {}, outcome.message);
-      return replace(status, notice('error', 'unreachable', 'The server is unreachable', body, retry));
+      replace(status, notice('error', 'unreachable', 'The server is unreachable', body, retry));
+      return;
     }
     case 'cancelled':
       replace(status, notice('info', 'cancelled', 'Analysis cancelled.'));
-      return form.url.focus();
+      form.url.focus();
+      return;
   }
 }
 
