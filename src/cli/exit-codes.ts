@@ -25,6 +25,8 @@ export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = Object.freeze(
   USAGE_ERROR: EXIT.USAGE,
   INPUT_ERROR: EXIT.USAGE,
   OUTPUT_ERROR: EXIT.USAGE,
+  // --render without a Chromium to drive: an install away, like a missing input file.
+  RENDER_UNAVAILABLE: EXIT.USAGE,
   // The analysis ran and could not complete: that is a failed chain, like a 404 at the end of one.
   BLOCKED_DESTINATION: EXIT.FAILED,
   DNS_ERROR: EXIT.FAILED,

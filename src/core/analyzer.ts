@@ -4,6 +4,7 @@ import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
+import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
 import { systemResolver } from './resolver.js';
 import { AddressPolicy, policyKey } from './ssrf-guard.js';
@@ -24,6 +25,11 @@ export interface AnalyzerConfig {
    * tests). Certificates added with `NODE_EXTRA_CA_CERTS` are not kept when this is set.
    */
   ca?: string | readonly string[];
+  /**
+   * The headless browser that renders pages for `render: true` (src/render/ has one driving Chromium). Without it,
+   * an analysis asking to render fails with `RENDER_UNAVAILABLE`. Closed with the analyzer.
+   */
+  renderer?: PageRenderer;
 }
 
 /**
@@ -50,6 +56,7 @@ const MAX_POLICIES = 64;
  */
 export class Analyzer {
   private readonly resolver: Resolver;
+  private readonly renderer: PageRenderer | undefined;
   private readonly pool: { keepAliveTimeout: number; maxHeaderSize: number };
   /** Built once: a context per connection would re-parse every root certificate each time. */
   private readonly secureContext: SecureContext | undefined;
@@ -60,6 +67,7 @@ export class Analyzer {
 
   constructor(config: AnalyzerConfig = {}) {
     this.resolver = config.resolver ?? systemResolver;
+    this.renderer = config.renderer;
     this.pool = {
       keepAliveTimeout: config.keepAliveTimeout ?? POOL_DEFAULTS.keepAliveTimeout,
       maxHeaderSize: config.maxHeaderSize ?? POOL_DEFAULTS.maxHeaderSize,
@@ -77,6 +85,12 @@ export class Analyzer {
   prepare(url: string, options: AnalyzeOptions = {}): PreparedAnalysis {
     const normalized = normalizeOptions(options);
     const target = parseTargetUrl(url);
+    if (normalized.render && this.renderer === undefined) {
+      throw new HoplensError(
+        'RENDER_UNAVAILABLE',
+        'Rendering was asked for, but this analyzer has no browser to render with',
+      );
+    }
     return { url, target, options: normalized, policy: this.policyFor(normalized) };
   }
 
@@ -88,7 +102,7 @@ export class Analyzer {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
     const dispatcher = this.agentFor(policy, options.timeout);
-    const outcome = await trace(prepared.target, options, { dispatcher, policy, signal });
+    const outcome = await trace(prepared.target, options, { dispatcher, policy, signal, renderer: this.renderer });
     const issues = detectIssues(outcome);
     return { success: true, url: prepared.url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
   }
@@ -146,7 +160,7 @@ export class Analyzer {
     this.closed = true;
     const agents = [...this.agents.values()];
     this.agents.clear();
-    await Promise.all(agents.map((agent) => agent.close()));
+    await Promise.all([...agents.map((agent) => agent.close()), this.renderer?.close()]);
   }
 }
 

@@ -19,6 +19,8 @@ export const ERROR_CODES = Object.freeze([
   'TIMEOUT',
   'NETWORK_ERROR',
   'ABORTED',
+  // rendering
+  'RENDER_UNAVAILABLE',
 ] as const);
 
 /** A code of the core's errors. */

@@ -3,6 +3,7 @@
  * CLI, web page) and the shared capabilities beside core import the core through this file only.
  */
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
+export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
 export {
@@ -16,9 +17,19 @@ export {
   isCoreError,
   isHoplensError,
 } from './errors.js';
+export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { withoutFragment } from './location.js';
 export { checkUserAgent, DEFAULTS, LIMITS, type NormalizedOptions, normalizeOptions } from './options.js';
+export type {
+  FetchedResponse,
+  GuardedFetch,
+  PageRenderer,
+  RenderedRequest,
+  RenderOutcome,
+  RenderRequest,
+} from './page-renderer.js';
 export { parseTargetUrl } from './parse-url.js';
+export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export {
@@ -32,12 +43,14 @@ export type { StopReason, TraceOutcome } from './trace.js';
 export {
   type AnalysisResult,
   type AnalyzeOptions,
+  type ClientRedirectMode,
   type HeaderSelection,
   type Hop,
   type HttpMethod,
   ISSUE_TYPES,
   type Issue,
   type IssueType,
+  type RedirectVia,
   type ResolvedAddress,
   type Resolver,
   type Severity,

@@ -6,6 +6,7 @@ import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod } 
 export const LIMITS = Object.freeze({
   maxHops: Object.freeze({ min: 1, max: 20 }),
   timeout: Object.freeze({ min: 1000, max: 30_000 }),
+  renderWait: Object.freeze({ min: 0, max: 10_000 }),
   userAgentLength: 512,
 });
 
@@ -20,6 +21,8 @@ export const DEFAULTS = Object.freeze({
   blockPrivate: true,
   allowNetworks: Object.freeze([] as string[]),
   clientRedirects: 'follow' as ClientRedirectMode,
+  render: false,
+  renderWait: 3000,
 });
 
 /** Options after validation, with every default filled in. */
@@ -33,9 +36,11 @@ export interface NormalizedOptions {
   readonly blockPrivate: boolean;
   readonly allowNetworks: readonly Network[];
   readonly clientRedirects: ClientRedirectMode;
+  readonly render: boolean;
+  readonly renderWait: number;
 }
 
-function integerIn(option: 'maxHops' | 'timeout', value: unknown): number {
+function integerIn(option: 'maxHops' | 'timeout' | 'renderWait', value: unknown): number {
   const { min, max } = LIMITS[option];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw invalidOption(option, `must be an integer from ${min} to ${max}`, value);
@@ -121,5 +126,7 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
       o.clientRedirects === undefined
         ? d.clientRedirects
         : oneOf('clientRedirects', o.clientRedirects, ['follow', 'report'] as const),
+    render: o.render === undefined ? d.render : bool('render', o.render),
+    renderWait: o.renderWait === undefined ? d.renderWait : integerIn('renderWait', o.renderWait),
   });
 }

@@ -5,11 +5,13 @@ import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
 import { HoplensError } from './errors.js';
+import { createGuardedFetch } from './guarded-fetch.js';
 import { HopDeadline } from './hop-deadline.js';
 import { type BODY_READ_LIMIT, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { resolveLocation, withoutFragment } from './location.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
+import type { PageRenderer } from './page-renderer.js';
 import { selectHeaders } from './response-headers.js';
 import type { AddressPolicy } from './ssrf-guard.js';
 import type { HeaderSelection, Hop, HttpMethod } from './types.js';
@@ -45,6 +47,8 @@ export interface TraceContext {
   policy: AddressPolicy;
   /** Aborts the trace (the caller went away, a deadline of the caller's). */
   signal?: AbortSignal | undefined;
+  /** Renders pages when `options.render` asks for it. */
+  renderer?: PageRenderer | undefined;
 }
 
 /** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */
@@ -233,15 +237,19 @@ async function followChain(
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
     }
-    const refresh = REDIRECT_STATUSES.has(response.hop.status) ? undefined : refreshOf(response, url, index, options);
-    if (refresh !== undefined) clientRedirects.push(refresh.redirect);
-    if (!REDIRECT_STATUSES.has(response.hop.status) && refresh?.redirect.followed !== true) {
-      const stop: StopReason = { kind: 'complete' };
-      const outcome: TraceOutcome = { chain, stop, clientRedirects };
-      if (response.body !== undefined) outcome.finalBody = response.body;
-      return outcome;
+    let step: Step;
+    if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
+    else {
+      const client =
+        refreshOf(response, url, index, options) ?? (await renderedNavigation(response, url, index, options, context));
+      if (client !== undefined) clientRedirects.push(client.redirect);
+      if (client?.redirect.followed !== true) {
+        const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
+        if (response.body !== undefined) outcome.finalBody = response.body;
+        return outcome;
+      }
+      step = { next: client.target };
     }
-    const step = refresh === undefined ? redirectStep(response, url, index) : { next: refresh.target };
     const next = 'next' in step ? await admitNext(step.next, index, cookieFor, visits, options, context) : step;
     if ('stop' in next) return { chain, stop: next.stop, clientRedirects };
     // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.
@@ -272,6 +280,46 @@ function refreshOf(
   }
   const redirect = { hop: index, via: declared.via, delay: declared.delay, target: declared.target.href, followed };
   return { redirect, target: declared.target };
+}
+
+/**
+ * With `render`, the navigation a 2xx HTML page makes on its own in the browser within `renderWait`: a hop by
+ * JavaScript, followed like any other. The browser's every request goes through the core's guarded fetch.
+ */
+async function renderedNavigation(
+  response: HopResponse,
+  url: URL,
+  index: number,
+  options: NormalizedOptions,
+  context: TraceContext,
+): Promise<{ redirect: ClientRedirect; target: URL } | undefined> {
+  const { hop } = response;
+  const renderer = context.renderer;
+  if (!options.render || renderer === undefined || hop.status < 200 || hop.status > 299) return undefined;
+  if (response.body === undefined) return undefined;
+  // Bounded whatever the page does: its requests by the hop timeout, the whole rendering by that and the wait.
+  const bound = AbortSignal.timeout(options.timeout + options.renderWait);
+  const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
+  const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: options.timeout, signal });
+  const rendered = await renderer.render({
+    url: url.href,
+    userAgent: options.userAgent,
+    waitMs: options.renderWait,
+    fetch,
+    signal,
+  });
+  if (rendered.navigatedTo === undefined) return undefined;
+  let target: URL;
+  try {
+    target = new URL(rendered.navigatedTo, url);
+  } catch {
+    return undefined;
+  }
+  if (withoutFragment(target.href) === withoutFragment(url.href)) return undefined;
+  // A script's navigation declares no permanence; Google may or may not see it, so it is read as temporary.
+  hop.redirectType = 'temporary';
+  hop.redirectVia = 'javascript';
+  return { redirect: { hop: index, via: 'javascript', delay: 0, target: target.href, followed: true }, target };
 }
 
 /** Where a redirect's Location points, or why the chain ends at it. */

@@ -134,6 +134,13 @@ export interface AnalyzeOptions {
    * browsers and Googlebot see it; `report`: HTTP redirects only (curl's view), the refresh is reported.
    */
   clientRedirects?: ClientRedirectMode;
+  /**
+   * Load the last page of the HTTP and refresh chain in a headless browser and follow the navigations it makes on
+   * its own (JavaScript redirects) as hops (default false). Needs an `Analyzer` made with a `renderer`.
+   */
+  render?: boolean;
+  /** How long a rendered page may take to navigate on its own, in ms, 0 to 10000 (default 3000). */
+  renderWait?: number;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

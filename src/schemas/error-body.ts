@@ -5,6 +5,7 @@ import { HopSchema, RateLimitSchema } from './analysis-result.js';
 /** The codes the API answers with besides the core's: the request, the limits, capacity and routing. */
 export const SERVICE_ERROR_CODES = Object.freeze([
   'INVALID_PARAMETER',
+  'RENDER_DISABLED',
   'RATE_LIMITED',
   'OVERLOADED',
   'NOT_FOUND',

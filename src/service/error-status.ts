@@ -26,6 +26,9 @@ export const ERROR_STATUS: Readonly<Record<ServiceErrorCode, number>> = Object.f
   SHUTTING_DOWN: 503,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  // Rendering is off on this instance (a choice of its operator), or asked for and impossible here.
+  RENDER_DISABLED: 400,
+  RENDER_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 });
 

@@ -29,7 +29,8 @@ describe('normalizeOptions', () => {
       blockPrivate: true,
       allowNetworks: [],
       clientRedirects: 'follow',
-      signal: undefined,
+      render: false,
+      renderWait: 3000,
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });

@@ -1,11 +1,24 @@
 import { findScriptRedirect } from '../html/script-redirect.js';
-import type { Detector } from './detector.js';
+import type { Detector, DetectorInput } from './detector.js';
 
 /**
  * A final 2xx page whose inline script changes `location` to a literal URL: a redirect only a browser makes, which
  * Google may or may not see after rendering. Reported, not followed (rendering follows it).
  */
-export const javascriptRedirect: Detector = ({ chain, finalBody }) => {
+export const javascriptRedirect: Detector = ({ chain, finalBody, clientRedirects = [] }) => [
+  ...clientRedirects
+    .filter((redirect) => redirect.via === 'javascript')
+    .map((redirect) => ({
+      type: 'javascript_redirect' as const,
+      severity: 'warning' as const,
+      message: `Hop ${redirect.hop + 1}'s script sends the visitor to ${redirect.target} (seen by rendering): a redirect only browsers make, and Google only sometimes sees; use a 301 or 308`,
+      hop: redirect.hop,
+    })),
+  ...literalScriptRedirect(chain, finalBody),
+];
+
+/** The final page's inline script that changes `location` to a literal URL, read without running it. */
+function literalScriptRedirect(chain: DetectorInput['chain'], finalBody: string | undefined) {
   const last = chain[chain.length - 1];
   if (last === undefined || finalBody === undefined || last.status < 200 || last.status > 299) return [];
   const written = findScriptRedirect(finalBody);
@@ -18,10 +31,10 @@ export const javascriptRedirect: Detector = ({ chain, finalBody }) => {
   }
   return [
     {
-      type: 'javascript_redirect',
-      severity: 'warning',
+      type: 'javascript_redirect' as const,
+      severity: 'warning' as const,
       message: `The page's script sends the visitor to ${target}: a redirect only browsers make, and Google only sometimes sees; use a 301 or 308`,
       hop: chain.length - 1,
     },
   ];
-};
+}
