@@ -38,6 +38,30 @@ export const AnalyzeQuerySchema = Type.Object({
       description: 'Per-request timeout, in milliseconds',
     }),
   ),
+  clientRedirects: Type.Optional(
+    Type.Enum(['follow', 'report'], {
+      default: DEFAULTS.clientRedirects,
+      description:
+        '`follow`: a Refresh header or `<meta http-equiv="refresh">` on a 2xx page is a hop, as browsers and ' +
+        'Googlebot see it; `report`: HTTP redirects only (the refresh is reported as `meta_refresh`)',
+    }),
+  ),
+  render: Type.Optional(
+    Type.Boolean({
+      default: DEFAULTS.render,
+      description:
+        '`true`: load the last page in headless Chromium and follow the navigations it makes on its own ' +
+        '(JavaScript redirects) as hops. Only where the instance renders (`HOPLENS_RENDER=on`); else 400 `RENDER_DISABLED`',
+    }),
+  ),
+  renderWait: Type.Optional(
+    Type.Integer({
+      minimum: LIMITS.renderWait.min,
+      maximum: LIMITS.renderWait.max,
+      default: DEFAULTS.renderWait,
+      description: 'With `render=true`: how long a rendered page may take to navigate on its own, in milliseconds',
+    }),
+  ),
 });
 
 /** The validated query. */

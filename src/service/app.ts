@@ -185,6 +185,7 @@ async function registerRoutes(
     lifecycle,
     allowNetworks: config.allowNetworks,
     analysisTimeoutMs: config.analysisTimeoutMs,
+    renderEnabled: config.render,
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });

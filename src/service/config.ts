@@ -35,6 +35,10 @@ export interface ServiceConfig {
   readonly analysisTimeoutMs: number;
   /** `HOPLENS_SHUTDOWN_GRACE_MS`: how long in-flight analyses may run after SIGTERM before they are cut off. */
   readonly shutdownGraceMs: number;
+  /** `HOPLENS_RENDER`: `on` lets callers ask for `render=true` (headless Chromium); off by default. */
+  readonly render: boolean;
+  /** `HOPLENS_RENDER_CONCURRENCY`: renders in flight at once in this process. */
+  readonly renderConcurrency: number;
 }
 
 /** A configuration problem; the message names the variable and says what it must be. */
@@ -64,6 +68,8 @@ export const CONFIG_DEFAULTS = Object.freeze({
   HOPLENS_QUEUE_TIMEOUT_MS: 10_000,
   HOPLENS_ANALYSIS_TIMEOUT_MS: 60_000,
   HOPLENS_SHUTDOWN_GRACE_MS: 20_000,
+  HOPLENS_RENDER: 'off' as 'on' | 'off',
+  HOPLENS_RENDER_CONCURRENCY: 2,
 });
 
 /** A variable's value, or undefined when it is unset or blank (an empty `FOO=` in a compose file means "unset"). */
@@ -123,6 +129,14 @@ function logLevel(env: Environment): LogLevel {
   return found;
 }
 
+/** An on/off switch: `on`, `off` (also `true`/`false`, `1`/`0`), any case. */
+function onOff(env: Environment, name: string, fallback: 'on' | 'off'): boolean {
+  const value = raw(env, name)?.toLowerCase() ?? fallback;
+  if (['on', 'true', '1'].includes(value)) return true;
+  if (['off', 'false', '0'].includes(value)) return false;
+  throw new ConfigError(name, `must be on or off, got ${JSON.stringify(value)}`);
+}
+
 const DAY_MAX = 10_000_000;
 const MS_MAX = 24 * 60 * 60 * 1000;
 
@@ -148,5 +162,7 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     queueTimeoutMs: integer(env, 'HOPLENS_QUEUE_TIMEOUT_MS', d.HOPLENS_QUEUE_TIMEOUT_MS, 0, MS_MAX),
     analysisTimeoutMs: integer(env, 'HOPLENS_ANALYSIS_TIMEOUT_MS', d.HOPLENS_ANALYSIS_TIMEOUT_MS, 1000, MS_MAX),
     shutdownGraceMs: integer(env, 'HOPLENS_SHUTDOWN_GRACE_MS', d.HOPLENS_SHUTDOWN_GRACE_MS, 0, MS_MAX),
+    render: onOff(env, 'HOPLENS_RENDER', d.HOPLENS_RENDER),
+    renderConcurrency: integer(env, 'HOPLENS_RENDER_CONCURRENCY', d.HOPLENS_RENDER_CONCURRENCY, 1, 64),
   });
 }

@@ -10,6 +10,7 @@ interface PropertySchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  enum?: readonly string[];
 }
 
 /** A querystring schema as TypeBox emits it: an object schema with named properties. */
@@ -28,6 +29,8 @@ function requirement(property: PropertySchema, keyword: string): string {
       ? `must be an integer from ${property.minimum} to ${property.maximum}`
       : 'must be an integer';
   }
+  if (property.type === 'boolean') return 'must be true or false';
+  if (property.enum !== undefined) return `must be one of ${property.enum.join(', ')}`;
   switch (keyword) {
     case 'minLength':
       return 'must not be empty';
@@ -60,6 +63,10 @@ export function strictQuery(schema: QuerySchema): preValidationAsyncHookHandler 
       if (value === undefined) continue;
       if (Array.isArray(value)) throw invalid(name, 'must be given once, not repeated');
       const property = propertyOf(schema, name);
+      // Only the two words: the validator's coercion would also take "1", "0" and "".
+      if (property.type === 'boolean' && value !== 'true' && value !== 'false') {
+        throw invalid(name, requirement(property, 'type'), value);
+      }
       if (property.type !== 'integer') continue;
       const parsed = typeof value === 'string' ? parseDecimalInteger(value) : undefined;
       // Unsigned digits only; the range is checked here too, so that the message can say what was given.

@@ -25,6 +25,8 @@ export interface AnalyzeRouteOptions {
   allowNetworks: readonly Network[];
   /** Bound on one whole analysis, in ms. */
   analysisTimeoutMs: number;
+  /** Whether callers may ask for `render=true` (`HOPLENS_RENDER=on`). */
+  renderEnabled: boolean;
   /** Spreads bursts of analyses starting and answering over event-loop turns, so they cannot starve /healthz. */
   pacer: TurnPacer;
 }
@@ -86,12 +88,20 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
 function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
-  const { url, userAgent, maxHops, timeout } = query;
+  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait } = query;
+  if (render === true && !options.renderEnabled) {
+    throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
+      parameter: 'render',
+    });
+  }
   try {
     return options.analyzer.prepare(url, {
       maxHops,
       timeout,
       userAgent,
+      clientRedirects,
+      render,
+      renderWait,
       blockPrivate: true,
       allowNetworks: options.allowNetworks,
     });
