@@ -16,7 +16,7 @@ export {
 } from './errors.js';
 export { withoutFragment } from './location.js';
 export { checkUserAgent, DEFAULTS, LIMITS, type NormalizedOptions, normalizeOptions } from './options.js';
-export { parseTargetUrl } from './parse-url.js';
+export { parseTargetUrl, parseUrlInput } from './parse-url.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export {
@@ -41,4 +41,5 @@ export {
   type Severity,
   type Summary,
 } from './types.js';
+export { normalizeUrlInput } from './url-input.js';
 export { PACKAGE_VERSION } from './version.js';
