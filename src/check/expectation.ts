@@ -141,6 +141,7 @@ function rowHead(
   const result = { line: row.line, source: row.source } as RowResult;
   if (row.target !== undefined) result.target = row.target;
   if (row.status !== undefined) result.expectedStatus = row.status;
+  if (row.extra !== undefined) result.extra = row.extra;
   result.outcome = outcome;
   result.reasons = reasons;
   result.warnings = warnings;

@@ -36,6 +36,8 @@ export interface RowResult {
   target?: string;
   /** The expected first-hop status, if the row has one. */
   expectedStatus?: number;
+  /** The input's other CSV columns (name as in its header → value), as they were; not checked. */
+  extra?: Record<string, string>;
   outcome: RowOutcome;
   /** Why the row failed or errored, one sentence each; empty when it passed. */
   reasons: string[];

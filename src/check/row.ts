@@ -8,6 +8,8 @@ export interface CheckRow {
   target?: string;
   /** The expected status of the first hop (e.g. 301). */
   status?: number;
+  /** The input's other CSV columns (name as in its header → value), carried to the report and not checked. */
+  extra?: Record<string, string>;
 }
 
 /**

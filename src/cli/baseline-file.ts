@@ -4,6 +4,12 @@ import { type Baseline, type BaselineEntry, baselineKey } from '../check/baselin
 import { cliError } from './errors.js';
 import { readLines } from './inputs/lines.js';
 
+const OUTCOMES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'errored']);
+
+/** What a baseline must hold, for the message refusing a file that is not one. */
+const EXPECTED =
+  'a json or ndjson report of `hoplens check` (rows with source and outcome) or `hoplens <url> --json` output';
+
 const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const string = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -28,7 +34,9 @@ function entryOf(record: unknown): [string, BaselineEntry] | undefined {
       },
     ];
   }
-  const key = string(r.source) ?? (r.success === false ? string(r.url) : null);
+  // A check row has its source and verdict; a failed Analysis result has `success: false` and its URL.
+  const checkRow = typeof r.source === 'string' && OUTCOMES.has(r.outcome);
+  const key = checkRow ? string(r.source) : r.success === false ? string(r.url) : null;
   if (key === null) return undefined;
   const error = typeof r.error === 'object' && r.error !== null ? string((r.error as { code?: unknown }).code) : null;
   return [
@@ -54,7 +62,9 @@ function addDocument(entries: Map<string, BaselineEntry>, document: unknown): vo
 /**
  * Loads an earlier json or ndjson report. Reports written by `hoplens check` hold one record a line (the json format
  * too, inside its brackets), so they are read a line at a time; any other JSON document is parsed whole. Throws
- * `INPUT_ERROR` for a missing or unreadable file.
+ * `INPUT_ERROR` for a missing or unreadable file, and for one that is not a hoplens report: a file with no record
+ * of a check row or an Analysis result (an empty file, a CSV, `{"garbage":true}`) would otherwise make every row
+ * "new" and hide what the comparison was for.
  *
  * The entries are kept in memory (a few hundred bytes a row): rows are matched by source URL, and the two runs need
  * not list them in the same order.
@@ -86,8 +96,16 @@ export async function loadBaseline(path: string): Promise<Baseline> {
     try {
       addDocument(entries, JSON.parse(await readFile(path, 'utf8')));
     } catch (error) {
-      throw cliError('INPUT_ERROR', `--baseline: ${path} is not a json or ndjson report (${(error as Error).message})`);
+      throw cliError(
+        'INPUT_ERROR',
+        `--baseline ${path}: not a hoplens report (${(error as Error).message}); expected ${EXPECTED}`,
+      );
     }
+  }
+  if (entries.size === 0) {
+    const size = (await stat(path)).size;
+    const found = size === 0 ? 'the file is empty' : 'no record of a check row or an Analysis result';
+    throw cliError('INPUT_ERROR', `--baseline ${path}: not a hoplens report: ${found}; expected ${EXPECTED}`);
   }
   return { entries, seen: new Set() };
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { cliError } from './errors.js';
+import { outputError } from './output-error.js';
 
 /** Resolves when `stream` can take more data; rejects if it fails or closes first. */
 function drained(stream: Writable): Promise<void> {
@@ -38,7 +39,12 @@ export interface SinkOptions {
   owned: boolean;
   /** Whether the stream is a terminal. */
   isTTY: boolean;
+  /** The error a failed write is reported as (default: an `OUTPUT_ERROR` with the system's message). */
+  describeFailure?: (error: unknown) => unknown;
 }
+
+const defaultFailure = (error: unknown) =>
+  cliError('OUTPUT_ERROR', `cannot write the output: ${(error as Error).message}`, {}, { cause: error });
 
 /**
  * A destination for text that respects backpressure: `write` waits while the stream's buffer is full, which is what
@@ -54,8 +60,9 @@ export class Sink {
   private flushScheduled = false;
   /** Set while the stream's buffer is full: writers wait for it, which is the backpressure. */
   private waiting: Promise<void> | undefined;
-  /** A failure of a batched write that nobody was waiting for, reported by the next `write` or `close`. */
+  /** A failure of a write that nobody was waiting for, reported by the next `write` or `close`. */
   private failure: unknown;
+  private readonly describeFailure: (error: unknown) => unknown;
 
   /** Whether {@link close} ends the stream. */
   private readonly owned: boolean;
@@ -69,6 +76,14 @@ export class Sink {
   ) {
     this.owned = options.owned;
     this.isTTY = options.isTTY;
+    this.describeFailure = options.describeFailure ?? defaultFailure;
+    // A file's write fails after `write` returned (a full disk): the failure is kept for the next write or close,
+    // which is also what keeps it from crashing the process as an unhandled 'error' event.
+    if (this.owned) {
+      stream.on('error', (error) => {
+        this.failure ??= this.describeFailure(error);
+      });
+    }
   }
 
   async write(text: string): Promise<void> {
@@ -101,6 +116,7 @@ export class Sink {
   }
 
   private send(text: string): Promise<void> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
     if (this.stream.destroyed || this.stream.writableEnded) return Promise.resolve();
     if (this.stream.write(text)) return Promise.resolve();
     this.waiting = this.afterDrain();
@@ -113,7 +129,7 @@ export class Sink {
     } catch (error) {
       // A reader that went away (`hoplens check big.txt | head`) is not an error of the check; the rest is dropped.
       if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
-      throw cliError('OUTPUT_ERROR', `cannot write the output: ${(error as Error).message}`);
+      throw this.failure ?? this.describeFailure(error);
     } finally {
       this.waiting = undefined;
     }
@@ -127,21 +143,25 @@ export class Sink {
     await this.flush();
     if (this.failure !== undefined) throw this.failure;
     this.stream.end();
-    if (!this.stream.writableFinished) await once(this.stream, 'finish');
+    try {
+      if (!this.stream.writableFinished) await once(this.stream, 'finish');
+    } catch (error) {
+      throw this.failure ?? this.describeFailure(error);
+    }
+    if (this.failure !== undefined) throw this.failure;
   }
 }
 
-/** Opens `path` for writing before any work starts, so that a bad `--output` fails fast with exit 2. */
+/**
+ * Opens `path` for writing before any work starts, so that a bad `--output` fails fast with exit 2. A write that fails
+ * later (a full disk) is the same `OUTPUT_ERROR`, naming `flag`, the file and the reason.
+ */
 export async function openFileSink(path: string, flag: string): Promise<Sink> {
   const stream = createWriteStream(path);
   try {
     await once(stream, 'open');
   } catch (error) {
-    throw cliError('OUTPUT_ERROR', `${flag}: cannot write ${path}: ${(error as Error).message}`, {
-      flag: flag,
-    });
+    throw outputError(flag, path, error);
   }
-  // Later failures (disk full) surface on the next write; without a listener they would crash the process.
-  stream.on('error', () => {});
-  return new Sink(stream, { owned: true, isTTY: false });
+  return new Sink(stream, { owned: true, isTTY: false, describeFailure: (error) => outputError(flag, path, error) });
 }

@@ -42,7 +42,7 @@ function program(io: CliIo, status: { code: number }): Command {
     .description('check many redirects at once (a site migration, a CI gate)')
     .argument('<file>', 'a CSV, URL list or _redirects file; - reads standard input')
     .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
-    .option('--base-url <url>', 'make the paths of a _redirects file absolute on this site')
+    .option('--base-url <url>', 'make path sources (in any input) absolute on this site')
     .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--concurrency <n>', `rows checked at once (default: ${L.concurrency.default})`)

@@ -28,7 +28,7 @@ export type {
   RenderOutcome,
   RenderRequest,
 } from './page-renderer.js';
-export { parseTargetUrl } from './parse-url.js';
+export { parseTargetUrl, parseUrlInput } from './parse-url.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
@@ -56,4 +56,5 @@ export {
   type Severity,
   type Summary,
 } from './types.js';
+export { normalizeUrlInput } from './url-input.js';
 export { PACKAGE_VERSION } from './version.js';

@@ -21,6 +21,12 @@ const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
   ['cli/commands/serve.ts', new Set<Layer>(['service'])],
 ]);
 
+/**
+ * Core files the browser page may import by path: src/core/index.ts pulls in Node-only modules (undici, node:dns) that
+ * the page's bundle cannot hold. Each must import nothing, which the test below checks, so the exception stays small.
+ */
+const BROWSER_SAFE_CORE: ReadonlySet<string> = new Set(['core/url-input.ts']);
+
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split('/')[0]!;
   if (top === 'index.ts') return 'entry';
@@ -58,7 +64,9 @@ function violation(file: string, target: string): string | undefined {
   if (from === to || from === 'entry') return undefined;
   if (from === 'core') return `the core imports ${to}`;
   if (to === 'core') {
-    return relative(SRC, target) === 'core/index.ts' ? undefined : 'reaches into the core past src/core/index.ts';
+    if (relative(SRC, target) === 'core/index.ts') return undefined;
+    const browserSafe = relative(SRC, file).startsWith('web/client/') && BROWSER_SAFE_CORE.has(relative(SRC, target));
+    return browserSafe ? undefined : 'reaches into the core past src/core/index.ts';
   }
   if (from === 'check' || from === 'schemas') {
     return to === 'schemas' || to === 'check' ? undefined : `${from} imports the ${to} face`;
@@ -81,6 +89,14 @@ function violations(files: readonly string[]): string[] {
 describe('layers', () => {
   it('every import in src/ points inward', () => {
     expect(violations(sourceFiles(SRC))).toEqual([]);
+  });
+
+  it('lets the page import only the core files that import nothing, and nothing else past the entry', () => {
+    for (const file of BROWSER_SAFE_CORE) expect(importsOf(join(SRC, file)), file).toEqual([]);
+    const at = (path: string) => join(SRC, path);
+    expect(violation(at('web/client/query-params.ts'), at('core/url-input.ts'))).toBeUndefined();
+    expect(violation(at('cli/run.ts'), at('core/url-input.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('web/client/main.ts'), at('core/analyzer.ts'))).toMatch(/past src\/core\/index.ts/);
   });
 
   it('catches each kind of wrong import (the rule itself can fail)', () => {

@@ -85,7 +85,8 @@ describe('readCsv', () => {
       'source,target,status',
       'http://old.test/a,http://new.test/a,301',
       'http://old.test/b,http://new.test/b',
-      'nope,http://new.test/c,301',
+      // Not `nope`, which is a bare host now (https://nope/, as on the web page).
+      'not a url,http://new.test/c,301',
       'http://old.test/d,http://new.test/d,3xx',
       'http://old.test/f,http://new.test/f,301',
       '"http://old.test/e"x,http://new.test/e,301',
@@ -108,9 +109,12 @@ describe('readCsv', () => {
       code: 'INPUT_ERROR',
       message: expect.stringContaining('line 1: unknown CSV column'),
     });
-    await expect(all(readCsv(chunked('source,status\nhttp://a.test/,301\n')))).rejects.toMatchObject({
+    // A header without a source column lists what it may be called.
+    await expect(all(readCsv(chunked('status,notes\nhttp://a.test/,301\n')))).rejects.toMatchObject({
       code: 'INPUT_ERROR',
-      message: 'line 1: the CSV header must name source,target[,status]',
+      message: expect.stringMatching(
+        /^line 1: no source column in the CSV header "status", "notes"; expected source \(or from, old, old url, source url, url\), target \(or to, new, .*\), status \(or code, /,
+      ),
     });
     await expect(all(readCsv(chunked('# only a comment\n')))).rejects.toMatchObject({ code: 'INPUT_ERROR' });
   });

@@ -1,4 +1,4 @@
-import { type AnalysisResult, type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
+import { type AnalysisResult, type AnalyzeOptions, normalizeUrlInput, parseUrlInput } from '../../core/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { colorsFor } from '../colors.js';
@@ -62,9 +62,11 @@ function passes(outcome: UrlOutcome): boolean {
  * `hoplens <url...>`: analyses each URL and prints its chain. Every URL and option is validated before the first
  * request, so a typo exits 2 without half a report.
  */
-export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: CliIo): Promise<number> {
+export async function analyzeCommand(typed: string[], flags: AnalyzeFlags, io: CliIo): Promise<number> {
   const options: AnalyzeOptions = toAnalyzeOptions(flags);
-  for (const url of urls) parseTargetUrl(url);
+  // A bare host gets `https://` as on the web page; the report shows the URL actually analysed.
+  for (const url of typed) parseUrlInput(url);
+  const urls = typed.map(normalizeUrlInput);
   if (io.signal !== undefined) options.signal = io.signal;
 
   const { analyzer, release } = acquireAnalyzer(io);

@@ -6,6 +6,7 @@ import { type CheckSummary, checkedRows } from '../../check/summary.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { loadBaseline } from '../baseline-file.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
+import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
 import { CheckReport } from '../check/report.js';
@@ -18,11 +19,13 @@ import { type CliIo, outputClosed } from '../io.js';
 /** Help text after the options of `hoplens check`. */
 export const CHECK_EXAMPLES = `
 Input formats (by extension, or --input):
-  csv      header source,target[,status]; target is the expected final URL (absolute, or a path on the source's
-           site), status the expected status of the first hop; quoted fields allowed
+  csv      a header naming a source column (source, from, old, url...), maybe target (target, to, new...) and
+           status (status, code, type...); target is the expected final URL (absolute, or a path on the source's
+           site), status the expected status of the first hop; other columns are carried to the report as extra
   list     one URL a line; a row passes when its chain ends in 2xx with no error-severity issue
   netlify  a Netlify _redirects file, made absolute with --base-url; rules with splats, placeholders or conditions
            are skipped and counted; 200/404/410... rules expect that status at the source URL
+  Path sources (/old) are made absolute on --base-url in every format; a URL without a scheme gets https://.
   "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
 
 A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
@@ -42,7 +45,8 @@ Examples:
 Exit status:
   0    every row passed
   1    some row failed or errored (or changed, with --fail-on-change)
-  2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows
+  2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
+       an --output that is an input or cannot be written, a --baseline that is not a hoplens report
   130  interrupted (Ctrl-C): the partial summary is printed
 `;
 
@@ -53,6 +57,7 @@ Exit status:
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
   const plan = planCheck(file, flags, io.cwd ?? process.cwd());
+  await refuseOutputOverInputs(plan);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const stream = await openInput(plan.inputPath, io.stdin);

@@ -29,15 +29,34 @@ export function csvField(value: string | number | undefined): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A CSV report, one row a line, for spreadsheets. Lists of reasons are joined with "; ". */
+/**
+ * The report's name for an extra input column: its own name, after the standard columns; one that is already a
+ * standard column's name (an input column `outcome`) gets `extra_` in front, so that no two columns share a name.
+ */
+export function extraColumnName(name: string): string {
+  return (CSV_COLUMNS as readonly string[]).includes(name.toLowerCase()) ? `extra_${name}` : name;
+}
+
+/**
+ * A CSV report, one row a line, for spreadsheets. Lists of reasons are joined with "; ". The extra columns of a CSV
+ * input follow the standard ones; since they are known only from the first row, the header is written with it (or at
+ * the end, for a report with no rows).
+ */
 export class CsvFormatter implements CheckFormatter {
+  /** The extra input columns, in input order; undefined until the header is written. */
+  private extra: string[] | undefined;
+
   constructor(private readonly sink: Sink) {}
 
-  begin(): Promise<void> {
-    return this.sink.write(`${CSV_COLUMNS.join(',')}\n`);
+  async begin(): Promise<void> {}
+
+  private header(first: RowResult | undefined): Promise<void> {
+    this.extra = Object.keys(first?.extra ?? {});
+    return this.sink.write(`${[...CSV_COLUMNS, ...this.extra.map(extraColumnName)].map(csvField).join(',')}\n`);
   }
 
-  row(result: RowResult): Promise<void> {
+  async row(result: RowResult): Promise<void> {
+    if (this.extra === undefined) await this.header(result);
     const fields = [
       result.line,
       result.source,
@@ -55,11 +74,14 @@ export class CsvFormatter implements CheckFormatter {
       result.reasons.join('; '),
       result.warnings.join('; '),
       result.changes?.map(describeChange).join('; '),
+      ...(this.extra ?? []).map((name) => result.extra?.[name]),
     ];
     return this.sink.write(`${fields.map(csvField).join(',')}\n`);
   }
 
   async skipped(): Promise<void> {}
 
-  async end(): Promise<void> {}
+  async end(): Promise<void> {
+    if (this.extra === undefined) await this.header(undefined);
+  }
 }

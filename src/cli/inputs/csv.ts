@@ -2,38 +2,19 @@ import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
 import type { InputItem } from '../../check/row.js';
 import { cliError } from '../errors.js';
+import { type CsvColumns, type CsvRole, readCsvHeader } from './csv-header.js';
 import { readSourceUrl, readStatus, readTargetUrl } from './urls.js';
-
-/** The columns a CSV input may have; `source` and `target` are required in the header. */
-const COLUMNS = ['source', 'target', 'status'] as const;
-type Column = (typeof COLUMNS)[number];
 
 /** Largest CSV record accepted, so that an unclosed quote cannot make the parser buffer a whole file. */
 const MAX_RECORD_SIZE = 1024 * 1024;
 
-/** Where each column is, from the header record; throws `INPUT_ERROR` for a header hoplens cannot use. */
-function readHeader(record: string[], line: number): Record<Column, number> {
-  const names = record.map((name) => name.trim().toLowerCase());
-  for (const name of names) {
-    if (!(COLUMNS as readonly string[]).includes(name)) {
-      const hint = /^https?:/i.test(name) ? ' (the first line must be a header: source,target[,status])' : '';
-      throw cliError('INPUT_ERROR', `line ${line}: unknown CSV column ${JSON.stringify(name)}${hint}`);
-    }
+/** Turns one data record into a row, or the reason it is malformed; paths are made absolute on `baseUrl`. */
+function readRecord(record: string[], line: number, columns: CsvColumns, baseUrl: string | undefined): InputItem {
+  if (record.length !== columns.width) {
+    return { kind: 'invalid', line, message: `expected ${columns.width} fields like the header, got ${record.length}` };
   }
-  const index = (column: Column) => names.indexOf(column);
-  if (index('source') === -1 || index('target') === -1) {
-    throw cliError('INPUT_ERROR', `line ${line}: the CSV header must name source,target[,status]`);
-  }
-  return { source: index('source'), target: index('target'), status: index('status') };
-}
-
-/** Turns one data record into a row, or the reason it is malformed. */
-function readRecord(record: string[], line: number, columns: Record<Column, number>, width: number): InputItem {
-  if (record.length !== width) {
-    return { kind: 'invalid', line, message: `expected ${width} fields like the header, got ${record.length}` };
-  }
-  const field = (column: Column) => (columns[column] === -1 ? '' : (record[columns[column]] ?? '').trim());
-  const source = readSourceUrl(field('source'));
+  const field = (role: CsvRole) => (columns.roles[role] === -1 ? '' : (record[columns.roles[role]] ?? '').trim());
+  const source = readSourceUrl(field('source'), baseUrl);
   if (!source.ok) return { kind: 'invalid', line, message: source.message };
   const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source: source.url } };
   // An empty target means "no expectation on the final URL", e.g. a row that only checks a 410.
@@ -47,15 +28,22 @@ function readRecord(record: string[], line: number, columns: Record<Column, numb
     if (!status.ok) return { kind: 'invalid', line, message: status.message };
     row.row.status = status.status;
   }
+  if (columns.extra.length > 0) {
+    const extra: Record<string, string> = {};
+    for (const { index, name } of columns.extra) extra[name] = record[index] ?? '';
+    row.row.extra = extra;
+  }
   return row;
 }
 
 /**
- * Reads CSV with a header `source,target[,status]` (any order, any case), quoted fields (RFC 4180), blank lines and
- * whole-line `#` comments, through csv-parse's streaming parser. A record csv-parse cannot read (a stray quote) is
+ * Reads CSV with a header naming at least the source column (any order, any case, the names of
+ * src/cli/inputs/csv-header.ts), quoted fields (RFC 4180), blank lines and whole-line `#` comments, through
+ * csv-parse's streaming parser. Other columns are carried through as the row's `extra`; paths are made absolute on
+ * `baseUrl`. A record csv-parse cannot read (a stray quote) is
  * skipped by the parser and reported here in input order with its line number; a bad header stops the input.
  */
-export async function* readCsv(stream: Readable): AsyncGenerator<InputItem> {
+export async function* readCsv(stream: Readable, baseUrl?: string): AsyncGenerator<InputItem> {
   // Loaded on use: a list or _redirects check never needs the parser, and every start-up would pay for it.
   const { parse } = await import('csv-parse');
   // Records the parser skipped, in order; merged with the good records by line number.
@@ -87,8 +75,7 @@ export async function* readCsv(stream: Readable): AsyncGenerator<InputItem> {
   );
   // A read error of the source (not a parse error) must reach the parser's consumer.
   stream.on('error', (error) => parser.destroy(error));
-  let columns: Record<Column, number> | undefined;
-  let width = 0;
+  let columns: CsvColumns | undefined;
   const flushSkipped = function* (before: number): Generator<InputItem> {
     while (skipped.length > 0 && skipped[0]!.line < before) {
       const { line, message } = skipped.shift()!;
@@ -98,12 +85,11 @@ export async function* readCsv(stream: Readable): AsyncGenerator<InputItem> {
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield* flushSkipped(info.lines);
     if (columns === undefined) {
-      columns = readHeader(record, info.lines);
-      width = record.length;
+      columns = readCsvHeader(record, info.lines);
       continue;
     }
-    yield readRecord(record, info.lines, columns, width);
+    yield readRecord(record, info.lines, columns, baseUrl);
   }
   yield* flushSkipped(Number.POSITIVE_INFINITY);
-  if (columns === undefined) throw cliError('INPUT_ERROR', 'the CSV has no header (source,target[,status])');
+  if (columns === undefined) throw cliError('INPUT_ERROR', 'the CSV has no header (source,target,status)');
 }

@@ -5,12 +5,12 @@ import { readSourceUrl } from './urls.js';
 
 /**
  * Reads a plain list: one URL a line, blank lines and `#` comments ignored. A row from a list has no expectation
- * besides working: it passes when its chain ends in 2xx with no error issue.
+ * besides working: it passes when its chain ends in 2xx with no error issue. Paths are made absolute on `baseUrl`.
  */
-export async function* readList(stream: Readable): AsyncGenerator<InputItem> {
+export async function* readList(stream: Readable, baseUrl?: string): AsyncGenerator<InputItem> {
   for await (const { number, text } of readLines(stream)) {
     if (isBlankOrComment(text)) continue;
-    const source = readSourceUrl(text.trim());
+    const source = readSourceUrl(text.trim(), baseUrl);
     yield source.ok
       ? { kind: 'row', row: { line: number, source: source.url } }
       : { kind: 'invalid', line: number, message: source.message };

@@ -50,9 +50,9 @@ export function readInput(
 ): AsyncIterable<InputItem> {
   switch (format) {
     case 'csv':
-      return readCsv(stream);
+      return readCsv(stream, baseUrl);
     case 'list':
-      return readList(stream);
+      return readList(stream, baseUrl);
     case 'netlify':
       if (baseUrl === undefined) throw cliError('USAGE_ERROR', '--base-url is required for _redirects input');
       return readNetlify(stream, baseUrl);

@@ -1,23 +1,44 @@
-import { parseTargetUrl } from '../../core/index.js';
+import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
 import { isCliError } from '../errors.js';
 
 /** The result of reading one URL of an input row: the URL, or why it is not one. */
 export type UrlReading = { ok: true; url: string } | { ok: false; message: string };
 
-/** Reads a source URL with the core's own rules (absolute http or https, with a host). */
-export function readSourceUrl(text: string): UrlReading {
+/** Whether a field is a path on some site (`/old-page`) rather than a URL or a bare host (`//host/x` is a host). */
+function isPath(text: string): boolean {
+  return text.startsWith('/') && !text.startsWith('//');
+}
+
+/**
+ * Reads a source URL with the core's own rules (absolute http or https, with a host). A bare host (`example.com/a`)
+ * gets `https://` as on the web page; a path (`/old`) is made absolute on `baseUrl`, and is an error without one.
+ */
+export function readSourceUrl(text: string, baseUrl?: string): UrlReading {
+  if (isPath(text)) {
+    if (baseUrl === undefined) {
+      return { ok: false, message: `${JSON.stringify(text.slice(0, 200))} is a path: give --base-url to check it` };
+    }
+    try {
+      return { ok: true, url: new URL(text, baseUrl).href };
+    } catch {
+      return { ok: false, message: `Not a valid path: ${JSON.stringify(text.slice(0, 200))}` };
+    }
+  }
   try {
-    return { ok: true, url: parseTargetUrl(text).href };
+    return { ok: true, url: parseUrlInput(text).href };
   } catch (error) {
     return { ok: false, message: isCliError(error) ? error.message : String(error) };
   }
 }
 
-/** Reads an expected URL: absolute, or relative to the row's source (`/new-page` is on the source's site). */
+/**
+ * Reads an expected URL: absolute, a bare host (`https://` put in front, as for a source), or a path on the row's
+ * source's site (`/new-page`; the source is on `--base-url` when it was a path itself).
+ */
 export function readTargetUrl(text: string, source: string): UrlReading {
   let url: URL;
   try {
-    url = new URL(text, source);
+    url = isPath(text) ? new URL(text, source) : new URL(normalizeUrlInput(text));
   } catch {
     return { ok: false, message: `Not a valid target URL: ${JSON.stringify(text.slice(0, 200))}` };
   }

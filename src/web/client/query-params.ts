@@ -44,11 +44,7 @@ export function apiPath(params: AnalyzeParams): string {
 }
 
 /**
- * What a person typed, made into a URL to submit: trimmed, and `https://` put in front of a bare host such as
- * `example.com/path`. Anything with a scheme is left alone for the service to judge.
+ * What a person typed, made into a URL to submit: the command line's rule (a bare host gets `https://`), imported by
+ * path because the core's entry pulls in Node modules a browser bundle cannot hold.
  */
-export function normalizeUrlInput(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.includes('://')) return trimmed;
-  return `https://${trimmed.replace(/^\/+/, '')}`;
-}
+export { normalizeUrlInput } from '../../core/url-input.js';

@@ -1,0 +1,37 @@
+import { stat } from 'node:fs/promises';
+import { cliError } from '../errors.js';
+import type { CheckPlan } from './plan.js';
+
+/** A file's identity (device and inode, through symlinks and hard links), or undefined when it does not exist. */
+async function identity(path: string): Promise<string | undefined> {
+  try {
+    const info = await stat(path);
+    return `${info.dev}:${info.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses an `--output` that is one of the run's inputs (the checked file or the `--baseline`), compared as files
+ * rather than as names, so that `./a.csv`, a symlink to it or a hard link are caught too. Opening the output truncates
+ * it, which would destroy the input before a line of it is read; so this runs before anything is opened for writing.
+ */
+export async function refuseOutputOverInputs(plan: CheckPlan): Promise<void> {
+  if (plan.outputPath === undefined) return;
+  const output = await identity(plan.outputPath);
+  if (output === undefined) return;
+  const inputs: Array<[string, string | undefined]> = [
+    [`the input file ${plan.inputName}`, plan.inputPath === '-' ? undefined : plan.inputPath],
+    [`the --baseline file ${plan.baselinePath}`, plan.baselinePath],
+  ];
+  for (const [what, path] of inputs) {
+    if (path !== undefined && (await identity(path)) === output) {
+      throw cliError(
+        'USAGE_ERROR',
+        `--output ${plan.outputPath} is ${what}: writing the report there would destroy it; choose another file`,
+        { flag: '--output' },
+      );
+    }
+  }
+}
