@@ -2,9 +2,12 @@
  * The core's public entry: tracing, issue detection, options, errors and the address policy. The faces (service,
  * CLI, web page) and the shared capabilities beside core import the core through this file only.
  */
+export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
+export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
+export { decodePunycode, displayHost, displayUrl } from './display-url.js';
 export {
   ERROR_CODES,
   type ErrorCode,
@@ -17,6 +20,7 @@ export {
 export { withoutFragment } from './location.js';
 export { checkUserAgent, DEFAULTS, LIMITS, type NormalizedOptions, normalizeOptions } from './options.js';
 export { parseTargetUrl } from './parse-url.js';
+export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export {
