@@ -1,4 +1,4 @@
-import { type Hop, type Issue, isHoplensError } from '../core/index.js';
+import { countRedirects, type Hop, type Issue, isHoplensError, temporaryRedirectIssue } from '../core/index.js';
 import type { Attempt, RowResult } from './result.js';
 import type { CheckRow } from './row.js';
 
@@ -86,6 +86,7 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   }
 
   const { chain, summary } = attempt.result;
+  const issues = issuesFor(row, chain, summary.issues);
   const firstStatus = chain[0]?.status;
   const redirects = countRedirects(chain);
   const reasons: string[] = [];
@@ -100,14 +101,14 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
       `${redirects} redirect${redirects === 1 ? '' : 's'}, more than --max-redirects ${settings.maxRedirects}`,
     );
   }
-  const errors = summary.issues.filter((issue) => issue.severity === 'error' && !expected(issue, row, firstStatus));
+  const errors = issues.filter((issue) => issue.severity === 'error' && !expected(issue, row, firstStatus));
   reasons.push(...errors.map(describe));
   if (row.target === undefined && row.status === undefined && errors.length === 0) {
     if (summary.finalStatus < 200 || summary.finalStatus > 299) {
       reasons.push(`the chain ends with ${summary.finalStatus}, not 2xx`);
     }
   }
-  const warnings = summary.issues.filter((issue) => issue.severity === 'warning').map(describe);
+  const warnings = issues.filter((issue) => issue.severity === 'warning').map(describe);
   if (settings.strict) reasons.push(...warnings.map((warning) => `warning: ${warning}`));
   const result = rowHead(row, reasons.length === 0 ? 'passed' : 'failed', reasons, warnings, firstStatus);
   result.finalStatus = summary.finalStatus;
@@ -116,15 +117,26 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   result.redirects = redirects;
   result.time = summary.totalTime;
   result.attempts = attempt.attempts;
-  result.issues = summary.issues;
+  result.issues = issues;
   result.chain = chain;
   return result;
 }
 
-function countRedirects(chain: readonly Hop[]): number {
-  let count = 0;
-  for (const hop of chain) if (hop.redirectType !== undefined) count++;
-  return count;
+/**
+ * The chain's findings as the row sees them: a row that expects a temporary status on its first hop (a CSV `status`
+ * of 302, a `_redirects` rule with 302) asked for that redirect, so the `temporary_redirect` warning names only the
+ * other temporary hops, or goes when there are none.
+ */
+function issuesFor(row: CheckRow, chain: readonly Hop[], issues: Issue[]): Issue[] {
+  const first = chain[0];
+  if (first?.redirectType !== 'temporary' || row.status !== first.status) return issues;
+  const index = issues.findIndex((issue) => issue.type === 'temporary_redirect');
+  if (index === -1) return issues;
+  const rest = temporaryRedirectIssue(chain, new Set([0]));
+  const kept = issues.slice();
+  if (rest === undefined) kept.splice(index, 1);
+  else kept[index] = rest;
+  return kept;
 }
 
 /**

@@ -84,8 +84,12 @@ export function isCoreError(value: unknown): value is HoplensError {
  * An `INVALID_OPTION` error whose requirement is data, so that a face can say it about its own parameter or flag
  * without rewriting the message.
  */
-export function invalidOption(option: string, requirement: string, got?: unknown): HoplensError {
-  const shown = got === undefined ? undefined : (JSON.stringify(got) ?? String(got));
+export function invalidOption(
+  option: string,
+  requirement: string,
+  got?: unknown,
+  shown: string | undefined = got === undefined ? undefined : (JSON.stringify(got) ?? String(got)),
+): HoplensError {
   const message = `Invalid option "${option}": ${requirement}${shown === undefined ? '' : `, got ${shown}`}`;
   return new HoplensError('INVALID_OPTION', message, {
     option,

@@ -2,17 +2,16 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
 import type { SecureContext } from 'node:tls';
 import { buildConnector } from 'undici';
+import { describeAddress, rangePhrase } from './address-words.js';
 import { HoplensError } from './errors.js';
 import type { AddressPolicy } from './ssrf-guard.js';
 import type { Resolver } from './types.js';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-function blocked(hostname: string, address: string, range: string): HoplensError {
-  return new HoplensError(
-    'BLOCKED_DESTINATION',
-    `${hostname} resolves to ${address} (${range}), which is not a public address`,
-  );
+/** The refusal of a name, saying in words what its address is (`AddressVerdict.range` is the data behind it). */
+function blocked(hostname: string, address: string, what: string): HoplensError {
+  return new HoplensError('BLOCKED_DESTINATION', `${hostname} resolves to ${address}, ${what}, not a public address`);
 }
 
 /**
@@ -22,7 +21,7 @@ function blocked(hostname: string, address: string, range: string): HoplensError
 export function createGuardedLookup(policy: AddressPolicy, resolver: Resolver) {
   return function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
     const answer = async (): Promise<LookupAddress[]> => {
-      if (policy.refusesName(hostname)) throw blocked(hostname, 'localhost', 'loopback');
+      if (policy.refusesName(hostname)) throw blocked(hostname, 'localhost', rangePhrase('loopback'));
       let addresses: LookupAddress[];
       try {
         addresses = await resolver(hostname);
@@ -37,7 +36,7 @@ export function createGuardedLookup(policy: AddressPolicy, resolver: Resolver) {
       }
       for (const entry of addresses) {
         const verdict = policy.check(entry.address);
-        if (!verdict.allowed) throw blocked(hostname, entry.address, verdict.range);
+        if (!verdict.allowed) throw blocked(hostname, entry.address, describeAddress(verdict));
       }
       return usable;
     };
@@ -88,7 +87,7 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
       const verdict = options.policy.check(remote);
       if (!verdict.allowed) {
         socket.destroy();
-        return callback(blocked(connectOptions.hostname, remote, verdict.range), null);
+        return callback(blocked(connectOptions.hostname, remote, describeAddress(verdict)), null);
       }
       return callback(null, socket);
     });

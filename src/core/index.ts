@@ -2,10 +2,13 @@
  * The core's public entry: tracing, issue detection, options, errors and the address policy. The faces (service,
  * CLI, web page) and the shared capabilities beside core import the core through this file only.
  */
+export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
+export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
+export { decodePunycode, displayHost, displayUrl } from './display-url.js';
 export {
   defineErrors,
   ERROR_CODES,
@@ -29,6 +32,7 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
+export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';

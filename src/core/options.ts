@@ -78,7 +78,9 @@ export function checkUserAgent(value: unknown): string {
     throw invalidOption('userAgent', 'must be a non-empty string', typeof value === 'string' ? undefined : value);
   }
   if (value.length > LIMITS.userAgentLength) {
-    throw invalidOption('userAgent', `must be at most ${LIMITS.userAgentLength} characters`);
+    // The length, not the value: what was too long is the caller's own text, and could be huge.
+    const got = `${value.length} characters`;
+    throw invalidOption('userAgent', `must be at most ${LIMITS.userAgentLength} characters`, undefined, got);
   }
   if (CONTROL_CHARACTERS.test(value)) throw invalidOption('userAgent', 'must not contain control characters');
   if (BEYOND_LATIN1.test(value)) throw invalidOption('userAgent', 'must contain only latin1 characters');

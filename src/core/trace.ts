@@ -3,6 +3,7 @@ import { isIPv4 } from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
+import { describeAddress } from './address-words.js';
 import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
 import { HoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
@@ -58,7 +59,7 @@ function literalVerdict(url: URL, policy: AddressPolicy): string | undefined {
   // URL parsing has already put every IPv4 notation in dotted form and bracketed IPv6, so this test is exact.
   if (host.startsWith('[') || isIPv4(host)) {
     const verdict = policy.check(host);
-    return verdict.allowed ? undefined : `${host} is not a public address (${verdict.range})`;
+    return verdict.allowed ? undefined : `${host} is ${describeAddress(verdict)}, not a public address`;
   }
   return policy.refusesName(host) ? `${host} is a loopback name` : undefined;
 }

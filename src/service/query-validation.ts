@@ -43,10 +43,13 @@ function requirement(property: PropertySchema, keyword: string): string {
   }
 }
 
+/** A value as a message shows it: quoted, and cut short when long. */
+function quoted(value: unknown): string | undefined {
+  return typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : undefined;
+}
+
 function invalid(parameter: string, why: string, value?: unknown): ServiceError {
-  const shown =
-    typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : undefined;
-  return invalidParameter(parameter, why, shown);
+  return invalidParameter(parameter, why, quoted(value));
 }
 
 /**
@@ -61,11 +64,18 @@ export function strictQuery(schema: QuerySchema): preValidationAsyncHookHandler 
     for (const name of Object.keys(schema.properties)) {
       const value = query[name];
       if (value === undefined) continue;
-      if (Array.isArray(value)) throw invalid(name, 'must be given once, not repeated');
+      if (Array.isArray(value)) {
+        throw invalidParameter(name, 'must be given once, not repeated', `${value.length} values`);
+      }
       const property = propertyOf(schema, name);
       // Only the two words: the validator's coercion would also take "1", "0" and "".
       if (property.type === 'boolean' && value !== 'true' && value !== 'false') {
         throw invalid(name, requirement(property, 'type'), value);
+      }
+      // Checked here rather than left to the validator, whose complaint does not carry the value: the message says
+      // how long it was (the length, not the text, which may be long).
+      if (typeof value === 'string' && property.maxLength !== undefined && value.length > property.maxLength) {
+        throw invalidParameter(name, requirement(property, 'maxLength'), `${value.length} characters`);
       }
       if (property.type !== 'integer') continue;
       const parsed = typeof value === 'string' ? parseDecimalInteger(value) : undefined;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { comparableUrl, type ExpectationSettings, evaluate, sameUrl } from '../../src/check/expectation.js';
 import type { Attempt } from '../../src/check/result.js';
 import type { CheckRow } from '../../src/check/row.js';
+import { detectIssues } from '../../src/core/detectors/index.js';
 import { HoplensError } from '../../src/core/errors.js';
+import { countRedirects } from '../../src/core/redirect-count.js';
 import type { AnalysisResult, Hop, Issue } from '../../src/core/types.js';
 
 const loose: ExpectationSettings = { ignoreTrailingSlash: false, ignoreQuery: false, strict: false };
@@ -105,6 +107,63 @@ describe('evaluate', () => {
     expect(evaluate(attempt({}, analysis(redirected.chain, [error])), loose).reasons).toEqual([
       'Downgrade [https_downgrade]',
     ]);
+  });
+
+  describe('a row that expects a temporary status', () => {
+    // The issue as the core builds it for the whole chain, so that the row's judgement starts from the real thing.
+    const withCoreIssues = (chain: Hop[]) => {
+      const issues = detectIssues({ chain, stop: { kind: 'complete' } });
+      return analysis(chain, issues);
+    };
+
+    it('gets no temporary_redirect warning for the first hop it asked for', () => {
+      const result = withCoreIssues([
+        hop('http://old.test/a', 302, 'http://new.test/b'),
+        hop('http://new.test/b', 200),
+      ]);
+      expect(result.summary.issues.map((issue) => issue.type)).toContain('temporary_redirect');
+      const judged = evaluate(attempt({ status: 302, target: 'http://new.test/b' }, result), {
+        ...loose,
+        strict: true,
+      });
+      expect(judged).toMatchObject({ outcome: 'passed', warnings: [], reasons: [] });
+      expect(judged.issues!.map((issue) => issue.type)).not.toContain('temporary_redirect');
+    });
+
+    it('is still warned about the other temporary hops, and only those', () => {
+      const result = withCoreIssues([
+        hop('http://old.test/a', 302, 'http://old.test/b'),
+        hop('http://old.test/b', 307, 'http://new.test/c'),
+        hop('http://new.test/c', 200),
+      ]);
+      const judged = evaluate(attempt({ status: 302 }, result), loose);
+      expect(judged.warnings).toContain(
+        'Hop 2 is a temporary redirect (307); use 301 or 308 if the move is permanent [temporary_redirect]',
+      );
+      expect(judged.issues!.find((issue) => issue.type === 'temporary_redirect')).toMatchObject({ hop: 1 });
+    });
+
+    it('keeps the warning when the row expected another status, or none', () => {
+      const result = withCoreIssues([
+        hop('http://old.test/a', 302, 'http://new.test/b'),
+        hop('http://new.test/b', 200),
+      ]);
+      for (const row of [{ status: 301 }, {}]) {
+        expect(evaluate(attempt(row, result), loose).warnings).toEqual([
+          'Hop 1 is a temporary redirect (302); use 301 or 308 if the move is permanent [temporary_redirect]',
+        ]);
+      }
+    });
+  });
+
+  it('counts redirects as the core does: every redirect answered, a redirect status without Location not', () => {
+    // A loop back to the start: two redirects, the second not followed.
+    const looped = analysis([hop('http://old.test/a', 301, 'http://old.test/b'), hop('http://old.test/b', 301, '/a')]);
+    expect(evaluate(attempt({}, looped), loose).redirects).toBe(2);
+    const noLocation: Hop = { ...hop('http://old.test/b', 302), redirectType: 'temporary' };
+    const missing = analysis([hop('http://old.test/a', 301, 'http://old.test/b'), noLocation]);
+    expect(evaluate(attempt({}, missing), loose).redirects).toBe(countRedirects(missing.chain));
+    expect(evaluate(attempt({}, missing), loose).redirects).toBe(1);
   });
 
   it('requires a 2xx end for a row without expectations (a list row)', () => {

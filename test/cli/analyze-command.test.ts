@@ -173,7 +173,12 @@ describe('hoplens <url...> (through run())', () => {
     const cases: Array<[string[], RegExp]> = [
       [[`${base}/new`, '--max-hops', '0'], /--max-hops must be an integer from 1 to 20, got 0/],
       [[`${base}/new`, '--max-hops', 'ten'], /--max-hops must be an integer, got "ten"/],
-      [[`${base}/new`, '--timeout', '50'], /--timeout must be an integer from 1000 to 30000/],
+      [[`${base}/new`, '--timeout', '50'], /--timeout must be an integer from 1000 to 30000, got 50/],
+      // A length limit says the length it got, not the (long) text.
+      [
+        [`${base}/new`, '--user-agent', 'u'.repeat(600)],
+        /--user-agent must be at most 512 characters, got 600 characters$/m,
+      ],
       [[`${base}/new`, '--method', 'post'], /--method must be one of GET, HEAD/],
       [[`${base}/new`, '--ua', 'netscape'], /--ua <preset>' argument 'netscape' is invalid/],
       [[`${base}/new`, '--ua', 'chrome', '--user-agent', 'x'], /cannot be used with option '--ua/],

@@ -6,11 +6,11 @@ const cwd = resolve('/work/site');
 const flags = (more: Partial<CheckFlags> = {}): CheckFlags => ({ format: 'table', ...more });
 
 /** The error `planCheck` throws, for matching its code, message and option. */
-function failure(file: string, more: Partial<CheckFlags>): unknown {
+function failure(file: string, more: Partial<CheckFlags>): Error {
   try {
     planCheck(file, flags(more), cwd);
   } catch (error) {
-    return error;
+    return error as Error;
   }
   throw new Error('planCheck did not throw');
 }
@@ -103,6 +103,18 @@ describe('planCheck', () => {
       code: 'USAGE_ERROR',
       message: /^--base-url must be an absolute http\(s\) URL/,
     });
+    // Every range or format error says what it got.
+    expect(failure('u.txt', { baseUrl: 'ftp://x' }).message).toBe(
+      '--base-url must be an absolute http(s) URL, got "ftp://x"',
+    );
+    expect(failure('u.txt', { baseUrl: '/staging' }).message).toMatch(/, got "\/staging"$/);
+    expect(failure('u.txt', { perHost: '2x' }).message).toBe('--per-host must be an integer, got "2x"');
+    expect(failure('u.txt', { maxRetryAfter: '3601' }).message).toBe(
+      '--max-retry-after must be an integer from 0 to 3600, got 3601',
+    );
+    expect(failure('u.txt', { maxRedirects: '101' }).message).toBe(
+      '--max-redirects must be an integer from 0 to 100, got 101',
+    );
     expect(failure('_redirects', {})).toMatchObject({
       code: 'USAGE_ERROR',
       message: '--base-url is required to check a _redirects file (its rules are paths)',

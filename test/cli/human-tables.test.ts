@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import pc from 'picocolors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusColor, statusRole } from '../../src/cli/colors.js';
+import { Analyzer } from '../../src/core/analyzer.js';
+import type { Resolver } from '../../src/core/types.js';
 import { statusClass } from '../../src/web/client/format.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -125,3 +127,52 @@ describe('--headers all in the tables', () => {
     expect(plain.stdout).not.toMatch(/location:|x-served-by:|301 Moved/);
   });
 });
+
+describe('internationalised hosts', () => {
+  // IDNA (UTS #46) ToUnicode, as node's url.domainToUnicode: xn--bcher-kva is "bücher". The JSON keeps the WHATWG URL
+  // serialisation, the ASCII form.
+  const idnResolver: Resolver = async (hostname) => {
+    if (hostname === 'xn--bcher-kva.example') return [{ address: '127.0.0.1', family: 4 }];
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  };
+  const analyzer = () => new Analyzer({ resolver: idnResolver });
+  const ascii = () => `http://xn--bcher-kva.example:${server.port}`;
+  const unicode = () => `http://bücher.example:${server.port}`;
+
+  it('hoplens URL: the table, heading and summary line show the host in Unicode', async () => {
+    const { code, stdout } = await runCli([`${ascii()}/moved`], { analyzer });
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toBe(`${unicode()}/moved`);
+    expect(stdout).toMatch(
+      new RegExp(`^\\s+1\\s+301 Moved Permanently\\s+${literal(unicode())}/moved\\s+\\d+ ms$`, 'm'),
+    );
+    expect(stdout).toContain(`final 200 OK ${unicode()}/done`);
+    expect(stdout).toContain('Summary: 3 hops (2 redirects)');
+    // The issues' messages are the core's sentences, the same in the JSON: only the table's own text is converted.
+    const table = stdout.split('\n').filter((line) => !/\[[a-z_]+\]$/.test(line));
+    expect(table.join('\n')).not.toContain('xn--');
+  });
+
+  it('hoplens URL --json keeps the ASCII form', async () => {
+    const { stdout } = await runCli([`${ascii()}/moved`, '--json'], { analyzer });
+    const result = JSON.parse(stdout);
+    expect(result.chain[0].url).toBe(`${ascii()}/moved`);
+    expect(result.summary.finalUrl).toBe(`${ascii()}/done`);
+  });
+
+  it('hoplens check: the row and its chain show the host in Unicode; the ndjson keeps the ASCII form', async () => {
+    const list = join(dir.path, 'idn.txt');
+    await writeFile(list, `${ascii()}/moved\n`);
+    const table = await runCli(['check', list, '--headers', 'all', '--no-progress'], { analyzer });
+    expect(table.stdout).toContain(`PASS  ${unicode()}/moved → ${unicode()}/done`);
+    expect(table.stdout).toContain(`      1  301 Moved Permanently  ${unicode()}/moved\n`);
+    const ndjson = await runCli(['check', list, '--format', 'ndjson', '--no-progress'], { analyzer });
+    const row = JSON.parse(ndjson.stdout.split('\n').find((line) => line.includes('"source"'))!);
+    expect(row.source).toBe(`${ascii()}/moved`);
+    expect(row.finalUrl).toBe(`${ascii()}/done`);
+  });
+});
+
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRefresh } from '../../src/core/refresh.js';
-import { type AnalysisResult, Analyzer, type IssueType } from '../../src/index.js';
+import { type AnalysisResult, Analyzer, countRedirects, type IssueType } from '../../src/index.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startRedirectServer } from '../helpers/servers.js';
@@ -128,6 +128,9 @@ describe('client redirects as hops', () => {
       [200, 'refresh-header'],
       [200, undefined],
     ]);
+    // A followed client redirect is a redirect in every count (docs/issues.md, "How redirects are counted").
+    expect(countRedirects(result.chain)).toBe(2);
+    expect(result.summary.issues.find((issue) => issue.type === 'redirect_chain')?.message).toMatch(/^2 redirects/);
   });
 
   it('reads a delayed refresh as temporary and does not wait for it', async () => {

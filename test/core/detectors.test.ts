@@ -14,8 +14,9 @@ import { mixedRedirectTypes } from '../../src/core/detectors/mixed-redirect-type
 import { notHttps } from '../../src/core/detectors/not-https.js';
 import { redirectChain } from '../../src/core/detectors/redirect-chain.js';
 import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
-import { temporaryRedirect } from '../../src/core/detectors/temporary-redirect.js';
+import { temporaryRedirect, temporaryRedirectIssue } from '../../src/core/detectors/temporary-redirect.js';
 import { findMetaRefresh } from '../../src/core/html/meta-refresh.js';
+import { countRedirects, isRedirect } from '../../src/core/redirect-count.js';
 import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason } from '../../src/index.js';
 
 const PERMANENT = new Set([301, 308]);
@@ -86,12 +87,49 @@ describe('temporary_redirect', () => {
     expect(temporaryRedirect(input(chainOf(['https://a.test/', 'https://a.test/b'], [status])))).toEqual([]);
   });
 
-  it('flags each temporary hop', () => {
+  it('flags each temporary hop in one issue per chain, pointing at the first', () => {
     const chain = chainOf(
       ['https://a.test/1', 'https://a.test/2', 'https://a.test/3', 'https://a.test/4'],
       [302, 301, 307],
     );
-    expect(temporaryRedirect(input(chain)).map((issue) => issue.hop)).toEqual([0, 2]);
+    expect(temporaryRedirect(input(chain)).map((issue) => issue.hop)).toEqual([0]);
+    expect(temporaryRedirect(input(chain))[0]!.message).toBe(
+      'Hops 1 and 3 are temporary redirects (302, 307); use 301 or 308 if the move is permanent',
+    );
+  });
+
+  it('names every temporary hop, in order, with its status', () => {
+    const urls = [1, 2, 3, 4, 5, 6].map((n) => `https://a.test/${n}`);
+    const chain = chainOf(urls, [302, 302, 301, 308, 307]);
+    expect(temporaryRedirect(input(chain))).toEqual([
+      {
+        type: 'temporary_redirect',
+        severity: 'warning',
+        message: 'Hops 1, 2 and 5 are temporary redirects (302, 302, 307); use 301 or 308 if the move is permanent',
+        hop: 0,
+      },
+    ]);
+    expect(temporaryRedirect(input(chainOf(urls.slice(0, 2), [302])))[0]!.message).toBe(
+      'Hop 1 is a temporary redirect (302); use 301 or 308 if the move is permanent',
+    );
+  });
+
+  it('gives a ten-hop chain of 302s one warning, not ten', () => {
+    const urls = Array.from({ length: 10 }, (_, n) => `https://a.test/${n}`);
+    const chain = urls.map((url, n) => hop(url, 302, `https://a.test/${n + 1}`));
+    const issues = detectIssues(input(chain, { kind: 'max_hops', hop: 9, url: 'https://a.test/10' }));
+    const temporary = issues.filter((issue) => issue.type === 'temporary_redirect');
+    expect(temporary).toHaveLength(1);
+    expect(temporary[0]!.message).toMatch(/^Hops 1, 2, 3, 4, 5, 6, 7, 8, 9 and 10 are temporary redirects/);
+  });
+
+  it('leaves out the hops it is told were asked for', () => {
+    const chain = chainOf(['https://a.test/1', 'https://a.test/2', 'https://a.test/3'], [302, 307]);
+    expect(temporaryRedirectIssue(chain, new Set([0]))).toMatchObject({
+      message: expect.stringMatching(/^Hop 2 is/),
+      hop: 1,
+    });
+    expect(temporaryRedirectIssue(chain, new Set([0, 1]))).toBeUndefined();
   });
 
   it('leaves a temporary status without Location to missing_location', () => {
@@ -114,11 +152,30 @@ describe('redirect_chain', () => {
     expect(redirectChain(input(chainOf(urls, [301, 302, 308])))[0]!.message).toContain('3 redirects');
   });
 
-  it('counts only the redirects that were followed', () => {
-    // Two redirect responses, but the second was a loop back: one redirect was followed.
+  it('counts every redirect answered, followed or not (docs/issues.md, "How redirects are counted")', () => {
+    // Two redirect responses; the second was a loop back, or the hop limit: still two redirects.
     const chain = [hop(urls[0]!, 301, urls[1]), hop(urls[1]!, 301, urls[0])];
-    expect(redirectChain(input(chain, { kind: 'loop', hop: 1, loopsTo: 0, url: urls[0]! }))).toEqual([]);
-    expect(redirectChain(input(chain, { kind: 'max_hops', hop: 1 }))).toEqual([]);
+    for (const stop of [
+      { kind: 'loop', hop: 1, loopsTo: 0, url: urls[0]! },
+      { kind: 'max_hops', hop: 1 },
+    ] satisfies StopReason[]) {
+      expect(redirectChain(input(chain, stop))).toEqual([
+        { type: 'redirect_chain', severity: 'warning', message: expect.stringMatching(/^2 redirects in a row/) },
+      ]);
+    }
+  });
+
+  it('says "10 redirects" for a chain whose ten hops all redirected', () => {
+    const chain = Array.from({ length: 10 }, (_, n) => hop(`https://a.test/${n}`, 301, `https://a.test/${n + 1}`));
+    const [issue] = redirectChain(input(chain, { kind: 'max_hops', hop: 9, url: 'https://a.test/10' }));
+    expect(issue!.message).toMatch(/^10 redirects in a row/);
+    expect(countRedirects(chain)).toBe(10);
+  });
+
+  it('does not count a redirect status without a Location', () => {
+    const chain = [hop(urls[0]!, 301, urls[1]), hop(urls[1]!, 302, urls[2]), hop(urls[2]!, 301)];
+    expect(countRedirects(chain)).toBe(2);
+    expect(isRedirect(chain[2]!)).toBe(false);
   });
 });
 
@@ -147,6 +204,19 @@ describe('not_https', () => {
 
   it('does not flag a chain ending on https, whatever came before', () => {
     expect(notHttps(input(chainOf(['http://a.test/', 'https://a.test/'], [301])))).toEqual([]);
+  });
+
+  it('says nothing about a chain that never reaches a page', () => {
+    const last = hop('http://a.test/', 302, 'http://a.test/next');
+    const stops: StopReason[] = [
+      { kind: 'loop', hop: 0, loopsTo: 0, url: 'http://a.test/' },
+      { kind: 'max_hops', hop: 0, url: 'http://a.test/next' },
+      { kind: 'invalid_location', hop: 0, reason: 'not http', location: 'ftp://a.test/' },
+      { kind: 'blocked', hop: 0, url: 'http://10.0.0.1/', reason: 'a private address' },
+    ];
+    for (const stop of stops) expect(notHttps(input([last], stop)), stop.kind).toEqual([]);
+    const missing = hop('http://a.test/', 302);
+    expect(notHttps(input([missing], { kind: 'missing_location', hop: 0 }))).toEqual([]);
   });
 });
 

@@ -85,6 +85,7 @@ describe('DNS rebinding', () => {
     const blocked = result.summary.issues.find((issue) => issue.type === 'blocked_destination');
     expect(blocked).toMatchObject({ severity: 'error', hop: 0 });
     expect(blocked!.message).toContain('127.0.0.1');
+    expect(blocked!.message).toContain(`rebind.test resolves to 127.0.0.1, a loopback address, not a public address`);
     // The second hop did look the name up again...
     expect(resolver.calls).toEqual(['rebind.test', 'rebind.test']);
     expect(stand.connections()).toBe(1);

@@ -267,6 +267,10 @@ describe('redirects into blocked address space', () => {
     const result = await entryRedirectingTo('//169.254.169.254/latest/meta-data/');
     expectBlockedAtFirstHop(result);
     expect(issue(result, 'blocked_destination')!.message).toContain('169.254.169.254');
+    // In words, not the range's name as data (`cloudMetadata`).
+    expect(issue(result, 'blocked_destination')!.message).toContain(
+      '169.254.169.254 is a cloud metadata address, not a public address',
+    );
   });
 
   it('does not follow a redirect to localhost', async () => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
-import { buildApp } from '../../src/service/app.js';
+import { type AppDeps, buildApp } from '../../src/service/app.js';
 import { type Environment, loadConfig } from '../../src/service/config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,14 +44,18 @@ export interface RunningService {
  * allowed, quiet logs and a short shutdown grace (`env` overrides, as environment variables), and listens on
  * 127.0.0.1, port 0.
  */
-export async function startService(publicDir: string, env: Environment = {}): Promise<RunningService> {
+export async function startService(
+  publicDir: string,
+  env: Environment = {},
+  deps: AppDeps = {},
+): Promise<RunningService> {
   const config = loadConfig({
     HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
     LOG_LEVEL: 'silent',
     HOPLENS_SHUTDOWN_GRACE_MS: '500',
     ...env,
   });
-  const app = await buildApp(config, { webPublicDir: publicDir });
+  const app = await buildApp(config, { ...deps, webPublicDir: publicDir });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('service not listening on TCP');

@@ -83,9 +83,20 @@ describe('GET /api/analyze input validation', () => {
     const missing = await app.inject({ url: '/api/analyze' });
     expect(missing.json().error.message).toBe('Parameter "url" is required');
     const repeated = await app.inject({ url: `/api/analyze?url=${encodeURIComponent(url)}&maxHops=2&maxHops=3` });
-    expect(repeated.json().error.message).toBe('Invalid parameter "maxHops": must be given once, not repeated');
+    expect(repeated.json().error.message).toBe(
+      'Invalid parameter "maxHops": must be given once, not repeated, got 2 values',
+    );
+    // A length limit says the length it got, not the (long) text.
     const agent = await app.inject({ url: analyzePath({ url, userAgent: 'x'.repeat(600) }) });
-    expect(agent.json().error.message).toBe('Invalid parameter "userAgent": must be at most 512 characters');
+    expect(agent.json().error.message).toBe(
+      'Invalid parameter "userAgent": must be at most 512 characters, got 600 characters',
+    );
+    const long = await app.inject({ url: analyzePath({ url: `http://example.com/${'a'.repeat(2100)}` }) });
+    expect(long.json().error).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      parameter: 'url',
+      message: 'Invalid parameter "url": must be at most 2048 characters, got 2119 characters',
+    });
     const control = await app.inject({ url: analyzePath({ url, userAgent: 'a\nb' }) });
     expect(control.json().error.message).toBe('Invalid parameter "userAgent": must not contain control characters');
   });

@@ -3,6 +3,7 @@
  * curl command and the formatters.
  */
 import { describe, expect, it } from 'vitest';
+import { displayUrl } from '../../src/core/display-url.js';
 import type { Hop, Issue } from '../../src/core/types.js';
 import { classify } from '../../src/web/client/api-client.js';
 import type { AnalysisResponse } from '../../src/web/client/api-types.js';
@@ -98,7 +99,15 @@ describe('classify', () => {
 });
 
 describe('verdict', () => {
-  const hop = (status: number): Hop => ({ url: 'https://x/', status, statusText: '', responseTime: 1, headers: {} });
+  /** A hop as the tracer builds it: a redirect carries its kind and a Location. */
+  const hop = (status: number): Hop => {
+    const built: Hop = { url: 'https://x/', status, statusText: '', responseTime: 1, headers: {} };
+    if (status >= 301 && status <= 308 && status !== 304) {
+      built.redirectType = status === 301 || status === 308 ? 'permanent' : 'temporary';
+      built.headers.location = 'https://x/next';
+    }
+    return built;
+  };
   const result = (chain: Hop[], issues: Issue[] = [], hasLoop = false): AnalysisResponse => ({
     success: true,
     url: 'https://x/',
@@ -125,6 +134,12 @@ describe('verdict', () => {
 });
 
 describe('formatting', () => {
+  it('shows an IDN host in Unicode with what the page bundles (no Node API in a browser)', () => {
+    // xn--bcher-kva is "bücher" (RFC 3492; node's url.domainToUnicode agrees, test/core/display-url.test.ts).
+    expect(displayUrl('https://xn--bcher-kva.example/alt?x=1')).toBe('https://bücher.example/alt?x=1');
+    expect(displayUrl('https://example.com/')).toBe('https://example.com/');
+  });
+
   it('quotes a curl command for any shell', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(curlCommand('http://h/api/analyze?url=a&maxHops=1')).toBe("curl -sS 'http://h/api/analyze?url=a&maxHops=1'");

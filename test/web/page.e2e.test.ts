@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Analyzer, type Resolver, systemResolver } from '../../src/core/index.js';
 import {
   checkedPages,
   colorsOf,
@@ -34,8 +35,13 @@ beforeAll(async () => {
     '/loop/b': { status: 302, location: '/loop/c' },
     '/loop/c': { status: 302, location: '/loop/b' },
     '/other': { status: 200, body: 'other' },
+    '/idn/a': { status: 301, location: '/idn/b' },
+    '/idn/b': { status: 200, body: 'ok' },
   });
-  service = await startService(pageDir());
+  // The system resolver for every name but the IDN ones, which are this machine (the targets listen on 127.0.0.1).
+  const resolver: Resolver = async (hostname) =>
+    hostname.endsWith('.example') ? [{ address: '127.0.0.1', family: 4 }] : systemResolver(hostname);
+  service = await startService(pageDir(), {}, { analyzer: new Analyzer({ resolver }) });
   browser = await launchChromium();
 });
 
@@ -83,7 +89,7 @@ describe('a 3-hop chain', () => {
     expect(items.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
       `FINAL URL ${targets.origin}/three/c`,
       'FINAL STATUS 200 OK',
-      'HOPS 3',
+      'HOPS 3 (2 redirects)',
       expect.stringMatching(/^TOTAL TIME \d+ ms$/),
     ]);
     const order = await page.locator('#results > *').evaluateAll((nodes) => nodes.map((node) => node.className));
@@ -178,6 +184,27 @@ describe('a 3-hop chain', () => {
     await screenshot(page, 'chain-375');
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('an internationalised host', () => {
+  it('is shown in Unicode, while links and copies keep the URL as sent (WHATWG URL serialisation)', async () => {
+    const { page } = await open();
+    await page.goto(`${service.origin}/`);
+    const port = new URL(targets.origin).port;
+    const ascii = `http://xn--bcher-kva.example:${port}`;
+    await analyzeFromForm(page, `${ascii}/idn/a`);
+    const unicode = `http://bücher.example:${port}`;
+    expect(await page.locator('.timeline .step__url').allTextContents()).toEqual([
+      `${unicode}/idn/a`,
+      `${unicode}/idn/b`,
+    ]);
+    expect(await page.locator('.timeline .step__url').first().getAttribute('href')).toBe(`${ascii}/idn/a`);
+    expect(await page.locator('.timeline .step__url').first().getAttribute('title')).toBe(`${ascii}/idn/a`);
+    await expect(page.locator('.summary__url').textContent()).resolves.toBe(`${unicode}/idn/b`);
+    const hops = await page.locator('.summary__item').nth(2).innerText();
+    expect(hops.replace(/\s+/g, ' ').trim()).toBe('HOPS 2 (1 redirect)');
+    await screenshot(page, 'idn-desktop');
   });
 });
 

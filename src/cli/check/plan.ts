@@ -112,8 +112,9 @@ function baseUrlOf(flags: CheckFlags, inputFormat: InputFormat): string | undefi
   if (flags.baseUrl !== undefined) {
     try {
       baseUrl = parseTargetUrl(flags.baseUrl).href;
-    } catch (error) {
-      throw invalidFlag('--base-url', `must be an absolute http(s) URL: ${(error as Error).message}`);
+    } catch {
+      // What was given says what is wrong with it (not a URL, not http(s), no host).
+      throw invalidFlag('--base-url', 'must be an absolute http(s) URL', JSON.stringify(flags.baseUrl));
     }
   }
   if (inputFormat === 'netlify' && baseUrl === undefined) {

@@ -1,4 +1,11 @@
-import type { AnalysisResult, Hop, Issue, Severity } from '../../core/index.js';
+import {
+  type AnalysisResult,
+  countRedirects,
+  displayUrl,
+  type Hop,
+  type Issue,
+  type Severity,
+} from '../../core/index.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { CliError } from '../errors.js';
 import { headerBlock } from './header-block.js';
@@ -26,7 +33,8 @@ function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): str
     status: `${hop.status} ${hop.statusText}`.trim(),
     code: hop.status,
     redirectType: hop.redirectType,
-    url: hop.url,
+    // People read hosts in Unicode; the JSON formats keep the WHATWG serialisation.
+    url: displayUrl(hop.url),
     time: `${hop.responseTime} ms`,
   }));
   const width = (pick: (row: (typeof rows)[number]) => string, title: string) =>
@@ -64,7 +72,7 @@ function issueLines(issues: Issue[], colors: Colors): string {
 /** One analysed URL for people: heading, hop table, issues, summary line. */
 export function renderAnalysis(result: AnalysisResult, colors: Colors, options: ChainTableOptions = {}): string {
   const { summary } = result;
-  const redirects = result.chain.filter((hop) => hop.redirectType !== undefined).length;
+  const redirects = countRedirects(result.chain);
   const last = result.chain[result.chain.length - 1];
   const final = statusColor(
     colors,
@@ -73,19 +81,19 @@ export function renderAnalysis(result: AnalysisResult, colors: Colors, options: 
   )(`${summary.finalStatus} ${last?.statusText ?? ''}`.trim());
   const facts = [
     `${summary.totalHops} hop${summary.totalHops === 1 ? '' : 's'} (${redirects} redirect${redirects === 1 ? '' : 's'})`,
-    `final ${final} ${summary.finalUrl}`,
+    `final ${final} ${displayUrl(summary.finalUrl)}`,
     `${summary.totalTime} ms`,
   ];
   if (summary.hasLoop) facts.push(colors.red('loop'));
   return (
-    `${colors.bold(result.url)}\n${hopTable(result.chain, colors, options)}\n${issueLines(summary.issues, colors)}` +
+    `${colors.bold(displayUrl(result.url))}\n${hopTable(result.chain, colors, options)}\n${issueLines(summary.issues, colors)}` +
     `  ${colors.bold('Summary')}: ${facts.join(' · ')}\n`
   );
 }
 
 /** A failed analysis for people: the hops done before the failure, then the error. */
 export function renderFailure(url: string, error: CliError, colors: Colors, options: ChainTableOptions = {}): string {
-  let text = `${colors.bold(url)}\n`;
+  let text = `${colors.bold(displayUrl(url))}\n`;
   if (error.chain.length > 0) text += `${hopTable(error.chain, colors, options)}\n`;
   text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;
   return text;

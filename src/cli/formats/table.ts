@@ -1,7 +1,7 @@
 import { describeChange } from '../../check/baseline.js';
 import type { RowResult } from '../../check/result.js';
 import type { CheckSummary } from '../../check/summary.js';
-import type { Hop } from '../../core/index.js';
+import { displayUrl, type Hop } from '../../core/index.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
@@ -56,7 +56,7 @@ export class TableFormatter implements CheckFormatter {
     let text = '';
     chain.forEach((hop, index) => {
       const status = statusColor(c, hop.status, hop.redirectType)(`${hop.status} ${hop.statusText}`.trim());
-      text += `      ${c.dim(String(index + 1))}  ${status}  ${hop.url}\n`;
+      text += `      ${c.dim(String(index + 1))}  ${status}  ${displayUrl(hop.url)}\n`;
       // Under the status, as in the hop table of `hoplens URL`.
       text += headerBlock(hop.headers, ' '.repeat(8 + String(index + 1).length), c);
     });
@@ -74,9 +74,9 @@ export class TableFormatter implements CheckFormatter {
           ? c.red(c.bold('FAIL '))
           : c.magenta(c.bold('ERROR'));
     const destination =
-      result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${result.finalUrl}` : '';
+      result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${displayUrl(result.finalUrl)}` : '';
     const where = result.outcome === 'passed' ? '' : c.dim(`  (line ${result.line})`);
-    let text = `${label} ${result.source}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
+    let text = `${label} ${displayUrl(result.source)}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
     for (const reason of result.reasons) text += `      ${c.red('✖')} ${reason}\n`;
     // In strict mode the warnings are already among the reasons.
     if (result.reasons.every((reason) => !reason.startsWith('warning: '))) {

@@ -1,10 +1,11 @@
+import { countRedirects } from '../redirect-count.js';
 import type { Detector } from './detector.js';
 
-/** Two or more redirects followed: each costs a round trip and dilutes link equity. Point the first one at the end. */
+/** Two or more redirects: each costs a round trip and dilutes link equity. Point the first one at the end. */
 export const redirectChain: Detector = ({ chain }) => {
-  // Every hop but the last led to the next one; the last one's redirect, if any, was not followed (a loop, maxHops,
-  // a bad or blocked Location), and those have findings of their own.
-  const redirects = chain.slice(0, -1).filter((hop) => hop.redirectType !== undefined).length;
+  // Counted as everywhere else (src/core/redirect-count.ts): a redirect not followed (a loop, maxHops, a blocked
+  // Location) was still answered, and the person reading "N redirects" sees N redirect statuses in the chain.
+  const redirects = countRedirects(chain);
   return redirects >= 2
     ? [
         {

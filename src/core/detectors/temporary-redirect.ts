@@ -1,18 +1,39 @@
+import { isRedirect } from '../redirect-count.js';
+import type { Hop, Issue } from '../types.js';
 import type { Detector } from './detector.js';
 
-const TEMPORARY = new Set([302, 303, 307]);
+/** `1`, `1 and 2`, `1, 2 and 5`. */
+function listed(items: readonly (string | number)[]): string {
+  return items.length === 1 ? String(items[0]) : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
 
-/** A 302/303/307 where a permanent redirect (301/308) is usually meant, as in a migration. */
-export const temporaryRedirect: Detector = ({ chain }) =>
-  chain.flatMap((hop, index) =>
-    TEMPORARY.has(hop.status) && hop.headers.location !== undefined
-      ? [
-          {
-            type: 'temporary_redirect' as const,
-            severity: 'warning' as const,
-            message: `Hop ${index + 1} is a temporary redirect (${hop.status}); use 301 or 308 if the move is permanent`,
-            hop: index,
-          },
-        ]
-      : [],
+/**
+ * The one `temporary_redirect` issue of a chain, naming every temporary redirect (302, 303, 307) but the hops in
+ * `except` (hops whose temporary status was asked for, as by a `hoplens check` row expecting 302); undefined when
+ * none is left. `hop` is the first one named.
+ */
+export function temporaryRedirectIssue(
+  chain: readonly Hop[],
+  except: ReadonlySet<number> = new Set(),
+): Issue | undefined {
+  const hops = chain.flatMap((hop, index) =>
+    hop.redirectType === 'temporary' && isRedirect(hop) && !except.has(index) ? [index] : [],
   );
+  const first = hops[0];
+  if (first === undefined) return undefined;
+  const statuses = hops.map((index) => chain[index]!.status).join(', ');
+  const numbers = listed(hops.map((index) => index + 1));
+  const what = hops.length === 1 ? `Hop ${numbers} is a temporary redirect` : `Hops ${numbers} are temporary redirects`;
+  return {
+    type: 'temporary_redirect',
+    severity: 'warning',
+    message: `${what} (${statuses}); use 301 or 308 if the move is permanent`,
+    hop: first,
+  };
+}
+
+/** 302/303/307 hops, where a permanent redirect (301/308) is usually meant, as in a migration: one issue per chain. */
+export const temporaryRedirect: Detector = ({ chain }) => {
+  const issue = temporaryRedirectIssue(chain);
+  return issue === undefined ? [] : [issue];
+};

@@ -2,6 +2,7 @@
  * The chain as a vertical timeline: one step per hop with its status badge, URL, time bar and folded headers; a loop
  * drawn as an arc from the last hop back to the hop it returns to; a failed request as a last, broken step.
  */
+import { displayUrl } from '../../core/display-url.js';
 import type { Hop, Issue } from './api-types.js';
 import { h } from './dom.js';
 import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
@@ -31,9 +32,16 @@ function isWebUrl(url: string): boolean {
 
 function urlLine(url: string, index: number | undefined, onCopy: ChainOptions['onCopy']): HTMLElement {
   const label = index === undefined ? 'the failed URL' : `the URL of hop ${index + 1}`;
+  // The host in Unicode for reading; the link, the copy button and the tooltip keep the URL as sent.
+  const shown = displayUrl(url);
+  const title = shown === url ? undefined : url;
   const text = isWebUrl(url)
-    ? h('a', { class: 'step__url', href: url, rel: 'noreferrer noopener', target: '_blank', translate: 'no' }, url)
-    : h('span', { class: 'step__url', translate: 'no' }, url);
+    ? h(
+        'a',
+        { class: 'step__url', href: url, rel: 'noreferrer noopener', target: '_blank', translate: 'no', title },
+        shown,
+      )
+    : h('span', { class: 'step__url', translate: 'no', title }, shown);
   const copy = h('button', { type: 'button', class: 'icon-button', 'aria-label': `Copy ${label}`, title: 'Copy URL' });
   copy.append(copyIcon());
   copy.addEventListener('click', () => onCopy(url, 'URL'));

@@ -1,8 +1,16 @@
 /** The summary that comes first: the verdict, then final URL, final status, hop count and total time. */
+import { displayUrl } from '../../core/display-url.js';
+import { countRedirects } from '../../core/redirect-count.js';
 import type { AnalysisResponse } from './api-types.js';
 import { h } from './dom.js';
-import { formatDuration, STATUS_CLASS_LABEL, statusClass } from './format.js';
+import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
 import { verdictOf } from './verdict.js';
+
+/** The final URL, its host in Unicode; the URL as sent in the tooltip when they differ. */
+function finalUrl(url: string): HTMLElement {
+  const shown = displayUrl(url);
+  return h('span', { class: 'summary__url', translate: 'no', title: shown === url ? undefined : url }, shown);
+}
 
 export function renderSummary(result: AnalysisResponse): HTMLElement {
   const { summary, chain } = result;
@@ -26,13 +34,17 @@ export function renderSummary(result: AnalysisResponse): HTMLElement {
     h(
       'dl',
       { class: 'summary__grid' },
-      item('Final URL', h('span', { class: 'summary__url', translate: 'no' }, summary.finalUrl)),
+      item('Final URL', finalUrl(summary.finalUrl)),
       item(
         'Final status',
         h('span', { class: `badge badge--${kind}`, title: STATUS_CLASS_LABEL[kind] }, String(summary.finalStatus)),
         ` ${last?.statusText ?? ''}`,
       ),
-      item('Hops', h('span', { class: 'summary__hops' }, String(summary.totalHops))),
+      item(
+        'Hops',
+        h('span', { class: 'summary__hops' }, String(summary.totalHops)),
+        ` (${plural(countRedirects(chain), 'redirect')})`,
+      ),
       item('Total time', formatDuration(summary.totalTime)),
     ),
   );

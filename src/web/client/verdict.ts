@@ -1,4 +1,5 @@
 /** One line that says whether a chain is fine, from its summary and findings. */
+import { countRedirects } from '../../core/redirect-count.js';
 import type { AnalysisResponse } from './api-types.js';
 import { plural } from './format.js';
 
@@ -12,7 +13,7 @@ export function verdictOf(result: AnalysisResponse): Verdict {
   const { summary } = result;
   const errors = summary.issues.filter((issue) => issue.severity === 'error');
   const warnings = summary.issues.filter((issue) => issue.severity === 'warning');
-  const redirects = Math.max(0, summary.totalHops - 1);
+  const redirects = countRedirects(result.chain);
   if (summary.hasLoop) {
     return { level: 'error', title: 'Redirect loop', detail: 'The chain never reaches a page: it loops.' };
   }
