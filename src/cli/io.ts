@@ -45,4 +45,9 @@ export interface CliIo {
    * {@link OUTPUT_CLOSED}, when stdout's reader went away: commands stop and end quietly.
    */
   signal?: AbortSignal;
+  /**
+   * Aborted by Ctrl-C or SIGTERM only, never by a closed stdout: what `hoplens serve` stops on, since a service keeps
+   * serving when its log reader goes away, as `npm start` does (default: {@link CliIo.signal}).
+   */
+  interrupt?: AbortSignal;
 }

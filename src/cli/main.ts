@@ -1,12 +1,16 @@
 #!/usr/bin/env node
+import { EXIT } from './exit-codes.js';
 import { OUTPUT_CLOSED } from './io.js';
 import { run } from './run.js';
 
 /*
  * The `hoplens` executable: wires the process into `run` and is the only place that exits. Ctrl-C (or SIGTERM from
- * a CI runner) aborts the run, which stops starting rows and prints what it has; a second Ctrl-C exits at once.
+ * a CI runner) aborts the run, which stops starting rows and prints what it has (`hoplens serve` stops serving);
+ * a second Ctrl-C exits at once.
  */
 const controller = new AbortController();
+// Signals only: a closed stdout aborts `controller` but must not stop `hoplens serve`, and a later signal must.
+const interrupt = new AbortController();
 let signalled: NodeJS.Signals | undefined;
 const onSignal = (signal: NodeJS.Signals) => {
   if (signalled !== undefined) {
@@ -16,6 +20,7 @@ const onSignal = (signal: NodeJS.Signals) => {
   }
   signalled = signal;
   controller.abort();
+  interrupt.abort(signal);
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
@@ -34,7 +39,10 @@ const code = await run(process.argv.slice(2), {
   stderrIsTTY: process.stderr.isTTY === true,
   env: process.env,
   signal: controller.signal,
+  interrupt: interrupt.signal,
 });
 // Let piped output drain before exiting.
 await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-process.exit(signalled === 'SIGTERM' ? 143 : code);
+// An interrupted run ends as a process killed by its signal would (128 + 15 for SIGTERM); `hoplens serve` returns 0
+// after a signal, as stopping on one is its normal end.
+process.exit(signalled === 'SIGTERM' && code === EXIT.INTERRUPTED ? 143 : code);

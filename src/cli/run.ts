@@ -4,13 +4,14 @@ import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
 import { CHECK_EXAMPLES, checkCommand } from './commands/check.js';
+import { SERVE_EXAMPLES, type ServeFlags, serveCommand } from './commands/serve.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
 import { INPUT_FORMATS } from './inputs/source.js';
 import type { CliIo } from './io.js';
 
-/** Offered by both commands: colour is decided per command's output streams. */
+/** Offered by both analysing commands: colour is decided per command's output streams. */
 const NO_COLOR_FLAG = '--no-color';
 const NO_COLOR_HELP = 'no colours, even on a terminal (as NO_COLOR=1 does)';
 
@@ -66,6 +67,16 @@ function program(io: CliIo, status: { code: number }): Command {
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {
       status.code = await checkCommand(file, flags, io);
+    });
+
+  root
+    .command('serve')
+    .description('run the HTTP service and web page, as `npm start` does (same environment variables)')
+    .option('--port <n>', 'TCP port to listen on; overrides PORT (default 3000; 0 picks a free port)')
+    .option('--host <addr>', 'address to listen on; overrides HOST (default 0.0.0.0)')
+    .addHelpText('after', SERVE_EXAMPLES)
+    .action(async (flags: ServeFlags) => {
+      status.code = await serveCommand(flags, io);
     });
   return root;
 }

@@ -1,61 +1,42 @@
 /**
- * Entry point of the service (`npm start`): reads the environment, builds the app, listens, and shuts down
- * gracefully on SIGTERM or SIGINT. The only module allowed to exit the process.
+ * Entry point of the service (`npm start`): starts it from the environment (src/service/start-service.ts, shared
+ * with `hoplens serve`) and shuts down gracefully on SIGTERM or SIGINT. The only module of the service allowed to
+ * exit the process.
  */
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type ServiceConfig } from './config.js';
-import { stdoutLogStream } from './log-stream.js';
-
-/** Extra time past the grace period for responses to flush and Redis to close, before giving up. */
-const CLOSE_MARGIN_MS = 5000;
+import { ConfigError } from './config.js';
+import { ListenError, type RunningService, startService } from './start-service.js';
 
 async function main(): Promise<void> {
-  let config: ServiceConfig;
+  let service: RunningService | undefined;
+  let signalled: NodeJS.Signals | undefined;
+  const shutDown = (running: RunningService, signal: NodeJS.Signals) => {
+    void running.stop(signal).then((outcome) => process.exit(outcome === 'clean' ? 0 : 1));
+  };
+  // Installed before starting: Fastify logs "Server listening" before `listen` returns, and a supervisor (or a test)
+  // may send SIGTERM as soon as it reads that line; the signal must then stop the service, not kill the process.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled !== undefined) {
+      service?.app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    signalled = signal;
+    if (service !== undefined) shutDown(service, signal);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
   try {
-    config = loadConfig(process.env);
+    service = await startService(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`hoplens: invalid configuration: ${error.message}\n`);
       process.exit(1);
     }
+    // Already logged as fatal by startService; anything else is reported by the catch below.
+    if (error instanceof ListenError) process.exit(1);
     throw error;
   }
-
-  const app = await buildApp(config, { logStream: stdoutLogStream() });
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining in-flight analyses');
-    const giveUp = setTimeout(() => {
-      app.log.error('shutdown did not finish in time: exiting anyway');
-      process.exit(1);
-    }, config.shutdownGraceMs + CLOSE_MARGIN_MS);
-    giveUp.unref();
-    app.close().then(
-      () => {
-        app.log.info('shut down cleanly');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    app.log.fatal({ err: error }, 'could not listen');
-    await app.close().catch(() => {});
-    process.exit(1);
-  }
+  if (signalled !== undefined) shutDown(service, signalled);
 }
 
 main().catch((error: unknown) => {
