@@ -21,6 +21,9 @@ export interface AnalysisFlags {
   headers?: string;
   blockPrivate?: boolean;
   allowNetwork?: string[];
+  clientRedirects?: string;
+  render?: boolean;
+  renderWait?: string;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -33,6 +36,9 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   headers: '--headers',
   blockPrivate: '--block-private',
   allowNetworks: '--allow-network',
+  clientRedirects: '--client-redirects',
+  render: '--render',
+  renderWait: '--render-wait',
 };
 
 /**
@@ -87,6 +93,17 @@ export function addAnalysisOptions(command: Command): Command {
       '--allow-network <cidr>',
       'with --block-private, still allow this network (repeatable)',
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .addOption(
+      new Option(
+        '--client-redirects <mode>',
+        'follow Refresh headers and meta refreshes as hops, as browsers and Googlebot do, or only report them',
+      ).choices(['follow', 'report']),
+    )
+    .option('--render', 'load the last page in headless Chromium and follow its JavaScript redirects (default: off)')
+    .option(
+      '--render-wait <ms>',
+      `with --render, how long a page may take to navigate on its own, ${LIMITS.renderWait.min}-${LIMITS.renderWait.max} (default: ${DEFAULTS.renderWait})`,
     );
 }
 
@@ -115,6 +132,12 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   if (flags.cookies === true) options.cookies = true;
   if (flags.headers !== undefined) options.headers = flags.headers as AnalyzeOptions['headers'];
   if (flags.allowNetwork !== undefined) options.allowNetworks = flags.allowNetwork;
+  if (flags.clientRedirects !== undefined) {
+    options.clientRedirects = flags.clientRedirects as AnalyzeOptions['clientRedirects'];
+  }
+  if (flags.render === true) options.render = true;
+  const renderWait = parseInteger('--render-wait', flags.renderWait);
+  if (renderWait !== undefined) options.renderWait = renderWait;
   try {
     normalizeOptions(options);
   } catch (error) {

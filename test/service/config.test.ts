@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       queueTimeoutMs: CONFIG_DEFAULTS.HOPLENS_QUEUE_TIMEOUT_MS,
       analysisTimeoutMs: CONFIG_DEFAULTS.HOPLENS_ANALYSIS_TIMEOUT_MS,
       shutdownGraceMs: CONFIG_DEFAULTS.HOPLENS_SHUTDOWN_GRACE_MS,
+      render: false,
+      renderConcurrency: 2,
     });
   });
 
@@ -35,6 +37,8 @@ describe('loadConfig', () => {
       HOPLENS_QUEUE_TIMEOUT_MS: '250',
       HOPLENS_ANALYSIS_TIMEOUT_MS: '5000',
       HOPLENS_SHUTDOWN_GRACE_MS: '1500',
+      HOPLENS_RENDER: 'ON',
+      HOPLENS_RENDER_CONCURRENCY: '3',
     });
     // Networks are parsed once, here; their canonical text is what a person wrote, normalised.
     expect(config.allowNetworks.map((network) => network.text)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8']);
@@ -51,6 +55,8 @@ describe('loadConfig', () => {
       queueTimeoutMs: 250,
       analysisTimeoutMs: 5000,
       shutdownGraceMs: 1500,
+      render: true,
+      renderConcurrency: 3,
     });
   });
 
@@ -90,6 +96,8 @@ describe('loadConfig', () => {
     ['HOPLENS_ALLOW_NETWORKS', '10.0.0.0/8,intranet'],
     ['HOPLENS_ALLOW_NETWORKS', '10.0.0.0/33'],
     ['HOPLENS_TRUST_PROXY', 'proxy.example'],
+    ['HOPLENS_RENDER', 'maybe'],
+    ['HOPLENS_RENDER_CONCURRENCY', '0'],
   ])('refuses %s=%j with a message naming the variable', (variable, value) => {
     let caught: unknown;
     try {

@@ -48,7 +48,15 @@ describe('OpenAPI document', () => {
   it('has the documented query parameters, with their defaults and ranges', () => {
     const parameters = doc.paths['/api/analyze'].get.parameters as Parameter[];
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
-    expect(Object.keys(byName).sort()).toEqual(['maxHops', 'timeout', 'url', 'userAgent']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'clientRedirects',
+      'maxHops',
+      'render',
+      'renderWait',
+      'timeout',
+      'url',
+      'userAgent',
+    ]);
     for (const parameter of parameters) expect(parameter.in).toBe('query');
     expect(byName.url).toMatchObject({ required: true, schema: { type: 'string', maxLength: 2048 } });
     expect(byName.userAgent).toMatchObject({ required: false, schema: { type: 'string', maxLength: 512 } });
@@ -59,6 +67,12 @@ describe('OpenAPI document', () => {
     expect(byName.timeout).toMatchObject({
       required: false,
       schema: { type: 'integer', minimum: 1000, maximum: 30000, default: 10000 },
+    });
+    expect(byName.clientRedirects).toMatchObject({ required: false, schema: { enum: ['follow', 'report'] } });
+    expect(byName.render).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
+    expect(byName.renderWait).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 0, maximum: 10000, default: 3000 },
     });
   });
 

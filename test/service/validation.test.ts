@@ -137,3 +137,56 @@ describe('GET /api/analyze input validation', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('GET /api/analyze client redirect and render parameters', () => {
+  let app: FastifyInstance;
+  let target: TestServer;
+
+  beforeAll(async () => {
+    target = await startRedirectServer({
+      '/stub': {
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+        body: '<meta http-equiv="refresh" content="0;url=/new">',
+      },
+      '/new': { status: 200, body: 'new' },
+    });
+    app = await appWith({
+      HOPLENS_RATE_LIMIT_PER_MINUTE: '100000',
+      HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await target.close();
+  });
+
+  it('follows client redirects by default and reports them with clientRedirects=report', async () => {
+    const url = `${target.origin}/stub`;
+    const follow = await app.inject({ url: analyzePath({ url }) });
+    expect(follow.json().chain.map((hop: { redirectVia?: string }) => hop.redirectVia)).toEqual([
+      'meta-refresh',
+      undefined,
+    ]);
+    const report = await app.inject({ url: analyzePath({ url, clientRedirects: 'report' }) });
+    expect(report.json().chain).toHaveLength(1);
+  });
+
+  it.each([
+    ['clientRedirects', 'always', 'must be one of follow, report'],
+    ['render', 'yes', 'must be true or false'],
+    ['render', '1', 'must be true or false'],
+    ['renderWait', '10001', 'must be an integer from 0 to 10000'],
+  ])('refuses %s=%s with 400 naming it', async (parameter, value, why) => {
+    const response = await app.inject({ url: analyzePath({ url: `${target.origin}/stub`, [parameter]: value }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'INVALID_PARAMETER', parameter });
+    expect(response.json().error.message).toContain(why);
+  });
+
+  it('answers render=true with 400 RENDER_DISABLED where the instance does not render', async () => {
+    const response = await app.inject({ url: analyzePath({ url: `${target.origin}/stub`, render: 'true' }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'RENDER_DISABLED', parameter: 'render' });
+  });
+});

@@ -22,6 +22,20 @@ export interface ChainTableOptions {
   headers?: boolean;
 }
 
+const VIA_WORDS: Readonly<Record<NonNullable<Hop['redirectVia']>, string>> = {
+  http: 'HTTP',
+  'refresh-header': 'Refresh header',
+  'meta-refresh': 'meta refresh',
+  javascript: 'JavaScript',
+};
+
+/** How a hop led to the next one, in words: `HTTP`, `meta refresh 5 s`; empty on a hop that led nowhere. */
+export function viaText(hop: Pick<Hop, 'redirectVia' | 'refreshDelay'>): string {
+  if (hop.redirectVia === undefined) return '';
+  const delay = hop.refreshDelay === undefined ? '' : ` ${hop.refreshDelay} s`;
+  return `${VIA_WORDS[hop.redirectVia]}${delay}`;
+}
+
 /**
  * The hop table: hop number, status (coloured by its role, as on the web page), URL, time; with `headers`, each
  * hop's response headers under it. Columns are padded before colouring.
@@ -33,25 +47,31 @@ function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): str
     status: `${hop.status} ${hop.statusText}`.trim(),
     code: hop.status,
     redirectType: hop.redirectType,
+    via: viaText(hop),
     // People read hosts in Unicode; the JSON formats keep the WHATWG serialisation.
     url: displayUrl(hop.url),
     time: `${hop.responseTime} ms`,
   }));
   const width = (pick: (row: (typeof rows)[number]) => string, title: string) =>
     Math.max(title.length, ...rows.map((row) => pick(row).length));
+  // The Via column appears when a hop was a client redirect: plain HTTP chains read as they always have.
+  const showVia = chain.some((hop) => hop.redirectVia !== undefined && hop.redirectVia !== 'http');
   const w = {
     number: width((row) => row.number, 'Hop'),
     status: width((row) => row.status, 'Status'),
+    via: showVia ? width((row) => row.via, 'Via') : 0,
     url: width((row) => row.url, 'URL'),
     time: width((row) => row.time, 'Time'),
   };
+  const viaTitle = showVia ? `${'Via'.padEnd(w.via)}  ` : '';
   let text = colors.dim(
-    `  ${'Hop'.padEnd(w.number)}  ${'Status'.padEnd(w.status)}  ${'URL'.padEnd(w.url)}  ${'Time'.padStart(w.time)}`,
+    `  ${'Hop'.padEnd(w.number)}  ${'Status'.padEnd(w.status)}  ${viaTitle}${'URL'.padEnd(w.url)}  ${'Time'.padStart(w.time)}`,
   );
   text += '\n';
   for (const row of rows) {
     const status = statusColor(colors, row.code, row.redirectType)(row.status.padEnd(w.status));
-    text += `  ${row.number.padStart(w.number)}  ${status}  ${row.url.padEnd(w.url)}  ${row.time.padStart(w.time)}\n`;
+    const via = showVia ? `${colors.dim(row.via.padEnd(w.via))}  ` : '';
+    text += `  ${row.number.padStart(w.number)}  ${status}  ${via}${row.url.padEnd(w.url)}  ${row.time.padStart(w.time)}\n`;
     // Under the status column, so that the hop number still leads each block.
     if (options.headers) text += headerBlock(row.headers, ' '.repeat(w.number + 4), colors);
   }
