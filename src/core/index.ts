@@ -3,6 +3,7 @@
  * CLI, web page) and the shared capabilities beside core import the core through this file only.
  */
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
+export { parseCaBundle } from './ca-bundle.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
 export {
@@ -26,7 +27,8 @@ export {
   type Network,
   parseNetworks,
 } from './ssrf-guard.js';
-export type { StopReason, TraceOutcome } from './trace.js';
+export type { TlsProblem, TlsReason } from './tls-problem.js';
+export type { CertificateProblem, StopReason, TraceOutcome } from './trace.js';
 export {
   type AnalysisResult,
   type AnalyzeOptions,
@@ -40,5 +42,6 @@ export {
   type Resolver,
   type Severity,
   type Summary,
+  type TlsMode,
 } from './types.js';
 export { PACKAGE_VERSION } from './version.js';

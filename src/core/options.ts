@@ -1,6 +1,6 @@
 import { invalidOption } from './errors.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
-import type { AnalyzeOptions, HeaderSelection, HttpMethod } from './types.js';
+import type { AnalyzeOptions, HeaderSelection, HttpMethod, TlsMode } from './types.js';
 
 /** Allowed ranges of the numeric options (inclusive), shared by the service and the CLI. */
 export const LIMITS = Object.freeze({
@@ -19,6 +19,7 @@ export const DEFAULTS = Object.freeze({
   headers: 'default' as HeaderSelection,
   blockPrivate: true,
   allowNetworks: Object.freeze([] as string[]),
+  tls: 'verify' as TlsMode,
 });
 
 /** Options after validation, with every default filled in. */
@@ -31,6 +32,7 @@ export interface NormalizedOptions {
   readonly headers: HeaderSelection;
   readonly blockPrivate: boolean;
   readonly allowNetworks: readonly Network[];
+  readonly tls: TlsMode;
 }
 
 function integerIn(option: 'maxHops' | 'timeout', value: unknown): number {
@@ -115,5 +117,6 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     headers: o.headers === undefined ? d.headers : oneOf('headers', o.headers, ['default', 'all'] as const),
     blockPrivate: o.blockPrivate === undefined ? d.blockPrivate : bool('blockPrivate', o.blockPrivate),
     allowNetworks: o.allowNetworks === undefined ? [] : networks(o.allowNetworks),
+    tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
   });
 }

@@ -3,6 +3,7 @@ import { isIPv4 } from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
+import type { CertificateVerdicts } from './certificate-verdicts.js';
 import { HoplensError } from './errors.js';
 import { type BODY_READ_LIMIT, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { resolveLocation, withoutFragment } from './location.js';
@@ -10,6 +11,7 @@ import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
 import { selectHeaders } from './response-headers.js';
 import type { AddressPolicy } from './ssrf-guard.js';
+import type { TlsProblem } from './tls-problem.js';
 import type { HeaderSelection, Hop, HttpMethod } from './types.js';
 
 /** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
@@ -33,6 +35,13 @@ export interface TraceOutcome {
   stop: StopReason;
   /** Up to {@link BODY_READ_LIMIT} bytes of the final page, when it is a 2xx HTML page fetched with GET. */
   finalBody?: string;
+  /** With `tls: 'report'`: the hops made over a connection whose certificate did not verify, and why. */
+  certificateProblems?: readonly CertificateProblem[];
+}
+
+/** A hop made despite its certificate (`tls: 'report'`): its index in the chain and what was wrong. */
+export interface CertificateProblem extends TlsProblem {
+  readonly hop: number;
 }
 
 /** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */
@@ -41,6 +50,8 @@ export interface TraceContext {
   policy: AddressPolicy;
   /** Aborts the trace (the caller went away, a deadline of the caller's). */
   signal?: AbortSignal | undefined;
+  /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
+  verdicts?: CertificateVerdicts | undefined;
 }
 
 /** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */
@@ -64,6 +75,8 @@ interface HopResponse {
   location: string | string[] | undefined;
   setCookie: string[];
   body?: string;
+  /** The problem with the certificate of the connection the response came on, when it was not verified. */
+  tlsProblem?: TlsProblem;
 }
 
 /** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
@@ -178,7 +191,10 @@ class HopSender {
       // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
       // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
       await nextLoopTurn();
-      return toHopResponse(url, response, options.headers);
+      const result = toHopResponse(url, response, options.headers);
+      const tlsProblem = this.context.verdicts?.problemFor(url);
+      if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
+      return result;
     } catch (error) {
       // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
       if (this.context.signal?.aborted && !deadline.timedOut) {
@@ -238,8 +254,10 @@ class Visits {
  */
 export async function trace(start: URL, options: NormalizedOptions, context: TraceContext): Promise<TraceOutcome> {
   const deadline = new HopDeadline(options.timeout, context.signal);
+  const problems: CertificateProblem[] = [];
   try {
-    return await followChain(start, options, context, new HopSender(options, context, deadline));
+    const outcome = await followChain(start, options, context, new HopSender(options, context, deadline), problems);
+    return problems.length === 0 ? outcome : { ...outcome, certificateProblems: problems };
   } finally {
     deadline.dispose();
   }
@@ -250,6 +268,7 @@ async function followChain(
   options: NormalizedOptions,
   context: TraceContext,
   sender: HopSender,
+  problems: CertificateProblem[],
 ): Promise<TraceOutcome> {
   const chain: Hop[] = [];
   // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
@@ -283,6 +302,7 @@ async function followChain(
       throw failure.withChain(chain);
     }
     chain.push(response.hop);
+    if (response.tlsProblem !== undefined) problems.push({ hop: index, ...response.tlsProblem });
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
     }

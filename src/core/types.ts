@@ -18,6 +18,7 @@ export const ISSUE_TYPES = Object.freeze([
   'missing_location',
   'invalid_location',
   'error_status',
+  'tls_invalid',
   'blocked_destination',
   'meta_refresh',
   'mixed_redirect_types',
@@ -94,6 +95,12 @@ export type HeaderSelection = 'default' | 'all';
 /** HTTP method used for every hop. */
 export type HttpMethod = 'GET' | 'HEAD';
 
+/**
+ * What a certificate that does not verify does to a hop. `verify`: the hop fails with `TLS_ERROR`. `report`: the hop
+ * is made anyway and the issue `tls_invalid` names the problem, for auditing a site whose certificate is broken.
+ */
+export type TlsMode = 'verify' | 'report';
+
 /** Options of {@link analyze}. Every field is optional; defaults are in `DEFAULTS`. */
 export interface AnalyzeOptions {
   /** Maximum chain length, 1 to 20 (default 10). */
@@ -112,6 +119,12 @@ export interface AnalyzeOptions {
   blockPrivate?: boolean;
   /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`, or networks already parsed by `parseNetworks`. */
   allowNetworks?: readonly (string | Network)[];
+  /**
+   * `verify` (default) or `report` (see {@link TlsMode}). Connections made under `report` are pooled apart and never
+   * serve an analysis that verifies. Failures that are not about the certificate (no shared cipher, plain HTTP on an
+   * https:// URL) are `TLS_ERROR` either way.
+   */
+  tls?: TlsMode;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

@@ -28,6 +28,7 @@ describe('normalizeOptions', () => {
       headers: 'default',
       blockPrivate: true,
       allowNetworks: [],
+      tls: 'verify',
       signal: undefined,
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
