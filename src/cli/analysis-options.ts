@@ -21,6 +21,9 @@ export interface AnalysisFlags {
   headers?: string;
   blockPrivate?: boolean;
   allowNetwork?: string[];
+  /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
+  ca?: string[];
+  insecure?: boolean;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -33,6 +36,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   headers: '--headers',
   blockPrivate: '--block-private',
   allowNetworks: '--allow-network',
+  tls: '--insecure',
 };
 
 /**
@@ -87,7 +91,13 @@ export function addAnalysisOptions(command: Command): Command {
       '--allow-network <cidr>',
       'with --block-private, still allow this network (repeatable)',
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    );
+    )
+    .option(
+      '--ca <file>',
+      "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid');
 }
 
 /**
@@ -115,6 +125,7 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   if (flags.cookies === true) options.cookies = true;
   if (flags.headers !== undefined) options.headers = flags.headers as AnalyzeOptions['headers'];
   if (flags.allowNetwork !== undefined) options.allowNetworks = flags.allowNetwork;
+  if (flags.insecure === true) options.tls = 'report';
   try {
     normalizeOptions(options);
   } catch (error) {

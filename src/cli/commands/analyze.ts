@@ -1,6 +1,7 @@
 import { type AnalysisResult, type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
+import { readCaFiles } from '../ca-files.js';
 import { colorsFor } from '../colors.js';
 import { type CliError, cliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -65,9 +66,10 @@ function passes(outcome: UrlOutcome): boolean {
 export async function analyzeCommand(urls: string[], flags: AnalyzeFlags, io: CliIo): Promise<number> {
   const options: AnalyzeOptions = toAnalyzeOptions(flags);
   for (const url of urls) parseTargetUrl(url);
+  const ca = await readCaFiles(flags.ca, io.cwd ?? process.cwd());
   if (io.signal !== undefined) options.signal = io.signal;
 
-  const { analyzer, release } = acquireAnalyzer(io);
+  const { analyzer, release } = acquireAnalyzer(io, ca === undefined ? {} : { ca });
   const out = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
   const tableOptions = { headers: flags.headers === 'all' };
