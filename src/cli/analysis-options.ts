@@ -24,6 +24,9 @@ export interface AnalysisFlags {
   clientRedirects?: string;
   render?: boolean;
   renderWait?: string;
+  /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
+  ca?: string[];
+  insecure?: boolean;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -39,6 +42,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   clientRedirects: '--client-redirects',
   render: '--render',
   renderWait: '--render-wait',
+  tls: '--insecure',
 };
 
 /**
@@ -104,7 +108,13 @@ export function addAnalysisOptions(command: Command): Command {
     .option(
       '--render-wait <ms>',
       `with --render, how long a page may take to navigate on its own, ${LIMITS.renderWait.min}-${LIMITS.renderWait.max} (default: ${DEFAULTS.renderWait})`,
-    );
+    )
+    .option(
+      '--ca <file>',
+      "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid');
 }
 
 /**
@@ -138,6 +148,7 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   if (flags.render === true) options.render = true;
   const renderWait = parseInteger('--render-wait', flags.renderWait);
   if (renderWait !== undefined) options.renderWait = renderWait;
+  if (flags.insecure === true) options.tls = 'report';
   try {
     normalizeOptions(options);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { Analyzer } from '../core/index.js';
+import { Analyzer, type AnalyzerConfig } from '../core/index.js';
 import type { AnalyzerLike, CliIo } from './io.js';
 
 /** An analyzer for one command, and how to let go of it. */
@@ -8,10 +8,13 @@ export interface BorrowedAnalyzer {
   release(): Promise<void>;
 }
 
-/** The analyzer the command should use: the injected one, the injected factory's, or a new core `Analyzer`. */
-export function acquireAnalyzer(io: CliIo): BorrowedAnalyzer {
+/**
+ * The analyzer the command should use: the injected one, the injected factory's, or a new core `Analyzer`. `config`
+ * (the `--ca` certificates) goes to the factory or the new `Analyzer`; an injected instance is used as it is.
+ */
+export function acquireAnalyzer(io: CliIo, config: AnalyzerConfig = {}): BorrowedAnalyzer {
   const injected = io.analyzer;
   if (injected !== undefined && typeof injected !== 'function') return { analyzer: injected, release: async () => {} };
-  const analyzer = injected === undefined ? new Analyzer() : injected();
+  const analyzer = injected === undefined ? new Analyzer(config) : injected(config);
   return { analyzer, release: () => analyzer.close() };
 }

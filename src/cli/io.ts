@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { AnalysisResult, AnalyzeOptions } from '../core/index.js';
+import type { AnalysisResult, AnalyzeOptions, AnalyzerConfig } from '../core/index.js';
 
 /** What the CLI needs from an analyzer: the core `Analyzer` fits, and tests may pass one with a resolver. */
 export interface AnalyzerLike {
@@ -37,9 +37,10 @@ export interface CliIo {
   cwd?: string;
   /**
    * The analyzer to use. An instance is borrowed (the caller closes it); a factory's product is owned and closed by
-   * the command. Default: a new core `Analyzer` with the system resolver.
+   * the command, and is handed the settings the command line asks for (`--ca`). Default: a new core `Analyzer` with
+   * the system resolver.
    */
-  analyzer?: AnalyzerLike | (() => AnalyzerLike);
+  analyzer?: AnalyzerLike | ((config: AnalyzerConfig) => AnalyzerLike);
   /**
    * Aborted when the user presses Ctrl-C: commands stop, report what they did and return 130; or, with the reason
    * {@link OUTPUT_CLOSED}, when stdout's reader went away: commands stop and end quietly.

@@ -1,5 +1,6 @@
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
+import { CertificateVerdicts } from './certificate-verdicts.js';
 import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { createGuardedConnector } from './guarded-connector.js';
@@ -10,7 +11,7 @@ import { systemResolver } from './resolver.js';
 import { AddressPolicy, policyKey } from './ssrf-guard.js';
 import { summarize } from './summary.js';
 import { trace } from './trace.js';
-import type { AnalysisResult, AnalyzeOptions, Resolver } from './types.js';
+import type { AnalysisResult, AnalyzeOptions, Resolver, TlsMode } from './types.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
 export interface AnalyzerConfig {
@@ -47,12 +48,19 @@ export interface PreparedAnalysis {
 
 const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64 * 1024 });
 
+/** A connection pool, and for one that does not reject bad certificates, what its connections were found to be. */
+interface Pool {
+  readonly agent: Agent;
+  readonly verdicts?: CertificateVerdicts;
+}
+
 /** Distinct address policies an analyzer keeps; callers use one or two, and a stream of odd ones must not grow it. */
 const MAX_POLICIES = 64;
 
 /**
- * Owns the connection pools and runs analyses. Pools are kept per address policy, because a connection opened under
- * a lenient policy must never be reused by an analysis under a strict one.
+ * Owns the connection pools and runs analyses. Pools are kept per address policy and per TLS mode, because a
+ * connection opened under a lenient policy, or whose certificate was not verified, must never be reused by an analysis
+ * under a strict one.
  */
 export class Analyzer {
   private readonly resolver: Resolver;
@@ -60,7 +68,7 @@ export class Analyzer {
   private readonly pool: { keepAliveTimeout: number; maxHeaderSize: number };
   /** Built once: a context per connection would re-parse every root certificate each time. */
   private readonly secureContext: SecureContext | undefined;
-  private readonly agents = new Map<string, Agent>();
+  private readonly pools = new Map<string, Pool>();
   /** One policy object per distinct policy, so its verdict cache serves every analysis under it. */
   private readonly policies = new Map<string, AddressPolicy>();
   private closed = false;
@@ -101,8 +109,14 @@ export class Analyzer {
   async run(prepared: PreparedAnalysis, signal?: AbortSignal): Promise<AnalysisResult> {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
-    const dispatcher = this.agentFor(policy, options.timeout);
-    const outcome = await trace(prepared.target, options, { dispatcher, policy, signal, renderer: this.renderer });
+    const { agent, verdicts } = this.poolFor(policy, options.timeout, options.tls);
+    const outcome = await trace(prepared.target, options, {
+      dispatcher: agent,
+      policy,
+      signal,
+      verdicts,
+      renderer: this.renderer,
+    });
     const issues = detectIssues(outcome);
     return { success: true, url: prepared.url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
   }
@@ -128,21 +142,23 @@ export class Analyzer {
   }
 
   /**
-   * The pool for a policy and a hop timeout. A connection attempt cannot see which request it is for, so its own
-   * deadline (DNS lookup, TCP connect, TLS handshake) comes from the pool: pools are kept per whole second of timeout,
-   * and an attempt that hangs is torn down at most a second after the hop has already failed with `TIMEOUT`.
+   * The pool for a policy, a hop timeout and a TLS mode. A connection attempt cannot see which request it is for, so
+   * its own deadline (DNS lookup, TCP connect, TLS handshake) comes from the pool: pools are kept per whole second of
+   * timeout, and an attempt that hangs is torn down at most a second after the hop has already failed with `TIMEOUT`.
    */
-  private agentFor(policy: AddressPolicy, timeout: number): Agent {
+  private poolFor(policy: AddressPolicy, timeout: number, tls: TlsMode): Pool {
     const connectTimeout = Math.ceil(timeout / 1000) * 1000;
-    const key = `${policy.key}|${connectTimeout}`;
-    let agent = this.agents.get(key);
-    if (agent === undefined) {
-      agent = new Agent({
+    const key = `${policy.key}|${connectTimeout}|${tls}`;
+    let pool = this.pools.get(key);
+    if (pool === undefined) {
+      const verdicts = tls === 'report' ? new CertificateVerdicts() : undefined;
+      const agent = new Agent({
         connect: createGuardedConnector({
           policy,
           resolver: this.resolver,
           connectTimeout,
           ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
+          ...(verdicts === undefined ? {} : { verdicts }),
         }),
         keepAliveTimeout: this.pool.keepAliveTimeout,
         maxHeaderSize: this.pool.maxHeaderSize,
@@ -150,17 +166,18 @@ export class Analyzer {
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });
-      this.agents.set(key, agent);
+      pool = verdicts === undefined ? { agent } : { agent, verdicts };
+      this.pools.set(key, pool);
     }
-    return agent;
+    return pool;
   }
 
   /** Closes every pooled connection. */
   async close(): Promise<void> {
     this.closed = true;
-    const agents = [...this.agents.values()];
-    this.agents.clear();
-    await Promise.all([...agents.map((agent) => agent.close()), this.renderer?.close()]);
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all([...pools.map((pool) => pool.agent.close()), this.renderer?.close()]);
   }
 }
 

@@ -36,8 +36,17 @@ export interface HoplensErrorDetails {
   got?: string;
   /** The URL being requested when the error happened. */
   url?: string;
-  /** Why a TLS handshake failed: `self-signed`, `expired`, `wrong-host`, `untrusted` or `handshake`. */
+  /**
+   * `TLS_ERROR`: why, for programs: `self-signed`, `expired`, `not-yet-valid`, `wrong-host`, `untrusted`, `revoked`,
+   * `bad-signature` (the certificate), `plain-http` (the server answered in plain HTTP) or `handshake` (anything else).
+   * The message says it in words.
+   */
   reason?: string;
+  /**
+   * `TLS_ERROR`, `PROTOCOL_ERROR`: the underlying error's own code and text (OpenSSL's, llhttp's), for debugging. The
+   * message never quotes it; it is not shown to people and its wording is not stable.
+   */
+  raw?: string;
   /** The hops completed before the failure. */
   chain?: Hop[];
 }

@@ -1,10 +1,12 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
-import type { SecureContext } from 'node:tls';
+import type { SecureContext, TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
 import { describeAddress, rangePhrase } from './address-words.js';
+import type { CertificateVerdicts } from './certificate-verdicts.js';
 import { HoplensError } from './errors.js';
 import type { AddressPolicy } from './ssrf-guard.js';
+import { socketProblem, type TlsProblem } from './tls-problem.js';
 import type { Resolver } from './types.js';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -61,6 +63,18 @@ export interface GuardedConnectorOptions {
   connectTimeout: number;
   /** TLS trust to use instead of Node's default (see `AnalyzerConfig.ca`). */
   secureContext?: SecureContext;
+  /**
+   * Where a connection whose certificate does not verify may still be used, its verdict recorded (`tls: 'report'`).
+   * Without it, such a connection is closed and the attempt fails with the problem in words.
+   */
+  verdicts?: CertificateVerdicts;
+}
+
+/** An error carrying a certificate problem in words, for `toNetworkError` to turn into `TLS_ERROR`. */
+type CertificateError = Error & { code: 'HOPLENS_CERTIFICATE'; tlsProblem: TlsProblem };
+
+function certificateError(problem: TlsProblem): CertificateError {
+  return Object.assign(new Error(problem.words), { code: 'HOPLENS_CERTIFICATE' as const, tlsProblem: problem });
 }
 
 /**
@@ -74,6 +88,11 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     // Node's default; stated because the guarded lookup must answer `all: true` queries for it.
     autoSelectFamily: true,
     ...(options.secureContext === undefined ? {} : { secureContext: options.secureContext }),
+    // The certificate is judged below, from Node's own verdict on the handshake, so that a refusal can name the
+    // expiry date or the names the certificate is for, and `tls: 'report'` can go on. Sessions are not resumed: a
+    // resumed session skips the host name check, so one cached from a refused or reported connection would pass.
+    rejectUnauthorized: false,
+    maxCachedSessions: 0,
   } as buildConnector.BuildOptions);
   return (connectOptions, callback) => {
     connect(connectOptions, (error, socket) => {
@@ -88,6 +107,14 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
       if (!verdict.allowed) {
         socket.destroy();
         return callback(blocked(connectOptions.hostname, remote, describeAddress(verdict)), null);
+      }
+      if (connectOptions.protocol === 'https:') {
+        const problem = socketProblem(socket as TLSSocket, connectOptions.servername || connectOptions.hostname);
+        if (problem !== undefined && options.verdicts === undefined) {
+          socket.destroy();
+          return callback(certificateError(problem), null);
+        }
+        options.verdicts?.record(connectOptions.host ?? connectOptions.hostname, problem);
       }
       return callback(null, socket);
     });

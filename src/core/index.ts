@@ -4,6 +4,7 @@
  */
 export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
+export { parseCaBundle } from './ca-bundle.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
@@ -43,7 +44,8 @@ export {
   type Network,
   parseNetworks,
 } from './ssrf-guard.js';
-export type { StopReason, TraceOutcome } from './trace.js';
+export type { TlsProblem, TlsReason } from './tls-problem.js';
+export type { CertificateProblem, StopReason, TraceOutcome } from './trace.js';
 export {
   type AnalysisResult,
   type AnalyzeOptions,
@@ -59,6 +61,7 @@ export {
   type Resolver,
   type Severity,
   type Summary,
+  type TlsMode,
 } from './types.js';
 export { normalizeUrlInput } from './url-input.js';
 export { PACKAGE_VERSION } from './version.js';

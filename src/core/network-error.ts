@@ -1,20 +1,7 @@
 import type { ErrorCode } from './errors.js';
-import { HoplensError } from './errors.js';
-
-/** TLS error codes of OpenSSL/Node, grouped by the reason hoplens reports. */
-const TLS_REASONS: Readonly<Record<string, string>> = {
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed',
-  CERT_HAS_EXPIRED: 'expired',
-  CERT_NOT_YET_VALID: 'not-yet-valid',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'wrong-host',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
-  UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
-  CERT_UNTRUSTED: 'untrusted',
-  CERT_REVOKED: 'revoked',
-  CERT_SIGNATURE_FAILURE: 'bad-signature',
-};
+import { HoplensError, type HoplensErrorDetails } from './errors.js';
+import { protocolWords } from './protocol-words.js';
+import { handshakeProblem, type TlsProblem } from './tls-problem.js';
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED']);
@@ -43,8 +30,20 @@ function causes(error: unknown): Array<Error & { code?: unknown }> {
   return found;
 }
 
-function make(code: ErrorCode, message: string, url: string, cause: unknown, reason?: string): HoplensError {
-  return new HoplensError(code, message, reason === undefined ? { url } : { url, reason }, { cause });
+function make(
+  code: ErrorCode,
+  message: string,
+  url: string,
+  cause: unknown,
+  extra?: HoplensErrorDetails,
+): HoplensError {
+  return new HoplensError(code, message, { url, ...extra }, { cause });
+}
+
+/** The TLS problem an error is about: one the connector found in a certificate, or a failed handshake's. */
+function tlsProblemOf(entry: Error & { code?: unknown }, url: string): TlsProblem | undefined {
+  const found = (entry as { tlsProblem?: TlsProblem }).tlsProblem;
+  return found ?? handshakeProblem(entry, new URL(url).hostname);
 }
 
 /**
@@ -59,18 +58,10 @@ export function toNetworkError(error: unknown, url: string, timeoutMs: number, t
   for (const entry of chain) {
     // Not every error's `code` is a string: DOMException's (an AbortError's, say) is a number.
     const code = typeof entry.code === 'string' ? entry.code : '';
-    const tlsReason = TLS_REASONS[code];
-    if (tlsReason !== undefined) {
-      return make(
-        'TLS_ERROR',
-        `TLS certificate of ${url} rejected (${tlsReason}): ${entry.message}`,
-        url,
-        error,
-        tlsReason,
-      );
-    }
-    if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || /SSL routines|handshake/i.test(entry.message)) {
-      return make('TLS_ERROR', `TLS handshake with ${url} failed: ${entry.message}`, url, error, 'handshake');
+    const tls = tlsProblemOf(entry, url);
+    if (tls !== undefined) {
+      const details = { reason: tls.reason, raw: tls.raw };
+      return make('TLS_ERROR', `TLS connection to ${url} failed: ${tls.words}`, url, error, details);
     }
     if (DNS_CODES.has(code)) return make('DNS_ERROR', `Could not resolve the host of ${url} (${code})`, url, error);
     if (code === 'ECONNREFUSED') return make('CONNECTION_REFUSED', `Connection to ${url} refused`, url, error);
@@ -79,7 +70,9 @@ export function toNetworkError(error: unknown, url: string, timeoutMs: number, t
     }
     if (TIMEOUT_CODES.has(code)) return make('TIMEOUT', `No response from ${url} within ${timeoutMs} ms`, url, error);
     if (code.startsWith('HPE_') || PROTOCOL_CODES.has(code) || entry.name === 'HTTPParserError') {
-      return make('PROTOCOL_ERROR', `Malformed HTTP response from ${url}: ${entry.message}`, url, error);
+      const raw = code === '' ? entry.message : `${code}: ${entry.message}`;
+      const message = `Malformed HTTP response from ${url}: ${protocolWords(code, entry.message)}`;
+      return make('PROTOCOL_ERROR', message, url, error, { raw });
     }
     if (RESET_CODES.has(code)) {
       return make('CONNECTION_RESET', `Connection to ${url} closed before a complete response`, url, error);

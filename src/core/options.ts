@@ -1,6 +1,6 @@
 import { invalidOption } from './errors.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
-import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod } from './types.js';
+import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from './types.js';
 
 /** Allowed ranges of the numeric options (inclusive), shared by the service and the CLI. */
 export const LIMITS = Object.freeze({
@@ -23,6 +23,7 @@ export const DEFAULTS = Object.freeze({
   clientRedirects: 'follow' as ClientRedirectMode,
   render: false,
   renderWait: 3000,
+  tls: 'verify' as TlsMode,
 });
 
 /** Options after validation, with every default filled in. */
@@ -38,6 +39,7 @@ export interface NormalizedOptions {
   readonly clientRedirects: ClientRedirectMode;
   readonly render: boolean;
   readonly renderWait: number;
+  readonly tls: TlsMode;
 }
 
 function integerIn(option: 'maxHops' | 'timeout' | 'renderWait', value: unknown): number {
@@ -130,5 +132,6 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
         : oneOf('clientRedirects', o.clientRedirects, ['follow', 'report'] as const),
     render: o.render === undefined ? d.render : bool('render', o.render),
     renderWait: o.renderWait === undefined ? d.renderWait : integerIn('renderWait', o.renderWait),
+    tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
   });
 }

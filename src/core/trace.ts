@@ -4,6 +4,7 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { describeAddress } from './address-words.js';
+import type { CertificateVerdicts } from './certificate-verdicts.js';
 import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
 import { HoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
@@ -15,6 +16,7 @@ import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { selectHeaders } from './response-headers.js';
 import type { AddressPolicy } from './ssrf-guard.js';
+import type { TlsProblem } from './tls-problem.js';
 import type { HeaderSelection, Hop, HttpMethod } from './types.js';
 
 /** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
@@ -40,6 +42,13 @@ export interface TraceOutcome {
   finalBody?: string;
   /** The client redirects the chain's pages declare, followed or not. */
   clientRedirects: ClientRedirect[];
+  /** With `tls: 'report'`: the hops made over a connection whose certificate did not verify, and why. */
+  certificateProblems?: readonly CertificateProblem[];
+}
+
+/** A hop made despite its certificate (`tls: 'report'`): its index in the chain and what was wrong. */
+export interface CertificateProblem extends TlsProblem {
+  readonly hop: number;
 }
 
 /** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */
@@ -50,6 +59,8 @@ export interface TraceContext {
   signal?: AbortSignal | undefined;
   /** Renders pages when `options.render` asks for it. */
   renderer?: PageRenderer | undefined;
+  /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
+  verdicts?: CertificateVerdicts | undefined;
 }
 
 /** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */
@@ -74,6 +85,8 @@ interface HopResponse {
   refresh: string | string[] | undefined;
   setCookie: string[];
   body?: string;
+  /** The problem with the certificate of the connection the response came on, when it was not verified. */
+  tlsProblem?: TlsProblem;
 }
 
 /** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
@@ -126,7 +139,10 @@ class HopSender {
       // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
       // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
       await nextLoopTurn();
-      return toHopResponse(url, response, options.headers);
+      const result = toHopResponse(url, response, options.headers);
+      const tlsProblem = this.context.verdicts?.problemFor(url);
+      if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
+      return result;
     } catch (error) {
       // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
       if (this.context.signal?.aborted && !deadline.timedOut) {
@@ -190,8 +206,10 @@ class Visits {
  */
 export async function trace(start: URL, options: NormalizedOptions, context: TraceContext): Promise<TraceOutcome> {
   const deadline = new HopDeadline(options.timeout, context.signal);
+  const problems: CertificateProblem[] = [];
   try {
-    return await followChain(start, options, context, new HopSender(options, context, deadline));
+    const outcome = await followChain(start, options, context, new HopSender(options, context, deadline), problems);
+    return problems.length === 0 ? outcome : { ...outcome, certificateProblems: problems };
   } finally {
     deadline.dispose();
   }
@@ -205,6 +223,7 @@ async function followChain(
   options: NormalizedOptions,
   context: TraceContext,
   sender: HopSender,
+  problems: CertificateProblem[],
 ): Promise<TraceOutcome> {
   const blockedAtStart = literalVerdict(start, context.policy);
   if (blockedAtStart !== undefined) {
@@ -235,6 +254,7 @@ async function followChain(
       throw failure.withChain(chain);
     }
     chain.push(response.hop);
+    if (response.tlsProblem !== undefined) problems.push({ hop: index, ...response.tlsProblem });
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
     }

@@ -18,6 +18,7 @@ export const ISSUE_TYPES = Object.freeze([
   'missing_location',
   'invalid_location',
   'error_status',
+  'tls_invalid',
   'blocked_destination',
   'meta_refresh',
   'javascript_redirect',
@@ -111,6 +112,12 @@ export type HeaderSelection = 'default' | 'all';
 /** HTTP method used for every hop. */
 export type HttpMethod = 'GET' | 'HEAD';
 
+/**
+ * What a certificate that does not verify does to a hop. `verify`: the hop fails with `TLS_ERROR`. `report`: the hop
+ * is made anyway and the issue `tls_invalid` names the problem, for auditing a site whose certificate is broken.
+ */
+export type TlsMode = 'verify' | 'report';
+
 /** Options of {@link analyze}. Every field is optional; defaults are in `DEFAULTS`. */
 export interface AnalyzeOptions {
   /** Maximum chain length, 1 to 20 (default 10). */
@@ -141,6 +148,12 @@ export interface AnalyzeOptions {
   render?: boolean;
   /** How long a rendered page may take to navigate on its own, in ms, 0 to 10000 (default 3000). */
   renderWait?: number;
+  /**
+   * `verify` (default) or `report` (see {@link TlsMode}). Connections made under `report` are pooled apart and never
+   * serve an analysis that verifies. Failures that are not about the certificate (no shared cipher, plain HTTP on an
+   * https:// URL) are `TLS_ERROR` either way.
+   */
+  tls?: TlsMode;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

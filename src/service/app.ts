@@ -20,7 +20,7 @@ import { TurnPacer } from './turn-pacer.js';
 
 /** Seams for tests and embedding. Everything has a production default. */
 export interface AppDeps {
-  /** The analyzer (default: a new one with the system resolver; closed with the app either way). */
+  /** The analyzer (default: a new one with the system resolver and `config.ca`; closed with the app either way). */
   analyzer?: Analyzer;
   /** Wall clock in ms, for the rate-limit reset times (default `Date.now`). */
   now?: () => number;
@@ -95,7 +95,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     }),
     store,
     limiter,
-    analyzer: deps.analyzer ?? new Analyzer(),
+    analyzer: deps.analyzer ?? new Analyzer(config.ca === undefined ? {} : { ca: config.ca }),
   };
   try {
     app.decorate('hoplens', { lifecycle: parts.lifecycle, gate: parts.gate, store });

@@ -1,4 +1,5 @@
-import { type Network, parseDecimalInteger, parseNetworks } from '../core/index.js';
+import { readFileSync } from 'node:fs';
+import { type Network, parseCaBundle, parseDecimalInteger, parseNetworks } from '../core/index.js';
 
 /** Log levels pino accepts, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,6 +24,11 @@ export interface ServiceConfig {
   readonly redisUrl: string | undefined;
   /** `HOPLENS_ALLOW_NETWORKS`: networks exempt from the block on non-public destinations, parsed once here. */
   readonly allowNetworks: readonly Network[];
+  /**
+   * `HOPLENS_CA_FILE`: the certificates of a PEM file of certificate authorities trusted besides Node's roots, read
+   * once here; undefined when unset.
+   */
+  readonly ca: readonly string[] | undefined;
   /** `HOPLENS_TRUST_PROXY`: CIDRs of proxies whose X-Forwarded-For is believed (canonical text). */
   readonly trustProxy: readonly string[];
   /** `HOPLENS_MAX_CONCURRENCY`: analyses running at once in this process. */
@@ -121,6 +127,25 @@ function redisUrl(env: Environment): string | undefined {
   return value;
 }
 
+/** Reads the CA file at start-up, so that a wrong path stops the service rather than failing every https target. */
+function caFile(env: Environment): readonly string[] | undefined {
+  const path = raw(env, 'HOPLENS_CA_FILE');
+  if (path === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new ConfigError('HOPLENS_CA_FILE', `cannot read ${path}: ${reason}`);
+  }
+  try {
+    return Object.freeze(parseCaBundle(text));
+  } catch (error) {
+    throw new ConfigError('HOPLENS_CA_FILE', `${path}: ${(error as Error).message}`);
+  }
+}
+
 function logLevel(env: Environment): LogLevel {
   const value = raw(env, 'LOG_LEVEL')?.toLowerCase();
   if (value === undefined) return CONFIG_DEFAULTS.LOG_LEVEL;
@@ -156,6 +181,7 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     }),
     redisUrl: redisUrl(env),
     allowNetworks: networks(env, 'HOPLENS_ALLOW_NETWORKS'),
+    ca: caFile(env),
     trustProxy: Object.freeze(networks(env, 'HOPLENS_TRUST_PROXY').map((network) => network.text)),
     maxConcurrency: integer(env, 'HOPLENS_MAX_CONCURRENCY', d.HOPLENS_MAX_CONCURRENCY, 1, 100_000),
     maxQueue: integer(env, 'HOPLENS_MAX_QUEUE', d.HOPLENS_MAX_QUEUE, 0, 1_000_000),

@@ -459,8 +459,8 @@ describe('detectIssues', () => {
   });
 
   it('runs every detector, each of which is pure', () => {
-    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect is one more.
-    expect(DETECTORS).toHaveLength(14);
+    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect and tls_invalid are new.
+    expect(DETECTORS).toHaveLength(15);
     const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
     const chain = chainOf(urls, [302, 301, 301], 404);
     const frozen = Object.freeze(
@@ -480,5 +480,20 @@ describe('detectIssues', () => {
         'trailing_slash_redirect',
       ].sort(),
     );
+  });
+
+  it('reports tls_invalid once per hop made over a certificate that did not verify, naming the problem', () => {
+    const chain = chainOf(['https://a.test/', 'https://b.test/'], [301], 200);
+    const problem = { hop: 1, reason: 'expired', words: 'certificate expired on 2026-01-02', raw: 'CERT_HAS_EXPIRED' };
+    const issues = detectIssues({ chain, stop: COMPLETE, certificateProblems: [problem] } as DetectorInput);
+    expect(issues.filter((issue) => issue.type === 'tls_invalid')).toEqual([
+      {
+        type: 'tls_invalid',
+        severity: 'error',
+        message: 'The certificate of https://b.test/ is not valid: certificate expired on 2026-01-02',
+        hop: 1,
+      },
+    ]);
+    expect(detectIssues({ chain, stop: COMPLETE }).map((issue) => issue.type)).not.toContain('tls_invalid');
   });
 });

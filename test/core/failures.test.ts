@@ -104,12 +104,19 @@ describe('network failures', () => {
     await rejection(analyzer.analyze(`${server.origin}/`, LOOPBACK), 'CONNECTION_RESET');
   });
 
-  it.each(['garbage', 'badStatus'])('rejects with PROTOCOL_ERROR on a malformed response (%s)', async (kind) => {
+  // RFC 9112 §4: a response starts with a status line, `HTTP-version SP status-code SP [reason-phrase]`.
+  it.each([
+    ['garbage', 'the response does not start with an HTTP status line'],
+    ['badStatus', 'the status line has no valid status code'],
+  ])('rejects with PROTOCOL_ERROR on a malformed response (%s), in words', async (kind, words) => {
     const server = await track(startRawServer(RAW[kind]!));
     const entry = await redirectTo(`${server.origin}/`);
     const error = await rejection(analyzer.analyze(`${entry.origin}/`, LOOPBACK), 'PROTOCOL_ERROR');
     expectPartialChain(error.chain, entry);
     expect(error.details.url).toBe(`${server.origin}/`);
+    expect(error.message).toBe(`Malformed HTTP response from ${server.origin}/: ${words}`);
+    // The parser's own code and text stay for debugging.
+    expect(error.details.raw).toMatch(/HTTP\/1.1 protocol/);
   });
 
   it('rejects with RESPONSE_TOO_LARGE on a 1 MiB header', async () => {

@@ -31,6 +31,7 @@ describe('normalizeOptions', () => {
       clientRedirects: 'follow',
       render: false,
       renderWait: 3000,
+      tls: 'verify',
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });

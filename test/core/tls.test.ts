@@ -1,4 +1,8 @@
-/** HTTPS hops: a trusted certificate works; each kind of bad certificate fails with TLS_ERROR and its reason. */
+/**
+ * HTTPS hops: a trusted certificate works; each kind of bad certificate, and each kind of failed handshake, fails with
+ * TLS_ERROR, its reason for programs and the problem in words for people (never OpenSSL's text).
+ */
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Analyzer } from '../../src/index.js';
 import { tableResolver } from '../helpers/resolvers.js';
@@ -19,6 +23,8 @@ let pki: TestPki;
 let analyzer: Analyzer;
 const servers: Record<string, TestServer> = {};
 let plain: TestServer;
+let oldProtocol: TestServer;
+let oddCipher: TestServer;
 let silent: RawServer;
 let silentClosed = 0;
 
@@ -53,6 +59,11 @@ beforeAll(async () => {
   for (const kind of ['valid', 'expired', 'wrongHost', 'selfSigned', 'unknownIssuer'] as const) {
     servers[kind] = await startTlsServer(pki[kind]);
   }
+  // Valid certificates, but TLS 1.0-1.1 only (below Node's minimum, TLS 1.2) or a cipher Node's client does not offer.
+  const legacy = { ...pki.valid, minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' } as const;
+  oldProtocol = await startHttpsServer((_req, res) => res.end('old'), legacy);
+  const cipher = { ...pki.valid, maxVersion: 'TLSv1.2', ciphers: 'DHE-RSA-AES128-SHA' } as const;
+  oddCipher = await startHttpsServer((_req, res) => res.end('odd'), cipher);
   // Accepts TCP and never answers the TLS ClientHello.
   // Reading (and dropping) what arrives is what lets it notice the client hanging up.
   silent = await startRawServer((socket) => socket.resume().on('close', () => silentClosed++));
@@ -60,7 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await analyzer.close();
-  await Promise.all([plain, silent, ...Object.values(servers)].map((server) => server.close()));
+  await Promise.all([plain, silent, oldProtocol, oddCipher, ...Object.values(servers)].map((server) => server.close()));
 });
 
 describe('https', () => {
@@ -97,19 +108,30 @@ describe('https', () => {
   });
 });
 
+/** The day a certificate of the test PKI stops being valid, as the messages write it (`2026-01-02`). */
+function expiryDay(pem: string): string {
+  return new Date(new X509Certificate(pem).validTo).toISOString().slice(0, 10);
+}
+
+/** What a message in words must not look like: OpenSSL's error strings and codes. */
+const OPENSSL_TEXT = /SSL routines|error:[0-9A-F]{8}|ERR_|CERT_|_CERT|SELF_SIGNED/;
+
 describe('certificate failures', () => {
   it.each([
-    ['selfSigned', 'self-signed'],
-    ['expired', 'expired'],
-    ['wrongHost', 'wrong-host'],
-    ['unknownIssuer', 'untrusted'],
-  ] as const)('rejects a %s certificate with TLS_ERROR (%s)', async (kind, reason) => {
+    ['selfSigned', 'self-signed', (): string => 'self-signed certificate'],
+    ['expired', 'expired', (): string => `certificate expired on ${expiryDay(pki.expired.cert)}`],
+    ['wrongHost', 'wrong-host', (): string => `the certificate is for elsewhere.example, not ${HOST}`],
+    ['unknownIssuer', 'untrusted', (): string => 'certificate signed by an unknown authority'],
+  ] as const)('rejects a %s certificate with TLS_ERROR (%s), in words', async (kind, reason, words) => {
     const started = performance.now();
     const error = await rejection(analyzer.analyze(urlOf(kind), { ...LOOPBACK, timeout: SHORT_TIMEOUT }), 'TLS_ERROR');
     expect(since(started)).toBeLessThan(SHORT_TIMEOUT + 1_000);
     expect(error.details.reason).toBe(reason);
     expect(error.details.url).toBe(urlOf(kind));
-    expect(error.message).toContain(reason);
+    expect(error.message).toBe(`TLS connection to ${urlOf(kind)} failed: ${words()}`);
+    expect(error.message).not.toMatch(OPENSSL_TEXT);
+    // The code OpenSSL or Node gave stays for debugging.
+    expect(error.details.raw).toMatch(/^[A-Z_]+$/);
     expect(error.chain).toEqual([]);
   });
 
@@ -125,9 +147,28 @@ describe('certificate failures', () => {
     }
   });
 
-  it('rejects a plain-HTTP server on an https URL', async () => {
-    const error = await rejection(analyzer.analyze(`https://${HOST}:${plain.port}/landing`, LOOPBACK), 'TLS_ERROR');
+  it('rejects a plain-HTTP server on an https URL, saying so', async () => {
+    const url = `https://${HOST}:${plain.port}/landing`;
+    const error = await rejection(analyzer.analyze(url, LOOPBACK), 'TLS_ERROR');
+    expect(error.details.reason).toBe('plain-http');
+    expect(error.message).toBe(`TLS connection to ${url} failed: the server spoke plain HTTP on an https:// URL`);
+    // OpenSSL read "HTTP/1.1 400" as a TLS record header: its own words stay in details only.
+    expect(error.details.raw).toMatch(/wrong version number/);
+  });
+
+  // Node's client offers TLS 1.2 and 1.3 only (tls.DEFAULT_MIN_VERSION) and no DHE suites in its default cipher list.
+  it.each([
+    ['only TLS 1.0-1.1', () => oldProtocol],
+    ['only a DHE cipher suite', () => oddCipher],
+  ])('rejects a server that speaks %s with TLS_ERROR (handshake), in words', async (_name, server) => {
+    const url = `https://${HOST}:${server().port}/`;
+    const error = await rejection(analyzer.analyze(url, LOOPBACK), 'TLS_ERROR');
     expect(error.details.reason).toBe('handshake');
+    expect(error.message).toBe(
+      `TLS connection to ${url} failed: the TLS handshake failed (no shared protocol or cipher)`,
+    );
+    expect(error.message).not.toMatch(OPENSSL_TEXT);
+    expect(error.details.raw).toMatch(/alert/);
   });
 
   it('times out a TLS handshake that never completes, within timeout + 1 s, and drops the connection', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { AnalyzerLike, CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { Analyzer } from '../../src/core/analyzer.js';
 import type { Resolver } from '../../src/core/types.js';
@@ -42,7 +42,7 @@ export interface RunCliOptions {
   cwd?: string;
   signal?: AbortSignal;
   /** Default: a factory of core Analyzers with {@link loopbackResolver}. */
-  analyzer?: AnalyzerLike | (() => AnalyzerLike);
+  analyzer?: CliIo['analyzer'];
   /** Replaces the captured stderr (e.g. a fake terminal). */
   stderr?: PassThrough;
 }
@@ -73,7 +73,7 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     stdoutIsTTY: options.stdoutIsTTY ?? false,
     stderrIsTTY: options.stderrIsTTY ?? false,
     env: options.env ?? {},
-    analyzer: options.analyzer ?? (() => new Analyzer({ resolver: loopbackResolver })),
+    analyzer: options.analyzer ?? ((config) => new Analyzer({ ...config, resolver: loopbackResolver })),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };

@@ -1,10 +1,20 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/analyzer.js';
 import type { Resolver } from '../../src/core/types.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { chainRoutes, startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
+import { tempDir } from '../helpers/cli.js';
+import {
+  chainRoutes,
+  startHttpsServer,
+  startRedirectServer,
+  startServer,
+  type TestServer,
+} from '../helpers/servers.js';
 import { analyzePath, appWith, captureLogs, rateLimitOf } from '../helpers/service.js';
+import { createTestPki } from '../helpers/tls-certificates.js';
 
 const cleanups = cleanupAfterEach();
 
@@ -233,5 +243,62 @@ describe('GET /api/analyze', () => {
     expect(logs.lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual(
       [],
     );
+  });
+});
+
+describe('GET /api/analyze over TLS', () => {
+  /** A test PKI whose leaves are valid for 127.0.0.1, and the CA written where HOPLENS_CA_FILE can name it. */
+  async function pkiOnDisk() {
+    const pki = createTestPki('secure.test');
+    const dir = await tempDir();
+    cleanups.push(() => dir.remove());
+    const caFile = join(dir.path, 'ca.pem');
+    await writeFile(caFile, pki.ca);
+    return { pki, caFile };
+  }
+
+  async function httpsServer(tls: { key: string; cert: string }): Promise<TestServer> {
+    const started = await startHttpsServer((_req, res) => res.end('secure'), tls);
+    cleanups.push(() => started.close());
+    return started;
+  }
+
+  it('trusts the certificate authorities of HOPLENS_CA_FILE', async () => {
+    const { pki, caFile } = await pkiOnDisk();
+    const target = await httpsServer(pki.valid);
+    const url = `https://127.0.0.1:${target.port}/`;
+    const without = await (await app()).inject({ url: analyzePath({ url }) });
+    expect(without.json().error).toMatchObject({ code: 'TLS_ERROR', reason: 'untrusted' });
+    const trusting = await (await app({ HOPLENS_CA_FILE: caFile })).inject({ url: analyzePath({ url }) });
+    expect(trusting.statusCode).toBe(200);
+    expect(trusting.json().summary.finalStatus).toBe(200);
+  });
+
+  it('answers a bad certificate with 500 TLS_ERROR: the reason for programs, the message in words', async () => {
+    const { pki, caFile } = await pkiOnDisk();
+    const target = await httpsServer(pki.selfSigned);
+    const url = `https://127.0.0.1:${target.port}/`;
+    // There is no insecure mode to ask for: unknown parameters change nothing.
+    const response = await (await app({ HOPLENS_CA_FILE: caFile })).inject({
+      url: analyzePath({ url, tls: 'report', insecure: 'true' }),
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error).toEqual({
+      code: 'TLS_ERROR',
+      message: `TLS connection to ${url} failed: self-signed certificate`,
+      url,
+      reason: 'self-signed',
+    });
+  });
+
+  it('says in words that an https:// URL reached a plain-HTTP server', async () => {
+    const target = await server({ '/': { status: 200 } });
+    const url = `https://127.0.0.1:${target.port}/`;
+    const response = await (await app()).inject({ url: analyzePath({ url }) });
+    expect(response.json().error).toMatchObject({
+      code: 'TLS_ERROR',
+      reason: 'plain-http',
+      message: `TLS connection to ${url} failed: the server spoke plain HTTP on an https:// URL`,
+    });
   });
 });

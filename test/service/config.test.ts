@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS, ConfigError, loadConfig } from '../../src/service/config.js';
+import { tempDir } from '../helpers/cli.js';
+import { createTestPki } from '../helpers/tls-certificates.js';
 
 describe('loadConfig', () => {
   it('gives every default with an empty environment', () => {
@@ -11,6 +15,7 @@ describe('loadConfig', () => {
       rateLimit: { perMinute: 30, perDay: 3000 },
       redisUrl: undefined,
       allowNetworks: [],
+      ca: undefined,
       trustProxy: [],
       maxConcurrency: CONFIG_DEFAULTS.HOPLENS_MAX_CONCURRENCY,
       maxQueue: CONFIG_DEFAULTS.HOPLENS_MAX_QUEUE,
@@ -114,5 +119,45 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HOPLENS_RATE_LIMIT_PER_MINUTE: 'abc' })).toThrow(
       'HOPLENS_RATE_LIMIT_PER_MINUTE: must be an integer from 1 to 10000000, got "abc"',
     );
+  });
+});
+
+describe('HOPLENS_CA_FILE', () => {
+  /** Runs `body` with a temporary directory holding `files`, removed afterwards. */
+  async function withFiles(files: Record<string, string>, body: (dir: string) => void): Promise<void> {
+    const dir = await tempDir();
+    try {
+      for (const [name, content] of Object.entries(files)) await writeFile(join(dir.path, name), content);
+      body(dir.path);
+    } finally {
+      await dir.remove();
+    }
+  }
+
+  it('reads every certificate of the PEM file at start-up', async () => {
+    const pki = createTestPki('secure.test');
+    await withFiles({ 'ca.pem': `${pki.ca}\n${pki.selfSigned.cert}` }, (dir) => {
+      const config = loadConfig({ HOPLENS_CA_FILE: join(dir, 'ca.pem') });
+      expect(config.ca).toEqual([pki.ca.trim(), pki.selfSigned.cert.trim()]);
+      expect(Object.isFrozen(config.ca)).toBe(true);
+    });
+  });
+
+  it.each([
+    ['a missing file', 'missing.pem', /^HOPLENS_CA_FILE: cannot read .*missing\.pem: no such file$/],
+    ['a directory', '.', /^HOPLENS_CA_FILE: cannot read .*: is a directory$/],
+    ['a file with no certificate', 'notes.txt', /^HOPLENS_CA_FILE: .*notes\.txt: no PEM certificate in it/],
+  ])('refuses %s with a ConfigError naming the variable', async (_name, file, message) => {
+    await withFiles({ 'notes.txt': 'not a certificate\n' }, (dir) => {
+      let thrown: unknown;
+      try {
+        loadConfig({ HOPLENS_CA_FILE: join(dir, file) });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).variable).toBe('HOPLENS_CA_FILE');
+      expect((thrown as ConfigError).message).toMatch(message);
+    });
   });
 });

@@ -3,8 +3,10 @@ import { performance } from 'node:perf_hooks';
 import type { InputItem } from '../../check/row.js';
 import { runChecks } from '../../check/runner.js';
 import { type CheckSummary, checkedRows } from '../../check/summary.js';
+import type { AnalyzerConfig } from '../../core/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { loadBaseline } from '../baseline-file.js';
+import { readCaFiles } from '../ca-files.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
@@ -58,6 +60,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const started = performance.now();
   const plan = planCheck(file, flags, io.cwd ?? process.cwd());
   await refuseOutputOverInputs(plan);
+  const ca = await readCaFiles(flags.ca, io.cwd ?? process.cwd());
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const stream = await openInput(plan.inputPath, io.stdin);
@@ -66,7 +69,8 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   let inputError: CliError | undefined;
   try {
     await channels.formatter.begin();
-    inputError = await runAndReport(plan, readInput(plan.inputFormat, stream, plan.baseUrl), report, io);
+    const rows = readInput(plan.inputFormat, stream, plan.baseUrl);
+    inputError = await runAndReport(plan, rows, report, io, ca === undefined ? {} : { ca });
     await report.notes(inputError);
     report.summary.elapsedMs = performance.now() - started;
     await channels.formatter.end(report.summary);
@@ -89,6 +93,7 @@ async function runAndReport(
   rows: AsyncIterable<InputItem>,
   report: CheckReport,
   io: CliIo,
+  config: AnalyzerConfig,
 ): Promise<CliError | undefined> {
   // The run's own signal, following Ctrl-C: every row in flight (and every retry wait) listens to it, so it may
   // have as many listeners as rows at once, which Node would otherwise warn about past ten.
@@ -98,7 +103,7 @@ async function runAndReport(
   if (io.signal?.aborted) stop.abort();
   io.signal?.addEventListener('abort', interrupt, { once: true });
 
-  const { analyzer, release } = acquireAnalyzer(io);
+  const { analyzer, release } = acquireAnalyzer(io, config);
   const requestOptions = { ...plan.analyzeOptions, signal: stop.signal };
   const analyze = (url: string) => analyzer.analyze(url, requestOptions);
   let inputError: CliError | undefined;

@@ -1,5 +1,5 @@
 import type { ClientRedirect } from '../client-redirect.js';
-import type { StopReason } from '../trace.js';
+import type { CertificateProblem, StopReason } from '../trace.js';
 import type { Hop, Issue } from '../types.js';
 
 /** What a detector looks at: the finished chain, why it stopped, and the head of the final page if read. */
@@ -9,6 +9,8 @@ export interface DetectorInput {
   readonly finalBody?: string;
   /** The client redirects the chain's pages declare, followed or not (absent: none). */
   readonly clientRedirects?: readonly ClientRedirect[];
+  /** With `tls: 'report'`: the hops made despite their certificate, and why (absent: none). */
+  readonly certificateProblems?: readonly CertificateProblem[];
 }
 
 /** A pure function from a finished trace to the issues of one kind it finds. */

@@ -14,6 +14,7 @@ import { notHttps } from './not-https.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
 import { temporaryRedirect } from './temporary-redirect.js';
+import { tlsInvalid } from './tls-invalid.js';
 
 export type { Detector, DetectorInput } from './detector.js';
 
@@ -26,6 +27,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   blockedDestination,
   httpsDowngrade,
   errorStatus,
+  tlsInvalid,
   redirectChain,
   temporaryRedirect,
   metaRefresh,

@@ -104,6 +104,8 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
       renderWait,
       blockPrivate: true,
       allowNetworks: options.allowNetworks,
+      // A public service vouches for what it reports: it never makes a hop over a certificate that does not verify.
+      tls: 'verify',
     });
   } catch (error) {
     throw asParameterError(error);
