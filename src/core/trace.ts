@@ -1,28 +1,21 @@
-import { STATUS_CODES } from 'node:http';
 import { isIPv4 } from 'node:net';
-import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
 import { describeAddress } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
-import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
+import type { ClientRedirect } from './client-redirect.js';
+import { refreshOf, renderedNavigation } from './client-redirect-step.js';
 import { HoplensError } from './errors.js';
-import { createGuardedFetch } from './guarded-fetch.js';
 import { HopDeadline } from './hop-deadline.js';
-import { type BODY_READ_LIMIT, type ExchangeResponse, HopExchange } from './hop-exchange.js';
-import { resolveLocation, withoutFragment } from './location.js';
-import { toNetworkError } from './network-error.js';
+import type { BODY_READ_LIMIT } from './hop-exchange.js';
+import { type HopResponse, HopSender, REDIRECT_STATUSES } from './hop-sender.js';
+import { resolveLocation } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
-import { selectHeaders } from './response-headers.js';
 import type { AddressPolicy } from './ssrf-guard.js';
 import type { TlsProblem } from './tls-problem.js';
-import type { HeaderSelection, Hop, HttpMethod } from './types.js';
-
-/** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
-export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-/** Redirects that are permanent; the others in {@link REDIRECT_STATUSES} are temporary. */
-export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([301, 308]);
+import type { Hop } from './types.js';
+import { Visits } from './visits.js';
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
 export type StopReason =
@@ -73,129 +66,6 @@ function literalVerdict(url: URL, policy: AddressPolicy): string | undefined {
     return verdict.allowed ? undefined : `${host} is ${describeAddress(verdict)}, not a public address`;
   }
   return policy.refusesName(host) ? `${host} is a loopback name` : undefined;
-}
-
-function isHtml(contentType: string | string[] | undefined): boolean {
-  return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(String(contentType));
-}
-
-interface HopResponse {
-  hop: Hop;
-  location: string | string[] | undefined;
-  refresh: string | string[] | undefined;
-  setCookie: string[];
-  body?: string;
-  /** The problem with the certificate of the connection the response came on, when it was not verified. */
-  tlsProblem?: TlsProblem;
-}
-
-/** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
-function requestHeaders(userAgent: string): Readonly<Record<string, string>> {
-  return {
-    'user-agent': userAgent,
-    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-    // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
-    'accept-encoding': 'identity',
-  };
-}
-
-/**
- * Sends the hops of one trace: what every request of the chain shares (options, pool, deadline, request headers), so
- * that each hop names only what is its own.
- */
-class HopSender {
-  private readonly baseHeaders: Readonly<Record<string, string>>;
-
-  constructor(
-    private readonly options: NormalizedOptions,
-    private readonly context: TraceContext,
-    private readonly deadline: HopDeadline,
-  ) {
-    this.baseHeaders = requestHeaders(options.userAgent);
-  }
-
-  /**
-   * Sends one request and measures it. `responseTime` runs from sending to the response headers.
-   * @param isLast whether a response with this status ends the chain (its HTML body is then kept)
-   */
-  async send(url: URL, method: HttpMethod, cookie: string, isLast: (status: number) => boolean): Promise<HopResponse> {
-    const { options, deadline } = this;
-    const exchange = new HopExchange(
-      {
-        url,
-        method,
-        headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
-        timeout: options.timeout,
-        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at.
-        keepsBody: (status, headers) =>
-          method === 'GET' && status >= 200 && isLast(status) && isHtml(headers['content-type']),
-      },
-      this.context.dispatcher,
-    );
-    deadline.watch(url.href, exchange);
-    try {
-      const response = await exchange.done;
-      // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
-      // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
-      // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
-      await nextLoopTurn();
-      const result = toHopResponse(url, response, options.headers);
-      const tlsProblem = this.context.verdicts?.problemFor(url);
-      if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
-      return result;
-    } catch (error) {
-      // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
-      if (this.context.signal?.aborted && !deadline.timedOut) {
-        const message = `The analysis was aborted while requesting ${url.href}`;
-        throw new HoplensError('ABORTED', message, { url: url.href }, { cause: error });
-      }
-      throw toNetworkError(error, url.href, options.timeout, deadline.timedOut);
-    } finally {
-      deadline.stop();
-    }
-  }
-}
-
-/** The hop a response makes, with what the chain needs from the response besides. */
-function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSelection): HopResponse {
-  const { status, headers: raw } = response;
-  const hop: Hop = {
-    url: url.href,
-    status,
-    statusText: response.statusText || STATUS_CODES[status] || '',
-    responseTime: Math.round(response.responseTime),
-    headers: selectHeaders(raw, headers),
-  };
-  if (REDIRECT_STATUSES.has(status)) {
-    hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
-    hop.redirectVia = 'http';
-  }
-  const setCookie = raw['set-cookie'];
-  const result: HopResponse = {
-    hop,
-    location: raw.location,
-    refresh: raw.refresh,
-    setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
-  };
-  if (response.body !== undefined) result.body = response.body;
-  return result;
-}
-
-/** Remembers which URLs were requested, with which cookies, to tell a loop from a revisit that changes state. */
-class Visits {
-  private readonly seen = new Map<string, Array<{ cookie: string; hop: number }>>();
-
-  record(url: URL, cookie: string, hop: number): void {
-    const key = withoutFragment(url.href);
-    const list = this.seen.get(key) ?? [];
-    list.push({ cookie, hop });
-    this.seen.set(key, list);
-  }
-
-  /** The index of the earlier hop this request would repeat, if any. */
-  repeats(url: URL, cookie: string): number | undefined {
-    return this.seen.get(withoutFragment(url.href))?.find((visit) => visit.cookie === cookie)?.hop;
-  }
 }
 
 /**
@@ -277,70 +147,6 @@ async function followChain(
     if (response.hop.status === 303 && method !== 'HEAD') method = 'GET';
     url = next.next;
   }
-}
-
-/**
- * The client redirect a page declares, if any: followed (and marked on its hop) when the page is a 2xx and client
- * redirects are followed; only recorded otherwise (an error page's refresh, or `clientRedirects: 'report'`).
- */
-function refreshOf(
-  response: HopResponse,
-  url: URL,
-  index: number,
-  options: NormalizedOptions,
-): { redirect: ClientRedirect; target: URL } | undefined {
-  const declared = declaredRefresh(url, response.refresh, response.body);
-  if (declared === undefined) return undefined;
-  const { hop } = response;
-  const followed = options.clientRedirects === 'follow' && hop.status >= 200 && hop.status < 300;
-  if (followed) {
-    // Google reads a 0-second refresh as a permanent redirect and a delayed one as temporary.
-    hop.redirectType = declared.delay === 0 ? 'permanent' : 'temporary';
-    hop.redirectVia = declared.via;
-    hop.refreshDelay = declared.delay;
-  }
-  const redirect = { hop: index, via: declared.via, delay: declared.delay, target: declared.target.href, followed };
-  return { redirect, target: declared.target };
-}
-
-/**
- * With `render`, the navigation a 2xx HTML page makes on its own in the browser within `renderWait`: a hop by
- * JavaScript, followed like any other. The browser's every request goes through the core's guarded fetch.
- */
-async function renderedNavigation(
-  response: HopResponse,
-  url: URL,
-  index: number,
-  options: NormalizedOptions,
-  context: TraceContext,
-): Promise<{ redirect: ClientRedirect; target: URL } | undefined> {
-  const { hop } = response;
-  const renderer = context.renderer;
-  if (!options.render || renderer === undefined || hop.status < 200 || hop.status > 299) return undefined;
-  if (response.body === undefined) return undefined;
-  // Bounded whatever the page does: its requests by the hop timeout, the whole rendering by that and the wait.
-  const bound = AbortSignal.timeout(options.timeout + options.renderWait);
-  const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
-  const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: options.timeout, signal });
-  const rendered = await renderer.render({
-    url: url.href,
-    userAgent: options.userAgent,
-    waitMs: options.renderWait,
-    fetch,
-    signal,
-  });
-  if (rendered.navigatedTo === undefined) return undefined;
-  let target: URL;
-  try {
-    target = new URL(rendered.navigatedTo, url);
-  } catch {
-    return undefined;
-  }
-  if (withoutFragment(target.href) === withoutFragment(url.href)) return undefined;
-  // A script's navigation declares no permanence; Google may or may not see it, so it is read as temporary.
-  hop.redirectType = 'temporary';
-  hop.redirectVia = 'javascript';
-  return { redirect: { hop: index, via: 'javascript', delay: 0, target: target.href, followed: true }, target };
 }
 
 /** Where a redirect's Location points, or why the chain ends at it. */

@@ -1,0 +1,76 @@
+import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
+import { createGuardedFetch } from './guarded-fetch.js';
+import type { HopResponse } from './hop-sender.js';
+import { withoutFragment } from './location.js';
+import type { NormalizedOptions } from './options.js';
+import type { TraceContext } from './trace.js';
+
+/** A client redirect a page declares, with the URL the chain would go on to. */
+export interface ClientRedirectStep {
+  redirect: ClientRedirect;
+  target: URL;
+}
+
+/**
+ * The client redirect a page declares, if any: followed (and marked on its hop) when the page is a 2xx and client
+ * redirects are followed; only recorded otherwise (an error page's refresh, or `clientRedirects: 'report'`).
+ */
+export function refreshOf(
+  response: HopResponse,
+  url: URL,
+  index: number,
+  options: NormalizedOptions,
+): ClientRedirectStep | undefined {
+  const declared = declaredRefresh(url, response.refresh, response.body);
+  if (declared === undefined) return undefined;
+  const { hop } = response;
+  const followed = options.clientRedirects === 'follow' && hop.status >= 200 && hop.status < 300;
+  if (followed) {
+    // Google reads a 0-second refresh as a permanent redirect and a delayed one as temporary.
+    hop.redirectType = declared.delay === 0 ? 'permanent' : 'temporary';
+    hop.redirectVia = declared.via;
+    hop.refreshDelay = declared.delay;
+  }
+  const redirect = { hop: index, via: declared.via, delay: declared.delay, target: declared.target.href, followed };
+  return { redirect, target: declared.target };
+}
+
+/**
+ * With `render`, the navigation a 2xx HTML page makes on its own in the browser within `renderWait`: a hop by
+ * JavaScript, followed like any other. The browser's every request goes through the core's guarded fetch.
+ */
+export async function renderedNavigation(
+  response: HopResponse,
+  url: URL,
+  index: number,
+  options: NormalizedOptions,
+  context: TraceContext,
+): Promise<ClientRedirectStep | undefined> {
+  const { hop } = response;
+  const renderer = context.renderer;
+  if (!options.render || renderer === undefined || hop.status < 200 || hop.status > 299) return undefined;
+  if (response.body === undefined) return undefined;
+  // Bounded whatever the page does: its requests by the hop timeout, the whole rendering by that and the wait.
+  const bound = AbortSignal.timeout(options.timeout + options.renderWait);
+  const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
+  const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: options.timeout, signal });
+  const rendered = await renderer.render({
+    url: url.href,
+    userAgent: options.userAgent,
+    waitMs: options.renderWait,
+    fetch,
+    signal,
+  });
+  if (rendered.navigatedTo === undefined) return undefined;
+  let target: URL;
+  try {
+    target = new URL(rendered.navigatedTo, url);
+  } catch {
+    return undefined;
+  }
+  if (withoutFragment(target.href) === withoutFragment(url.href)) return undefined;
+  // A script's navigation declares no permanence; Google may or may not see it, so it is read as temporary.
+  hop.redirectType = 'temporary';
+  hop.redirectVia = 'javascript';
+  return { redirect: { hop: index, via: 'javascript', delay: 0, target: target.href, followed: true }, target };
+}

@@ -1,0 +1,122 @@
+import { STATUS_CODES } from 'node:http';
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
+import { HoplensError } from './errors.js';
+import type { HopDeadline } from './hop-deadline.js';
+import { type ExchangeResponse, HopExchange } from './hop-exchange.js';
+import { toNetworkError } from './network-error.js';
+import type { NormalizedOptions } from './options.js';
+import { selectHeaders } from './response-headers.js';
+import type { TlsProblem } from './tls-problem.js';
+import type { TraceContext } from './trace.js';
+import type { HeaderSelection, Hop, HttpMethod } from './types.js';
+
+/** Statuses that redirect when they carry a Location (RFC 9110 §15.4). */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** Redirects that are permanent; the others in {@link REDIRECT_STATUSES} are temporary. */
+export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([301, 308]);
+
+function isHtml(contentType: string | string[] | undefined): boolean {
+  return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(String(contentType));
+}
+
+export interface HopResponse {
+  hop: Hop;
+  location: string | string[] | undefined;
+  refresh: string | string[] | undefined;
+  setCookie: string[];
+  body?: string;
+  /** The problem with the certificate of the connection the response came on, when it was not verified. */
+  tlsProblem?: TlsProblem;
+}
+
+/** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
+function requestHeaders(userAgent: string): Readonly<Record<string, string>> {
+  return {
+    'user-agent': userAgent,
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
+    'accept-encoding': 'identity',
+  };
+}
+
+/**
+ * Sends the hops of one trace: what every request of the chain shares (options, pool, deadline, request headers), so
+ * that each hop names only what is its own.
+ */
+export class HopSender {
+  private readonly baseHeaders: Readonly<Record<string, string>>;
+
+  constructor(
+    private readonly options: NormalizedOptions,
+    private readonly context: TraceContext,
+    private readonly deadline: HopDeadline,
+  ) {
+    this.baseHeaders = requestHeaders(options.userAgent);
+  }
+
+  /**
+   * Sends one request and measures it. `responseTime` runs from sending to the response headers.
+   * @param isLast whether a response with this status ends the chain (its HTML body is then kept)
+   */
+  async send(url: URL, method: HttpMethod, cookie: string, isLast: (status: number) => boolean): Promise<HopResponse> {
+    const { options, deadline } = this;
+    const exchange = new HopExchange(
+      {
+        url,
+        method,
+        headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
+        timeout: options.timeout,
+        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at.
+        keepsBody: (status, headers) =>
+          method === 'GET' && status >= 200 && isLast(status) && isHtml(headers['content-type']),
+      },
+      this.context.dispatcher,
+    );
+    deadline.watch(url.href, exchange);
+    try {
+      const response = await exchange.done;
+      // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
+      // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
+      // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
+      await nextLoopTurn();
+      const result = toHopResponse(url, response, options.headers);
+      const tlsProblem = this.context.verdicts?.problemFor(url);
+      if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
+      return result;
+    } catch (error) {
+      // The caller's abort surfaces as whatever reason it gave, which says nothing about the network.
+      if (this.context.signal?.aborted && !deadline.timedOut) {
+        const message = `The analysis was aborted while requesting ${url.href}`;
+        throw new HoplensError('ABORTED', message, { url: url.href }, { cause: error });
+      }
+      throw toNetworkError(error, url.href, options.timeout, deadline.timedOut);
+    } finally {
+      deadline.stop();
+    }
+  }
+}
+
+/** The hop a response makes, with what the chain needs from the response besides. */
+function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSelection): HopResponse {
+  const { status, headers: raw } = response;
+  const hop: Hop = {
+    url: url.href,
+    status,
+    statusText: response.statusText || STATUS_CODES[status] || '',
+    responseTime: Math.round(response.responseTime),
+    headers: selectHeaders(raw, headers),
+  };
+  if (REDIRECT_STATUSES.has(status)) {
+    hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
+    hop.redirectVia = 'http';
+  }
+  const setCookie = raw['set-cookie'];
+  const result: HopResponse = {
+    hop,
+    location: raw.location,
+    refresh: raw.refresh,
+    setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+  };
+  if (response.body !== undefined) result.body = response.body;
+  return result;
+}
