@@ -186,6 +186,8 @@ describe('hoplens <url...> (through run())', () => {
       [[`${base}/new`, 'ftp://files.test/'], /Only http and https URLs can be analysed/],
       [[], /missing required argument 'url'/],
       [[`${base}/new`, '--block-private', '--allow-network', 'nonsense'], /--allow-network .*not an IP address/],
+      // An exemption from a block that is off would do nothing: refused rather than silently ignored.
+      [[`${base}/new`, '--allow-network', '10.0.0.0/8'], /--allow-network only has an effect with --block-private/],
     ];
     for (const [argv, message] of cases) {
       const { code, stdout, stderr } = await runCli(argv);
