@@ -60,6 +60,40 @@ function passes(outcome: UrlOutcome): boolean {
 }
 
 /**
+ * Analyses `urls` a few at a time and hands each outcome to `deliver` in the order given, as soon as it and those
+ * before it are done; stops delivering when `signal` aborts.
+ */
+async function analyzeInOrder(
+  urls: readonly string[],
+  analyzeOne: (url: string) => Promise<UrlOutcome>,
+  signal: AbortSignal | undefined,
+  deliver: (outcome: UrlOutcome) => Promise<void>,
+): Promise<void> {
+  const pending: Array<Promise<UrlOutcome>> = [];
+  let next = 0;
+  const launch = () => {
+    while (next < urls.length && pending.length < PARALLEL_URLS) pending.push(analyzeOne(urls[next++]!));
+  };
+  launch();
+  while (pending.length > 0) {
+    const outcome = await pending.shift()!;
+    launch();
+    if (signal?.aborted) break;
+    await deliver(outcome);
+  }
+  await Promise.allSettled(pending);
+}
+
+/** `--json`: one document for one URL, an array for several; nothing when interrupted before the only URL. */
+async function printJson(outcomes: readonly UrlOutcome[], urlCount: number, out: Sink): Promise<void> {
+  const documents = outcomes.map((outcome) =>
+    'result' in outcome ? outcome.result : failureJson(outcome.url, outcome.error),
+  );
+  const document = urlCount === 1 ? documents[0] : documents;
+  if (document !== undefined) await out.write(`${JSON.stringify(document, null, 2)}\n`);
+}
+
+/**
  * `hoplens <url...>`: analyses each URL and prints its chain. Every URL and option is validated before the first
  * request, so a typo exits 2 without half a report.
  */
@@ -87,38 +121,19 @@ export async function analyzeCommand(typed: string[], flags: AnalyzeFlags, io: C
 
   const outcomes: UrlOutcome[] = [];
   try {
-    // A sliding window of analyses; each URL's output is written as soon as it and those before it are done.
-    const pending: Array<Promise<UrlOutcome>> = [];
-    let next = 0;
-    const launch = () => {
-      while (next < urls.length && pending.length < PARALLEL_URLS) pending.push(analyzeOne(urls[next++]!));
-    };
-    launch();
-    while (pending.length > 0) {
-      const outcome = await pending.shift()!;
-      launch();
-      if (io.signal?.aborted) break;
+    await analyzeInOrder(urls, analyzeOne, io.signal, async (outcome) => {
       outcomes.push(outcome);
-      if (flags.json) continue;
+      if (flags.json) return;
       const text =
         'result' in outcome
           ? renderAnalysis(outcome.result, colors, tableOptions)
           : renderFailure(outcome.url, outcome.error, colors, tableOptions);
       await out.write(`${outcomes.length > 1 ? '\n' : ''}${text}`);
-    }
-    await Promise.allSettled(pending);
+    });
   } finally {
     await release();
   }
-
-  if (flags.json) {
-    const documents = outcomes.map((outcome) =>
-      'result' in outcome ? outcome.result : failureJson(outcome.url, outcome.error),
-    );
-    const document = urls.length === 1 ? documents[0] : documents;
-    // Interrupted before the only URL finished: there is no result to print.
-    if (document !== undefined) await out.write(`${JSON.stringify(document, null, 2)}\n`);
-  }
+  if (flags.json) await printJson(outcomes, urls.length, out);
   // A closed stdout is the end its reader chose (`hoplens URL1 URL2 | head -1`): the verdict on what was done.
   if (io.signal?.aborted && !outputClosed(io.signal)) {
     await new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY }).write(
