@@ -112,6 +112,16 @@ describe('layers', () => {
     expect(violation(at('index.ts'), at('render/index.ts'))).toBeUndefined();
   });
 
+  it('loads playwright-core only when a page is rendered: nothing in src/ imports it but for types, or dynamically', () => {
+    const eager = sourceFiles(SRC).filter((file) =>
+      /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]playwright-core['"]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(eager.map((file) => relative(SRC, file))).toEqual([]);
+    const launcher = readFileSync(join(SRC, 'render', 'browser-launcher.ts'), 'utf8');
+    expect(specifiersIn(launcher)).toContain('playwright-core');
+    expect(launcher).toMatch(/await import\('playwright-core'\)/);
+  });
+
   it('reads every kind of import statement', () => {
     const text = [
       "import { a } from './a.js';",

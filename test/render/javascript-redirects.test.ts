@@ -146,6 +146,23 @@ describe('the browser', () => {
   });
 });
 
+describe('a render under way', () => {
+  it('ends at once when the analysis is aborted, and its slot is free again', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const analysis = analyzer.analyze(`${server.origin}/still`, {
+      ...OPTIONS,
+      renderWait: 10_000,
+      signal: controller.signal,
+    });
+    await until(() => renderer.load.inFlight === 1, 10_000);
+    controller.abort();
+    await expect(analysis).rejects.toSatisfy((error) => error instanceof HoplensError && error.code === 'ABORTED');
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(renderer.load.inFlight).toBe(0);
+  });
+});
+
 describe('renders in flight', () => {
   it('are at most `concurrency` (2); the others wait their turn', async () => {
     let most = 0;
