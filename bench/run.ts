@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the four
- * workloads of the benchmark issue, prints a table and writes bench/results.md.
+ * workloads of the benchmark issue and the render workload, prints a table and writes bench/results.md.
  *
- * Options (environment): BENCH_ONLY=engine,bulk,api,timing  BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000
+ * Options (environment): BENCH_ONLY=engine,bulk,api,timing,render  BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000
+ *   BENCH_RENDER_ANALYSES=200
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,14 +14,16 @@ import { show } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
+import { renderWorkload } from './workloads/render.js';
 import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,render').split(','));
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
+const renderAnalyses = Number(process.env.BENCH_RENDER_ANALYSES ?? 200);
 
 const lines: string[] = [];
 function out(line = ''): void {
@@ -120,6 +123,31 @@ try {
     out();
     out(
       `Worst median error ${median} ms (target ≤ 2: ${verdict(median <= 2)}), worst error ${max} ms (target ≤ 10: ${verdict(max <= 10)})`,
+    );
+  }
+
+  if (only.has('render')) {
+    const r = await renderWorkload(reps, renderAnalyses);
+    out();
+    out(
+      `## 5. Rendering: a page with a JavaScript redirect, ${r.callers} callers, renderer at its default concurrency (2)`,
+    );
+    out();
+    out(
+      '| analyses | per run | analyses/s | hops each | analysing process peak RSS MB | Chromium peak RSS MB (sum) | Chromium peak PSS MB (sum) |',
+    );
+    out('|---|---|---|---|---|---|---|');
+    for (const [label, run, count] of [
+      ['rendered', r.rendered, r.analyses],
+      ['not rendered', r.plain, r.analyses * 10],
+    ] as const) {
+      out(
+        `| ${label} | ${count} | ${show(run.perSecond, 1)} | ${run.hopsPerAnalysis.toFixed(2)} | ${show(run.clientPeakMb, 0)} | ${show(run.browserPeakMb, 0)} | ${show(run.browserPeakPssMb, 0)} |`,
+      );
+    }
+    out();
+    out(
+      `Rendering costs ${(r.plain.perSecond.median / r.rendered.perSecond.median).toFixed(0)}× the time of an analysis without it. The Chromium figures sum every Chromium process: RSS counts the pages they share in each, PSS divides them among their sharers.`,
     );
   }
 } finally {

@@ -3,3 +3,4 @@
  * @packageDocumentation
  */
 export * from './core/index.js';
+export * from './render/index.js';

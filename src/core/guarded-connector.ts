@@ -1,5 +1,5 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import type { SecureContext, TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
 import { describeAddress, rangePhrase } from './address-words.js';
@@ -95,6 +95,13 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     maxCachedSessions: 0,
   } as buildConnector.BuildOptions);
   return (connectOptions, callback) => {
+    // An IP literal skips the lookup: judge it before connecting, so a refused address sees no connection at all
+    // (a rendered page's requests reach here without the chain's own literal check in src/core/trace.ts).
+    const literal = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(literal) !== 0) {
+      const verdict = options.policy.check(literal);
+      if (!verdict.allowed) return callback(blocked(connectOptions.hostname, literal, verdict.range), null);
+    }
     connect(connectOptions, (error, socket) => {
       if (error !== null) return callback(error, null);
       const remote = (socket as Socket).remoteAddress;

@@ -1,7 +1,9 @@
 /**
  * The architecture, enforced: dependencies point inward. The core knows nothing of the faces; the capabilities beside
  * it (src/check, src/schemas) know the core only; a face reaches the core only through its public entry
- * (src/core/index.ts) and never another face, except in the composition roots listed below.
+ * (src/core/index.ts) and never another face, except in the composition roots listed below. The renderer (src/render)
+ * sits beside the core too: it knows the core's public entry only, and only the faces and the package entry know it,
+ * through its own entry (src/render/index.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
 
 /** Where a file sits: the core, a capability beside it, a face, or the package entry. */
-type Layer = 'core' | 'check' | 'schemas' | 'cli' | 'service' | 'web' | 'entry';
+type Layer = 'core' | 'render' | 'check' | 'schemas' | 'cli' | 'service' | 'web' | 'entry';
 
 const FACES: ReadonlySet<Layer> = new Set(['cli', 'service', 'web']);
 
@@ -35,7 +37,7 @@ const PAGE_SAFE_CORE: ReadonlySet<string> = new Set([
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split('/')[0]!;
   if (top === 'index.ts') return 'entry';
-  if (['core', 'check', 'schemas', 'cli', 'service', 'web'].includes(top)) return top as Layer;
+  if (['core', 'render', 'check', 'schemas', 'cli', 'service', 'web'].includes(top)) return top as Layer;
   throw new Error(`${relative(SRC, file)} sits in no known layer: add it to this test`);
 }
 
@@ -68,6 +70,13 @@ function violation(file: string, target: string): string | undefined {
   const to = layerOf(target);
   if (from === to || from === 'entry') return undefined;
   if (from === 'core') return `the core imports ${to}`;
+  if (from === 'render' && to !== 'core') return `the renderer imports ${to}`;
+  if (to === 'render') {
+    if (!FACES.has(from)) return `${from} imports the renderer`;
+    return relative(SRC, target) === 'render/index.ts'
+      ? undefined
+      : 'reaches into the renderer past src/render/index.ts';
+  }
   if (to === 'core') {
     const path = relative(SRC, target);
     if (path === 'core/index.ts') return undefined;
@@ -117,6 +126,14 @@ describe('layers', () => {
     expect(violation(at('web/client/verdict.ts'), at('core/redirect-count.ts'))).toBeUndefined();
     expect(violation(at('web/client/verdict.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
     expect(violation(at('cli/run.ts'), at('core/redirect-count.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('core/analyzer.ts'), at('render/index.ts'))).toMatch(/core imports render/);
+    expect(violation(at('render/chromium-renderer.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('render/chromium-renderer.ts'), at('core/index.ts'))).toBeUndefined();
+    expect(violation(at('render/chromium-renderer.ts'), at('service/app.ts'))).toMatch(/renderer imports service/);
+    expect(violation(at('check/runner.ts'), at('render/index.ts'))).toMatch(/check imports the renderer/);
+    expect(violation(at('service/app.ts'), at('render/index.ts'))).toBeUndefined();
+    expect(violation(at('cli/run.ts'), at('render/browser-launcher.ts'))).toMatch(/past src\/render\/index.ts/);
+    expect(violation(at('index.ts'), at('render/index.ts'))).toBeUndefined();
   });
 
   it('the core modules the page imports import nothing at run time but type-only core modules', () => {
@@ -129,6 +146,16 @@ describe('layers', () => {
       ).toEqual([]);
       expect(text, path).not.toMatch(/\bimport\(/);
     }
+  });
+
+  it('loads playwright-core only when a page is rendered: nothing in src/ imports it but for types, or dynamically', () => {
+    const eager = sourceFiles(SRC).filter((file) =>
+      /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]playwright-core['"]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(eager.map((file) => relative(SRC, file))).toEqual([]);
+    const launcher = readFileSync(join(SRC, 'render', 'browser-launcher.ts'), 'utf8');
+    expect(specifiersIn(launcher)).toContain('playwright-core');
+    expect(launcher).toMatch(/await import\('playwright-core'\)/);
   });
 
   it('reads every kind of import statement', () => {

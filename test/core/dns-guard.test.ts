@@ -220,6 +220,15 @@ describe('guarded connector and lookup', () => {
     expect((error as Error).message).toContain('127.0.0.1');
   });
 
+  it('refuses a blocked IP literal before connecting: the address sees no connection', async () => {
+    const server = await track(startRedirectServer({ '/': { status: 200 } }));
+    for (const hostname of ['127.0.0.1', '[::ffff:127.0.0.1]']) {
+      const error = await connectWith(strict, hostname, server.port).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'BLOCKED_DESTINATION' });
+    }
+    expect(server.connections()).toBe(0);
+  });
+
   it('hands over a socket whose remote address is allowed', async () => {
     const server = await track(startRedirectServer({ '/': { status: 200 } }, PUBLIC_STAND_IN));
     const socket = await connectWith(standIn, PUBLIC_STAND_IN, server.port);

@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { HoplensError } from '../core/index.js';
+import { CHROMIUM_FLAGS } from './chromium-flags.js';
+import { checkExecutable, INSTALL_HINT } from './find-chromium.js';
+
+/** How to start the browser. */
+export interface LaunchSettings {
+  /** The Chromium executable. */
+  readonly executablePath: string;
+  /** How long a launch may take, in ms. */
+  readonly launchTimeout: number;
+}
+
+/**
+ * One Chromium process shared by every analysis of a renderer: started on first use, started again on the next use
+ * after it died or disconnected. playwright-core is loaded only here, when a browser is first needed, so a process
+ * that never renders never loads it.
+ */
+export class BrowserLauncher {
+  private current: Browser | undefined;
+  private launching: Promise<Browser> | undefined;
+  private closed = false;
+
+  constructor(private readonly settings: LaunchSettings) {}
+
+  /** The running browser, launched (again) if there is none. Throws `RENDER_UNAVAILABLE` when it cannot start. */
+  browser(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new HoplensError('RENDER_UNAVAILABLE', 'This renderer is closed'));
+    if (this.current?.isConnected()) return Promise.resolve(this.current);
+    if (this.launching === undefined) {
+      const launching = this.launch().finally(() => {
+        if (this.launching === launching) this.launching = undefined;
+      });
+      this.launching = launching;
+    }
+    return this.launching;
+  }
+
+  private async launch(): Promise<Browser> {
+    const { executablePath, launchTimeout } = this.settings;
+    checkExecutable(executablePath);
+    let browser: Browser;
+    try {
+      const { chromium } = await import('playwright-core');
+      browser = await chromium.launch({
+        executablePath,
+        args: [...CHROMIUM_FLAGS],
+        timeout: launchTimeout,
+        // The owner of the renderer closes it on shutdown; the browser must not go away under it on a signal.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new HoplensError(
+        'RENDER_UNAVAILABLE',
+        `Chromium at ${executablePath} did not start (${reason}): ${INSTALL_HINT}`,
+        {},
+        { cause: error },
+      );
+    }
+    if (this.closed) {
+      await browser.close().catch(() => {});
+      throw new HoplensError('RENDER_UNAVAILABLE', 'This renderer is closed');
+    }
+    this.current = browser;
+    browser.once('disconnected', () => {
+      if (this.current === browser) this.current = undefined;
+    });
+    return browser;
+  }
+
+  /** Ends the browser (waiting for a launch under way); no browser is started after this. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = this.current ?? (await this.launching?.catch(() => undefined));
+    this.current = undefined;
+    await browser?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { HoplensError, type PageRenderer, type RenderOutcome, type RenderRequest } from '../core/index.js';
+import { BrowserLauncher } from './browser-launcher.js';
+import { chromiumPath, type RenderEnvironment } from './find-chromium.js';
+import { openIsolatedContext } from './isolated-context.js';
+import { watchNavigation } from './navigation-watch.js';
+import { RenderSlots } from './render-slots.js';
+
+/** Settings of a {@link ChromiumRenderer}; every one has a default in {@link RENDERER_DEFAULTS}. */
+export interface ChromiumRendererOptions {
+  /** The Chromium executable (default: `HOPLENS_CHROMIUM` from the environment, else `/usr/bin/chromium`). */
+  executablePath?: string;
+  /** Renders in flight at once (default 2); more callers wait in turn, each for as long as its signal allows. */
+  concurrency?: number;
+  /** How long starting Chromium may take, in ms (default 20000). */
+  launchTimeout?: number;
+  /**
+   * How long a page may take to reach its load event when the request brings no signal, in ms (default 30000).
+   * The core always brings one: its hop timeout plus the render wait.
+   */
+  loadTimeout?: number;
+}
+
+/** The defaults of {@link ChromiumRendererOptions}. */
+export const RENDERER_DEFAULTS = Object.freeze({ concurrency: 2, launchTimeout: 20_000, loadTimeout: 30_000 });
+
+/**
+ * Renders pages in headless Chromium (driven by playwright-core, loaded on first use) for `render: true` analyses.
+ * One browser process serves every analysis and is started again if it dies; each render gets a fresh context (no
+ * cookies, storage or cache from another analysis) with the analysis's User-Agent. Every request the page makes is
+ * performed by the core's guarded fetch, under the analysis's address policy: the browser opens no connection itself,
+ * and cannot resolve a host name if a request escaped.
+ *
+ * ```ts
+ * checkChromium(process.env); // at start-up: throws RENDER_UNAVAILABLE with an install hint
+ * const analyzer = new Analyzer({ renderer: ChromiumRenderer.fromEnvironment(process.env) });
+ * await analyzer.analyze(url, { render: true, renderWait: 3000 });
+ * await analyzer.close(); // closes the browser too
+ * ```
+ *
+ * `render` rejects with `RENDER_UNAVAILABLE` when Chromium cannot be found or started (or exits while rendering), and
+ * with `ABORTED` (or the signal's own `HoplensError`) when the request's signal aborts for a reason other than a
+ * timeout; a timeout ends the render with no navigation seen.
+ */
+export class ChromiumRenderer implements PageRenderer {
+  private readonly launcher: BrowserLauncher;
+  private readonly slots: RenderSlots;
+  private readonly loadTimeout: number;
+
+  constructor(options: ChromiumRendererOptions = {}) {
+    const concurrency = options.concurrency ?? RENDERER_DEFAULTS.concurrency;
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
+    }
+    this.slots = new RenderSlots(concurrency);
+    this.loadTimeout = options.loadTimeout ?? RENDERER_DEFAULTS.loadTimeout;
+    this.launcher = new BrowserLauncher({
+      executablePath: options.executablePath ?? chromiumPath(),
+      launchTimeout: options.launchTimeout ?? RENDERER_DEFAULTS.launchTimeout,
+    });
+  }
+
+  /** A renderer for the Chromium the environment names (`HOPLENS_CHROMIUM`, else `/usr/bin/chromium`). */
+  static fromEnvironment(
+    env: RenderEnvironment = process.env,
+    options: Omit<ChromiumRendererOptions, 'executablePath'> = {},
+  ): ChromiumRenderer {
+    return new ChromiumRenderer({ ...options, executablePath: chromiumPath(env) });
+  }
+
+  /** Renders in flight now, and callers waiting for a slot. */
+  get load(): { inFlight: number; queued: number } {
+    return { inFlight: this.slots.inFlight, queued: this.slots.queued };
+  }
+
+  async render(request: RenderRequest): Promise<RenderOutcome> {
+    let release: () => void;
+    try {
+      release = await this.slots.acquire(request.signal);
+    } catch (error) {
+      return abortedRender(error);
+    }
+    try {
+      return await this.renderIn(await this.launcher.browser(), request, true);
+    } finally {
+      release();
+    }
+  }
+
+  private async renderIn(browser: Browser, request: RenderRequest, mayRelaunch: boolean): Promise<RenderOutcome> {
+    try {
+      let context: BrowserContext;
+      try {
+        context = await openIsolatedContext(browser, request.userAgent);
+      } catch (error) {
+        // The browser died since the last render, before its disconnection was noticed: start another, once.
+        if (mayRelaunch && !browser.isConnected()) return this.renderIn(await this.launcher.browser(), request, false);
+        throw error;
+      }
+      try {
+        return await watchNavigation(context, request, this.loadTimeout);
+      } finally {
+        await context.close().catch(() => {});
+      }
+    } catch (error) {
+      if (request.signal?.aborted) return abortedRender(request.signal.reason);
+      if (error instanceof HoplensError) throw error;
+      const why = browser.isConnected() ? 'failed' : 'exited';
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new HoplensError('RENDER_UNAVAILABLE', `Chromium ${why} while rendering ${request.url}: ${reason}`, {
+        url: request.url,
+      });
+    }
+  }
+
+  /** Closes the browser; renders still in flight fail. */
+  close(): Promise<void> {
+    return this.launcher.close();
+  }
+}
+
+/**
+ * What a render ends with when its signal aborted: a timeout means the page did not navigate in the time it had,
+ * so no navigation; any other abort is the analysis being abandoned.
+ */
+function abortedRender(reason: unknown): RenderOutcome {
+  if (reason instanceof DOMException && reason.name === 'TimeoutError') return {};
+  if (reason instanceof HoplensError) throw reason;
+  throw new HoplensError('ABORTED', 'The rendering was aborted', {}, { cause: reason });
+}

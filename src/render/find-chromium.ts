@@ -1,0 +1,49 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { HoplensError } from '../core/index.js';
+
+/** Where Debian's `chromium` package puts its launcher. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** The environment variable naming another Chromium executable. */
+export const CHROMIUM_ENV = 'HOPLENS_CHROMIUM';
+
+/** What to do when no Chromium is found, for every message that says so. */
+export const INSTALL_HINT = `install Chromium (apt-get install chromium) or set ${CHROMIUM_ENV} to its executable`;
+
+/** The environment a renderer reads: only {@link CHROMIUM_ENV}. */
+export type RenderEnvironment = Readonly<Record<string, string | undefined>>;
+
+/** The Chromium executable the environment names: `HOPLENS_CHROMIUM` when set (and not blank), else Debian's. */
+export function chromiumPath(env: RenderEnvironment = process.env): string {
+  const named = env[CHROMIUM_ENV]?.trim();
+  return named === undefined || named === '' ? DEFAULT_CHROMIUM_PATH : named;
+}
+
+/**
+ * Checks, cheaply (a file test, no launch), that the Chromium the environment names is an executable file, and
+ * returns its path. For start-up checks of the service and CLI; a launch can still fail later, which rendering reports
+ * the same way.
+ * @throws HoplensError `RENDER_UNAVAILABLE`, with an install hint, when there is no such executable.
+ */
+export function checkChromium(env: RenderEnvironment = process.env): string {
+  const path = chromiumPath(env);
+  checkExecutable(path, env[CHROMIUM_ENV]?.trim() ? `${CHROMIUM_ENV}=${path}` : path);
+  return path;
+}
+
+/**
+ * Throws `RENDER_UNAVAILABLE` unless `path` is an executable file.
+ * @param label how the message names the path (`HOPLENS_CHROMIUM=/x` when the environment chose it)
+ */
+export function checkExecutable(path: string, label = path): void {
+  let executable: boolean;
+  try {
+    accessSync(path, constants.X_OK);
+    executable = statSync(path).isFile();
+  } catch {
+    executable = false;
+  }
+  if (!executable) {
+    throw new HoplensError('RENDER_UNAVAILABLE', `No Chromium executable at ${label}: ${INSTALL_HINT}`);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Rendering with headless Chromium, beside the core: the faces (service, CLI) and the package entry reach it through
+ * this file only. Nothing here is loaded from playwright-core until a page is rendered.
+ */
+
+export { CHROMIUM_FLAGS } from './chromium-flags.js';
+export {
+  ChromiumRenderer,
+  type ChromiumRendererOptions,
+  RENDERER_DEFAULTS,
+} from './chromium-renderer.js';
+export {
+  CHROMIUM_ENV,
+  checkChromium,
+  chromiumPath,
+  DEFAULT_CHROMIUM_PATH,
+  INSTALL_HINT,
+  type RenderEnvironment,
+} from './find-chromium.js';
