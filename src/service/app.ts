@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { Analyzer, PACKAGE_VERSION } from '../core/index.js';
+import { Analyzer, type AnalyzerConfig, PACKAGE_VERSION } from '../core/index.js';
 import { DEFAULT_PUBLIC_DIR, webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -12,6 +12,7 @@ import { MemoryStore } from './rate-limit/memory-store.js';
 import { RedisStore } from './rate-limit/redis-store.js';
 import { RequestLimiter } from './rate-limit/request-limiter.js';
 import type { RateLimitStore } from './rate-limit/store.js';
+import { type RenderState, setUpRendering } from './renderer-setup.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { analyzeMethodsRoute } from './routes/analyze-methods.js';
 import { docsRoutes } from './routes/docs.js';
@@ -73,6 +74,16 @@ interface ServiceParts {
   store: RateLimitStore;
   limiter: RequestLimiter;
   analyzer: Analyzer;
+  /** Whether the instance renders (`HOPLENS_RENDER`), and why not when it cannot. */
+  rendering: RenderState;
+}
+
+/** The default analyzer's settings: the configured CAs, and the renderer when the instance renders. */
+function analyzerConfig(config: ServiceConfig, rendering: RenderState): AnalyzerConfig {
+  return {
+    ...(config.ca !== undefined && { ca: config.ca }),
+    ...(rendering.kind === 'on' && { renderer: rendering.renderer }),
+  };
 }
 
 /**
@@ -86,6 +97,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   const app = createServer(config, deps, () => limiter as RequestLimiter);
   const store = await openStore(config, deps, app);
   limiter = new RequestLimiter(store, new ClientIpResolver(config.trustProxy), deps.now ?? Date.now);
+  const rendering = setUpRendering(config);
   const parts: ServiceParts = {
     lifecycle: new Lifecycle(),
     gate: new ConcurrencyGate({
@@ -95,8 +107,12 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     }),
     store,
     limiter,
-    analyzer: deps.analyzer ?? new Analyzer(config.ca === undefined ? {} : { ca: config.ca }),
+    analyzer: deps.analyzer ?? new Analyzer(analyzerConfig(config, rendering)),
+    rendering,
   };
+  if (rendering.kind === 'unavailable') {
+    app.log.error({ event: 'render_unavailable' }, `HOPLENS_RENDER is on, but ${rendering.reason}`);
+  }
   try {
     app.decorate('hoplens', { lifecycle: parts.lifecycle, gate: parts.gate, store });
     app.decorateRequest('rateLimit', null);
@@ -176,7 +192,12 @@ async function registerRoutes(
   const { store, lifecycle } = parts;
   const publicDir = deps.webPublicDir ?? DEFAULT_PUBLIC_DIR;
   await docsRoutes(app, { version: PACKAGE_VERSION, markFile: join(publicDir, 'favicon.svg') });
-  await app.register(healthRoutes, { store, lifecycle, redisConfigured: config.redisUrl !== undefined });
+  await app.register(healthRoutes, {
+    store,
+    lifecycle,
+    redisConfigured: config.redisUrl !== undefined,
+    render: parts.rendering.kind,
+  });
   await app.register(analyzeRoute, {
     prefix: '/api',
     analyzer: parts.analyzer,
@@ -185,7 +206,7 @@ async function registerRoutes(
     lifecycle,
     allowNetworks: config.allowNetworks,
     analysisTimeoutMs: config.analysisTimeoutMs,
-    renderEnabled: config.render,
+    rendering: parts.rendering,
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });

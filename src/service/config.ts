@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Network, parseCaBundle, parseDecimalInteger, parseNetworks } from '../core/index.js';
+import { chromiumPath } from '../render/index.js';
 
 /** Log levels pino accepts, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +46,8 @@ export interface ServiceConfig {
   readonly render: boolean;
   /** `HOPLENS_RENDER_CONCURRENCY`: renders in flight at once in this process. */
   readonly renderConcurrency: number;
+  /** `HOPLENS_CHROMIUM`: the Chromium executable that renders (default Debian's `/usr/bin/chromium`). */
+  readonly chromiumPath: string;
 }
 
 /** A configuration problem; the message names the variable and says what it must be. */
@@ -190,5 +193,6 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     shutdownGraceMs: integer(env, 'HOPLENS_SHUTDOWN_GRACE_MS', d.HOPLENS_SHUTDOWN_GRACE_MS, 0, MS_MAX),
     render: onOff(env, 'HOPLENS_RENDER', d.HOPLENS_RENDER),
     renderConcurrency: integer(env, 'HOPLENS_RENDER_CONCURRENCY', d.HOPLENS_RENDER_CONCURRENCY, 1, 64),
+    chromiumPath: chromiumPath(env),
   });
 }

@@ -1,7 +1,7 @@
 import { type AnalysisResult, type AnalyzeOptions, normalizeUrlInput, parseUrlInput } from '../../core/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
-import { readCaFiles } from '../ca-files.js';
+import { analyzerSettings } from '../analyzer-settings.js';
 import { colorsFor } from '../colors.js';
 import { type CliError, cliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -102,10 +102,10 @@ export async function analyzeCommand(typed: string[], flags: AnalyzeFlags, io: C
   // A bare host gets `https://` as on the web page; the report shows the URL actually analysed.
   for (const url of typed) parseUrlInput(url);
   const urls = typed.map(normalizeUrlInput);
-  const ca = await readCaFiles(flags.ca, io.cwd ?? process.cwd());
+  const settings = await analyzerSettings(flags, io);
   if (io.signal !== undefined) options.signal = io.signal;
 
-  const { analyzer, release } = acquireAnalyzer(io, ca === undefined ? {} : { ca });
+  const { analyzer, release } = acquireAnalyzer(io, settings);
   const out = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
   const tableOptions = { headers: flags.headers === 'all' };

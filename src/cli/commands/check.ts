@@ -5,8 +5,8 @@ import { runChecks } from '../../check/runner.js';
 import { type CheckSummary, checkedRows } from '../../check/summary.js';
 import type { AnalyzerConfig } from '../../core/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
+import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
-import { readCaFiles } from '../ca-files.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
@@ -60,7 +60,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const started = performance.now();
   const plan = planCheck(file, flags, io.cwd ?? process.cwd());
   await refuseOutputOverInputs(plan);
-  const ca = await readCaFiles(flags.ca, io.cwd ?? process.cwd());
+  const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const stream = await openInput(plan.inputPath, io.stdin);
@@ -70,7 +70,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   try {
     await channels.formatter.begin();
     const rows = readInput(plan.inputFormat, stream, plan.baseUrl);
-    inputError = await runAndReport(plan, rows, report, io, ca === undefined ? {} : { ca });
+    inputError = await runAndReport(plan, rows, report, io, settings);
     await report.notes(inputError);
     report.summary.elapsedMs = performance.now() - started;
     await channels.formatter.end(report.summary);

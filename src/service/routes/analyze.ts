@@ -12,6 +12,7 @@ import type { Lifecycle } from '../lifecycle.js';
 import { queryErrorFormatter, strictQuery } from '../query-validation.js';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/headers.js';
 import type { RequestLimiter } from '../rate-limit/request-limiter.js';
+import type { RenderState } from '../renderer-setup.js';
 import type { TurnPacer } from '../turn-pacer.js';
 import { ANALYZE_ROUTE_SCHEMA } from './analyze-schema.js';
 
@@ -25,8 +26,8 @@ export interface AnalyzeRouteOptions {
   allowNetworks: readonly Network[];
   /** Bound on one whole analysis, in ms. */
   analysisTimeoutMs: number;
-  /** Whether callers may ask for `render=true` (`HOPLENS_RENDER=on`). */
-  renderEnabled: boolean;
+  /** Whether callers may ask for `render=true` (`HOPLENS_RENDER=on`), and why it cannot be done when it cannot. */
+  rendering: RenderState;
   /** Spreads bursts of analyses starting and answering over event-loop turns, so they cannot starve /healthz. */
   pacer: TurnPacer;
 }
@@ -89,10 +90,13 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
 function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
   const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait } = query;
-  if (render === true && !options.renderEnabled) {
+  if (render === true && options.rendering.kind === 'off') {
     throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
       parameter: 'render',
     });
+  }
+  if (render === true && options.rendering.kind === 'unavailable') {
+    throw serviceError('RENDER_UNAVAILABLE', `This instance cannot render now: ${options.rendering.reason}`);
   }
   try {
     return options.analyzer.prepare(url, {

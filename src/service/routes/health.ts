@@ -10,6 +10,8 @@ export interface HealthRouteOptions {
   lifecycle: Lifecycle;
   /** Whether a Redis store is configured (readiness then depends on it). */
   redisConfigured: boolean;
+  /** Rendering: off, on, or on but without a Chromium to drive (then the instance is not ready). */
+  render: 'off' | 'on' | 'unavailable';
 }
 
 /** Longest a readiness probe waits for Redis. */
@@ -19,6 +21,9 @@ const HealthSchema = Type.Object({ status: Type.Literal('ok') });
 const ReadySchema = Type.Object({
   status: Type.Enum(['ready', 'not_ready']),
   redis: Type.Enum(['up', 'down', 'not_configured'], { description: 'Redis reachability (when REDIS_URL is set)' }),
+  render: Type.Enum(['off', 'on', 'unavailable'], {
+    description: '`HOPLENS_RENDER`: off, on, or on without a Chromium to drive (`unavailable`: not ready)',
+  }),
 });
 
 async function withinTime(check: Promise<boolean>, ms: number): Promise<boolean> {
@@ -54,7 +59,8 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness probe: 503 while shutting down or while the configured Redis is unreachable',
+        summary:
+          'Readiness probe: 503 while shutting down, while the configured Redis is unreachable, or when rendering is on without a Chromium',
         response: { 200: ReadySchema, 503: ReadySchema },
       },
     },
@@ -65,8 +71,10 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
           ? ('up' as const)
           : ('down' as const)
         : ('not_configured' as const);
-      const ready = redis !== 'down' && !options.lifecycle.closing;
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', redis });
+      const ready = redis !== 'down' && options.render !== 'unavailable' && !options.lifecycle.closing;
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not_ready', redis, render: options.render });
     },
   );
 }
