@@ -1,9 +1,11 @@
 import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
+import { isHoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 import type { HopResponse } from './hop-sender.js';
 import { withoutFragment } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import type { TraceContext } from './trace.js';
+import type { Hop } from './types.js';
 
 /** A client redirect a page declares, with the URL the chain would go on to. */
 export interface ClientRedirectStep {
@@ -15,7 +17,7 @@ export interface ClientRedirectStep {
  * The client redirect a page declares, if any: followed (and marked on its hop) when the page is a 2xx and client
  * redirects are followed; only recorded otherwise (an error page's refresh, or `clientRedirects: 'report'`).
  */
-export function refreshOf(
+function refreshOf(
   response: HopResponse,
   url: URL,
   index: number,
@@ -39,7 +41,7 @@ export function refreshOf(
  * With `render`, the navigation a 2xx HTML page makes on its own in the browser within `renderWait`: a hop by
  * JavaScript, followed like any other. The browser's every request goes through the core's guarded fetch.
  */
-export async function renderedNavigation(
+async function renderedNavigation(
   response: HopResponse,
   url: URL,
   index: number,
@@ -73,4 +75,25 @@ export async function renderedNavigation(
   hop.redirectType = 'temporary';
   hop.redirectVia = 'javascript';
   return { redirect: { hop: index, via: 'javascript', delay: 0, target: target.href, followed: true }, target };
+}
+
+/**
+ * The client redirect of a page that is not a 3xx: its refresh, else (with `render`) where its script navigated. A
+ * renderer's failure (no browser, an abort) keeps the hops done so far, as a request's failure does.
+ */
+export async function clientRedirectOf(
+  response: HopResponse,
+  url: URL,
+  chain: Hop[],
+  options: NormalizedOptions,
+  context: TraceContext,
+): Promise<ClientRedirectStep | undefined> {
+  const index = chain.length - 1;
+  const refresh = refreshOf(response, url, index, options);
+  if (refresh !== undefined) return refresh;
+  try {
+    return await renderedNavigation(response, url, index, options, context);
+  } catch (error) {
+    throw isHoplensError(error) ? error.withChain(chain) : error;
+  }
 }

@@ -4,8 +4,8 @@ import type { Dispatcher } from 'undici';
 import { describeAddress } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import type { ClientRedirect } from './client-redirect.js';
-import { refreshOf, renderedNavigation } from './client-redirect-step.js';
-import { HoplensError, isHoplensError } from './errors.js';
+import { clientRedirectOf } from './client-redirect-step.js';
+import { HoplensError } from './errors.js';
 import { HopDeadline } from './hop-deadline.js';
 import type { BODY_READ_LIMIT } from './hop-exchange.js';
 import { type HopResponse, HopSender, REDIRECT_STATUSES } from './hop-sender.js';
@@ -131,12 +131,7 @@ async function followChain(
     let step: Step;
     if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
     else {
-      const client =
-        refreshOf(response, url, index, options) ??
-        (await renderedNavigation(response, url, index, options, context).catch((error: unknown) => {
-          // A renderer's failure (no browser, an abort) keeps the hops done so far, as a request's failure does.
-          throw isHoplensError(error) ? error.withChain(chain) : error;
-        }));
+      const client = await clientRedirectOf(response, url, chain, options, context);
       if (client !== undefined) clientRedirects.push(client.redirect);
       if (client?.redirect.followed !== true) {
         const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
