@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: CONFIG_DEFAULTS.HOPLENS_SHUTDOWN_GRACE_MS,
       render: false,
       renderConcurrency: 2,
+      chromiumPath: '/usr/bin/chromium',
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       HOPLENS_SHUTDOWN_GRACE_MS: '1500',
       HOPLENS_RENDER: 'ON',
       HOPLENS_RENDER_CONCURRENCY: '3',
+      HOPLENS_CHROMIUM: '/opt/chrome/chrome',
     });
     // Networks are parsed once, here; their canonical text is what a person wrote, normalised.
     expect(config.allowNetworks.map((network) => network.text)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8']);
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 1500,
       render: true,
       renderConcurrency: 3,
+      chromiumPath: '/opt/chrome/chrome',
     });
   });
 
