@@ -11,7 +11,10 @@ const loose: ExpectationSettings = { ignoreTrailingSlash: false, ignoreQuery: fa
 
 function hop(url: string, status: number, location?: string): Hop {
   const result: Hop = { url, status, statusText: '', responseTime: 5, headers: location ? { location } : {} };
-  if (location !== undefined) result.redirectType = status === 301 || status === 308 ? 'permanent' : 'temporary';
+  if (location !== undefined) {
+    result.redirectType = status === 301 || status === 308 ? 'permanent' : 'temporary';
+    result.redirectVia = 'http';
+  }
   return result;
 }
 
@@ -160,7 +163,7 @@ describe('evaluate', () => {
     // A loop back to the start: two redirects, the second not followed.
     const looped = analysis([hop('http://old.test/a', 301, 'http://old.test/b'), hop('http://old.test/b', 301, '/a')]);
     expect(evaluate(attempt({}, looped), loose).redirects).toBe(2);
-    const noLocation: Hop = { ...hop('http://old.test/b', 302), redirectType: 'temporary' };
+    const noLocation: Hop = { ...hop('http://old.test/b', 302), redirectType: 'temporary', redirectVia: 'http' };
     const missing = analysis([hop('http://old.test/a', 301, 'http://old.test/b'), noLocation]);
     expect(evaluate(attempt({}, missing), loose).redirects).toBe(countRedirects(missing.chain));
     expect(evaluate(attempt({}, missing), loose).redirects).toBe(1);

@@ -147,6 +147,8 @@ describe('client redirects as hops', () => {
     expect(result.summary.totalTime).toBeLessThan(5_000);
     const issue = result.summary.issues.find((found) => found.type === 'meta_refresh');
     expect(issue?.message).toMatch(/temporary/);
+    // A delayed refresh is meta_refresh's to explain, not a "temporary redirect (200)".
+    expect(types(result)).not.toContain('temporary_redirect');
   });
 
   it('ends the chain at a page that refreshes itself, without a loop', async () => {

@@ -22,11 +22,12 @@ import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason 
 const PERMANENT = new Set([301, 308]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A hop as the tracer builds it: redirects carry a Location and a redirectType. */
+/** A hop as the tracer builds it: redirects carry a Location, a redirectType and redirectVia `http`. */
 function hop(url: string, status: number, next?: string, headers: Record<string, string> = {}): Hop {
   const built: Hop = { url, status, statusText: '', responseTime: 5, headers: { ...headers } };
   if (REDIRECTS.has(status)) {
     built.redirectType = PERMANENT.has(status) ? 'permanent' : 'temporary';
+    built.redirectVia = 'http';
     if (next !== undefined) built.headers.location = next;
   }
   return built;

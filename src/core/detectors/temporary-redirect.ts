@@ -17,7 +17,10 @@ export function temporaryRedirectIssue(
   except: ReadonlySet<number> = new Set(),
 ): Issue | undefined {
   const hops = chain.flatMap((hop, index) =>
-    hop.redirectType === 'temporary' && isRedirect(hop) && !except.has(index) ? [index] : [],
+    // HTTP redirects only: a delayed client redirect is meta_refresh's to explain (Google reads it as temporary).
+    hop.redirectType === 'temporary' && hop.redirectVia === 'http' && isRedirect(hop) && !except.has(index)
+      ? [index]
+      : [],
   );
   const first = hops[0];
   if (first === undefined) return undefined;
