@@ -210,5 +210,5 @@ async function registerRoutes(
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
-  await app.register(webPage, { publicDir });
+  await app.register(webPage, { publicDir, renderEnabled: config.render });
 }

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 // For `schema.hide`: keeps `/` out of the service's OpenAPI document.
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { withRenderMeta } from './render-meta.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +26,11 @@ export const DEFAULT_PUBLIC_DIR = join(here, 'public');
 export interface WebPageOptions {
   /** The directory of the built page: index.html and its assets (default {@link DEFAULT_PUBLIC_DIR}). */
   publicDir?: string;
+  /**
+   * Whether the instance renders pages (the service's HOPLENS_RENDER): written into index.html for the page, which
+   * then offers its render controls (src/web/render-meta.ts). Default false.
+   */
+  renderEnabled?: boolean;
 }
 
 /**
@@ -71,8 +77,11 @@ export async function webPage(app: FastifyInstance, options: WebPageOptions = {}
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   const indexFile = join(publicDir, 'index.html');
   const built = existsSync(indexFile);
-  // index.html is small and fixed for the life of the process: read once, served from memory with a strong ETag.
-  const indexHtml = built ? readFileSync(indexFile) : Buffer.from(NOT_BUILT);
+  // index.html is small and fixed for the life of the process: read once, told whether this instance renders, and
+  // served from memory with a strong ETag of what is sent.
+  const indexHtml = Buffer.from(
+    built ? withRenderMeta(readFileSync(indexFile, 'utf8'), options.renderEnabled ?? false) : NOT_BUILT,
+  );
   const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
 
   app.get('/', { schema: { hide: true } }, async (request, reply) => {

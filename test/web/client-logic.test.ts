@@ -1,22 +1,41 @@
 /**
  * The page's DOM-free modules: the address/query round trip, sorting API answers into outcomes, the verdict, the
- * curl command and the formatters.
+ * curl command, how a hop led to the next, whether the instance renders (the meta tag) and the formatters.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_DIR } from '../../scripts/build-client.mjs';
 import { displayUrl } from '../../src/core/display-url.js';
 import type { Hop, Issue } from '../../src/core/types.js';
 import { classify } from '../../src/web/client/api-client.js';
 import type { AnalysisResponse } from '../../src/web/client/api-types.js';
 import { curlCommand, shellQuote } from '../../src/web/client/curl-command.js';
 import { formatDuration, formatWait, statusClass } from '../../src/web/client/format.js';
-import { apiPath, normalizeUrlInput, paramsFromSearch, searchFromParams } from '../../src/web/client/query-params.js';
+import {
+  apiPath,
+  hasOptions,
+  normalizeUrlInput,
+  paramsFromSearch,
+  searchFromParams,
+} from '../../src/web/client/query-params.js';
+import { viaText } from '../../src/web/client/redirect-via.js';
 import { verdictOf } from '../../src/web/client/verdict.js';
+import { renderAllowed, withRenderMeta } from '../../src/web/render-meta.js';
 
 const json = (status: number, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers) });
 
 describe('query and address', () => {
   it('round-trips through the address, keeping url and maxHops and only non-default extras', () => {
-    const params = { url: 'https://a.example/x?y=1&z=2', maxHops: '5', timeout: '10000', userAgent: '' };
+    const params = {
+      url: 'https://a.example/x?y=1&z=2',
+      maxHops: '5',
+      timeout: '10000',
+      userAgent: '',
+      clientRedirects: 'follow',
+      render: 'false',
+      renderWait: '3000',
+    };
     const search = searchFromParams(params);
     expect(search).toBe('?url=https%3A%2F%2Fa.example%2Fx%3Fy%3D1%26z%3D2&maxHops=5');
     expect(paramsFromSearch(search)).toEqual(params);
@@ -31,9 +50,31 @@ describe('query and address', () => {
       maxHops: '10',
       timeout: '10000',
       userAgent: '',
+      clientRedirects: 'follow',
+      render: 'false',
+      renderWait: '3000',
     });
     expect(paramsFromSearch('')).toBeUndefined();
     expect(paramsFromSearch('?url=%20&maxHops=3')).toBeUndefined();
+  });
+
+  it('keeps clientRedirects, render and renderWait in the address only when they differ from the API defaults', () => {
+    // Defaults of GET /api/analyze (docs/api.md): clientRedirects=follow, render=false, renderWait=3000.
+    const plain = paramsFromSearch('?url=https%3A%2F%2Fc.example&maxHops=10');
+    if (plain === undefined) throw new Error('a URL was given');
+    expect(hasOptions(plain)).toBe(false);
+    const report = { ...plain, clientRedirects: 'report' };
+    expect(searchFromParams(report)).toBe('?url=https%3A%2F%2Fc.example&maxHops=10&clientRedirects=report');
+    expect(paramsFromSearch(searchFromParams(report))).toEqual(report);
+    expect(hasOptions(report)).toBe(true);
+    const rendered = { ...plain, render: 'true', renderWait: '500' };
+    expect(searchFromParams(rendered)).toBe('?url=https%3A%2F%2Fc.example&maxHops=10&render=true&renderWait=500');
+    expect(paramsFromSearch(searchFromParams(rendered))).toEqual(rendered);
+    expect(apiPath(rendered)).toBe(`/api/analyze${searchFromParams(rendered)}`);
+    expect(hasOptions({ ...plain, render: 'true' })).toBe(true);
+    expect(hasOptions({ ...plain, renderWait: '0' })).toBe(true);
+    // Whatever else a shared link says is kept for the service to judge (and answer with a 400 naming it).
+    expect(paramsFromSearch('?url=x&clientRedirects=sometimes')?.clientRedirects).toBe('sometimes');
   });
 
   it('puts https:// in front of a bare host and leaves any scheme to the service', () => {
@@ -130,6 +171,51 @@ describe('verdict', () => {
     expect(verdictOf(result([hop(302), hop(200)], [warning]))).toMatchObject({ level: 'warning' });
     expect(verdictOf(result([hop(301), hop(404)], [warning]))).toMatchObject({ level: 'error', title: 'Ends in 404' });
     expect(verdictOf(result([hop(301), hop(302)], [], true))).toMatchObject({ level: 'error', title: 'Redirect loop' });
+  });
+});
+
+describe('how a hop led to the next', () => {
+  it('names the way, with the declared delay of a refresh (the Via words of the command line)', () => {
+    expect(viaText({ redirectVia: 'http' })).toMatchObject({ via: 'http', label: 'HTTP' });
+    expect(viaText({ redirectVia: 'meta-refresh', refreshDelay: 5 })).toEqual({
+      via: 'meta-refresh',
+      label: 'meta refresh · 5 s',
+      description: 'A client redirect: <meta http-equiv="refresh"> in the page, after 5 seconds.',
+    });
+    expect(viaText({ redirectVia: 'refresh-header', refreshDelay: 0 })).toMatchObject({
+      label: 'Refresh header · 0 s',
+      description: expect.stringMatching(/Refresh response header, at once\.$/),
+    });
+    expect(viaText({ redirectVia: 'meta-refresh', refreshDelay: 1 })?.description).toMatch(/after 1 second\.$/);
+    expect(viaText({ redirectVia: 'javascript' })).toMatchObject({ label: 'JavaScript' });
+    expect(viaText({})).toBeUndefined();
+  });
+});
+
+describe('whether the instance renders', () => {
+  const source = '<head>\n<meta name="hoplens-render" content="off" />\n<title>t</title>\n</head>';
+
+  it('is written into index.html by the plugin: the tag rewritten, or added to the head', () => {
+    expect(withRenderMeta(source, true)).toBe(source.replace('"off"', '"on"'));
+    expect(withRenderMeta(source, false)).toBe(source);
+    expect(withRenderMeta(withRenderMeta(source, true), false)).toBe(source);
+    expect(withRenderMeta('<head><title>t</title></head>', true)).toBe(
+      '<head><title>t</title><meta name="hoplens-render" content="on" />\n</head>',
+    );
+  });
+
+  it('is read by the page: only "on" allows rendering, and a missing tag is off', () => {
+    expect(renderAllowed('on')).toBe(true);
+    expect(renderAllowed(' ON ')).toBe(true);
+    expect(renderAllowed('off')).toBe(false);
+    expect(renderAllowed('')).toBe(false);
+    expect(renderAllowed(null)).toBe(false);
+    expect(renderAllowed(undefined)).toBe(false);
+  });
+
+  it("starts off in the page's source, so that an instance that says nothing offers no rendering", () => {
+    const html = readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8');
+    expect(html).toMatch(/<meta name="hoplens-render" content="off" \/>/);
   });
 });
 

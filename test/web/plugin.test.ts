@@ -76,6 +76,32 @@ describe('GET /', () => {
     expect(head.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
+  it('tells the page whether the instance renders (HOPLENS_RENDER), in a meta tag covered by the ETag', async () => {
+    const off = await app.inject({ url: '/' });
+    expect(off.body).toContain('<meta name="hoplens-render" content="off" />');
+    const rendering = await buildApp(
+      loadConfig({ LOG_LEVEL: 'silent', HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8', HOPLENS_RENDER: 'on' }),
+      { webPublicDir: pageDir() },
+    );
+    try {
+      const on = await rendering.inject({ url: '/' });
+      expect(on.statusCode).toBe(200);
+      expect(on.body).toContain('<meta name="hoplens-render" content="on" />');
+      expect(on.body).not.toContain('content="off"');
+      // The only difference from the file; one tag, still no inline script for the CSP to refuse.
+      expect(on.body.replace('content="on"', 'content="off"')).toBe(off.body);
+      expect(on.body.match(/name="hoplens-render"/g)).toHaveLength(1);
+      // Another page, another ETag: a browser that cached the other instance's page revalidates to this one.
+      expect(on.headers.etag).not.toBe(off.headers.etag);
+      const again = await rendering.inject({ url: '/', headers: { 'if-none-match': String(on.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      const stale = await rendering.inject({ url: '/', headers: { 'if-none-match': String(off.headers.etag) } });
+      expect(stale.statusCode).toBe(200);
+    } finally {
+      await rendering.close();
+    }
+  });
+
   it('is not counted against the rate limit', async () => {
     const before = await app.inject({ url: '/api/analyze' });
     for (let i = 0; i < 3; i++) await app.inject({ url: '/' });

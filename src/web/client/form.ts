@@ -1,12 +1,21 @@
 /**
- * The form: reading and filling it, the user-agent presets, and errors shown next to the field they concern.
+ * The form: reading and filling it, the user-agent presets, the render controls (offered only where the instance
+ * renders), and errors shown next to the field they concern.
  */
+import { RENDER_META_NAME, renderAllowed } from '../render-meta.js';
 import { byId, h } from './dom.js';
-import { type AnalyzeParams, DEFAULT_MAX_HOPS, DEFAULT_TIMEOUT, normalizeUrlInput } from './query-params.js';
+import {
+  type AnalyzeParams,
+  DEFAULT_MAX_HOPS,
+  DEFAULT_RENDER_WAIT,
+  DEFAULT_TIMEOUT,
+  hasOptions,
+  normalizeUrlInput,
+} from './query-params.js';
 import { CUSTOM_PRESET, presetFor, USER_AGENT_PRESETS } from './user-agents.js';
 
 /** The fields the service may name in a 400, by query parameter. */
-const FIELDS = ['url', 'maxHops', 'timeout', 'userAgent'] as const;
+const FIELDS = ['url', 'maxHops', 'timeout', 'userAgent', 'clientRedirects', 'render', 'renderWait'] as const;
 type Field = (typeof FIELDS)[number];
 
 function isField(name: string): name is Field {
@@ -20,10 +29,19 @@ export class AnalyzeForm {
   readonly timeout = byId('timeout', HTMLInputElement);
   readonly userAgent = byId('userAgent', HTMLInputElement);
   readonly preset = byId('uaPreset', HTMLSelectElement);
+  readonly clientRedirects = byId('clientRedirects', HTMLInputElement);
+  readonly render = byId('render', HTMLInputElement);
+  readonly renderWait = byId('renderWait', HTMLInputElement);
+  readonly renderOptions = byId('renderOptions', HTMLFieldSetElement);
+  /** Whether this instance renders pages: index.html says so (src/web/render-meta.ts). */
+  readonly renderAllowed = renderAllowed(
+    document.querySelector(`meta[name="${RENDER_META_NAME}"]`)?.getAttribute('content'),
+  );
   readonly options = byId('options', HTMLDetailsElement);
   readonly submit = byId('submit', HTMLButtonElement);
 
   constructor() {
+    this.renderOptions.hidden = !this.renderAllowed;
     for (const preset of USER_AGENT_PRESETS) this.preset.append(h('option', { value: preset.id }, preset.label));
     this.preset.append(h('option', { value: CUSTOM_PRESET }, 'Custom…'));
     this.preset.addEventListener('change', () => {
@@ -46,11 +64,16 @@ export class AnalyzeForm {
   read(): AnalyzeParams {
     const url = normalizeUrlInput(this.url.value);
     if (url !== this.url.value) this.url.value = url;
+    const render = this.renderAllowed && this.render.checked;
     return {
       url,
       maxHops: this.maxHops.value.trim() || DEFAULT_MAX_HOPS,
       timeout: this.timeout.value.trim() || DEFAULT_TIMEOUT,
       userAgent: this.userAgent.value,
+      clientRedirects: this.clientRedirects.checked ? 'follow' : 'report',
+      render: render ? 'true' : 'false',
+      // The wait means nothing without rendering: left at its default, it stays out of the address.
+      renderWait: render ? this.renderWait.value.trim() || DEFAULT_RENDER_WAIT : DEFAULT_RENDER_WAIT,
     };
   }
 
@@ -61,19 +84,22 @@ export class AnalyzeForm {
     this.timeout.value = params.timeout;
     this.userAgent.value = params.userAgent;
     this.preset.value = presetFor(params.userAgent);
-    if (params.maxHops !== DEFAULT_MAX_HOPS || params.timeout !== DEFAULT_TIMEOUT || params.userAgent !== '') {
-      this.options.open = true;
-    }
+    this.clientRedirects.checked = params.clientRedirects !== 'report';
+    this.render.checked = params.render === 'true';
+    this.renderWait.value = params.renderWait;
+    if (hasOptions(params)) this.options.open = true;
     this.clearErrors();
   }
 
   /**
    * Shows `message` next to the field for `parameter` and focuses it. False when the parameter is no field of the
-   * form, for the caller to show the message elsewhere.
+   * form, or one this instance does not show (render, where it does not render), for the caller to show the message
+   * elsewhere.
    */
   showError(parameter: string | undefined, message: string): boolean {
     if (parameter === undefined || !isField(parameter)) return false;
     const input = this.input(parameter);
+    if (input.closest('[hidden]') !== null) return false;
     const slot = byId(`${parameter}-error`, HTMLParagraphElement);
     slot.textContent = message;
     slot.hidden = false;

@@ -3,8 +3,12 @@
  * service is the one judge of what is valid, and its 400 then speaks about what the person typed.
  */
 
+// The API's defaults (src/core/options.ts, which the page cannot import: it pulls in Node modules).
 export const DEFAULT_MAX_HOPS = '10';
 export const DEFAULT_TIMEOUT = '10000';
+export const DEFAULT_CLIENT_REDIRECTS = 'follow';
+export const DEFAULT_RENDER = 'false';
+export const DEFAULT_RENDER_WAIT = '3000';
 
 export interface AnalyzeParams {
   url: string;
@@ -12,6 +16,26 @@ export interface AnalyzeParams {
   timeout: string;
   /** Empty: the service's own agent. */
   userAgent: string;
+  /** `follow`: refreshes are hops; `report`: HTTP redirects only. */
+  clientRedirects: string;
+  /** `true`: render the last page (only where the instance renders). */
+  render: string;
+  /** Milliseconds a rendered page may take to navigate. */
+  renderWait: string;
+}
+
+/** The options that leave the address when they hold their default, with that default. */
+const OPTIONAL = [
+  ['timeout', DEFAULT_TIMEOUT],
+  ['userAgent', ''],
+  ['clientRedirects', DEFAULT_CLIENT_REDIRECTS],
+  ['render', DEFAULT_RENDER],
+  ['renderWait', DEFAULT_RENDER_WAIT],
+] as const;
+
+/** Whether a query differs from the defaults in anything but its URL (the options panel then opens). */
+export function hasOptions(params: AnalyzeParams): boolean {
+  return params.maxHops !== DEFAULT_MAX_HOPS || OPTIONAL.some(([name, fallback]) => params[name] !== fallback);
 }
 
 /** The query from an address's search part; undefined when it names no URL. */
@@ -19,22 +43,27 @@ export function paramsFromSearch(search: string): AnalyzeParams | undefined {
   const query = new URLSearchParams(search);
   const url = query.get('url')?.trim();
   if (!url) return undefined;
+  const read = (name: string, fallback: string) => query.get(name)?.trim() || fallback;
   return {
     url,
-    maxHops: query.get('maxHops')?.trim() || DEFAULT_MAX_HOPS,
-    timeout: query.get('timeout')?.trim() || DEFAULT_TIMEOUT,
+    maxHops: read('maxHops', DEFAULT_MAX_HOPS),
+    timeout: read('timeout', DEFAULT_TIMEOUT),
     userAgent: query.get('userAgent') ?? '',
+    clientRedirects: read('clientRedirects', DEFAULT_CLIENT_REDIRECTS),
+    render: read('render', DEFAULT_RENDER),
+    renderWait: read('renderWait', DEFAULT_RENDER_WAIT),
   };
 }
 
 /**
- * The search part for the query: `url` and `maxHops` always (the shape people share), `timeout` and `userAgent`
- * only when they differ from the defaults, so that shared links stay short.
+ * The search part for the query: `url` and `maxHops` always (the shape people share), the other options only when
+ * they differ from the defaults, so that shared links stay short.
  */
 export function searchFromParams(params: AnalyzeParams): string {
   const query = new URLSearchParams({ url: params.url, maxHops: params.maxHops || DEFAULT_MAX_HOPS });
-  if (params.timeout && params.timeout !== DEFAULT_TIMEOUT) query.set('timeout', params.timeout);
-  if (params.userAgent) query.set('userAgent', params.userAgent);
+  for (const [name, fallback] of OPTIONAL) {
+    if (params[name] && params[name] !== fallback) query.set(name, params[name]);
+  }
   return `?${query.toString()}`;
 }
 

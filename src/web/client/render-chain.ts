@@ -1,12 +1,14 @@
 /**
- * The chain as a vertical timeline: one step per hop with its status badge, URL, time bar and folded headers; a loop
- * drawn as an arc from the last hop back to the hop it returns to; a failed request as a last, broken step.
+ * The chain as a vertical timeline: one step per hop with its status badge, how it led to the next hop (HTTP, a
+ * refresh, script), URL, time bar and folded headers; a loop drawn as an arc from the last hop back to the hop it
+ * returns to; a failed request as a last, broken step.
  */
 import { displayUrl } from '../../core/display-url.js';
 import type { Hop, Issue } from './api-types.js';
 import { h } from './dom.js';
 import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
-import { copyIcon } from './icons.js';
+import { copyIcon, viaIcon } from './icons.js';
+import { viaText } from './redirect-via.js';
 
 /** The request that failed after the chain's last hop (500 answers). */
 export interface FailedStep {
@@ -69,6 +71,22 @@ function timeLine(hop: Hop, slowest: number): HTMLElement {
   );
 }
 
+/**
+ * How the hop led to the next one (`HTTP`, `meta refresh · 5 s`): an icon for the eye, the words for everyone, and
+ * "via" for screen readers, who hear it after the status.
+ */
+function viaChip(hop: Hop): HTMLElement | undefined {
+  const text = viaText(hop);
+  if (text === undefined) return undefined;
+  return h(
+    'span',
+    { class: 'step__via', 'data-via': text.via, title: text.description },
+    viaIcon(text.via),
+    h('span', { class: 'visually-hidden' }, 'via '),
+    h('span', { class: 'step__via-label' }, text.label),
+  );
+}
+
 function issueFlags(issues: Issue[]): HTMLElement | undefined {
   if (issues.length === 0) return undefined;
   return h(
@@ -95,6 +113,7 @@ function hopStep(hop: Hop, index: number, slowest: number, options: ChainOptions
     h('span', { class: `badge badge--${kind}` }, String(hop.status)),
     h('span', { class: 'step__status-text' }, hop.statusText),
     h('span', { class: 'step__kind' }, STATUS_CLASS_LABEL[kind]),
+    viaChip(hop),
   );
   const loopNote =
     loop?.loopsTo === undefined
