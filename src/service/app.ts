@@ -210,5 +210,6 @@ async function registerRoutes(
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
-  await app.register(webPage, { publicDir, renderEnabled: config.render });
+  // The page offers rendering only where it can be done: on, and with a Chromium to drive.
+  await app.register(webPage, { publicDir, renderEnabled: parts.rendering.kind === 'on' });
 }
