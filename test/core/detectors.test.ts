@@ -193,6 +193,12 @@ describe('mixed_redirect_types', () => {
     expect(mixedRedirectTypes(input(chainOf(urls, [301, 308])))).toEqual([]);
     expect(mixedRedirectTypes(input(chainOf(urls, [302, 307])))).toEqual([]);
   });
+
+  it('looks at HTTP redirects only: a delayed refresh after a 301 is meta_refresh business', () => {
+    const chain = chainOf(['https://a.test/1', 'https://a.test/2', 'https://a.test/3'], [301]);
+    chain[1] = { ...chain[1]!, redirectType: 'temporary', redirectVia: 'meta-refresh', refreshDelay: 5 };
+    expect(mixedRedirectTypes(input(chain))).toEqual([]);
+  });
 });
 
 describe('not_https', () => {

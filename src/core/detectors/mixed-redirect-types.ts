@@ -1,8 +1,11 @@
 import type { Detector } from './detector.js';
 
-/** Permanent and temporary redirects in one chain: usually two systems redirecting with different intent. */
+/**
+ * Permanent and temporary HTTP redirects in one chain: usually two systems redirecting with different intent. Client
+ * redirects have findings of their own (meta_refresh, javascript_redirect).
+ */
 export const mixedRedirectTypes: Detector = ({ chain }) => {
-  const kinds = new Set(chain.map((hop) => hop.redirectType).filter((kind) => kind !== undefined));
+  const kinds = new Set(chain.filter((hop) => hop.redirectVia === 'http').map((hop) => hop.redirectType));
   return kinds.size > 1
     ? [
         {
