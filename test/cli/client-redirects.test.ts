@@ -1,4 +1,7 @@
 /** `hoplens URL` and client redirects: the Via column, `--client-redirects report`, and a bad value. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
@@ -43,6 +46,23 @@ describe('hoplens URL with client redirects', () => {
       undefined,
     ]);
     expect(result.chain[1].refreshDelay).toBe(5);
+  });
+
+  it('hoplens check follows them by default: a migration row whose old URL is now a stub page passes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hoplens-stub-'));
+    try {
+      const csv = join(dir, 'rows.csv');
+      await writeFile(csv, `source,target\n${server.origin}/old,${server.origin}/new\n`);
+      const followed = await runCli(['check', csv, '--format', 'json']);
+      expect(followed.code).toBe(0);
+      expect(JSON.parse(followed.stdout)[0]).toMatchObject({ outcome: 'passed', finalUrl: `${server.origin}/new` });
+      // Curl's view ends at the stub page, which is not the target.
+      const reported = await runCli(['check', csv, '--format', 'json', '--client-redirects', 'report']);
+      expect(reported.code).toBe(1);
+      expect(JSON.parse(reported.stdout)[0]).toMatchObject({ outcome: 'failed', finalUrl: `${server.origin}/stub` });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown mode with exit 2', async () => {
