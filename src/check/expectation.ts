@@ -1,4 +1,11 @@
-import { countRedirects, type Hop, type Issue, isHoplensError, temporaryRedirectIssue } from '../core/index.js';
+import {
+  comparableUrl,
+  countRedirects,
+  type Hop,
+  type Issue,
+  isHoplensError,
+  temporaryRedirectIssue,
+} from '../core/index.js';
 import type { Attempt, RowResult } from './result.js';
 import type { CheckRow } from './row.js';
 
@@ -12,36 +19,6 @@ export interface ExpectationSettings {
   maxRedirects?: number;
   /** Warnings fail the row too. */
   strict: boolean;
-}
-
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-/** Percent-escapes in one canonical form (RFC 3986 §6.2.2): hex upper-case, unreserved characters decoded. */
-function canonicalEscapes(text: string): string {
-  return text.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
-    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
-  });
-}
-
-/**
- * The form two URLs are compared in. The WHATWG parser already lower-cases scheme and host and drops default ports
- * (`HTTP://Example.COM:80/` is `http://example.com/`); the fragment is dropped because it never reaches a server.
- */
-export function comparableUrl(
-  href: string,
-  settings: Pick<ExpectationSettings, 'ignoreTrailingSlash' | 'ignoreQuery'>,
-) {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return href;
-  }
-  let path = canonicalEscapes(url.pathname);
-  if (settings.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  const query = settings.ignoreQuery ? '' : canonicalEscapes(url.search);
-  return `${url.protocol}//${url.host}${path}${query}`;
 }
 
 /** Whether a chain's final URL is the expected one, under the comparison settings. */

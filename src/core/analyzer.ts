@@ -1,9 +1,11 @@
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
+import { declaredCanonical } from './canonical.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
 import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { createGuardedConnector } from './guarded-connector.js';
+import { JUDGEMENT_DEFAULTS } from './judgement-defaults.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
@@ -117,8 +119,9 @@ export class Analyzer {
       verdicts,
       renderer: this.renderer,
     });
-    const issues = detectIssues(outcome);
-    return { success: true, url: prepared.url, chain: outcome.chain, summary: summarize(outcome.chain, issues) };
+    const issues = detectIssues({ ...outcome, thresholds: JUDGEMENT_DEFAULTS });
+    const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
+    return { success: true, url: prepared.url, chain: outcome.chain, summary };
   }
 
   /** Prepares and runs an analysis: {@link prepare} then {@link run}, with `options.signal` as the abort. */

@@ -5,9 +5,11 @@
 export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
 export { parseCaBundle } from './ca-bundle.js';
+export { declaredCanonical } from './canonical.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
+export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { parseDecimalInteger } from './decimal-integer.js';
-export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
+export { DETECTORS, type Detector, type DetectorInput, detectIssues, type Finding } from './detectors/index.js';
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
 export {
@@ -22,6 +24,8 @@ export {
   isHoplensError,
 } from './errors.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
+export { ISSUE_HELP, withHelp } from './issue-help.js';
+export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 export { withoutFragment } from './location.js';
 export { checkUserAgent, DEFAULTS, LIMITS, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {

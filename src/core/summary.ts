@@ -1,9 +1,9 @@
 import type { Hop, Issue, Summary } from './types.js';
 
-/** The Summary of a chain (`summary` in the API's answer, docs/api.md). */
-export function summarize(chain: readonly Hop[], issues: Issue[]): Summary {
+/** The Summary of a chain (`summary` in the API's answer, docs/api.md); `canonical` is the final page's, if declared. */
+export function summarize(chain: readonly Hop[], issues: Issue[], canonical?: string): Summary {
   const last = chain[chain.length - 1];
-  return {
+  const summary: Summary = {
     totalHops: chain.length,
     finalUrl: last?.url ?? '',
     finalStatus: last?.status ?? 0,
@@ -11,4 +11,6 @@ export function summarize(chain: readonly Hop[], issues: Issue[]): Summary {
     hasLoop: issues.some((issue) => issue.type === 'redirect_loop'),
     issues,
   };
+  if (canonical !== undefined) summary.canonical = canonical;
+  return summary;
 }

@@ -26,6 +26,12 @@ export const ISSUE_TYPES = Object.freeze([
   'not_https',
   'trailing_slash_redirect',
   'case_redirect',
+  'redirect_to_homepage',
+  'query_dropped',
+  'fragment_dropped',
+  'url_too_long',
+  'noindex_destination',
+  'canonical_mismatch',
 ] as const);
 
 /** A kind of finding. */
@@ -41,6 +47,11 @@ export interface Issue {
   hop?: number;
   /** For `redirect_loop`: index of the earlier hop the loop returns to. */
   loopsTo?: number;
+  /**
+   * A page that explains the finding: a Google Search Central page for the search-related ones, otherwise
+   * `docs/issues.md#<type>`, a path relative to the hoplens package (src/core/issue-help.ts has the table).
+   */
+  help: string;
 }
 
 /** One request of the chain. */
@@ -87,6 +98,11 @@ export interface Summary {
   finalUrl: string;
   /** Status of the last hop. */
   finalStatus: number;
+  /**
+   * The canonical URL the final 2xx page declares (`<link rel="canonical">`, else a `Link` header with
+   * `rel="canonical"`), resolved to an absolute URL; absent when it declares none.
+   */
+  canonical?: string;
   /** Sum of the hops' `responseTime`, in milliseconds. */
   totalTime: number;
   /** Whether a redirect loop was detected. */

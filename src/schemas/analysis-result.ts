@@ -54,6 +54,11 @@ export const IssueSchema = Type.Object(
     loopsTo: Type.Optional(
       Type.Integer({ minimum: 0, description: 'For `redirect_loop`: index of the earlier hop the loop returns to' }),
     ),
+    help: Type.String({
+      description:
+        'A page that explains the finding: a Google Search Central URL for search-related findings, otherwise ' +
+        '`docs/issues.md#<type>`, a path relative to the hoplens package',
+    }),
   },
   { description: 'A problem detected in the chain' },
 );
@@ -64,6 +69,13 @@ export const SummarySchema = Type.Object(
     totalHops: Type.Integer({ minimum: 0, description: 'Number of hops in the chain' }),
     finalUrl: Type.String({ description: 'URL of the last hop' }),
     finalStatus: Type.Integer({ description: 'Status of the last hop' }),
+    canonical: Type.Optional(
+      Type.String({
+        description:
+          'The canonical URL the final 2xx page declares (`<link rel="canonical">`, else a `Link` header with ' +
+          '`rel="canonical"`), absolute; absent when it declares none',
+      }),
+    ),
     totalTime: Type.Integer({ minimum: 0, description: "Sum of the hops' responseTime, in milliseconds" }),
     hasLoop: Type.Boolean({ description: 'Whether a redirect loop was detected' }),
     issues: Type.Array(IssueSchema, { description: 'Detected issues, most severe first; empty when none' }),

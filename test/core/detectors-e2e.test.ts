@@ -12,6 +12,8 @@ function types(result: AnalysisResult): IssueType[] {
 }
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
+/** Google Search Central, "Redirects and Google Search": what temporary and mixed redirects are explained by. */
+const REDIRECTS_HELP = 'https://developers.google.com/search/docs/crawling-indexing/301-redirects';
 const REFRESH_TAG = '<meta http-equiv="refresh" content="0; url=/elsewhere">';
 
 describe('meta refresh', () => {
@@ -111,10 +113,15 @@ describe('redirect findings', () => {
     );
     const result = await analyzer.analyze(`${server.origin}/a`, LOOPBACK);
     expect(result.summary.issues).toEqual([
-      { type: 'redirect_chain', severity: 'warning', message: expect.stringContaining('2 redirects') },
-      { type: 'temporary_redirect', severity: 'warning', message: expect.any(String), hop: 0 },
-      { type: 'mixed_redirect_types', severity: 'info', message: expect.any(String) },
-      { type: 'not_https', severity: 'info', message: expect.any(String), hop: 2 },
+      {
+        type: 'redirect_chain',
+        severity: 'warning',
+        message: expect.stringContaining('2 redirects'),
+        help: 'https://developers.google.com/search/docs/crawling-indexing/site-move-with-url-changes',
+      },
+      { type: 'temporary_redirect', severity: 'warning', message: expect.any(String), hop: 0, help: REDIRECTS_HELP },
+      { type: 'mixed_redirect_types', severity: 'info', message: expect.any(String), help: REDIRECTS_HELP },
+      { type: 'not_https', severity: 'info', message: expect.any(String), hop: 2, help: 'docs/issues.md#not_https' },
     ]);
   });
 
@@ -128,9 +135,15 @@ describe('redirect findings', () => {
     );
     const result = await analyzer.analyze(`${server.origin}/Docs`, LOOPBACK);
     expect(result.summary.issues.filter((issue) => issue.severity === 'info')).toEqual([
-      { type: 'case_redirect', severity: 'info', message: expect.any(String), hop: 0 },
-      { type: 'trailing_slash_redirect', severity: 'info', message: expect.stringContaining('adds'), hop: 1 },
-      { type: 'not_https', severity: 'info', message: expect.any(String), hop: 2 },
+      { type: 'case_redirect', severity: 'info', message: expect.any(String), hop: 0, help: expect.any(String) },
+      {
+        type: 'trailing_slash_redirect',
+        severity: 'info',
+        message: expect.stringContaining('adds'),
+        hop: 1,
+        help: 'docs/issues.md#trailing_slash_redirect',
+      },
+      { type: 'not_https', severity: 'info', message: expect.any(String), hop: 2, help: expect.any(String) },
     ]);
   });
 

@@ -173,6 +173,25 @@ describe('redirect_chain', () => {
     expect(countRedirects(chain)).toBe(10);
   });
 
+  it("is an error from 5 redirects, naming Googlebot's limit of 10 (Search Central: 'Site moves with URL changes')", () => {
+    const chainOfLength = (redirects: number) =>
+      Array.from({ length: redirects + 1 }, (_, n) =>
+        n < redirects ? hop(`https://a.test/${n}`, 301, `https://a.test/${n + 1}`) : hop(`https://a.test/${n}`, 200),
+      );
+    expect(redirectChain(input(chainOfLength(4)))).toMatchObject([{ severity: 'warning' }]);
+    const [five] = redirectChain(input(chainOfLength(5)));
+    expect(five).toMatchObject({ type: 'redirect_chain', severity: 'error' });
+    expect(five!.message).toMatch(/^5 redirects in a row; .*Googlebot gives up after 10/);
+  });
+
+  it('takes its thresholds from the input, for a policy to override', () => {
+    const chain = chainOf(urls, [301, 301, 301]);
+    const strict = { chainWarning: 3, chainError: 3, maxUrlLength: 2000 };
+    expect(redirectChain({ ...input(chain), thresholds: strict })).toMatchObject([{ severity: 'error' }]);
+    const lenient = { chainWarning: 4, chainError: 6, maxUrlLength: 2000 };
+    expect(redirectChain({ ...input(chain), thresholds: lenient })).toEqual([]);
+  });
+
   it('does not count a redirect status without a Location', () => {
     const chain = [hop(urls[0]!, 301, urls[1]), hop(urls[1]!, 302, urls[2]), hop(urls[2]!, 301)];
     expect(countRedirects(chain)).toBe(2);
@@ -353,6 +372,21 @@ describe('error_status', () => {
     ]);
   });
 
+  it('says when redirects led to the error, in words for the kind of error', () => {
+    const via = (status: number, statusText: string) => {
+      const chain = chainOf(['https://a.test/', 'https://a.test/gone'], [301], status);
+      chain[1]!.statusText = statusText;
+      return errorStatus(input(chain))[0]!.message;
+    };
+    expect(via(404, 'Not Found')).toBe('The chain redirects to a page that does not exist (404 Not Found)');
+    expect(via(410, 'Gone')).toBe('The chain redirects to a page that does not exist (410 Gone)');
+    expect(via(503, 'Service Unavailable')).toMatch(/redirects to a page that fails with a server error \(503/);
+    expect(via(403, 'Forbidden')).toMatch(/redirects to a page that refuses the request \(403/);
+    const alone = [hop('https://a.test/', 404)];
+    alone[0]!.statusText = 'Not Found';
+    expect(errorStatus(input(alone))[0]!.message).toBe('The chain ends with 404 Not Found');
+  });
+
   it.each([200, 204, 304, 399])('does not flag a chain ending with %i', (status) => {
     expect(errorStatus(input([hop('https://a.test/', status)]))).toEqual([]);
   });
@@ -466,8 +500,9 @@ describe('detectIssues', () => {
   });
 
   it('runs every detector, each of which is pure', () => {
-    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect and tls_invalid are new.
-    expect(DETECTORS).toHaveLength(15);
+    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect and tls_invalid are
+    // new, and so are the six that judge the destination (test/core/destination.test.ts).
+    expect(DETECTORS).toHaveLength(21);
     const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
     const chain = chainOf(urls, [302, 301, 301], 404);
     const frozen = Object.freeze(
@@ -499,6 +534,7 @@ describe('detectIssues', () => {
         severity: 'error',
         message: 'The certificate of https://b.test/ is not valid: certificate expired on 2026-01-02',
         hop: 1,
+        help: 'docs/issues.md#tls_invalid',
       },
     ]);
     expect(detectIssues({ chain, stop: COMPLETE }).map((issue) => issue.type)).not.toContain('tls_invalid');

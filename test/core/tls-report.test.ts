@@ -62,6 +62,7 @@ describe("tls: 'report'", () => {
         severity: 'error',
         message: `The certificate of ${urlOf(kind)} is not valid: ${words()}`,
         hop: 0,
+        help: 'docs/issues.md#tls_invalid',
       },
     ]);
   });

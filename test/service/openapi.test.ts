@@ -95,12 +95,32 @@ describe('OpenAPI document', () => {
     expect(hop.properties?.headers).toMatchObject({ type: 'object', additionalProperties: { type: 'string' } });
 
     const summary = result.properties?.summary as Schema;
-    expect(fields(summary)).toEqual(['finalStatus', 'finalUrl', 'hasLoop', 'issues', 'totalHops', 'totalTime']);
+    expect(fields(summary)).toEqual([
+      'canonical',
+      'finalStatus',
+      'finalUrl',
+      'hasLoop',
+      'issues',
+      'totalHops',
+      'totalTime',
+    ]);
+    expect(summary.required?.sort()).toEqual([
+      'finalStatus',
+      'finalUrl',
+      'hasLoop',
+      'issues',
+      'totalHops',
+      'totalTime',
+    ]);
+    expect(summary.properties?.canonical?.type).toBe('string');
     expect(summary.properties?.totalHops?.type).toBe('integer');
     expect(summary.properties?.finalStatus?.type).toBe('integer');
     expect(summary.properties?.totalTime?.type).toBe('integer');
     expect(summary.properties?.hasLoop?.type).toBe('boolean');
     expect(summary.properties?.issues?.type).toBe('array');
+    const issue = summary.properties?.issues?.items as Schema;
+    expect(issue.required).toContain('help');
+    expect(issue.properties?.help?.type).toBe('string');
 
     const rateLimit = result.properties?.rateLimit as Schema;
     expect(fields(rateLimit)).toEqual(['limit', 'remaining', 'reset']);

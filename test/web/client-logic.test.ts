@@ -165,7 +165,7 @@ describe('verdict', () => {
   });
 
   it('says what matters most first', () => {
-    const warning: Issue = { type: 'temporary_redirect', severity: 'warning', message: 'w', hop: 0 };
+    const warning: Issue = { type: 'temporary_redirect', severity: 'warning', message: 'w', hop: 0, help: '' };
     expect(verdictOf(result([hop(200)])).title).toBe('No redirect');
     expect(verdictOf(result([hop(301), hop(200)]))).toMatchObject({ level: 'ok', title: 'Redirects cleanly' });
     expect(verdictOf(result([hop(302), hop(200)], [warning]))).toMatchObject({ level: 'warning' });

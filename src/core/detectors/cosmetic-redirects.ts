@@ -1,6 +1,5 @@
 import { withoutFragment } from '../location.js';
-import type { Issue } from '../types.js';
-import type { Detector } from './detector.js';
+import type { Detector, Finding } from './detector.js';
 
 /**
  * Whether two canonical hrefs could differ by a trailing slash (lengths one apart) or by letter case only (same
@@ -18,7 +17,7 @@ function sameExceptPath(from: URL, to: URL): boolean {
 }
 
 /** The cosmetic finding about one hop and the hop it redirected to, if the change is only cosmetic. */
-function cosmeticChange(index: number, from: URL, to: URL): Issue | undefined {
+function cosmeticChange(index: number, from: URL, to: URL): Finding | undefined {
   const a = from.pathname;
   const b = to.pathname;
   if (!sameExceptPath(from, to) || a === b) return undefined;
@@ -48,7 +47,7 @@ function cosmeticChange(index: number, from: URL, to: URL): Issue | undefined {
  * when linked internally. One detector for both, so each chain's URLs are parsed once.
  */
 export const cosmeticRedirects: Detector = ({ chain }) => {
-  const issues: Issue[] = [];
+  const issues: Finding[] = [];
   for (let index = 0; index + 1 < chain.length; index++) {
     const from = chain[index]!.url;
     const to = chain[index + 1]!.url;

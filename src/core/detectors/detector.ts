@@ -1,4 +1,5 @@
 import type { ClientRedirect } from '../client-redirect.js';
+import type { JudgementThresholds } from '../judgement-defaults.js';
 import type { CertificateProblem, StopReason } from '../trace.js';
 import type { Hop, Issue } from '../types.js';
 
@@ -6,12 +7,18 @@ import type { Hop, Issue } from '../types.js';
 export interface DetectorInput {
   readonly chain: readonly Hop[];
   readonly stop: StopReason;
+  /** The first 64 KiB of the final HTML page (2xx or error), when it was read with GET. */
   readonly finalBody?: string;
   /** The client redirects the chain's pages declare, followed or not (absent: none). */
   readonly clientRedirects?: readonly ClientRedirect[];
   /** With `tls: 'report'`: the hops made despite their certificate, and why (absent: none). */
   readonly certificateProblems?: readonly CertificateProblem[];
+  /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/judgement-defaults.ts). */
+  readonly thresholds?: JudgementThresholds;
 }
 
-/** A pure function from a finished trace to the issues of one kind it finds. */
-export type Detector = (input: DetectorInput) => Issue[];
+/** What a detector reports: an issue without its help page, which `detectIssues` attaches from one table. */
+export type Finding = Omit<Issue, 'help'>;
+
+/** A pure function from a finished trace to the findings of one kind. */
+export type Detector = (input: DetectorInput) => Finding[];

@@ -1,16 +1,25 @@
+import { countRedirects } from '../redirect-count.js';
+import type { Hop } from '../types.js';
 import type { Detector } from './detector.js';
 
-/** The chain ends on a 4xx or 5xx: the destination is broken. */
+/** What a redirect leads to when it ends on an error status, in words. */
+function landing(hop: Hop): string {
+  const code = `${hop.status}${hop.statusText ? ` ${hop.statusText}` : ''}`;
+  if (hop.status === 404 || hop.status === 410) return `redirects to a page that does not exist (${code})`;
+  if (hop.status >= 500) return `redirects to a page that fails with a server error (${code})`;
+  return `redirects to a page that refuses the request (${code})`;
+}
+
+/**
+ * The chain ends on a 4xx or 5xx: the destination is broken. When redirects led there, the message says so: the
+ * redirect passes nothing on to a page Google drops from its index.
+ */
 export const errorStatus: Detector = ({ chain, stop }) => {
   const last = chain[chain.length - 1];
-  return stop.kind === 'complete' && last !== undefined && last.status >= 400
-    ? [
-        {
-          type: 'error_status',
-          severity: 'error',
-          message: `The chain ends with ${last.status}${last.statusText ? ` ${last.statusText}` : ''}`,
-          hop: chain.length - 1,
-        },
-      ]
-    : [];
+  if (stop.kind !== 'complete' || last === undefined || last.status < 400) return [];
+  const message =
+    countRedirects(chain) > 0
+      ? `The chain ${landing(last)}`
+      : `The chain ends with ${last.status}${last.statusText ? ` ${last.statusText}` : ''}`;
+  return [{ type: 'error_status', severity: 'error', message, hop: chain.length - 1 }];
 };

@@ -1,8 +1,11 @@
+import { withHelp } from '../issue-help.js';
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
+import { canonicalMismatch } from './canonical-mismatch.js';
 import { cosmeticRedirects } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
+import { fragmentDropped } from './fragment-dropped.js';
 import { httpsDowngrade } from './https-downgrade.js';
 import { invalidLocation } from './invalid-location.js';
 import { javascriptRedirect } from './javascript-redirect.js';
@@ -10,13 +13,17 @@ import { maxHopsReached } from './max-hops.js';
 import { metaRefresh } from './meta-refresh.js';
 import { missingLocation } from './missing-location.js';
 import { mixedRedirectTypes } from './mixed-redirect-types.js';
+import { noindexDestination } from './noindex-destination.js';
 import { notHttps } from './not-https.js';
+import { queryDropped } from './query-dropped.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
+import { redirectToHomepage } from './redirect-to-homepage.js';
 import { temporaryRedirect } from './temporary-redirect.js';
 import { tlsInvalid } from './tls-invalid.js';
+import { urlTooLong } from './url-too-long.js';
 
-export type { Detector, DetectorInput } from './detector.js';
+export type { Detector, DetectorInput, Finding } from './detector.js';
 
 /** Every detector, run in this order. */
 export const DETECTORS: readonly Detector[] = Object.freeze([
@@ -28,6 +35,8 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   httpsDowngrade,
   errorStatus,
   tlsInvalid,
+  urlTooLong,
+  noindexDestination,
   redirectChain,
   temporaryRedirect,
   metaRefresh,
@@ -35,13 +44,20 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   mixedRedirectTypes,
   notHttps,
   cosmeticRedirects,
+  redirectToHomepage,
+  queryDropped,
+  canonicalMismatch,
+  fragmentDropped,
 ]);
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** Runs every detector; issues come most severe first, then in chain order. */
+/**
+ * Runs every detector and attaches each finding's help page (src/core/issue-help.ts); issues come most severe first,
+ * then in chain order.
+ */
 export function detectIssues(input: DetectorInput, detectors: readonly Detector[] = DETECTORS): Issue[] {
   return detectors
-    .flatMap((detect) => detect(input))
+    .flatMap((detect) => detect(input).map(withHelp))
     .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.hop ?? -1) - (b.hop ?? -1));
 }

@@ -1,6 +1,5 @@
 import type { ClientRedirect } from '../client-redirect.js';
-import type { Issue } from '../types.js';
-import type { Detector } from './detector.js';
+import type { Detector, Finding } from './detector.js';
 
 const VIA_WORDS: Readonly<Record<ClientRedirect['via'], string>> = {
   'refresh-header': 'a Refresh header',
@@ -34,7 +33,7 @@ export const metaRefresh: Detector = ({ chain, clientRedirects = [] }) =>
   clientRedirects
     .filter((redirect) => redirect.via !== 'javascript')
     .map(
-      (redirect): Issue => ({
+      (redirect): Finding => ({
         type: 'meta_refresh',
         severity: 'warning',
         message: describe(redirect, chain[redirect.hop]?.status),

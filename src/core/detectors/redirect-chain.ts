@@ -1,18 +1,26 @@
+import { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
 import { countRedirects } from '../redirect-count.js';
 import type { Detector } from './detector.js';
 
-/** Two or more redirects: each costs a round trip and dilutes link equity. Point the first one at the end. */
-export const redirectChain: Detector = ({ chain }) => {
+/**
+ * Several redirects in a row: each costs a round trip and dilutes link equity. From `chainWarning` (2) redirects a
+ * warning; from `chainError` (5) an error, since Google asks for fewer than 5 and Googlebot stops following after 10
+ * (src/core/judgement-defaults.ts). Point the first one at the end.
+ */
+export const redirectChain: Detector = ({ chain, thresholds = JUDGEMENT_DEFAULTS }) => {
   // Counted as everywhere else (src/core/redirect-count.ts): a redirect not followed (a loop, maxHops, a blocked
   // Location) was still answered, and the person reading "N redirects" sees N redirect statuses in the chain.
   const redirects = countRedirects(chain);
-  return redirects >= 2
-    ? [
-        {
-          type: 'redirect_chain',
-          severity: 'warning',
-          message: `${redirects} redirects in a row; redirect the first URL straight to the destination`,
-        },
-      ]
-    : [];
+  if (redirects < thresholds.chainWarning) return [];
+  const long = redirects >= thresholds.chainError;
+  const advice = long
+    ? `keep chains under ${thresholds.chainError}: Googlebot gives up after ${GOOGLEBOT_REDIRECT_LIMIT}, and every hop delays the move`
+    : 'redirect the first URL straight to the destination';
+  return [
+    {
+      type: 'redirect_chain',
+      severity: long ? 'error' : 'warning',
+      message: `${redirects} redirects in a row; ${advice}`,
+    },
+  ];
 };

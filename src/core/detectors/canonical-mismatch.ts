@@ -1,0 +1,24 @@
+import { declaredCanonical } from '../canonical.js';
+import { comparableUrl } from '../comparable-url.js';
+import { finalPage } from '../final-page.js';
+import type { Detector } from './detector.js';
+
+/**
+ * The final 2xx page names another URL as its canonical (src/core/canonical.ts): the redirect and the page disagree
+ * about which URL Google should index. Compared as the same page when only case of scheme and host, a default port,
+ * percent-escape spelling or the fragment differ (src/core/comparable-url.ts).
+ */
+export const canonicalMismatch: Detector = (input) => {
+  const page = finalPage(input);
+  const canonical = declaredCanonical(input);
+  if (page === undefined || canonical === undefined) return [];
+  if (comparableUrl(canonical) === comparableUrl(page.hop.url)) return [];
+  return [
+    {
+      type: 'canonical_mismatch',
+      severity: 'warning',
+      message: `The destination ${page.hop.url} declares ${canonical} as its canonical URL; redirect to the canonical URL, or make the page name itself`,
+      hop: page.index,
+    },
+  ];
+};

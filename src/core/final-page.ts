@@ -1,0 +1,11 @@
+/** The page a chain lands on, when it lands on one that can be indexed: what the destination detectors judge. */
+import type { DetectorInput } from './detectors/detector.js';
+import type { Hop } from './types.js';
+
+/** The last hop and its index, when the chain completed on a 2xx page; undefined otherwise. */
+export function finalPage(input: Pick<DetectorInput, 'chain' | 'stop'>): { hop: Hop; index: number } | undefined {
+  const index = input.chain.length - 1;
+  const hop = input.chain[index];
+  if (input.stop.kind !== 'complete' || hop === undefined || hop.status < 200 || hop.status > 299) return undefined;
+  return { hop, index };
+}

@@ -1,0 +1,269 @@
+/**
+ * The detectors that judge where a chain lands, as pure functions over hand-built traces (issue 13: "Judge where a
+ * redirect lands, the way Google does"). Their loopback counterparts are in test/core/destination-e2e.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { declaredCanonical } from '../../src/core/canonical.js';
+import { canonicalMismatch } from '../../src/core/detectors/canonical-mismatch.js';
+import { fragmentDropped } from '../../src/core/detectors/fragment-dropped.js';
+import { noindexDestination } from '../../src/core/detectors/noindex-destination.js';
+import { queryDropped } from '../../src/core/detectors/query-dropped.js';
+import { redirectToHomepage } from '../../src/core/detectors/redirect-to-homepage.js';
+import { urlTooLong } from '../../src/core/detectors/url-too-long.js';
+import { headerRobotsRules } from '../../src/core/robots-directives.js';
+import { type DetectorInput, type Hop, JUDGEMENT_DEFAULTS, type StopReason } from '../../src/index.js';
+
+const COMPLETE: StopReason = { kind: 'complete' };
+
+/** A chain through `urls`: each redirects (301) to the next; the last answers `final` with `headers`. */
+function chainOf(urls: string[], final = 200, headers: Record<string, string> = {}): Hop[] {
+  return urls.map((url, index) => {
+    const last = index === urls.length - 1;
+    const hop: Hop = { url, status: last ? final : 301, statusText: '', responseTime: 1, headers: {} };
+    if (last) hop.headers = { ...headers };
+    else {
+      hop.redirectType = 'permanent';
+      hop.redirectVia = 'http';
+      hop.headers.location = urls[index + 1]!;
+    }
+    return hop;
+  });
+}
+
+function input(chain: Hop[], finalBody?: string, stop: StopReason = COMPLETE): DetectorInput {
+  return finalBody === undefined ? { chain, stop } : { chain, stop, finalBody };
+}
+
+describe('redirect_to_homepage', () => {
+  // Google Search Central, "HTTP status codes, network and DNS errors" (soft 404 errors): sending a missing page's URL
+  // to the home page can be read as a soft 404.
+  it.each([
+    ['https://a.test/old-page', 'https://a.test/'],
+    ['https://a.test/old-page', 'https://a.test/index.html'],
+    ['https://a.test/shop/item?id=5', 'https://a.test/index.php'],
+    ['https://a.test/old-page', 'https://a.test/en/'],
+    ['https://a.test/old-page', 'https://a.test/en-us/'],
+    ['https://a.test/old-page', 'https://a.test/fr-CA/'],
+    ['http://example.co.uk/old', 'https://www.example.co.uk/'],
+  ])('flags %s -> %s', (from, to) => {
+    expect(redirectToHomepage(input(chainOf([from, to])))).toEqual([
+      { type: 'redirect_to_homepage', severity: 'warning', message: expect.stringMatching(/soft 404/), hop: 0 },
+    ]);
+  });
+
+  it.each([
+    ['a page moved to another page', ['https://a.test/old-blog/post', 'https://a.test/blog/post']],
+    ['a root sent to a language root', ['https://a.test/?lang=en', 'https://a.test/en/']],
+    ['a language root getting its slash', ['https://a.test/en', 'https://a.test/en/']],
+    ['an index file sent to /', ['https://a.test/index.html', 'https://a.test/']],
+    ['another site', ['https://a.test/old', 'https://b.test/']],
+    ['a public suffix is not a site', ['https://one.github.io/old', 'https://two.github.io/']],
+    ['a longer path segment', ['https://a.test/old', 'https://a.test/english/']],
+    ['no redirect at all', ['https://a.test/']],
+  ])('does not flag %s', (_name, urls) => {
+    expect(redirectToHomepage(input(chainOf(urls)))).toEqual([]);
+  });
+
+  it('judges only a chain that lands on a 2xx page', () => {
+    expect(redirectToHomepage(input(chainOf(['https://a.test/old', 'https://a.test/'], 404)))).toEqual([]);
+    const stopped = input(chainOf(['https://a.test/old', 'https://a.test/'], 301), undefined, {
+      kind: 'max_hops',
+      hop: 1,
+    });
+    expect(redirectToHomepage(stopped)).toEqual([]);
+  });
+});
+
+describe('query_dropped', () => {
+  it('names the parameters lost and calls out tracking ones', () => {
+    const chain = chainOf([
+      'http://a.test/p?utm_source=news&id=7&gclid=x',
+      'https://a.test/p?id=7&gclid=x',
+      'https://a.test/q',
+    ]);
+    const [issue] = queryDropped(input(chain));
+    expect(issue).toMatchObject({ type: 'query_dropped', severity: 'warning', hop: 0 });
+    expect(issue!.message).toBe(
+      'The redirects drop the query parameters utm_source, id and gclid of the submitted URL; utm_source and gclid ' +
+        "are tracking parameters, so analytics loses the visit's source",
+    );
+  });
+
+  it('points at the redirect that lost the first parameter', () => {
+    const chain = chainOf(['http://a.test/p?id=7', 'https://a.test/p?id=7', 'https://a.test/q']);
+    expect(queryDropped(input(chain))).toMatchObject([{ hop: 1, message: expect.stringMatching(/parameter id of/) }]);
+    const fbclid = chainOf(['https://a.test/p?fbclid=1', 'https://a.test/q']);
+    expect(queryDropped(input(fbclid))[0]!.message).toMatch(/fbclid is a tracking parameter/);
+  });
+
+  it('does not flag parameters kept, even reordered or with other values, nor a URL without a query', () => {
+    expect(queryDropped(input(chainOf(['https://a.test/p?a=1&b=2', 'https://a.test/q?b=3&a=1&c=4'])))).toEqual([]);
+    expect(queryDropped(input(chainOf(['https://a.test/p', 'https://a.test/q'])))).toEqual([]);
+    expect(queryDropped(input(chainOf(['https://a.test/p?a=1'])))).toEqual([]);
+  });
+});
+
+describe('fragment_dropped', () => {
+  // RFC 9110 §10.2.2: a Location without a fragment inherits the request's; one with its own replaces it.
+  it('flags a fragment replaced by a Location of its own', () => {
+    const chain = chainOf(['https://a.test/p#intro', 'https://a.test/q#intro', 'https://a.test/r#top']);
+    expect(fragmentDropped(input(chain))).toEqual([
+      {
+        type: 'fragment_dropped',
+        severity: 'info',
+        message: "The submitted URL's fragment #intro is lost: the redirect of hop 2 replaces it with #top",
+        hop: 1,
+      },
+    ]);
+  });
+
+  it('does not flag a fragment carried to the end, or a URL without one', () => {
+    expect(fragmentDropped(input(chainOf(['https://a.test/p#intro', 'https://a.test/q#intro'])))).toEqual([]);
+    expect(fragmentDropped(input(chainOf(['https://a.test/p', 'https://a.test/q#top'])))).toEqual([]);
+  });
+});
+
+describe('url_too_long', () => {
+  it('flags a hop over 2,000 characters, or over a threshold given', () => {
+    const long = `https://a.test/${'x'.repeat(2000)}`;
+    expect(urlTooLong(input(chainOf(['https://a.test/', long])))).toEqual([
+      { type: 'url_too_long', severity: 'error', message: expect.stringMatching(/hop 2 is 2,015 characters/), hop: 1 },
+    ]);
+    const short = `https://a.test/${'x'.repeat(1985)}`;
+    expect(urlTooLong(input(chainOf(['https://a.test/', short])))).toEqual([]);
+    const thresholds = { ...JUDGEMENT_DEFAULTS, maxUrlLength: 100 };
+    const medium = `https://a.test/${'x'.repeat(100)}`;
+    expect(urlTooLong({ ...input(chainOf([medium])), thresholds })).toMatchObject([{ hop: 0 }]);
+  });
+
+  it('flags URLs that grow at every hop of 3 or more redirects, not of 2', () => {
+    const urls = ['https://a.test/a', 'https://a.test/a/a', 'https://a.test/a/a/a', 'https://a.test/a/a/a/a'];
+    expect(urlTooLong(input(chainOf(urls)))).toMatchObject([{ hop: 0, message: expect.stringMatching(/grows/) }]);
+    expect(urlTooLong(input(chainOf(urls.slice(0, 3))))).toEqual([]);
+    const notEveryHop = ['https://a.test/a', 'https://a.test/a/a', 'https://a.test/b', 'https://a.test/b/b/b'];
+    expect(urlTooLong(input(chainOf(notEveryHop)))).toEqual([]);
+  });
+});
+
+describe('noindex_destination', () => {
+  const urls = ['https://a.test/old', 'https://a.test/new'];
+
+  // Google Search Central, "Robots meta tag, data-nosnippet, and X-Robots-Tag specifications": rules are
+  // comma-separated and case-insensitive, for every crawler or, after "name:", for one.
+  it.each(['noindex', 'NoIndex, nofollow', 'none', 'googlebot: noindex', 'max-snippet: 20, noindex'])(
+    'flags X-Robots-Tag: %s',
+    (value) => {
+      const chain = chainOf(urls, 200, { 'x-robots-tag': value });
+      expect(noindexDestination(input(chain))).toEqual([
+        {
+          type: 'noindex_destination',
+          severity: 'error',
+          message: 'The destination https://a.test/new says noindex (an X-Robots-Tag header): Google will not index it',
+          hop: 1,
+        },
+      ]);
+    },
+  );
+
+  it.each([
+    'nofollow',
+    'otherbot: noindex',
+    'googlebot: nofollow, otherbot: noindex, nofollow',
+    'unavailable_after: 1 Jan 2030',
+  ])('does not flag X-Robots-Tag: %s', (value) => {
+    expect(noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': value })))).toEqual([]);
+  });
+
+  it('reads the rules for every crawler and for googlebot out of joined headers', () => {
+    expect(headerRobotsRules('googlebot: nofollow, otherbot: noindex, noarchive, googlebot: noindex')).toEqual([
+      'nofollow',
+      'noindex',
+    ]);
+    expect(headerRobotsRules('unavailable_after: 25 Jun 2010 15:00:00 PST, noindex')).toEqual([
+      'unavailable_after: 25 jun 2010 15:00:00 pst',
+      'noindex',
+    ]);
+  });
+
+  it.each([
+    '<meta name="robots" content="noindex">',
+    '<META NAME="Robots" CONTENT="NoIndex, follow">',
+    "<meta content='none' name=googlebot>",
+  ])('flags %s', (tag) => {
+    const [issue] = noindexDestination(input(chainOf(urls), `<head>${tag}</head>`));
+    expect(issue).toMatchObject({ type: 'noindex_destination', hop: 1 });
+    expect(issue!.message).toMatch(/<meta name="(robots|Robots|googlebot)"/);
+  });
+
+  it.each([
+    ['another crawler', '<meta name="googlebot-news" content="noindex">'],
+    ['index rules', '<meta name="robots" content="index, follow">'],
+    ['a comment', '<!-- <meta name="robots" content="noindex"> -->'],
+    ['a script', '<script>x = \'<meta name="robots" content="noindex">\'</script>'],
+  ])('does not flag %s', (_name, tag) => {
+    expect(noindexDestination(input(chainOf(urls), `<head>${tag}</head>`))).toEqual([]);
+  });
+
+  it('judges only a final 2xx page', () => {
+    const missing = chainOf(urls, 404, { 'x-robots-tag': 'noindex' });
+    expect(noindexDestination(input(missing, '<meta name="robots" content="noindex">'))).toEqual([]);
+  });
+});
+
+describe('canonical_mismatch and the declared canonical', () => {
+  const page = (head: string) => `<!doctype html><html><head>${head}</head><body></body></html>`;
+  const landing = (headers: Record<string, string> = {}) =>
+    chainOf(['https://a.test/old', 'https://a.test/new'], 200, headers);
+
+  it('reads <link rel="canonical">, whatever the case and the other rel tokens, resolved against the page', () => {
+    expect(declaredCanonical(input(landing(), page('<link rel="canonical" href="/other">')))).toBe(
+      'https://a.test/other',
+    );
+    expect(declaredCanonical(input(landing(), page('<LINK REL="alternate Canonical" HREF="b?x=1&amp;y=2">')))).toBe(
+      'https://a.test/b?x=1&y=2',
+    );
+    // A relative canonical resolves against the document's base URL (HTML §2.4.1).
+    const based = page('<base href="https://cdn.a.test/dir/"><link rel=canonical href="page">');
+    expect(declaredCanonical(input(landing(), based))).toBe('https://cdn.a.test/dir/page');
+  });
+
+  it('reads a Link header with rel="canonical" (RFC 8288), after the HTML link', () => {
+    const header = { link: '<https://a.test/style.css>; rel=preload, </canon>; rel="canonical"' };
+    expect(declaredCanonical(input(landing(header)))).toBe('https://a.test/canon');
+    expect(declaredCanonical(input(landing(header), page('<link rel="canonical" href="/html">')))).toBe(
+      'https://a.test/html',
+    );
+    expect(declaredCanonical(input(landing({ link: '</x>; rel="alternate"' })))).toBeUndefined();
+  });
+
+  it('has none for a commented-out link, a non-http href, or a page that is not 2xx', () => {
+    expect(declaredCanonical(input(landing(), page('<!-- <link rel="canonical" href="/x"> -->')))).toBeUndefined();
+    expect(declaredCanonical(input(landing(), page('<link rel="canonical" href="javascript:x">')))).toBeUndefined();
+    const missing = chainOf(['https://a.test/old', 'https://a.test/new'], 404);
+    expect(declaredCanonical(input(missing, page('<link rel="canonical" href="/x">')))).toBeUndefined();
+  });
+
+  it('flags a canonical naming another URL', () => {
+    expect(canonicalMismatch(input(landing(), page('<link rel="canonical" href="https://a.test/other">')))).toEqual([
+      {
+        type: 'canonical_mismatch',
+        severity: 'warning',
+        message: expect.stringContaining('https://a.test/new declares https://a.test/other as its canonical URL'),
+        hop: 1,
+      },
+    ]);
+    // Query and trailing slash count: they name another URL.
+    expect(canonicalMismatch(input(landing(), page('<link rel="canonical" href="/new/">')))).toHaveLength(1);
+    expect(canonicalMismatch(input(landing(), page('<link rel="canonical" href="/new?a=1">')))).toHaveLength(1);
+  });
+
+  it.each([
+    'HTTPS://A.TEST/new',
+    'https://a.test:443/new',
+    'https://a.test/%6Eew',
+    'https://a.test/new#section',
+    '/new',
+  ])('does not flag %s, the same URL', (href) => {
+    expect(canonicalMismatch(input(landing(), page(`<link rel="canonical" href="${href}">`)))).toEqual([]);
+  });
+});
