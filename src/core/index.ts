@@ -25,6 +25,7 @@ export {
 } from './errors.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
+export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 export { withoutFragment } from './location.js';
 export { checkUserAgent, DEFAULTS, LIMITS, type NormalizedOptions, normalizeOptions } from './options.js';

@@ -1,5 +1,12 @@
 import { type Static, Type } from 'typebox';
-import { type AnalysisResult, type Hop, ISSUE_TYPES, type Issue, type Summary } from '../core/index.js';
+import {
+  type AnalysisResult,
+  describeSeverities,
+  type Hop,
+  ISSUE_TYPES,
+  type Issue,
+  type Summary,
+} from '../core/index.js';
 
 /**
  * The response schemas of `GET /api/analyze`: the Analysis result of the API's contract (docs/api.md). They drive
@@ -47,7 +54,9 @@ export const HopSchema = Type.Object(
 /** A finding. */
 export const IssueSchema = Type.Object(
   {
-    type: Type.Enum(ISSUE_TYPES, { description: 'Kind of finding' }),
+    type: Type.Enum(ISSUE_TYPES, {
+      description: `Kind of finding, each with the severity it is reported with: ${describeSeverities()}`,
+    }),
     severity: Type.Enum(['error', 'warning', 'info'], { description: 'How serious the finding is' }),
     message: Type.String({ description: 'One human sentence' }),
     hop: Type.Optional(Type.Integer({ minimum: 0, description: 'Index into `chain` of the hop concerned' })),

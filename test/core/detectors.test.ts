@@ -16,6 +16,7 @@ import { redirectChain } from '../../src/core/detectors/redirect-chain.js';
 import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
 import { temporaryRedirect, temporaryRedirectIssue } from '../../src/core/detectors/temporary-redirect.js';
 import { findMetaRefresh } from '../../src/core/html/meta-refresh.js';
+import { ISSUE_SEVERITY } from '../../src/core/issue-severity.js';
 import { countRedirects, isRedirect } from '../../src/core/redirect-count.js';
 import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason } from '../../src/index.js';
 
@@ -472,6 +473,8 @@ describe('detectIssues', () => {
           if (before.severity === after.severity) expect(before.hop ?? -1).toBeLessThanOrEqual(after.hop ?? -1);
         }
         for (const issue of issues) {
+          // Every finding has a severity the API's document lists for its kind.
+          expect(ISSUE_SEVERITY[issue.type]).toContain(issue.severity);
           if (issue.hop !== undefined) expect(issue.hop).toBeGreaterThanOrEqual(0);
           if (issue.hop !== undefined) expect(issue.hop).toBeLessThan(chain.length);
           expect(issue.message.length).toBeGreaterThan(0);

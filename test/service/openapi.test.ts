@@ -1,6 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISSUE_SEVERITY, ISSUE_TYPES } from '../../src/core/index.js';
 import { ALL_SERVICE_ERROR_CODES } from '../../src/service/errors.js';
 import { appWith } from '../helpers/service.js';
 
@@ -74,6 +75,17 @@ describe('OpenAPI document', () => {
       required: false,
       schema: { type: 'integer', minimum: 0, maximum: 10000, default: 3000 },
     });
+  });
+
+  it('lists every issue type with the severity it is reported with', () => {
+    const ok = doc.paths['/api/analyze'].get.responses['200'] as Response;
+    const result = ok.content?.['application/json']?.schema as Schema;
+    const issue = (result.properties?.summary?.properties?.issues as Schema | undefined)?.items as Schema;
+    const type = issue.properties?.type as Schema & { description?: string };
+    expect(type.enum?.slice().sort()).toEqual([...ISSUE_TYPES].sort());
+    for (const [kind, severities] of Object.entries(ISSUE_SEVERITY)) {
+      expect(type.description).toContain(`\`${kind}\` (${severities.join(' or ')})`);
+    }
   });
 
   it('describes the documented Analysis result, field by field', () => {

@@ -83,8 +83,9 @@ function issueLines(issues: Issue[], colors: Colors): string {
   let text = `  ${colors.bold('Issues')}\n`;
   for (const issue of issues) {
     const label = severityColor(colors, issue.severity)(SEVERITY_LABEL[issue.severity]);
-    // The messages name the hops they concern, so the hop index is not repeated.
+    // The messages name the hops they concern, so the hop index is not repeated; the help page goes under each.
     text += `    ${label}  ${issue.message} ${colors.dim(`[${issue.type}]`)}\n`;
+    text += `             ${colors.dim(`see ${issue.help}`)}\n`;
   }
   return text;
 }

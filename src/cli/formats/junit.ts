@@ -61,7 +61,9 @@ export class JunitFormatter implements CheckFormatter {
   row(result: RowResult): Promise<void> {
     let body = '';
     const message = xmlEscape(result.reasons[0] ?? '');
-    const details = xmlEscape(result.reasons.join('\n'));
+    // Each finding's help page, so that a CI report says where to read about it.
+    const help = result.issues.map((issue) => `help for ${issue.type}: ${issue.help}`);
+    const details = xmlEscape([...result.reasons, ...help].join('\n'));
     if (result.outcome === 'failed') body += `      <failure message="${message}" type="failed">${details}</failure>\n`;
     if (result.outcome === 'errored') {
       body += `      <error message="${message}" type="${xmlEscape(result.error?.code ?? 'error')}">${details}</error>\n`;
