@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../core/index.js';
+import { REDIRECTS_VARIANTS } from '../rules/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
@@ -41,9 +42,14 @@ function program(io: CliIo, status: { code: number }): Command {
   const check = root
     .command('check')
     .description('check many redirects at once (a site migration, a CI gate)')
-    .argument('<file>', 'a CSV, URL list or _redirects file; - reads standard input')
+    .argument('<file>', 'a CSV, URL list or redirect-rule file (_redirects, vercel.json...); - reads standard input')
     .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
-    .option('--base-url <url>', 'make path sources (in any input) absolute on this site')
+    .option('--base-url <url>', 'make path sources absolute on this site, and move absolute rule sources onto it')
+    .addOption(
+      new Option('--variant <host>', 'netlify input: whose _redirects (cloudflare-pages: 302 by default)').choices(
+        REDIRECTS_VARIANTS,
+      ),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--concurrency <n>', `rows checked at once (default: ${L.concurrency.default})`)

@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { InputItem } from '../../src/check/row.js';
 import { readCsv } from '../../src/cli/inputs/csv.js';
-import { readLines } from '../../src/cli/inputs/lines.js';
 import { readList } from '../../src/cli/inputs/list.js';
-import { parseNetlifyRule, readNetlify } from '../../src/cli/inputs/netlify.js';
 import { detectInputFormat } from '../../src/cli/inputs/source.js';
+import { readLines } from '../../src/rules/lines.js';
 
 async function all(items: AsyncIterable<InputItem>): Promise<InputItem[]> {
   const out: InputItem[] = [];
@@ -120,71 +119,6 @@ describe('readCsv', () => {
   });
 });
 
-describe('Netlify _redirects', () => {
-  it('parses statuses, force flags, query parameters and conditions', () => {
-    expect(parseNetlifyRule('/old   /new')).toEqual({
-      from: '/old',
-      query: [],
-      to: '/new',
-      status: 301,
-      force: false,
-      conditions: [],
-    });
-    expect(parseNetlifyRule('/store id=5 /item/5 302!')).toMatchObject({
-      query: [['id', '5']],
-      to: '/item/5',
-      status: 302,
-      force: true,
-    });
-    expect(parseNetlifyRule('/ /fr 302 Language=fr Country=be')).toMatchObject({
-      conditions: ['Language=fr', 'Country=be'],
-    });
-    expect(parseNetlifyRule('/only')).toEqual({ error: 'a rule needs a source and a target' });
-    expect(parseNetlifyRule('/a /b 301 junk')).toEqual({ error: 'unexpected "junk"' });
-    expect(parseNetlifyRule('/a /b 9999')).toMatchObject({ error: expect.stringContaining('Not an HTTP status') });
-  });
-
-  it('expands rules against --base-url, skips what it cannot expand, and keeps line numbers', async () => {
-    const file = [
-      '# redirects',
-      '/old            /new',
-      '/blog/*         /news/:splat      301',
-      '/post/:slug     /articles/:slug   301!',
-      '/store id=:id   /item/:id         301',
-      '/store id=7     /item/7           302!',
-      '/app/*          /index.html       200',
-      '/removed        /gone.html        410',
-      '/api            https://api.test/v1  200!',
-      '/fr             /fr/home          302  Country=fr',
-      'https://other.test/x  /y  308',
-      '',
-      '/broken',
-    ].join('\n');
-    const items = await all(readNetlify(chunked(file), 'https://site.test/base/'));
-    expect(items).toEqual([
-      { kind: 'row', row: { line: 2, source: 'https://site.test/old', target: 'https://site.test/new', status: 301 } },
-      { kind: 'skipped', line: 3, text: '/blog/*         /news/:splat      301', reason: 'splat in the source' },
-      { kind: 'skipped', line: 4, text: expect.any(String), reason: 'placeholder in the source' },
-      { kind: 'skipped', line: 5, text: expect.any(String), reason: 'placeholder in the source' },
-      {
-        kind: 'row',
-        row: { line: 6, source: 'https://site.test/store?id=7', target: 'https://site.test/item/7', status: 302 },
-      },
-      { kind: 'skipped', line: 7, text: expect.any(String), reason: 'splat in the source' },
-      // A 410 rule serves its page at the source URL: expect that status there.
-      {
-        kind: 'row',
-        row: { line: 8, source: 'https://site.test/removed', target: 'https://site.test/removed', status: 410 },
-      },
-      // A 200 rule is a rewrite (here a proxy): the source URL answers 200 itself.
-      { kind: 'row', row: { line: 9, source: 'https://site.test/api', target: 'https://site.test/api', status: 200 } },
-      { kind: 'skipped', line: 10, text: expect.any(String), reason: 'conditional (Country=fr)' },
-      { kind: 'row', row: { line: 11, source: 'https://other.test/x', target: 'https://other.test/y', status: 308 } },
-      { kind: 'invalid', line: 13, message: 'a rule needs a source and a target' },
-    ]);
-  });
-});
-
 describe('detectInputFormat', () => {
   it('goes by --input, then by file name', () => {
     expect(detectInputFormat('x.csv', undefined)).toBe('csv');
@@ -195,5 +129,13 @@ describe('detectInputFormat', () => {
     expect(detectInputFormat('-', undefined)).toBe('list');
     expect(detectInputFormat('-', 'csv')).toBe('csv');
     expect(detectInputFormat('x.csv', 'list')).toBe('list');
+    expect(detectInputFormat('site/netlify.toml', undefined)).toBe('netlify');
+    expect(detectInputFormat('vercel.json', undefined)).toBe('vercel');
+    expect(detectInputFormat('public/.htaccess', undefined)).toBe('apache');
+    expect(detectInputFormat('conf/httpd-vhosts.conf', undefined)).toBe('apache');
+    expect(detectInputFormat('/etc/nginx/nginx.conf', undefined)).toBe('nginx');
+    expect(detectInputFormat('sites/redirects.conf', undefined)).toBe('nginx');
+    expect(detectInputFormat('package.json', undefined)).toBe('list');
+    expect(detectInputFormat('export.json', 'wordpress')).toBe('wordpress');
   });
 });

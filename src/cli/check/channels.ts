@@ -1,7 +1,7 @@
 import { type Colors, colorsFor } from '../colors.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';
-import { countCandidateRows } from '../inputs/source.js';
+import { countCandidateRows, hasLineRows } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -35,7 +35,7 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
 
   const showProgress = io.stderrIsTTY && plan.progress;
   const progress = await createProgress(io.stderr, showProgress);
-  if (plan.inputPath !== '-' && showProgress) {
+  if (plan.inputPath !== '-' && showProgress && hasLineRows(plan.inputFormat)) {
     countCandidateRows(plan.inputPath, plan.inputFormat).then(
       (total) => progress.setTotal(total),
       () => {},

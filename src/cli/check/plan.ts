@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import type { ExpectationSettings } from '../../check/expectation.js';
 import type { RunLimits } from '../../check/runner.js';
 import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
+import type { RedirectsVariant } from '../../rules/index.js';
+import { needsBaseUrl } from '../../rules/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { cliError, invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';
-import { detectInputFormat, type InputFormat } from '../inputs/source.js';
+import { detectInputFormat, type InputFormat, isRuleFormat } from '../inputs/source.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
 export interface CheckFlags extends AnalysisFlags {
@@ -13,6 +15,8 @@ export interface CheckFlags extends AnalysisFlags {
   color?: boolean;
   input?: InputFormat;
   baseUrl?: string;
+  /** Whose `_redirects` syntax a netlify input is (`--variant cloudflare-pages`). */
+  variant?: RedirectsVariant;
   format: CheckFormat;
   output?: string;
   concurrency?: string;
@@ -55,8 +59,10 @@ export interface CheckPlan {
   /** The input as messages name it: the file as typed, or `stdin`. */
   inputName: string;
   inputFormat: InputFormat;
-  /** The site a `_redirects` file's paths are made absolute on (a parsed absolute URL). */
+  /** The site path sources are made absolute on, and absolute rule sources moved onto (a parsed absolute URL). */
   baseUrl?: string;
+  /** For a netlify input: whose `_redirects` syntax it is. */
+  variant?: RedirectsVariant;
   /** The `--baseline` report, resolved. */
   baselinePath?: string;
   /** The `--output` file, resolved; absent when the report goes to stdout. */
@@ -117,8 +123,11 @@ function baseUrlOf(flags: CheckFlags, inputFormat: InputFormat): string | undefi
       throw invalidFlag('--base-url', 'must be an absolute http(s) URL', JSON.stringify(flags.baseUrl));
     }
   }
-  if (inputFormat === 'netlify' && baseUrl === undefined) {
-    throw cliError('USAGE_ERROR', '--base-url is required to check a _redirects file (its rules are paths)', {
+  if (isRuleFormat(inputFormat) && needsBaseUrl(inputFormat) && baseUrl === undefined) {
+    const names: Partial<Record<InputFormat, string>> = { netlify: '_redirects', vercel: 'vercel.json' };
+    const what = names[inputFormat] ?? inputFormat;
+    const article = /^[aeiou]/.test(what) ? 'an' : 'a';
+    throw cliError('USAGE_ERROR', `--base-url is required to check ${article} ${what} file (its rules are paths)`, {
       flag: '--base-url',
     });
   }
@@ -149,6 +158,10 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
     progress: flags.progress !== false,
   };
   if (baseUrl !== undefined) plan.baseUrl = baseUrl;
+  if (flags.variant !== undefined) {
+    if (inputFormat !== 'netlify') throw invalidFlag('--variant', 'applies to netlify (_redirects) input only');
+    plan.variant = flags.variant;
+  }
   if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);
   if (flags.output !== undefined) plan.outputPath = resolve(cwd, flags.output);
   if (flags.color !== undefined) plan.color = flags.color;

@@ -25,9 +25,15 @@ Input formats (by extension, or --input):
            status (status, code, type...); target is the expected final URL (absolute, or a path on the source's
            site), status the expected status of the first hop; other columns are carried to the report as extra
   list     one URL a line; a row passes when its chain ends in 2xx with no error-severity issue
-  netlify  a Netlify _redirects file, made absolute with --base-url; rules with splats, placeholders or conditions
-           are skipped and counted; 200/404/410... rules expect that status at the source URL
-  Path sources (/old) are made absolute on --base-url in every format; a URL without a scheme gets https://.
+  Redirect rules (by file name, or --input; paths are made absolute on --base-url, required):
+  netlify     _redirects or netlify.toml [[redirects]] (--variant cloudflare-pages: Cloudflare Pages' _redirects)
+  vercel      vercel.json redirects          apache    .htaccess / conf: Redirect*, RewriteRule [R]
+  nginx       return / rewrite in locations  cloudflare  Bulk Redirects CSV (absolute sources)
+  shopify, wordpress (Redirection JSON/CSV), screaming-frog (redirect chains), vercel-bulk, amplify: exports
+  Literal rules are checked; patterns, splats, regexes, conditions and rules shadowed by an earlier one for the
+  same source are skipped and counted (a file whose rules are all skipped exits 0). See docs/cli.md.
+  Path sources (/old) are made absolute on --base-url in every format; a URL without a scheme gets https://; an
+  absolute rule source is moved onto --base-url when it is given.
   "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
 
 A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
@@ -45,7 +51,7 @@ Examples:
   $ cat urls.txt | hoplens check - --quiet
 
 Exit status:
-  0    every row passed
+  0    every row passed (or every rule was skipped)
   1    some row failed or errored (or changed, with --fail-on-change)
   2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
        an --output that is an input or cannot be written, a --baseline that is not a hoplens report
@@ -53,7 +59,7 @@ Exit status:
 `;
 
 /**
- * `hoplens check <file>`: checks every row of a list, CSV or `_redirects` file, streaming rows in and results out.
+ * `hoplens check <file>`: checks every row of a list, CSV or redirect-rule file, streaming rows in and results out.
  * Everything that can be wrong with the command line or the files is found before the first request.
  */
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
@@ -69,7 +75,11 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   let inputError: CliError | undefined;
   try {
     await channels.formatter.begin();
-    const rows = readInput(plan.inputFormat, stream, plan.baseUrl);
+    const options = {
+      ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
+      ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+    };
+    const rows = readInput(plan.inputFormat, stream, options);
     inputError = await runAndReport(plan, rows, report, io, settings);
     await report.notes(inputError);
     report.summary.elapsedMs = performance.now() - started;
@@ -135,8 +145,13 @@ async function exitStatus(
   if (summary.interrupted) return EXIT.INTERRUPTED;
   if (inputError !== undefined || summary.invalid > 0) return EXIT.USAGE;
   if (checkedRows(summary) === 0) {
-    const skipped = summary.skipped > 0 ? ` (${summary.skipped} skipped)` : '';
-    await channels.errors.write(`hoplens: ${plan.inputName}: no rows to check${skipped}\n`);
+    // Every rule skipped (all splats, patterns, conditions) is a file read in full: nothing is wrong, so say so.
+    if (summary.skipped > 0) {
+      const note = `hoplens: ${plan.inputName}: every rule was skipped (${summary.skipped}); no rows to check\n`;
+      await channels.errors.write(note);
+      return EXIT.OK;
+    }
+    await channels.errors.write(`hoplens: ${plan.inputName}: no rows to check\n`);
     return EXIT.USAGE;
   }
   if (summary.failed > 0 || summary.errored > 0) return EXIT.FAILED;

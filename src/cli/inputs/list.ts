@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { InputItem } from '../../check/row.js';
-import { isBlankOrComment, readLines } from './lines.js';
-import { readSourceUrl } from './urls.js';
+import { isBlankOrComment, readLines } from '../../rules/lines.js';
+import { readSourceUrl } from '../../rules/urls.js';
 
 /**
  * Reads a plain list: one URL a line, blank lines and `#` comments ignored. A row from a list has no expectation

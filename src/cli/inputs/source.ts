@@ -3,27 +3,39 @@ import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputItem } from '../../check/row.js';
+import {
+  type ReadRulesOptions,
+  RULE_FORMATS,
+  type RuleFormat,
+  readRules,
+  ruleFormatOfName,
+} from '../../rules/index.js';
 import { cliError } from '../errors.js';
 import { readCsv } from './csv.js';
 import { readList } from './list.js';
-import { readNetlify } from './netlify.js';
 
-/** The input formats of `hoplens check`. */
-export const INPUT_FORMATS = ['csv', 'list', 'netlify'] as const;
+/** The input formats of `hoplens check`: a CSV, a list, or a redirect-rule format of src/rules/. */
+export const INPUT_FORMATS = ['csv', 'list', ...RULE_FORMATS] as const;
 /** An input format of `hoplens check`. */
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
+/** Whether a format is one of the redirect-rule formats (read by src/rules/). */
+export function isRuleFormat(format: InputFormat): format is RuleFormat {
+  return (RULE_FORMATS as readonly string[]).includes(format);
+}
+
 /**
- * The format of `file`: `--input` when given, else `.csv` → csv, a file named `_redirects` (or `*.redirects`) →
- * netlify, anything else → list. Standard input (`-`) is a list unless `--input` says otherwise.
+ * The format of `file`: `--input` when given, else `.csv` → csv, a rule file by its name (`_redirects`,
+ * `netlify.toml`, `vercel.json`, `.htaccess`, `*.conf`: see src/rules/index.ts), anything else → list. Standard
+ * input (`-`) is a list unless `--input` says otherwise. Tools' exports (`shopify`, `wordpress`...) are CSV or JSON
+ * files with no telling name: `--input` names them.
  */
 export function detectInputFormat(file: string, explicit: InputFormat | undefined): InputFormat {
   if (explicit !== undefined) return explicit;
   if (file === '-') return 'list';
   const name = basename(file).toLowerCase();
   if (extname(name) === '.csv') return 'csv';
-  if (name === '_redirects' || name.endsWith('.redirects') || name.endsWith('_redirects')) return 'netlify';
-  return 'list';
+  return ruleFormatOfName(name) ?? 'list';
 }
 
 /** Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. */
@@ -43,20 +55,28 @@ export async function openInput(path: string, stdin: Readable): Promise<Readable
 }
 
 /** The reader for `format`. */
-export function readInput(
-  format: InputFormat,
-  stream: Readable,
-  baseUrl: string | undefined,
-): AsyncIterable<InputItem> {
-  switch (format) {
-    case 'csv':
-      return readCsv(stream, baseUrl);
-    case 'list':
-      return readList(stream, baseUrl);
-    case 'netlify':
-      if (baseUrl === undefined) throw cliError('USAGE_ERROR', '--base-url is required for _redirects input');
-      return readNetlify(stream, baseUrl);
-  }
+export function readInput(format: InputFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
+  if (format === 'csv') return readCsv(stream, options.baseUrl);
+  if (format === 'list') return readList(stream, options.baseUrl);
+  return readRules(format, stream, options);
+}
+
+/** Formats with one rule a line, whose lines give the progress bar a total; the others are JSON, TOML or nginx. */
+const LINE_FORMATS: ReadonlySet<InputFormat> = new Set([
+  'csv',
+  'list',
+  'netlify',
+  'cloudflare',
+  'apache',
+  'shopify',
+  'screaming-frog',
+]);
+/** Line formats whose first line is a header. */
+const HEADED: ReadonlySet<InputFormat> = new Set(['csv', 'shopify', 'screaming-frog']);
+
+/** Whether counting a file's lines estimates its rows (see {@link countCandidateRows}). */
+export function hasLineRows(format: InputFormat): boolean {
+  return LINE_FORMATS.has(format);
 }
 
 /**
@@ -84,6 +104,6 @@ export async function countCandidateRows(path: string, format: InputFormat): Pro
     }
   }
   if (!skipLine && !blank) count++;
-  // The CSV header is not a row.
-  return format === 'csv' ? Math.max(0, count - 1) : count;
+  // A CSV header is not a row.
+  return HEADED.has(format) ? Math.max(0, count - 1) : count;
 }

@@ -1,5 +1,4 @@
-import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
-import { isCliError } from '../errors.js';
+import { isHoplensError, normalizeUrlInput, parseUrlInput } from '../core/index.js';
 
 /** The result of reading one URL of an input row: the URL, or why it is not one. */
 export type UrlReading = { ok: true; url: string } | { ok: false; message: string };
@@ -27,7 +26,7 @@ export function readSourceUrl(text: string, baseUrl?: string): UrlReading {
   try {
     return { ok: true, url: parseUrlInput(text).href };
   } catch (error) {
-    return { ok: false, message: isCliError(error) ? error.message : String(error) };
+    return { ok: false, message: isHoplensError(error) ? error.message : String(error) };
   }
 }
 

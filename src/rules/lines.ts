@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { cliError } from '../errors.js';
+import { inputError } from './errors.js';
 
 /** A line of text and its 1-based number. */
 export interface NumberedLine {
@@ -33,7 +33,7 @@ export async function* readLines(stream: Readable): AsyncGenerator<NumberedLine>
     }
     pending = pending.slice(start);
     if (pending.length > MAX_LINE_LENGTH) {
-      throw cliError('INPUT_ERROR', `line ${number + 1} is longer than ${MAX_LINE_LENGTH} characters`);
+      throw inputError(`line ${number + 1} is longer than ${MAX_LINE_LENGTH} characters`);
     }
   }
   pending += decoder.end();

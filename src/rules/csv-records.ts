@@ -1,0 +1,60 @@
+import type { Readable } from 'node:stream';
+import type { CsvError } from 'csv-parse';
+
+/** Largest CSV record accepted, so that an unclosed quote cannot make the parser buffer a whole file. */
+const MAX_RECORD_SIZE = 1024 * 1024;
+
+/** A CSV record with the line it ends on, or a record the parser could not read. */
+export type CsvItem =
+  | { kind: 'record'; line: number; record: string[] }
+  | { kind: 'invalid'; line: number; message: string };
+
+/**
+ * Reads CSV records (RFC 4180 quoting, blank lines and whole-line `#` comments skipped, fields trimmed) through
+ * csv-parse's streaming parser. A record the parser cannot read (a stray quote) is skipped by the parser and
+ * yielded here as invalid, in input order with its line number, so that the rest is still read.
+ */
+export async function* readCsvRecords(stream: Readable): AsyncGenerator<CsvItem> {
+  // Loaded on use: a list or _redirects check never needs the parser, and every start-up would pay for it.
+  const { parse } = await import('csv-parse');
+  // Records the parser skipped, in order; merged with the good records by line number.
+  const skipped: Array<{ line: number; message: string }> = [];
+  let lastSkippedLine = -1;
+  const parser = stream.pipe(
+    parse({
+      bom: true,
+      comment: '#',
+      // A `#` inside a URL (a fragment) is data; only a line starting with `#` is a comment.
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      // Spaces around fields (and around their quotes) are layout, not data.
+      trim: true,
+      relax_column_count: true,
+      info: true,
+      max_record_size: MAX_RECORD_SIZE,
+      skip_records_with_error: true,
+      on_skip: (error: CsvError | undefined) => {
+        const line = typeof error?.lines === 'number' ? error.lines : 0;
+        // After a stray quote the parser may trip again on the same line; one report per line is enough.
+        if (error !== undefined && line !== lastSkippedLine) {
+          lastSkippedLine = line;
+          skipped.push({ line, message: error.message.replace(/ at line \d+/, '') });
+        }
+        return undefined;
+      },
+    }),
+  );
+  // A read error of the source (not a parse error) must reach the parser's consumer.
+  stream.on('error', (error) => parser.destroy(error));
+  const flushSkipped = function* (before: number): Generator<CsvItem> {
+    while (skipped.length > 0 && skipped[0]!.line < before) {
+      const { line, message } = skipped.shift()!;
+      yield { kind: 'invalid', line, message: `malformed CSV: ${message}` };
+    }
+  };
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    yield* flushSkipped(info.lines);
+    yield { kind: 'record', line: info.lines, record };
+  }
+  yield* flushSkipped(Number.POSITIVE_INFINITY);
+}

@@ -1,0 +1,107 @@
+import type { Readable } from 'node:stream';
+import type { InputItem } from '../check/row.js';
+import { readAmplify } from './amplify.js';
+import { readApache } from './apache.js';
+import { readCloudflareBulk } from './cloudflare-bulk.js';
+import { readNetlify } from './netlify.js';
+import type { RedirectsVariant } from './netlify-line.js';
+import { readNginx } from './nginx.js';
+import type { RuleReadOptions } from './rule-row.js';
+import { readScreamingFrog } from './screaming-frog.js';
+import { skipShadowed } from './shadowing.js';
+import { readShopify } from './shopify.js';
+import { readVercel } from './vercel.js';
+import { readVercelBulk } from './vercel-bulk.js';
+import { readWordpress } from './wordpress.js';
+
+export { type CsvItem, readCsvRecords } from './csv-records.js';
+export { isBlankOrComment, MAX_LINE_LENGTH, type NumberedLine, readLines } from './lines.js';
+export { type NetlifyRule, parseNetlifyRule, REDIRECTS_VARIANTS, type RedirectsVariant } from './netlify-line.js';
+export { REDIRECT_STATUSES, type RuleReadOptions } from './rule-row.js';
+export { readSourceUrl, readStatus, readTargetUrl, type UrlReading } from './urls.js';
+
+/** The redirect-rule formats: a host's or a server's configuration, or a tool's export. */
+export const RULE_FORMATS = [
+  'netlify',
+  'vercel',
+  'cloudflare',
+  'apache',
+  'nginx',
+  'shopify',
+  'wordpress',
+  'screaming-frog',
+  'vercel-bulk',
+  'amplify',
+] as const;
+/** A redirect-rule format. */
+export type RuleFormat = (typeof RULE_FORMATS)[number];
+
+/** Formats whose sources are absolute URLs; every other format's sources are paths, which need a base URL. */
+const ABSOLUTE_SOURCES: ReadonlySet<RuleFormat> = new Set(['cloudflare', 'screaming-frog']);
+
+/** Whether a format's rules are paths, so that checking them needs a base URL. */
+export function needsBaseUrl(format: RuleFormat): boolean {
+  return !ABSOLUTE_SOURCES.has(format);
+}
+
+/**
+ * Formats whose host picks a rule by specificity, not by order: an earlier rule for the same URL does not shadow a
+ * later one (nginx prefers an exact location to a prefix one wherever they are).
+ */
+const UNORDERED: ReadonlySet<RuleFormat> = new Set(['nginx']);
+
+/** Options of {@link readRules}. */
+export interface ReadRulesOptions extends RuleReadOptions {
+  /** For `netlify`: whose `_redirects` syntax (default `netlify`). */
+  variant?: RedirectsVariant;
+}
+
+function reader(format: RuleFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
+  switch (format) {
+    case 'netlify':
+      return readNetlify(stream, options);
+    case 'vercel':
+      return readVercel(stream, options);
+    case 'cloudflare':
+      return readCloudflareBulk(stream, options);
+    case 'apache':
+      return readApache(stream, options);
+    case 'nginx':
+      return readNginx(stream, options);
+    case 'shopify':
+      return readShopify(stream, options);
+    case 'wordpress':
+      return readWordpress(stream, options);
+    case 'screaming-frog':
+      return readScreamingFrog(stream, options);
+    case 'vercel-bulk':
+      return readVercelBulk(stream, options);
+    case 'amplify':
+      return readAmplify(stream, options);
+  }
+}
+
+/**
+ * Reads a redirect-rule file as rows to check, in input order: literal rules become rows, rules that match many URLs
+ * or some requests only are skipped with their reason, malformed ones are invalid with their line. A rule whose
+ * source an earlier rule already answers (first match wins) is skipped as shadowed.
+ */
+export function readRules(format: RuleFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
+  const items = reader(format, stream, options);
+  return UNORDERED.has(format) ? items : skipShadowed(items);
+}
+
+/** The rule format a file name says, if it says one: `_redirects`, `netlify.toml`, `vercel.json`, `.htaccess`... */
+export function ruleFormatOfName(name: string): RuleFormat | undefined {
+  const lower = name.toLowerCase();
+  if (lower === '_redirects' || lower.endsWith('.redirects') || lower.endsWith('_redirects')) return 'netlify';
+  if (lower === 'netlify.toml') return 'netlify';
+  if (lower === 'vercel.json') return 'vercel';
+  if (lower === '.htaccess' || lower.endsWith('.htaccess') || lower === 'httpd.conf' || lower === 'apache2.conf') {
+    return 'apache';
+  }
+  // A `.conf` is nginx's unless its name says Apache (`apache-site.conf`, `httpd-vhosts.conf`).
+  if (lower.endsWith('.conf')) return /apache|httpd/.test(lower) ? 'apache' : 'nginx';
+  if (lower.endsWith('.nginx')) return 'nginx';
+  return undefined;
+}
