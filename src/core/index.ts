@@ -7,6 +7,7 @@ export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from '.
 export { parseCaBundle } from './ca-bundle.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { parseDecimalInteger } from './decimal-integer.js';
+export { CERTIFICATE_EXPIRY_DAYS } from './detectors/certificate-expiring.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
@@ -52,7 +53,10 @@ export {
   type ClientRedirectMode,
   type HeaderSelection,
   type Hop,
+  type HopTimings,
+  type HopTls,
   type HttpMethod,
+  type HttpVersion,
   ISSUE_TYPES,
   type Issue,
   type IssueType,

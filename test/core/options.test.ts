@@ -32,6 +32,7 @@ describe('normalizeOptions', () => {
       render: false,
       renderWait: 3000,
       tls: 'verify',
+      http2: true,
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });

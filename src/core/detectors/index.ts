@@ -1,8 +1,10 @@
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
+import { certificateExpiring } from './certificate-expiring.js';
 import { cosmeticRedirects } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
+import { hstsMissing } from './hsts-missing.js';
 import { httpsDowngrade } from './https-downgrade.js';
 import { invalidLocation } from './invalid-location.js';
 import { javascriptRedirect } from './javascript-redirect.js';
@@ -15,6 +17,7 @@ import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
 import { temporaryRedirect } from './temporary-redirect.js';
 import { tlsInvalid } from './tls-invalid.js';
+import { tlsOutdated } from './tls-outdated.js';
 
 export type { Detector, DetectorInput } from './detector.js';
 
@@ -28,12 +31,15 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   httpsDowngrade,
   errorStatus,
   tlsInvalid,
+  certificateExpiring,
+  tlsOutdated,
   redirectChain,
   temporaryRedirect,
   metaRefresh,
   javascriptRedirect,
   mixedRedirectTypes,
   notHttps,
+  hstsMissing,
   cosmeticRedirects,
 ]);
 
