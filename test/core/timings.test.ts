@@ -2,7 +2,7 @@
  * Where a hop's time went: each part is measured where it happens (the lookup, the TCP connect, the TLS handshake,
  * the wait for the response head), so a slow handshake shows in `tls` and a slow server in `firstByte`.
  */
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer, type Hop, type ResolvedAddress } from '../../src/index.js';
 import { startHttpsServer, startRedirectServer } from '../helpers/servers.js';
@@ -47,7 +47,7 @@ describe('timings', () => {
   it('puts a handshake the server holds back for 200 ms in tls, not in firstByte', async () => {
     const context = createSecureContext(pki.valid);
     // The server picks its certificate only after 200 ms: the ServerHello waits for it.
-    const sniCallback = (_name: string, done: (error: Error | null, context: typeof context) => void) => {
+    const sniCallback = (_name: string, done: (error: Error | null, context: SecureContext) => void) => {
       setTimeout(() => done(null, context), DELAY.tls);
     };
     const server = await track(
