@@ -47,6 +47,11 @@ describe('normalizeOptions', () => {
     expect(options.allowNetworks.map((net) => net.text)).toEqual(['10.0.0.0/8']);
   });
 
+  it('takes http2 as a boolean only', () => {
+    expect(normalizeOptions({ http2: false }).http2).toBe(false);
+    expect(optionError(() => normalizeOptions({ http2: 'no' as never })).details.option).toBe('http2');
+  });
+
   it('refuses a non-object, naming "options"', () => {
     expect(optionError(() => normalizeOptions(null as never)).details.option).toBe('options');
     expect(optionError(() => normalizeOptions('fast' as never)).details.option).toBe('options');
