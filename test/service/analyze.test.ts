@@ -6,7 +6,6 @@ import { Analyzer } from '../../src/core/analyzer.js';
 import type { Resolver } from '../../src/core/types.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { tempDir } from '../helpers/cli.js';
-import { startHttp2Server } from '../helpers/http2-servers.js';
 import {
   chainRoutes,
   startHttpsServer,
@@ -273,32 +272,6 @@ describe('GET /api/analyze over TLS', () => {
     const trusting = await (await app({ HOPLENS_CA_FILE: caFile })).inject({ url: analyzePath({ url }) });
     expect(trusting.statusCode).toBe(200);
     expect(trusting.json().summary.finalStatus).toBe(200);
-  });
-
-  it("reports each hop's connection, over HTTP/2 by default and HTTP/1.1 with http2=false", async () => {
-    const { pki, caFile } = await pkiOnDisk();
-    const target = await startHttp2Server(
-      { '/': { status: 200 } },
-      { ...pki.valid, host: '127.0.0.1', allowHTTP1: true },
-    );
-    cleanups.push(() => target.close());
-    const service = await app({ HOPLENS_CA_FILE: caFile });
-    const url = `${target.origin}/`;
-    const h2 = await service.inject({ url: analyzePath({ url }) });
-    expect(h2.statusCode).toBe(200);
-    expect(h2.json().chain[0]).toMatchObject({
-      statusText: 'OK',
-      httpVersion: '2',
-      remoteAddress: '127.0.0.1',
-      remotePort: target.port,
-      reusedConnection: false,
-      timings: { dns: 0, connect: expect.any(Number), tls: expect.any(Number), firstByte: expect.any(Number) },
-      tls: { protocol: 'TLSv1.3', subject: 'CN=secure.test', altNames: ['secure.test', '127.0.0.1'] },
-    });
-    const h1 = await service.inject({ url: analyzePath({ url, http2: 'false' }) });
-    expect(h1.json().chain[0]).toMatchObject({ httpVersion: '1.1', reusedConnection: false });
-    const wrong = await service.inject({ url: analyzePath({ url, http2: 'no' }) });
-    expect(wrong.statusCode).toBe(400);
   });
 
   it('answers a bad certificate with 500 TLS_ERROR: the reason for programs, the message in words', async () => {
