@@ -27,6 +27,8 @@ export interface AnalysisFlags {
   /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
   ca?: string[];
   insecure?: boolean;
+  /** False with `--no-http2`. */
+  http2?: boolean;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -43,6 +45,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   render: '--render',
   renderWait: '--render-wait',
   tls: '--insecure',
+  http2: '--no-http2',
 };
 
 /**
@@ -114,7 +117,8 @@ export function addAnalysisOptions(command: Command): Command {
       "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
-    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid');
+    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid')
+    .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers');
 }
 
 /**
@@ -149,6 +153,7 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   const renderWait = parseInteger('--render-wait', flags.renderWait);
   if (renderWait !== undefined) options.renderWait = renderWait;
   if (flags.insecure === true) options.tls = 'report';
+  if (flags.http2 === false) options.http2 = false;
   try {
     normalizeOptions(options);
   } catch (error) {

@@ -4,7 +4,7 @@ import { declaredCanonical } from './canonical.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
 import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
-import { createGuardedConnector } from './guarded-connector.js';
+import { createGuardedConnector, LEGACY_TLS } from './guarded-connector.js';
 import { JUDGEMENT_DEFAULTS } from './judgement-defaults.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
@@ -13,7 +13,7 @@ import { systemResolver } from './resolver.js';
 import { AddressPolicy, policyKey } from './ssrf-guard.js';
 import { summarize } from './summary.js';
 import { trace } from './trace.js';
-import type { AnalysisResult, AnalyzeOptions, Resolver, TlsMode } from './types.js';
+import type { AnalysisResult, AnalyzeOptions, Resolver } from './types.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
 export interface AnalyzerConfig {
@@ -33,6 +33,8 @@ export interface AnalyzerConfig {
    * an analysis asking to render fails with `RENDER_UNAVAILABLE`. Closed with the analyzer.
    */
   renderer?: PageRenderer;
+  /** The clock certificates' `daysLeft` is counted from, in epoch ms (default `Date.now`). */
+  now?: () => number;
 }
 
 /**
@@ -67,6 +69,7 @@ const MAX_POLICIES = 64;
 export class Analyzer {
   private readonly resolver: Resolver;
   private readonly renderer: PageRenderer | undefined;
+  private readonly now: () => number;
   private readonly pool: { keepAliveTimeout: number; maxHeaderSize: number };
   /** Built once: a context per connection would re-parse every root certificate each time. */
   private readonly secureContext: SecureContext | undefined;
@@ -78,13 +81,14 @@ export class Analyzer {
   constructor(config: AnalyzerConfig = {}) {
     this.resolver = config.resolver ?? systemResolver;
     this.renderer = config.renderer;
+    this.now = config.now ?? Date.now;
     this.pool = {
       keepAliveTimeout: config.keepAliveTimeout ?? POOL_DEFAULTS.keepAliveTimeout,
       maxHeaderSize: config.maxHeaderSize ?? POOL_DEFAULTS.maxHeaderSize,
     };
     if (config.ca !== undefined) {
       const extra = typeof config.ca === 'string' ? [config.ca] : [...config.ca];
-      this.secureContext = createSecureContext({ ca: [...rootCertificates, ...extra] });
+      this.secureContext = createSecureContext({ ca: [...rootCertificates, ...extra], ...LEGACY_TLS });
     }
   }
 
@@ -111,13 +115,14 @@ export class Analyzer {
   async run(prepared: PreparedAnalysis, signal?: AbortSignal): Promise<AnalysisResult> {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
-    const { agent, verdicts } = this.poolFor(policy, options.timeout, options.tls);
+    const { agent, verdicts } = this.poolFor(policy, options);
     const outcome = await trace(prepared.target, options, {
       dispatcher: agent,
       policy,
       signal,
       verdicts,
       renderer: this.renderer,
+      now: this.now,
     });
     const issues = detectIssues({ ...outcome, thresholds: JUDGEMENT_DEFAULTS });
     const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
@@ -145,13 +150,14 @@ export class Analyzer {
   }
 
   /**
-   * The pool for a policy, a hop timeout and a TLS mode. A connection attempt cannot see which request it is for, so
+   * The pool for a policy, a hop timeout, a TLS mode and whether HTTP/2 is offered (so that an analysis asking for
+   * HTTP/1.1 never gets a pooled HTTP/2 connection). A connection attempt cannot see which request it is for, so
    * its own deadline (DNS lookup, TCP connect, TLS handshake) comes from the pool: pools are kept per whole second of
    * timeout, and an attempt that hangs is torn down at most a second after the hop has already failed with `TIMEOUT`.
    */
-  private poolFor(policy: AddressPolicy, timeout: number, tls: TlsMode): Pool {
+  private poolFor(policy: AddressPolicy, { timeout, tls, http2 }: NormalizedOptions): Pool {
     const connectTimeout = Math.ceil(timeout / 1000) * 1000;
-    const key = `${policy.key}|${connectTimeout}|${tls}`;
+    const key = `${policy.key}|${connectTimeout}|${tls}|${http2 ? 'h2' : 'h1'}`;
     let pool = this.pools.get(key);
     if (pool === undefined) {
       const verdicts = tls === 'report' ? new CertificateVerdicts() : undefined;
@@ -160,9 +166,11 @@ export class Analyzer {
           policy,
           resolver: this.resolver,
           connectTimeout,
+          allowH2: http2,
           ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
           ...(verdicts === undefined ? {} : { verdicts }),
         }),
+        allowH2: http2,
         keepAliveTimeout: this.pool.keepAliveTimeout,
         maxHeaderSize: this.pool.maxHeaderSize,
         // Per-request timeouts are set on each hop; these are only the outer bound.

@@ -1,9 +1,10 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
-import type { SecureContext, TLSSocket } from 'node:tls';
+import { DEFAULT_CIPHERS, type SecureContext, type TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
 import { describeAddress, rangePhrase } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
+import { OpeningConnection } from './connection-facts.js';
 import { HoplensError } from './errors.js';
 import type { AddressPolicy } from './ssrf-guard.js';
 import { socketProblem, type TlsProblem } from './tls-problem.js';
@@ -61,7 +62,9 @@ export interface GuardedConnectorOptions {
    * tears down the attempt itself.
    */
   connectTimeout: number;
-  /** TLS trust to use instead of Node's default (see `AnalyzerConfig.ca`). */
+  /** Offer HTTP/2 by ALPN (undici speaks it on a connection where the server chose it); default false. */
+  allowH2?: boolean;
+  /** TLS trust to use instead of Node's default (see `AnalyzerConfig.ca`); made with {@link LEGACY_TLS}. */
   secureContext?: SecureContext;
   /**
    * Where a connection whose certificate does not verify may still be used, its verdict recorded (`tls: 'report'`).
@@ -78,6 +81,15 @@ function certificateError(problem: TlsProblem): CertificateError {
 }
 
 /**
+ * TLS settings that let a server offering only TLS 1.0 or 1.1 still be analysed (and flagged `tls_outdated`) instead
+ * of failing the hop. Node's own minimum is TLS 1.2, and OpenSSL 3's default security level 1 refuses the SHA-1
+ * signatures those versions sign the key exchange with, so both are lowered; the cipher list stays Node's. The price:
+ * at level 0 OpenSSL no longer refuses a certificate for a weak key or a SHA-1 signature. Newer servers are unaffected,
+ * since the highest version both sides support is negotiated.
+ */
+export const LEGACY_TLS = Object.freeze({ minVersion: 'TLSv1' as const, ciphers: `${DEFAULT_CIPHERS}:@SECLEVEL=0` });
+
+/**
  * An undici connector that resolves names through the guarded lookup and checks the address the socket actually
  * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
  */
@@ -87,7 +99,9 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     lookup: createGuardedLookup(options.policy, options.resolver),
     // Node's default; stated because the guarded lookup must answer `all: true` queries for it.
     autoSelectFamily: true,
-    ...(options.secureContext === undefined ? {} : { secureContext: options.secureContext }),
+    allowH2: options.allowH2 === true,
+    // A given secure context already carries these (the analyzer makes it so); tls.connect ignores them beside one.
+    ...(options.secureContext === undefined ? LEGACY_TLS : { secureContext: options.secureContext }),
     // The certificate is judged below, from Node's own verdict on the handshake, so that a refusal can name the
     // expiry date or the names the certificate is for, and `tls: 'report'` can go on. Sessions are not resumed: a
     // resumed session skips the host name check, so one cached from a refused or reported connection would pass.
@@ -100,9 +114,12 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     const literal = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(literal) !== 0) {
       const verdict = options.policy.check(literal);
-      if (!verdict.allowed) return callback(blocked(connectOptions.hostname, literal, verdict.range), null);
+      if (!verdict.allowed) return callback(blocked(connectOptions.hostname, literal, describeAddress(verdict)), null);
     }
-    connect(connectOptions, (error, socket) => {
+    // buildConnector returns the socket it opens (its type says void), so the clock hears its events from the start.
+    // It is set before any callback can run: a socket reports nothing synchronously.
+    let opening: OpeningConnection | undefined;
+    const opened = connect(connectOptions, (error, socket) => {
       if (error !== null) return callback(error, null);
       const remote = (socket as Socket).remoteAddress;
       if (remote === undefined) {
@@ -123,7 +140,13 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
         }
         options.verdicts?.record(connectOptions.host ?? connectOptions.hostname, problem);
       }
+      (opening ?? new OpeningConnection(undefined)).ready(
+        socket as Socket,
+        remote,
+        connectOptions.protocol === 'https:',
+      );
       return callback(null, socket);
-    });
+    }) as unknown as Socket | undefined;
+    opening = new OpeningConnection(opened);
   };
 }

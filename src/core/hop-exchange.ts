@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
+import type { ConnectionFacts } from './connection-facts.js';
+import { awaitConnection, type ConnectionWaiter } from './request-connection.js';
 
 /** How much of a body is ever read: a redirect's is drained (so the connection can be reused), a final page's kept. */
 export const BODY_READ_LIMIT = 64 * 1024;
@@ -32,6 +34,11 @@ export interface ExchangeResponse {
   headers: ResponseHeaders;
   /** Milliseconds from sending the request to receiving the response head. */
   responseTime: number;
+  /** Milliseconds from the request being written on its connection to the response head. */
+  firstByte: number;
+  /** The connection the request was written on, when known, and whether an earlier request had used it. */
+  connection?: ConnectionFacts;
+  reusedConnection?: boolean;
   /** The body's first {@link BODY_READ_LIMIT} bytes as UTF-8, when `keepsBody` asked for it. */
   body?: string;
 }
@@ -45,7 +52,7 @@ export interface ExchangeResponse {
  * Settles once: with the response when its body has ended (or failed: the head is what matters, and a body cut off
  * only means the connection is not reused), or with the error when no head arrived.
  */
-export class HopExchange implements Dispatcher.DispatchHandler {
+export class HopExchange implements Dispatcher.DispatchHandler, ConnectionWaiter {
   /** Settles as described above. */
   readonly done: Promise<ExchangeResponse>;
   private settle!: (response: ExchangeResponse) => void;
@@ -58,6 +65,12 @@ export class HopExchange implements Dispatcher.DispatchHandler {
   private size = 0;
   private drainTimer: NodeJS.Timeout | undefined;
   private readonly started: number;
+  /** When the request was handed its connection and written. */
+  private written: number | undefined;
+  private connection: ConnectionFacts | undefined;
+  private reused = false;
+  readonly path: string;
+  readonly method: string;
 
   constructor(
     private readonly request: ExchangeRequest,
@@ -68,13 +81,15 @@ export class HopExchange implements Dispatcher.DispatchHandler {
       this.fail = reject;
     });
     const { url } = request;
+    // The path and query of the URL: never its credentials, never its fragment.
+    this.path = url.search === '' ? url.pathname : url.pathname + url.search;
+    this.method = request.method;
     this.started = performance.now();
     try {
-      // The origin and path+query of the URL: never its credentials, never its fragment.
       dispatcher.dispatch(
         {
           origin: url.origin,
-          path: url.search === '' ? url.pathname : url.pathname + url.search,
+          path: this.path,
           method: request.method,
           headers: request.headers,
           headersTimeout: request.timeout,
@@ -102,7 +117,16 @@ export class HopExchange implements Dispatcher.DispatchHandler {
   onRequestStart(controller: Dispatcher.DispatchController): void {
     // A request aborted while its connection was being set up is dropped as soon as it is sent.
     if (this.abortReason !== undefined || this.settled) controller.abort(this.abortReason ?? new Error('aborted'));
-    else this.controller = controller;
+    else {
+      this.controller = controller;
+      this.written = performance.now();
+      awaitConnection(this);
+    }
+  }
+
+  onConnection(facts: ConnectionFacts, reused: boolean): void {
+    this.connection = facts;
+    this.reused = reused;
   }
 
   onResponseStart(
@@ -113,8 +137,14 @@ export class HopExchange implements Dispatcher.DispatchHandler {
   ): void {
     // 1xx responses are interim (RFC 9110 §15.2); the final one follows on the same exchange.
     if (statusCode < 200) return;
-    const responseTime = performance.now() - this.started;
-    this.response = { status: statusCode, statusText: statusMessage ?? '', headers, responseTime };
+    const now = performance.now();
+    const responseTime = now - this.started;
+    const firstByte = now - (this.written ?? this.started);
+    this.response = { status: statusCode, statusText: statusMessage ?? '', headers, responseTime, firstByte };
+    if (this.connection !== undefined) {
+      this.response.connection = this.connection;
+      this.response.reusedConnection = this.reused;
+    }
     if (this.request.keepsBody(statusCode, headers)) this.chunks = [];
     // A redirect's body nearly always arrives with its head and has ended by the time this task is done; only one
     // still arriving then needs the budget's timer.

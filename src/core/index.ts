@@ -9,6 +9,7 @@ export { declaredCanonical } from './canonical.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { parseDecimalInteger } from './decimal-integer.js';
+export { CERTIFICATE_EXPIRY_DAYS } from './detectors/certificate-expiring.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues, type Finding } from './detectors/index.js';
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
@@ -57,7 +58,10 @@ export {
   type ClientRedirectMode,
   type HeaderSelection,
   type Hop,
+  type HopTimings,
+  type HopTls,
   type HttpMethod,
+  type HttpVersion,
   ISSUE_TYPES,
   type Issue,
   type IssueType,

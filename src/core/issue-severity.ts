@@ -28,6 +28,9 @@ export const ISSUE_SEVERITY: Readonly<Record<IssueType, readonly Severity[]>> = 
   url_too_long: ['error'],
   noindex_destination: ['error'],
   canonical_mismatch: ['warning'],
+  certificate_expiring: ['warning', 'error'],
+  tls_outdated: ['warning'],
+  hsts_missing: ['info'],
 });
 
 /** `redirect_loop (error), redirect_chain (warning or error), …`: every kind with its severity, in words. */

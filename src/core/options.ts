@@ -24,6 +24,7 @@ export const DEFAULTS = Object.freeze({
   render: false,
   renderWait: 3000,
   tls: 'verify' as TlsMode,
+  http2: true,
 });
 
 /** Options after validation, with every default filled in. */
@@ -40,6 +41,7 @@ export interface NormalizedOptions {
   readonly render: boolean;
   readonly renderWait: number;
   readonly tls: TlsMode;
+  readonly http2: boolean;
 }
 
 function integerIn(option: 'maxHops' | 'timeout' | 'renderWait', value: unknown): number {
@@ -133,5 +135,6 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     render: o.render === undefined ? d.render : bool('render', o.render),
     renderWait: o.renderWait === undefined ? d.renderWait : integerIn('renderWait', o.renderWait),
     tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
+    http2: o.http2 === undefined ? d.http2 : bool('http2', o.http2),
   });
 }

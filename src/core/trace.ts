@@ -54,6 +54,8 @@ export interface TraceContext {
   renderer?: PageRenderer | undefined;
   /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
   verdicts?: CertificateVerdicts | undefined;
+  /** The clock certificates' days left are counted from, in epoch ms (default `Date.now`). */
+  now?: (() => number) | undefined;
 }
 
 /** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */

@@ -32,6 +32,9 @@ export const ISSUE_TYPES = Object.freeze([
   'url_too_long',
   'noindex_destination',
   'canonical_mismatch',
+  'certificate_expiring',
+  'tls_outdated',
+  'hsts_missing',
 ] as const);
 
 /** A kind of finding. */
@@ -82,6 +85,57 @@ export interface Hop {
   redirectVia?: RedirectVia;
   /** A client redirect's declared delay, in seconds (not waited for, and not part of `responseTime`). */
   refreshDelay?: number;
+  /** The address the connection that carried this hop was connected to (the one the address policy checked). */
+  remoteAddress?: string;
+  /** The TCP port of that connection. */
+  remotePort?: number;
+  /** Whether the hop was sent on a connection an earlier request had already used (keep-alive or HTTP/2). */
+  reusedConnection?: boolean;
+  /** The HTTP version spoken: `2` when the server chose HTTP/2 by ALPN, else `1.1`. */
+  httpVersion?: HttpVersion;
+  /** Where `responseTime` went, in integer ms (see {@link HopTimings}). */
+  timings?: HopTimings;
+  /** The TLS session and certificate of an HTTPS hop that opened its connection (see {@link HopTls}). */
+  tls?: HopTls;
+}
+
+/** The HTTP version a hop was made with. */
+export type HttpVersion = '1.1' | '2';
+
+/**
+ * The parts of a hop's time, integer milliseconds, measured on its connection. A hop that opened a connection has
+ * `dns` (0 for an IP literal), `connect` (TCP), `tls` (HTTPS only) and `firstByte`; a reused one has `firstByte` only.
+ * Their sum is `responseTime` to within rounding and the pool's hand-off.
+ */
+export interface HopTimings {
+  /** Name resolution. */
+  dns?: number;
+  /** TCP connect, from the resolved address to the connection. */
+  connect?: number;
+  /** TLS handshake. */
+  tls?: number;
+  /** From the request being written to the response headers (the server's think time plus a round trip). */
+  firstByte: number;
+}
+
+/** The TLS session and peer certificate of a connection. */
+export interface HopTls {
+  /** Negotiated protocol version: `TLSv1.3`, `TLSv1.2`, `TLSv1.1`, `TLSv1`. */
+  protocol: string;
+  /** Negotiated cipher suite, by its OpenSSL name. */
+  cipher: string;
+  /** The certificate's subject, as `CN=example.com` (attributes joined by `, `). */
+  subject: string;
+  /** The certificate's issuer, in the same form. */
+  issuer: string;
+  /** The DNS names and IP addresses of its subject alternative names. */
+  altNames: string[];
+  /** Start of validity, ISO 8601. */
+  validFrom: string;
+  /** End of validity, ISO 8601. */
+  validTo: string;
+  /** Whole days from the analysis to `validTo` (negative once expired). */
+  daysLeft: number;
 }
 
 /** How a hop leads to the next one. */
@@ -170,6 +224,11 @@ export interface AnalyzeOptions {
    * https:// URL) are `TLS_ERROR` either way.
    */
   tls?: TlsMode;
+  /**
+   * Offer HTTP/2 by ALPN on HTTPS hops, and speak it when the server chooses it (default true); `false` speaks
+   * HTTP/1.1 only. Connections of either kind are pooled apart.
+   */
+  http2?: boolean;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

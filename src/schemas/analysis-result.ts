@@ -14,6 +14,37 @@ import {
  * the core's types.
  */
 
+const ms = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** Where a hop's time went. */
+export const HopTimingsSchema = Type.Object(
+  {
+    dns: Type.Optional(ms('Name resolution, ms (0 for an IP literal); only on a hop that opened its connection')),
+    connect: Type.Optional(ms('TCP connect, ms; only on a hop that opened its connection')),
+    tls: Type.Optional(ms('TLS handshake, ms; only on an HTTPS hop that opened its connection')),
+    firstByte: ms('From the request being written to the response headers, ms'),
+  },
+  {
+    description:
+      "The parts of responseTime (their sum, to within rounding); a reused connection's hop has firstByte only",
+  },
+);
+
+/** The TLS session and certificate of an HTTPS hop that opened its connection. */
+export const HopTlsSchema = Type.Object(
+  {
+    protocol: Type.String({ description: 'Negotiated TLS version: TLSv1.3, TLSv1.2, TLSv1.1 or TLSv1' }),
+    cipher: Type.String({ description: 'Negotiated cipher suite (OpenSSL name)' }),
+    subject: Type.String({ description: "The certificate's subject, as `CN=example.com`" }),
+    issuer: Type.String({ description: "The certificate's issuer, as `C=US, O=Let's Encrypt, CN=R3`" }),
+    altNames: Type.Array(Type.String(), { description: 'DNS names and IP addresses the certificate is for' }),
+    validFrom: Type.String({ description: 'Start of validity, ISO 8601' }),
+    validTo: Type.String({ description: 'End of validity, ISO 8601' }),
+    daysLeft: Type.Integer({ description: 'Whole days from the analysis to validTo (negative once expired)' }),
+  },
+  { description: 'TLS session and peer certificate; only on an HTTPS hop that opened its connection' },
+);
+
 /** One request of the chain. */
 export const HopSchema = Type.Object(
   {
@@ -47,6 +78,18 @@ export const HopSchema = Type.Object(
         description: "A client redirect's declared delay in seconds (not waited for, not part of responseTime)",
       }),
     ),
+    remoteAddress: Type.Optional(
+      Type.String({ description: 'The address the connection that carried this hop was connected to' }),
+    ),
+    remotePort: Type.Optional(Type.Integer({ minimum: 0, description: 'The TCP port of that connection' })),
+    reusedConnection: Type.Optional(
+      Type.Boolean({ description: 'Whether an earlier request had already used the connection (keep-alive, HTTP/2)' }),
+    ),
+    httpVersion: Type.Optional(
+      Type.Enum(['1.1', '2'], { description: '`2` when the server chose HTTP/2 by ALPN, else `1.1`' }),
+    ),
+    timings: Type.Optional(HopTimingsSchema),
+    tls: Type.Optional(HopTlsSchema),
   },
   { description: 'One hop of the redirect chain' },
 );

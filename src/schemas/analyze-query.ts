@@ -62,6 +62,13 @@ export const AnalyzeQuerySchema = Type.Object({
       description: 'With `render=true`: how long a rendered page may take to navigate on its own, in milliseconds',
     }),
   ),
+  http2: Type.Optional(
+    Type.Boolean({
+      default: DEFAULTS.http2,
+      description:
+        '`false`: speak HTTP/1.1 only; by default HTTPS hops offer HTTP/2 and use it when the server chooses it',
+    }),
+  ),
 });
 
 /** The validated query. */

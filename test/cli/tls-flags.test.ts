@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { startHttp2Server } from '../helpers/http2-servers.js';
 import { startHttpsServer, type TestServer } from '../helpers/servers.js';
 import { createTestPki, type TestPki } from '../helpers/tls-certificates.js';
 
@@ -106,5 +107,20 @@ describe('--insecure', () => {
     const row = JSON.parse(reported.stdout)[0];
     expect(row).toMatchObject({ outcome: 'failed' });
     expect(JSON.stringify(row)).toContain('tls_invalid');
+  });
+});
+
+describe('--no-http2', () => {
+  it('speaks HTTP/1.1 to a server that offers HTTP/2, which is used without the flag', async () => {
+    const server = await startHttp2Server({ '/': { status: 200 } }, { ...pki.valid, host: HOST, allowHTTP1: true });
+    try {
+      const offered = await runCli([`${server.origin}/`, '--json', '--ca', caFile]);
+      expect(JSON.parse(offered.stdout).chain[0]).toMatchObject({ httpVersion: '2' });
+      const refused = await runCli([`${server.origin}/`, '--json', '--ca', caFile, '--no-http2']);
+      expect(refused.code).toBe(0);
+      expect(JSON.parse(refused.stdout).chain[0]).toMatchObject({ httpVersion: '1.1' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -32,6 +32,7 @@ describe('normalizeOptions', () => {
       render: false,
       renderWait: 3000,
       tls: 'verify',
+      http2: true,
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });
@@ -44,6 +45,11 @@ describe('normalizeOptions', () => {
     });
     expect(options).toMatchObject({ method: 'HEAD', headers: 'all' });
     expect(options.allowNetworks.map((net) => net.text)).toEqual(['10.0.0.0/8']);
+  });
+
+  it('takes http2 as a boolean only', () => {
+    expect(normalizeOptions({ http2: false }).http2).toBe(false);
+    expect(optionError(() => normalizeOptions({ http2: 'no' as never })).details.option).toBe('http2');
   });
 
   it('refuses a non-object, naming "options"', () => {

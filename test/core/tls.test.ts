@@ -156,20 +156,31 @@ describe('certificate failures', () => {
     expect(error.details.raw).toMatch(/wrong version number/);
   });
 
-  // Node's client offers TLS 1.2 and 1.3 only (tls.DEFAULT_MIN_VERSION) and no DHE suites in its default cipher list.
-  it.each([
-    ['only TLS 1.0-1.1', () => oldProtocol],
-    ['only a DHE cipher suite', () => oddCipher],
-  ])('rejects a server that speaks %s with TLS_ERROR (handshake), in words', async (_name, server) => {
-    const url = `https://${HOST}:${server().port}/`;
-    const error = await rejection(analyzer.analyze(url, LOOPBACK), 'TLS_ERROR');
-    expect(error.details.reason).toBe('handshake');
-    expect(error.message).toBe(
-      `TLS connection to ${url} failed: the TLS handshake failed (no shared protocol or cipher)`,
+  // The connector offers TLS 1.0 and up (LEGACY_TLS in src/core/guarded-connector.ts), so that an old server is
+  // analysed and flagged rather than unreachable; RFC 8996 deprecates TLS 1.0 and 1.1, hence the warning.
+  it('analyses a server that speaks only TLS 1.0-1.1, and flags it tls_outdated', async () => {
+    const url = `https://${HOST}:${oldProtocol.port}/`;
+    const result = await analyzer.analyze(url, LOOPBACK);
+    expect(result.chain[0]).toMatchObject({ status: 200, tls: { protocol: 'TLSv1.1' } });
+    expect(result.summary.issues).toContainEqual(
+      expect.objectContaining({ type: 'tls_outdated', severity: 'warning' }),
     );
-    expect(error.message).not.toMatch(OPENSSL_TEXT);
-    expect(error.details.raw).toMatch(/alert/);
   });
+
+  // Node's client offers no DHE suites in its default cipher list.
+  it.each([['only a DHE cipher suite', () => oddCipher]])(
+    'rejects a server that speaks %s with TLS_ERROR (handshake), in words',
+    async (_name, server) => {
+      const url = `https://${HOST}:${server().port}/`;
+      const error = await rejection(analyzer.analyze(url, LOOPBACK), 'TLS_ERROR');
+      expect(error.details.reason).toBe('handshake');
+      expect(error.message).toBe(
+        `TLS connection to ${url} failed: the TLS handshake failed (no shared protocol or cipher)`,
+      );
+      expect(error.message).not.toMatch(OPENSSL_TEXT);
+      expect(error.details.raw).toMatch(/alert/);
+    },
+  );
 
   it('times out a TLS handshake that never completes, within timeout + 1 s, and drops the connection', async () => {
     const own = new Analyzer({ resolver, ca: pki.ca });

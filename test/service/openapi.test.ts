@@ -51,6 +51,7 @@ describe('OpenAPI document', () => {
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
     expect(Object.keys(byName).sort()).toEqual([
       'clientRedirects',
+      'http2',
       'maxHops',
       'render',
       'renderWait',
@@ -71,6 +72,7 @@ describe('OpenAPI document', () => {
     });
     expect(byName.clientRedirects).toMatchObject({ required: false, schema: { enum: ['follow', 'report'] } });
     expect(byName.render).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
+    expect(byName.http2).toMatchObject({ required: false, schema: { type: 'boolean', default: true } });
     expect(byName.renderWait).toMatchObject({
       required: false,
       schema: { type: 'integer', minimum: 0, maximum: 10000, default: 3000 },

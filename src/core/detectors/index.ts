@@ -2,10 +2,12 @@ import { withHelp } from '../issue-help.js';
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
 import { canonicalMismatch } from './canonical-mismatch.js';
+import { certificateExpiring } from './certificate-expiring.js';
 import { cosmeticRedirects } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
 import { fragmentDropped } from './fragment-dropped.js';
+import { hstsMissing } from './hsts-missing.js';
 import { httpsDowngrade } from './https-downgrade.js';
 import { invalidLocation } from './invalid-location.js';
 import { javascriptRedirect } from './javascript-redirect.js';
@@ -21,6 +23,7 @@ import { redirectLoop } from './redirect-loop.js';
 import { redirectToHomepage } from './redirect-to-homepage.js';
 import { temporaryRedirect } from './temporary-redirect.js';
 import { tlsInvalid } from './tls-invalid.js';
+import { tlsOutdated } from './tls-outdated.js';
 import { urlTooLong } from './url-too-long.js';
 
 export type { Detector, DetectorInput, Finding } from './detector.js';
@@ -37,12 +40,15 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   tlsInvalid,
   urlTooLong,
   noindexDestination,
+  certificateExpiring,
+  tlsOutdated,
   redirectChain,
   temporaryRedirect,
   metaRefresh,
   javascriptRedirect,
   mixedRedirectTypes,
   notHttps,
+  hstsMissing,
   cosmeticRedirects,
   redirectToHomepage,
   queryDropped,

@@ -89,7 +89,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
 function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
-  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait } = query;
+  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait, http2 } = query;
   if (render === true && options.rendering.kind === 'off') {
     throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
       parameter: 'render',
@@ -106,6 +106,7 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
       clientRedirects,
       render,
       renderWait,
+      http2,
       blockPrivate: true,
       allowNetworks: options.allowNetworks,
       // A public service vouches for what it reports: it never makes a hop over a certificate that does not verify.
