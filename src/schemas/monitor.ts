@@ -21,25 +21,31 @@ export const AlertChannelSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** What a run must see to pass. */
-export const MonitorExpectSchema = Type.Object(
-  {
-    target: Type.Optional(
-      Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The final URL the chain must end at' }),
-    ),
-    status: Type.Optional(
-      Type.Integer({ minimum: 100, maximum: 599, description: "The first hop's expected status (301, 308...)" }),
-    ),
-    maxRedirects: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: LIMITS.maxHops.max, description: 'More redirects than this fail the run' }),
-    ),
-    failOn: Type.Enum(['error', 'warning', 'info'], {
-      default: 'error',
-      description: 'The least severe finding that fails a run: `error` (default), `warning` or `info`',
-    }),
-  },
+const FAIL_ON = Type.Enum(['error', 'warning', 'info'], {
+  default: 'error',
+  description: 'The least severe finding that fails a run: `error` (default), `warning` or `info`',
+});
+
+const expectFields = {
+  target: Type.Optional(
+    Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The final URL the chain must end at' }),
+  ),
+  status: Type.Optional(
+    Type.Integer({ minimum: 100, maximum: 599, description: "The first hop's expected status (301, 308...)" }),
+  ),
+  maxRedirects: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: LIMITS.maxHops.max, description: 'More redirects than this fail the run' }),
+  ),
+};
+
+/** What a run must see to pass, as a caller writes it. */
+export const MonitorExpectInputSchema = Type.Object(
+  { ...expectFields, failOn: Type.Optional(FAIL_ON) },
   { additionalProperties: false },
 );
+
+/** What a run must see to pass, defaults applied. */
+export const MonitorExpectSchema = Type.Object({ ...expectFields, failOn: FAIL_ON }, { additionalProperties: false });
 
 /** The analysis options of a monitor's runs (those of `GET /api/analyze`). */
 export const MonitorOptionsSchema = Type.Object(
@@ -63,7 +69,7 @@ export const LabelsSchema = Type.Record(Type.String({ maxLength: 64 }), Type.Str
 export const MonitorInputSchema = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The http or https URL to check' }),
-    expect: Type.Optional(MonitorExpectSchema),
+    expect: Type.Optional(MonitorExpectInputSchema),
     interval: Type.Optional(
       Type.Integer({
         minimum: INTERVAL.min,
