@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorSystem } from '../../src/monitor/index.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
@@ -55,6 +56,20 @@ const system = (app: FastifyInstance) => app.hoplens.monitors as MonitorSystem;
 async function history(app: FastifyInstance, id: string) {
   return (await admin(app, 'GET', `/api/monitors/${id}/runs`)).body.runs as Array<{ repeats: number; outcome: string }>;
 }
+
+describe('migrations on PostgreSQL', () => {
+  it('run once when several instances start together (an advisory lock serialises them)', async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const apps = await Promise.all([1, 2, 3, 4].map(() => monitorApp({ DATABASE_URL: databaseUrl })));
+    for (const app of apps) cleanups.push(() => app.close());
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    cleanups.push(() => client.end());
+    const { rows } = await client.query('SELECT version FROM hoplens_schema_migrations ORDER BY version');
+    expect(rows).toEqual([{ version: 1 }]);
+    for (const app of apps) expect((await admin(app, 'GET', '/api/monitors')).status).toBe(200);
+  });
+});
 
 describe('scheduling on PostgreSQL', () => {
   it('runs a created monitor when due, and again an interval later, into its history', async () => {
