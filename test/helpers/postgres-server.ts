@@ -46,7 +46,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   if (owner !== undefined) chownSync(dir, owner.uid, owner.gid);
   chmodSync(dir, 0o700);
   const as = async (program: string, args: string[]) =>
-    owner === undefined ? run(binary(program), args) : run('runuser', ['-u', 'postgres', '--', binary(program), ...args]);
+    owner === undefined
+      ? run(binary(program), args)
+      : run('runuser', ['-u', 'postgres', '--', binary(program), ...args]);
   const data = join(dir, 'data');
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
