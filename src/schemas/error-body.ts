@@ -7,6 +7,7 @@ export const SERVICE_ERROR_CODES = Object.freeze([
   'INVALID_PARAMETER',
   'RENDER_DISABLED',
   'RATE_LIMITED',
+  'UNAUTHORIZED',
   'OVERLOADED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
@@ -24,7 +25,9 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export const ErrorDetailSchema = Type.Object({
   code: Type.Enum(API_ERROR_CODES, { description: 'Stable machine-readable code' }),
   message: Type.String({ description: 'What went wrong, for people' }),
-  parameter: Type.Optional(Type.String({ description: 'The query parameter at fault (400)' })),
+  parameter: Type.Optional(
+    Type.String({ description: 'The query parameter, or the dotted field of a body, at fault (400)' }),
+  ),
   retryAfter: Type.Optional(Type.Integer({ minimum: 0, description: 'Seconds to wait before retrying (429, 503)' })),
   limit: Type.Optional(Type.Enum(['minute', 'day'], { description: 'Which limit refused the request (429)' })),
   url: Type.Optional(Type.String({ description: 'The URL being requested when the analysis failed' })),

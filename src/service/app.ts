@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { Analyzer, type AnalyzerConfig, PACKAGE_VERSION } from '../core/index.js';
+import { MonitorSystem, type MonitorSystemDeps } from '../monitor/index.js';
 import { DEFAULT_PUBLIC_DIR, webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -17,6 +18,7 @@ import { analyzeRoute } from './routes/analyze.js';
 import { analyzeMethodsRoute } from './routes/analyze-methods.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { monitorRoutes } from './routes/monitors.js';
 import { TurnPacer } from './turn-pacer.js';
 
 /** Seams for tests and embedding. Everything has a production default. */
@@ -33,6 +35,13 @@ export interface AppDeps {
   store?: RateLimitStore;
   /** The built web page's directory (default: the web plugin's, dist/web/public; see src/web/plugin.ts). */
   webPublicDir?: string;
+  /** The monitors' seams: clock, scheduler period, pg-boss timings (src/monitor/monitor-system.ts). */
+  monitors?: MonitorSystemDeps;
+  /**
+   * Start the monitors' scheduler with the app (default false: `buildApp` starts no timer of its own; `npm start`
+   * and `hoplens serve` ask for it through src/service/start-service.ts).
+   */
+  startMonitors?: boolean;
 }
 
 declare module 'fastify' {
@@ -42,6 +51,8 @@ declare module 'fastify' {
       readonly lifecycle: Lifecycle;
       readonly gate: ConcurrencyGate;
       readonly store: RateLimitStore;
+      /** The monitors, when `HOPLENS_ADMIN_TOKEN` turns them on. */
+      readonly monitors: MonitorSystem | undefined;
     };
   }
 }
@@ -76,6 +87,8 @@ interface ServiceParts {
   analyzer: Analyzer;
   /** Whether the instance renders (`HOPLENS_RENDER`), and why not when it cannot. */
   rendering: RenderState;
+  /** The monitors, when `HOPLENS_ADMIN_TOKEN` is set; monitors are off without it. */
+  monitors: MonitorSystem | undefined;
 }
 
 /** The default analyzer's settings: the configured CAs, and the renderer when the instance renders. */
@@ -109,18 +122,21 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     limiter,
     analyzer: deps.analyzer ?? new Analyzer(analyzerConfig(config, rendering)),
     rendering,
+    monitors: undefined,
   };
   if (rendering.kind === 'unavailable') {
     app.log.error({ event: 'render_unavailable' }, `HOPLENS_RENDER is on, but ${rendering.reason}`);
   }
   try {
-    app.decorate('hoplens', { lifecycle: parts.lifecycle, gate: parts.gate, store });
+    parts.monitors = await openMonitors(config, deps, parts, app);
+    app.decorate('hoplens', { lifecycle: parts.lifecycle, gate: parts.gate, store, monitors: parts.monitors });
     app.decorateRequest('rateLimit', null);
     installErrorReplies(app, limiter);
     installShutdownHooks(app, config, parts);
     await registerRoutes(app, config, deps, parts);
   } catch (error) {
-    // A half-built app must not leave a Redis connection or a pool behind.
+    // A half-built app must not leave a Redis connection, a pool or a database behind.
+    await parts.monitors?.close().catch(() => {});
     await Promise.allSettled([store.close(), parts.analyzer.close()]);
     throw error;
   }
@@ -161,6 +177,32 @@ async function openStore(config: ServiceConfig, deps: AppDeps, app: FastifyInsta
   return store;
 }
 
+/**
+ * Step 2b: the monitors, when `HOPLENS_ADMIN_TOKEN` turns them on: the database opened (the embedded one under
+ * `HOPLENS_DATA_DIR`, or `DATABASE_URL`'s) and migrated. Their runs use the service's analyzer and address policy.
+ * The scheduler starts only when asked (`deps.startMonitors`).
+ */
+async function openMonitors(
+  config: ServiceConfig,
+  deps: AppDeps,
+  parts: ServiceParts,
+  app: FastifyInstance,
+): Promise<MonitorSystem | undefined> {
+  if (config.monitors.adminToken === undefined) return undefined;
+  const monitors = await MonitorSystem.open(
+    config.monitors,
+    { analyzer: parts.analyzer, allowNetworks: config.allowNetworks, analysisTimeoutMs: config.analysisTimeoutMs },
+    { log: app.log, ...deps.monitors },
+  );
+  try {
+    if (deps.startMonitors === true) await monitors.start();
+  } catch (error) {
+    await monitors.close().catch(() => {});
+    throw error;
+  }
+  return monitors;
+}
+
 /** Step 3: refuse new requests once shutdown begins, drain for the grace period, then close what the app owns. */
 function installShutdownHooks(app: FastifyInstance, config: ServiceConfig, parts: ServiceParts): void {
   const { lifecycle } = parts;
@@ -178,6 +220,8 @@ function installShutdownHooks(app: FastifyInstance, config: ServiceConfig, parts
   });
   app.addHook('onClose', async () => {
     lifecycle.dispose();
+    // Before the analyzer: a scheduled run still in flight is stopped, not left without its analyzer.
+    await parts.monitors?.close().catch((error: unknown) => app.log.error({ err: error }, 'closing monitors failed'));
     await Promise.allSettled([parts.store.close(), parts.analyzer.close()]);
   });
 }
@@ -210,6 +254,15 @@ async function registerRoutes(
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
+  const { adminToken } = config.monitors;
+  if (parts.monitors !== undefined && adminToken !== undefined) {
+    await app.register(monitorRoutes, {
+      prefix: '/api',
+      monitors: parts.monitors,
+      adminToken,
+      rendering: parts.rendering,
+    });
+  }
   // The page offers rendering only where it can be done: on, and with a Chromium to drive.
   await app.register(webPage, { publicDir, renderEnabled: parts.rendering.kind === 'on' });
 }

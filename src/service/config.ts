@@ -48,6 +48,28 @@ export interface ServiceConfig {
   readonly renderConcurrency: number;
   /** `HOPLENS_CHROMIUM`: the Chromium executable that renders (default Debian's `/usr/bin/chromium`). */
   readonly chromiumPath: string;
+  /** Monitors (docs/monitors.md): where they live, who may manage them, where their alerts go. */
+  readonly monitors: MonitorsConfig;
+}
+
+/** The monitors' part of the configuration. */
+export interface MonitorsConfig {
+  /** `HOPLENS_ADMIN_TOKEN`: the bearer token of `/api/monitors`; undefined turns monitors off altogether. */
+  readonly adminToken: string | undefined;
+  /** `HOPLENS_DATA_DIR`: where the embedded database lives. */
+  readonly dataDir: string;
+  /** `DATABASE_URL`: a shared PostgreSQL (`postgres://...`) instead of the embedded database. */
+  readonly databaseUrl: string | undefined;
+  /** `HOPLENS_HISTORY_DAYS`: runs older than this many days are deleted. */
+  readonly historyDays: number;
+  /** `HOPLENS_WEBHOOK_URL`: the instance's generic webhook for alerts. */
+  readonly webhookUrl: string | undefined;
+  /** `HOPLENS_SLACK_WEBHOOK_URL`: the instance's Slack-compatible incoming webhook. */
+  readonly slackWebhookUrl: string | undefined;
+  /** `HOPLENS_WEBHOOK_SECRET`: the key of the generic webhook's HMAC-SHA256 signature. */
+  readonly webhookSecret: string | undefined;
+  /** `HOPLENS_PUBLIC_URL`: where people reach this instance, for the links in alerts (default `http://localhost:PORT`). */
+  readonly publicUrl: string;
 }
 
 /** A configuration problem; the message names the variable and says what it must be. */
@@ -79,6 +101,8 @@ export const CONFIG_DEFAULTS = Object.freeze({
   HOPLENS_SHUTDOWN_GRACE_MS: 20_000,
   HOPLENS_RENDER: 'off' as 'on' | 'off',
   HOPLENS_RENDER_CONCURRENCY: 2,
+  HOPLENS_DATA_DIR: './data',
+  HOPLENS_HISTORY_DAYS: 90,
 });
 
 /** A variable's value, or undefined when it is unset or blank (an empty `FOO=` in a compose file means "unset"). */
@@ -165,6 +189,42 @@ function onOff(env: Environment, name: string, fallback: 'on' | 'off'): boolean 
   throw new ConfigError(name, `must be on or off, got ${JSON.stringify(value)}`);
 }
 
+/** An absolute URL of one of `protocols`, or undefined when unset. */
+function urlVariable(
+  env: Environment,
+  name: string,
+  protocols: readonly string[],
+  example: string,
+): string | undefined {
+  const value = raw(env, name);
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be a URL such as ${example}`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, not ${url.protocol}`);
+  }
+  return value;
+}
+
+function monitorsConfig(env: Environment, port: number): MonitorsConfig {
+  const http = ['http:', 'https:'];
+  return Object.freeze({
+    adminToken: raw(env, 'HOPLENS_ADMIN_TOKEN'),
+    dataDir: raw(env, 'HOPLENS_DATA_DIR') ?? CONFIG_DEFAULTS.HOPLENS_DATA_DIR,
+    databaseUrl: urlVariable(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user@db:5432/hoplens'),
+    historyDays: integer(env, 'HOPLENS_HISTORY_DAYS', CONFIG_DEFAULTS.HOPLENS_HISTORY_DAYS, 1, 36_500),
+    webhookUrl: urlVariable(env, 'HOPLENS_WEBHOOK_URL', http, 'https://hooks.example.com/hoplens'),
+    slackWebhookUrl: urlVariable(env, 'HOPLENS_SLACK_WEBHOOK_URL', http, 'https://hooks.slack.com/services/...'),
+    webhookSecret: raw(env, 'HOPLENS_WEBHOOK_SECRET'),
+    publicUrl:
+      urlVariable(env, 'HOPLENS_PUBLIC_URL', http, 'https://hoplens.example.com') ?? `http://localhost:${port}`,
+  });
+}
+
 const DAY_MAX = 10_000_000;
 const MS_MAX = 24 * 60 * 60 * 1000;
 
@@ -174,8 +234,9 @@ const MS_MAX = 24 * 60 * 60 * 1000;
  */
 export function loadConfig(env: Environment = process.env): ServiceConfig {
   const d = CONFIG_DEFAULTS;
+  const port = integer(env, 'PORT', d.PORT, 0, 65_535);
   return Object.freeze({
-    port: integer(env, 'PORT', d.PORT, 0, 65_535),
+    port,
     host: raw(env, 'HOST') ?? d.HOST,
     logLevel: logLevel(env),
     rateLimit: Object.freeze({
@@ -194,5 +255,6 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     render: onOff(env, 'HOPLENS_RENDER', d.HOPLENS_RENDER),
     renderConcurrency: integer(env, 'HOPLENS_RENDER_CONCURRENCY', d.HOPLENS_RENDER_CONCURRENCY, 1, 64),
     chromiumPath: chromiumPath(env),
+    monitors: monitorsConfig(env, port),
   });
 }

@@ -22,6 +22,8 @@ export const ERROR_STATUS: Readonly<Record<ServiceErrorCode, number>> = Object.f
   // Only a client that went away aborts an analysis, and it never sees the answer.
   ABORTED: 500,
   RATE_LIMITED: 429,
+  // The monitors' API without its bearer token, or with a wrong one.
+  UNAUTHORIZED: 401,
   OVERLOADED: 503,
   SHUTTING_DOWN: 503,
   NOT_FOUND: 404,

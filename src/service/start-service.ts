@@ -60,7 +60,7 @@ export async function startService(env: Environment, options: StartServiceOption
     ...(port !== undefined && { PORT: String(port) }),
     ...(host !== undefined && { HOST: host }),
   });
-  const app = await buildApp(config, { logStream: options.logStream ?? stdoutLogStream() });
+  const app = await buildApp(config, { logStream: options.logStream ?? stdoutLogStream(), startMonitors: true });
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });

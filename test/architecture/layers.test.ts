@@ -4,7 +4,8 @@
  * src/check (the rows they yield), and are shared by the faces; a face reaches the core only through its public entry
  * (src/core/index.ts) and never another face, except in the composition roots listed below. The renderer (src/render)
  * sits beside the core too: it knows the core's public entry only, and only the faces and the package entry know it,
- * through its own entry (src/render/index.ts).
+ * through its own entry (src/render/index.ts). Monitors (src/monitor) sit beside the core as well: they know the core's
+ * entry, src/check and src/schemas; only the service knows them, through src/monitor/index.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
 
 /** Where a file sits: the core, a capability beside it, a face, or the package entry. */
-type Layer = 'core' | 'render' | 'check' | 'schemas' | 'rules' | 'cli' | 'service' | 'web' | 'entry';
+type Layer = 'core' | 'render' | 'check' | 'schemas' | 'rules' | 'monitor' | 'cli' | 'service' | 'web' | 'entry';
 
 const FACES: ReadonlySet<Layer> = new Set(['cli', 'service', 'web']);
 
@@ -38,7 +39,9 @@ const PAGE_SAFE_CORE: ReadonlySet<string> = new Set([
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split('/')[0]!;
   if (top === 'index.ts') return 'entry';
-  if (['core', 'render', 'check', 'schemas', 'rules', 'cli', 'service', 'web'].includes(top)) return top as Layer;
+  if (['core', 'render', 'check', 'schemas', 'rules', 'monitor', 'cli', 'service', 'web'].includes(top)) {
+    return top as Layer;
+  }
   throw new Error(`${relative(SRC, file)} sits in no known layer: add it to this test`);
 }
 
@@ -90,6 +93,14 @@ function violation(file: string, target: string): string | undefined {
       : `${from} imports the ${to} ${to === 'rules' ? 'layer' : 'face'}`;
   }
   if (from === 'rules') return to === 'check' ? undefined : `rules imports the ${to} face`;
+  // Monitors sit beside the core: they know the core's entry, the row expectations and the schemas, no face.
+  if (from === 'monitor') {
+    return to === 'schemas' || to === 'check' ? undefined : `monitor imports the ${to} face`;
+  }
+  if (to === 'monitor') {
+    if (from !== 'service') return `${from} imports monitor`;
+    return relative(SRC, target) === 'monitor/index.ts' ? undefined : 'reaches into monitor past src/monitor/index.ts';
+  }
   if (FACES.has(to)) {
     return COMPOSITION_ROOTS.get(relative(SRC, file))?.has(to) ? undefined : `the ${from} face imports the ${to} face`;
   }
@@ -144,6 +155,16 @@ describe('layers', () => {
     expect(violation(at('service/app.ts'), at('render/index.ts'))).toBeUndefined();
     expect(violation(at('cli/run.ts'), at('render/browser-launcher.ts'))).toMatch(/past src\/render\/index.ts/);
     expect(violation(at('index.ts'), at('render/index.ts'))).toBeUndefined();
+    expect(violation(at('monitor/run-check.ts'), at('check/expectation.ts'))).toBeUndefined();
+    expect(violation(at('monitor/run-check.ts'), at('core/index.ts'))).toBeUndefined();
+    expect(violation(at('monitor/run-check.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('monitor/monitor-system.ts'), at('service/app.ts'))).toMatch(
+      /monitor imports the service face/,
+    );
+    expect(violation(at('service/app.ts'), at('monitor/index.ts'))).toBeUndefined();
+    expect(violation(at('service/app.ts'), at('monitor/monitor-store.ts'))).toMatch(/past src\/monitor\/index.ts/);
+    expect(violation(at('cli/run.ts'), at('monitor/index.ts'))).toMatch(/cli imports monitor/);
+    expect(violation(at('check/runner.ts'), at('monitor/index.ts'))).toMatch(/check imports the monitor/);
   });
 
   it('the core modules the page imports import nothing at run time but type-only core modules', () => {

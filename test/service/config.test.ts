@@ -25,6 +25,16 @@ describe('loadConfig', () => {
       render: false,
       renderConcurrency: 2,
       chromiumPath: '/usr/bin/chromium',
+      monitors: {
+        adminToken: undefined,
+        dataDir: './data',
+        databaseUrl: undefined,
+        historyDays: 90,
+        webhookUrl: undefined,
+        slackWebhookUrl: undefined,
+        webhookSecret: undefined,
+        publicUrl: 'http://localhost:3000',
+      },
     });
   });
 
@@ -65,7 +75,32 @@ describe('loadConfig', () => {
       render: true,
       renderConcurrency: 3,
       chromiumPath: '/opt/chrome/chrome',
+      monitors: expect.any(Object),
     });
+  });
+
+  it('reads the monitors variables', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOPLENS_ADMIN_TOKEN: 's3cret',
+      HOPLENS_DATA_DIR: '/var/lib/hoplens',
+      DATABASE_URL: 'postgresql://hoplens@db:5432/hoplens',
+      HOPLENS_HISTORY_DAYS: '30',
+      HOPLENS_WEBHOOK_URL: 'http://10.0.0.5/hook',
+      HOPLENS_SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T/B/X',
+      HOPLENS_WEBHOOK_SECRET: 'key',
+    });
+    expect(config.monitors).toEqual({
+      adminToken: 's3cret',
+      dataDir: '/var/lib/hoplens',
+      databaseUrl: 'postgresql://hoplens@db:5432/hoplens',
+      historyDays: 30,
+      webhookUrl: 'http://10.0.0.5/hook',
+      slackWebhookUrl: 'https://hooks.slack.com/services/T/B/X',
+      webhookSecret: 'key',
+      publicUrl: 'http://localhost:8080',
+    });
+    expect(Object.isFrozen(config.monitors)).toBe(true);
   });
 
   it('is frozen, nested objects included', () => {
@@ -106,6 +141,12 @@ describe('loadConfig', () => {
     ['HOPLENS_TRUST_PROXY', 'proxy.example'],
     ['HOPLENS_RENDER', 'maybe'],
     ['HOPLENS_RENDER_CONCURRENCY', '0'],
+    ['DATABASE_URL', 'mysql://db/hoplens'],
+    ['DATABASE_URL', 'not a url'],
+    ['HOPLENS_HISTORY_DAYS', '0'],
+    ['HOPLENS_WEBHOOK_URL', 'ftp://hooks.example'],
+    ['HOPLENS_SLACK_WEBHOOK_URL', 'hooks.slack.com'],
+    ['HOPLENS_PUBLIC_URL', 'hoplens.example'],
   ])('refuses %s=%j with a message naming the variable', (variable, value) => {
     let caught: unknown;
     try {

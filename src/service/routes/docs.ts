@@ -101,7 +101,13 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
       tags: [
         { name: 'analysis', description: 'Redirect-chain analysis' },
         { name: 'health', description: 'Probes for orchestrators' },
+        { name: 'monitors', description: 'Saved checks on a schedule (only where HOPLENS_ADMIN_TOKEN is set)' },
       ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'HOPLENS_ADMIN_TOKEN' },
+        },
+      },
     },
     hideUntagged: true,
     exposeHeadRoutes: true,

@@ -1,0 +1,80 @@
+import { createHmac } from 'node:crypto';
+import { request } from 'undici';
+import type { AlertOutbox, PendingAlert } from './alert-outbox.js';
+
+/** The header carrying the generic webhook's signature: `sha256=` and the hex HMAC-SHA256 of the body. */
+export const SIGNATURE_HEADER = 'x-hoplens-signature';
+
+/** How delivery is paced. */
+export const DELIVERY = Object.freeze({
+  /** Delivery is given up this long after the alert was queued. */
+  giveUpAfterMs: 60 * 60 * 1000,
+  /** First wait before trying again; doubled after each failure, up to `maxDelayMs`. */
+  firstDelayMs: 5000,
+  maxDelayMs: 10 * 60 * 1000,
+  /** How long one POST may take. */
+  timeoutMs: 10_000,
+  /** How long a claimed alert is left to this instance before another may take it. */
+  leaseMs: 60_000,
+  /** Alerts claimed per poll. */
+  batch: 20,
+});
+
+/** The signature of a webhook body under `secret`, as the header carries it. */
+export function signBody(body: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/**
+ * POSTs one alert. Webhook URLs are the operator's own and may well be private (a chat server on the office
+ * network), so this is a plain undici request, not the analyzer's guarded one. Resolves with an error message, or
+ * undefined when the receiver answered 2xx.
+ */
+export async function postAlert(alert: PendingAlert, secret: string | undefined): Promise<string | undefined> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'hoplens-alerts' };
+  if (alert.channel === 'webhook') {
+    headers['x-hoplens-event'] = alert.event;
+    if (secret !== undefined) headers[SIGNATURE_HEADER] = signBody(alert.body, secret);
+  }
+  try {
+    const response = await request(alert.url, {
+      method: 'POST',
+      headers,
+      body: alert.body,
+      headersTimeout: DELIVERY.timeoutMs,
+      bodyTimeout: DELIVERY.timeoutMs,
+      signal: AbortSignal.timeout(DELIVERY.timeoutMs),
+    });
+    await response.body.dump();
+    return response.statusCode >= 200 && response.statusCode < 300 ? undefined : `HTTP ${response.statusCode}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** When to try a failed alert again, or undefined once its hour is up. */
+export function retryTime(alert: PendingAlert, now: number): number | undefined {
+  const delay = Math.min(DELIVERY.firstDelayMs * 2 ** alert.attempts, DELIVERY.maxDelayMs);
+  const at = now + delay;
+  return at - alert.createdAt > DELIVERY.giveUpAfterMs ? undefined : at;
+}
+
+/** Delivers the alerts due now, each recorded as sent, retried later, or failed. Returns how many were sent. */
+export async function deliverDueAlerts(outbox: AlertOutbox, now: () => number, secret: string | undefined) {
+  const due = await outbox.claim(now(), DELIVERY.leaseMs, DELIVERY.batch);
+  const results = await Promise.all(
+    due.map(async (alert) => {
+      const error = await postAlert(alert, secret);
+      const at = now();
+      await outbox.settle(
+        alert.id,
+        error === undefined,
+        at,
+        error,
+        error === undefined ? undefined : retryTime(alert, at),
+      );
+      return error === undefined;
+    }),
+  );
+  return results.filter(Boolean).length;
+}

@@ -1,0 +1,78 @@
+import type { AlertEvent } from './alert-event.js';
+import type { AlertChannel, Monitor } from './monitor.js';
+import type { RunResult } from './run-result.js';
+
+/** An alert ready to go: where, and the exact bytes to send (signed as they are). */
+export interface AlertMessage {
+  channel: AlertChannel['type'];
+  url: string;
+  body: string;
+}
+
+/** The instance's alert settings (`HOPLENS_WEBHOOK_URL`, `HOPLENS_SLACK_WEBHOOK_URL`, `HOPLENS_PUBLIC_URL`). */
+export interface AlertSettings {
+  webhookUrl?: string | undefined;
+  slackWebhookUrl?: string | undefined;
+  /** Where people reach this instance: the base of the link to a monitor's page. */
+  publicUrl: string;
+}
+
+const HEADLINES: Readonly<Record<AlertEvent['kind'], string>> = {
+  failing: 'is failing',
+  recovered: 'has recovered',
+  changed: 'changed its redirect chain',
+};
+
+/** The link to a monitor's page on this instance. */
+export function monitorLink(settings: AlertSettings, id: string): string {
+  return new URL(`monitors/${encodeURIComponent(id)}`, `${settings.publicUrl.replace(/\/+$/, '')}/`).href;
+}
+
+/** A monitor's channels: its own `alerts` when it has them (even none), else the instance's defaults. */
+export function channelsOf(monitor: Monitor, settings: AlertSettings): AlertChannel[] {
+  if (monitor.alerts !== undefined) return monitor.alerts;
+  const channels: AlertChannel[] = [];
+  if (settings.webhookUrl !== undefined) channels.push({ type: 'webhook', url: settings.webhookUrl });
+  if (settings.slackWebhookUrl !== undefined) channels.push({ type: 'slack', url: settings.slackWebhookUrl });
+  return channels;
+}
+
+/** The generic webhook's JSON document (docs/monitors.md lists its fields). */
+function webhookBody(monitor: Monitor, event: AlertEvent, result: RunResult, link: string, at: number): string {
+  return JSON.stringify({
+    event: `monitor.${event.kind}`,
+    at: new Date(at).toISOString(),
+    monitor: { id: monitor.id, url: monitor.url, labels: monitor.labels, link },
+    changes: event.changes,
+    run: {
+      outcome: result.outcome,
+      reasons: result.reasons,
+      ...(result.error !== undefined && { error: result.error }),
+      ...(result.finalUrl !== undefined && { finalUrl: result.finalUrl }),
+      chain: result.chain.map((hop) => ({ url: hop.url, status: hop.status })),
+    },
+  });
+}
+
+/** Slack's incoming-webhook message: one text with the URL, what changed, and the link (Slack's mrkdwn). */
+function slackBody(monitor: Monitor, event: AlertEvent, link: string): string {
+  const lines = [`*${monitor.url}* ${HEADLINES[event.kind]}`, ...event.changes.map((change) => `• ${change}`)];
+  lines.push(`<${link}|Open the monitor>`);
+  return JSON.stringify({ text: lines.join('\n') });
+}
+
+/** The messages one alert event sends, one per channel of the monitor. */
+export function alertMessages(
+  monitor: Monitor,
+  event: AlertEvent,
+  result: RunResult,
+  settings: AlertSettings,
+  at: number,
+): AlertMessage[] {
+  const link = monitorLink(settings, monitor.id);
+  return channelsOf(monitor, settings).map((channel) => ({
+    channel: channel.type,
+    url: channel.url,
+    body: channel.type === 'slack' ? slackBody(monitor, event, link) : webhookBody(monitor, event, result, link, at),
+  }));
+}

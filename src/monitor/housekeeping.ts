@@ -1,0 +1,29 @@
+import { deliverDueAlerts } from './alert-delivery.js';
+import type { AlertOutbox } from './alert-outbox.js';
+import type { Database } from './database.js';
+import { pruneRuns } from './run-history.js';
+
+/** How often old history is pruned: the query is cheap, but there is no point running it every tick. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What every scheduler does besides running monitors: deliver due alerts, and keep the history bounded. */
+export class Housekeeping {
+  private lastPrune = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: AlertOutbox,
+    private readonly options: { now: () => number; historyDays: number; webhookSecret?: string | undefined },
+  ) {}
+
+  async run(): Promise<void> {
+    const { now, historyDays, webhookSecret } = this.options;
+    await deliverDueAlerts(this.outbox, now, webhookSecret);
+    if (now() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now();
+      await pruneRuns(this.db, now() - historyDays * DAY_MS);
+    }
+  }
+}

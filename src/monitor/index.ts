@@ -1,0 +1,9 @@
+/** Monitors: saved checks run on a schedule, their history and their alerts (docs/monitors.md). The faces import this file only. */
+export { SIGNATURE_HEADER, signBody } from './alert-delivery.js';
+export type { AlertRecord } from './alert-outbox.js';
+export { isMonitorError, MONITOR_ERROR_CODES, type MonitorErrorCode } from './errors.js';
+export type { AlertChannel, Monitor, MonitorSettings } from './monitor.js';
+export { parseMonitorInput } from './monitor.js';
+export { type MonitorConfig, MonitorSystem, type MonitorSystemDeps } from './monitor-system.js';
+export type { RunCheckContext } from './run-check.js';
+export type { Run } from './run-history.js';

@@ -1,0 +1,35 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.js';
+
+/** Connections one instance keeps to the shared PostgreSQL for monitors (pg-boss keeps its own). */
+const POOL_SIZE = 10;
+
+/** A shared PostgreSQL at `url` (`postgres://...`), through a `pg` pool. */
+export function openPgDatabase(url: string): Database & { readonly pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection the server drops must not crash the process; the next query opens another.
+  pool.on('error', () => {});
+  const query = async <Row>(on: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
+    (await on.query(sql, params === undefined ? [] : [...params])).rows as Row[];
+  return {
+    kind: 'postgres',
+    pool,
+    query: (sql, params) => query(pool, sql, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const scoped: Queryable = { query: (sql, params) => query(client, sql, params) };
+        const result = await work(scoped);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,150 @@
+import { type Static, Type } from 'typebox';
+import { DEFAULTS, LIMITS } from '../core/index.js';
+import { HopSchema, IssueSchema } from './analysis-result.js';
+import { MAX_URL_LENGTH } from './analyze-query.js';
+
+/**
+ * The schemas of monitors (docs/monitors.md): what a caller sends to create or replace one, what the API answers
+ * with, and a run of its history. src/monitor validates bodies against them; the service documents its routes with
+ * them.
+ */
+
+/** Shortest and longest time between two runs of a monitor, in seconds, and the default. */
+export const INTERVAL = Object.freeze({ min: 60, max: 86_400, default: 3600 });
+
+/** Where an alert goes: a generic webhook (signed JSON) or a Slack-compatible incoming webhook. */
+export const AlertChannelSchema = Type.Object(
+  {
+    type: Type.Enum(['webhook', 'slack'], { description: '`webhook`: signed JSON POST; `slack`: incoming webhook' }),
+    url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The http or https URL to POST to' }),
+  },
+  { additionalProperties: false },
+);
+
+const FAIL_ON = Type.Enum(['error', 'warning', 'info'], {
+  default: 'error',
+  description: 'The least severe finding that fails a run: `error` (default), `warning` or `info`',
+});
+
+const expectFields = {
+  target: Type.Optional(
+    Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The final URL the chain must end at' }),
+  ),
+  status: Type.Optional(
+    Type.Integer({ minimum: 100, maximum: 599, description: "The first hop's expected status (301, 308...)" }),
+  ),
+  maxRedirects: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: LIMITS.maxHops.max, description: 'More redirects than this fail the run' }),
+  ),
+};
+
+/** What a run must see to pass, as a caller writes it. */
+export const MonitorExpectInputSchema = Type.Object(
+  { ...expectFields, failOn: Type.Optional(FAIL_ON) },
+  { additionalProperties: false },
+);
+
+/** What a run must see to pass, defaults applied. */
+export const MonitorExpectSchema = Type.Object({ ...expectFields, failOn: FAIL_ON }, { additionalProperties: false });
+
+/** The analysis options of a monitor's runs (those of `GET /api/analyze`). */
+export const MonitorOptionsSchema = Type.Object(
+  {
+    userAgent: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.userAgentLength })),
+    maxHops: Type.Optional(Type.Integer({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max })),
+    timeout: Type.Optional(Type.Integer({ minimum: LIMITS.timeout.min, maximum: LIMITS.timeout.max })),
+    clientRedirects: Type.Optional(Type.Enum(['follow', 'report'], { default: DEFAULTS.clientRedirects })),
+    render: Type.Optional(Type.Boolean({ description: 'Only where the instance renders (`HOPLENS_RENDER=on`)' })),
+    renderWait: Type.Optional(Type.Integer({ minimum: LIMITS.renderWait.min, maximum: LIMITS.renderWait.max })),
+  },
+  { additionalProperties: false },
+);
+
+/** Free-form labels (`team: web`), for the operator's own grouping. */
+export const LabelsSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 256 }), {
+  description: 'Free-form labels: names to values',
+});
+
+/** The body of `POST /api/monitors` and `PUT /api/monitors/{id}`. */
+export const MonitorInputSchema = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The http or https URL to check' }),
+    expect: Type.Optional(MonitorExpectInputSchema),
+    interval: Type.Optional(
+      Type.Integer({
+        minimum: INTERVAL.min,
+        maximum: INTERVAL.max,
+        default: INTERVAL.default,
+        description: 'Seconds between runs',
+      }),
+    ),
+    options: Type.Optional(MonitorOptionsSchema),
+    labels: Type.Optional(LabelsSchema),
+    paused: Type.Optional(Type.Boolean({ default: false })),
+    alerts: Type.Optional(
+      Type.Array(AlertChannelSchema, {
+        maxItems: 10,
+        description:
+          "Where this monitor's alerts go, instead of the instance's HOPLENS_WEBHOOK_URL and HOPLENS_SLACK_WEBHOOK_URL",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'A monitor as a caller writes it' },
+);
+
+/** A monitor as written by a caller. */
+export type MonitorInput = Static<typeof MonitorInputSchema>;
+
+/** How a run ended: every expectation met, one not met, or no analysis at all. */
+export const OutcomeSchema = Type.Enum(['passed', 'failed', 'errored']);
+
+/** A monitor as the API answers with it: the input with its defaults, its id, and its state. */
+export const MonitorSchema = Type.Object(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    expect: MonitorExpectSchema,
+    interval: Type.Integer(),
+    options: MonitorOptionsSchema,
+    labels: LabelsSchema,
+    paused: Type.Boolean(),
+    alerts: Type.Optional(Type.Array(AlertChannelSchema)),
+    state: Type.Enum(['pending', 'passed', 'failed', 'errored'], {
+      description: 'The outcome of the last run; `pending` before the first',
+    }),
+    lastRunAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    nextRunAt: Type.String({ format: 'date-time' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { description: 'A monitor' },
+);
+
+/** One row of a monitor's history: a run, or several identical ones in a row (`repeats`). */
+export const RunSchema = Type.Object(
+  {
+    id: Type.String(),
+    monitorId: Type.String(),
+    outcome: OutcomeSchema,
+    reasons: Type.Array(Type.String(), { description: 'Why the run failed or errored; empty when it passed' }),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+    finalUrl: Type.Optional(Type.String()),
+    chain: Type.Array(HopSchema),
+    issues: Type.Array(IssueSchema),
+    startedAt: Type.String({ format: 'date-time', description: 'When the first of these identical runs started' }),
+    lastAt: Type.String({ format: 'date-time', description: 'When the last of them started' }),
+    repeats: Type.Integer({ minimum: 1, description: 'How many identical runs in a row this row stands for' }),
+  },
+  { description: 'A run of a monitor' },
+);
+
+/** A page of history, newest first; `next` is the `before` of the following page. */
+export const RunPageSchema = Type.Object({
+  runs: Type.Array(RunSchema),
+  next: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `before` for older runs; null at the end' }),
+});
+
+/** A monitor as the API answers. */
+export type MonitorBody = Static<typeof MonitorSchema>;
+/** A run as the API answers. */
+export type RunBody = Static<typeof RunSchema>;

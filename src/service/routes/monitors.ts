@@ -1,0 +1,90 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MonitorSystem } from '../../monitor/index.js';
+import { invalidParameter, serviceError } from '../errors.js';
+import { strictQuery } from '../query-validation.js';
+import type { RenderState } from '../renderer-setup.js';
+import { DEFAULT_RUNS_PAGE, MONITOR_ROUTE_SCHEMAS as S } from './monitors-schema.js';
+
+/** What the monitors' routes need from the app. */
+export interface MonitorRoutesOptions {
+  monitors: MonitorSystem;
+  /** `HOPLENS_ADMIN_TOKEN`. */
+  adminToken: string;
+  rendering: RenderState;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time (digests of equal length). */
+function authorized(request: FastifyRequest, expected: Buffer): boolean {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
+}
+
+/** A monitor asking to be rendered on an instance that does not render is refused, like `render=true`. */
+function refuseRender(body: unknown, rendering: RenderState): void {
+  const render = (body as { options?: { render?: unknown } } | null)?.options?.render;
+  if (render === true && rendering.kind === 'off') {
+    throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
+      parameter: 'options.render',
+    });
+  }
+}
+
+/**
+ * `/api/monitors`: thin over src/monitor. Every route needs the admin token (401 `UNAUTHORIZED` without it). The
+ * body is validated by src/monitor (so that the library and the API refuse the same bodies, naming the same field);
+ * the route's body schema documents it.
+ */
+export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutesOptions): Promise<void> {
+  const { monitors, rendering } = options;
+  const expected = digest(options.adminToken);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (authorized(request, expected)) return;
+    reply.header('www-authenticate', 'Bearer realm="hoplens monitors"');
+    throw serviceError('UNAUTHORIZED', 'The monitors API needs Authorization: Bearer <HOPLENS_ADMIN_TOKEN>');
+  });
+  // The schemas document; they do not validate. Fastify's validator would drop unknown fields and coerce "3600" to a
+  // number where src/monitor refuses both; the history's query is checked by strictQuery and runsQuery below.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get('/monitors', { schema: S.list }, async () => ({ monitors: await monitors.list() }));
+  api.post('/monitors', { schema: S.create }, async (request, reply) => {
+    refuseRender(request.body, rendering);
+    return reply.code(201).send(await monitors.create(request.body));
+  });
+  api.get('/monitors/:id', { schema: S.read }, async (request) => monitors.get(request.params.id));
+  api.put('/monitors/:id', { schema: S.replace }, async (request) => {
+    refuseRender(request.body, rendering);
+    return monitors.replace(request.params.id, request.body);
+  });
+  api.delete('/monitors/:id', { schema: S.remove }, async (request, reply) => {
+    await monitors.remove(request.params.id);
+    return reply.code(204).send(null);
+  });
+  api.post('/monitors/:id/pause', { schema: S.pause }, async (request) => monitors.setPaused(request.params.id, true));
+  api.post('/monitors/:id/resume', { schema: S.resume }, async (request) =>
+    monitors.setPaused(request.params.id, false),
+  );
+  api.post('/monitors/:id/run', { schema: S.run }, async (request) => monitors.runNow(request.params.id));
+  api.get('/monitors/:id/runs', { schema: S.runs, preValidation: strictQuery(S.runs.querystring) }, async (request) => {
+    const { limit, before } = runsQuery(request.query as Record<string, unknown>);
+    return monitors.runs(request.params.id, limit, before);
+  });
+}
+
+/** The history's query, once strictQuery has made sure `limit` is an integer in range. */
+function runsQuery(query: Record<string, unknown>): { limit: number; before?: string } {
+  const limit = typeof query.limit === 'string' ? Number(query.limit) : DEFAULT_RUNS_PAGE;
+  const before = query.before;
+  if (before === undefined) return { limit };
+  if (typeof before !== 'string' || !/^[0-9]{1,19}$/.test(before)) {
+    throw invalidParameter('before', 'must be the `next` of a previous page');
+  }
+  return { limit, before };
+}
