@@ -7,6 +7,7 @@ export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from '.
 export { parseCaBundle } from './ca-bundle.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { parseDecimalInteger } from './decimal-integer.js';
+export { type DetectorThresholds, THRESHOLD_DEFAULTS } from './detector-thresholds.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues } from './detectors/index.js';
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
@@ -33,10 +34,20 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
+export { type AllowRule, isPolicy, NO_POLICY, type Policy, parsePolicy } from './policy.js';
+export {
+  type PolicyFile,
+  PolicyFileSchema,
+  policyJsonSchema,
+  SEVERITY_SETTINGS,
+  type SeveritySetting,
+} from './policy-schema.js';
+export { productToken } from './product-token.js';
 export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
+export type { RobotsVerdict } from './robots-file.js';
 export {
   AddressPolicy,
   type AddressVerdict,

@@ -1,4 +1,5 @@
 import { invalidOption } from './errors.js';
+import { NO_POLICY, type Policy, parsePolicy } from './policy.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from './types.js';
 
@@ -24,6 +25,7 @@ export const DEFAULTS = Object.freeze({
   render: false,
   renderWait: 3000,
   tls: 'verify' as TlsMode,
+  robots: true,
 });
 
 /** Options after validation, with every default filled in. */
@@ -40,6 +42,9 @@ export interface NormalizedOptions {
   readonly render: boolean;
   readonly renderWait: number;
   readonly tls: TlsMode;
+  readonly robots: boolean;
+  /** The policy compiled (`NO_POLICY` when none was given). */
+  readonly policy: Policy;
 }
 
 function integerIn(option: 'maxHops' | 'timeout' | 'renderWait', value: unknown): number {
@@ -133,5 +138,7 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     render: o.render === undefined ? d.render : bool('render', o.render),
     renderWait: o.renderWait === undefined ? d.renderWait : integerIn('renderWait', o.renderWait),
     tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
+    robots: o.robots === undefined ? d.robots : bool('robots', o.robots),
+    policy: o.policy === undefined ? NO_POLICY : parsePolicy(o.policy),
   });
 }

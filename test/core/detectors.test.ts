@@ -459,8 +459,9 @@ describe('detectIssues', () => {
   });
 
   it('runs every detector, each of which is pure', () => {
-    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect and tls_invalid are new.
-    expect(DETECTORS).toHaveLength(15);
+    // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect and tls_invalid are new;
+    // robots_blocked_destination is newer.
+    expect(DETECTORS).toHaveLength(16);
     const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
     const chain = chainOf(urls, [302, 301, 301], 404);
     const frozen = Object.freeze(

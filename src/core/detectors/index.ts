@@ -13,6 +13,7 @@ import { mixedRedirectTypes } from './mixed-redirect-types.js';
 import { notHttps } from './not-https.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
+import { robotsBlockedDestination } from './robots-blocked-destination.js';
 import { temporaryRedirect } from './temporary-redirect.js';
 import { tlsInvalid } from './tls-invalid.js';
 
@@ -35,6 +36,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   mixedRedirectTypes,
   notHttps,
   cosmeticRedirects,
+  robotsBlockedDestination,
 ]);
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
