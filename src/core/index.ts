@@ -34,7 +34,7 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
-export { type AllowRule, isPolicy, NO_POLICY, type Policy, parsePolicy } from './policy.js';
+export { type AllowRule, isPolicy, NO_POLICY, type Policy, parsePolicy, policyFromJson } from './policy.js';
 export {
   type PolicyFile,
   PolicyFileSchema,

@@ -111,3 +111,17 @@ export function parsePolicy(value: unknown): Policy {
     thresholds,
   });
 }
+
+/**
+ * A policy file's text (hoplens.config.json) parsed as JSON and then by {@link parsePolicy}. Throws `INVALID_OPTION`
+ * (option `policy`) whose requirement says what is wrong: `is not valid JSON (...)` or the key and its rule.
+ */
+export function policyFromJson(text: string): Policy {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw invalidOption('policy', `is not valid JSON (${(error as Error).message})`);
+  }
+  return parsePolicy(value);
+}

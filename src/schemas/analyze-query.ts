@@ -62,6 +62,14 @@ export const AnalyzeQuerySchema = Type.Object({
       description: 'With `render=true`: how long a rendered page may take to navigate on its own, in milliseconds',
     }),
   ),
+  robots: Type.Optional(
+    Type.Boolean({
+      default: DEFAULTS.robots,
+      description:
+        "`false`: do not read the final URL's robots.txt (else fetched once per host and kept ten minutes; the issue " +
+        "`robots_blocked_destination` says when it keeps the User-Agent's crawler out)",
+    }),
+  ),
 });
 
 /** The validated query. */

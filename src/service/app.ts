@@ -186,6 +186,7 @@ async function registerRoutes(
     allowNetworks: config.allowNetworks,
     analysisTimeoutMs: config.analysisTimeoutMs,
     renderEnabled: config.render,
+    policy: config.policy,
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { type Network, parseCaBundle, parseDecimalInteger, parseNetworks } from '../core/index.js';
+import {
+  isHoplensError,
+  type Network,
+  type Policy,
+  parseCaBundle,
+  parseDecimalInteger,
+  parseNetworks,
+  policyFromJson,
+} from '../core/index.js';
 
 /** Log levels pino accepts, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +53,11 @@ export interface ServiceConfig {
   readonly render: boolean;
   /** `HOPLENS_RENDER_CONCURRENCY`: renders in flight at once in this process. */
   readonly renderConcurrency: number;
+  /**
+   * `HOPLENS_CONFIG`: the policy file (hoplens.config.json: severity overrides, allowed redirects, thresholds) applied
+   * to every analysis, read and compiled once here; undefined when unset.
+   */
+  readonly policy: Policy | undefined;
 }
 
 /** A configuration problem; the message names the variable and says what it must be. */
@@ -127,18 +140,35 @@ function redisUrl(env: Environment): string | undefined {
   return value;
 }
 
+/** Reads a file named by a variable, or throws the ConfigError that says why it cannot be read. */
+function readNamedFile(name: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new ConfigError(name, `cannot read ${path}: ${reason}`);
+  }
+}
+
+/** Reads and compiles the policy file at start-up, so that a bad file stops the service rather than being ignored. */
+function policyFile(env: Environment): Policy | undefined {
+  const path = raw(env, 'HOPLENS_CONFIG');
+  if (path === undefined) return undefined;
+  const text = readNamedFile('HOPLENS_CONFIG', path);
+  try {
+    return policyFromJson(text);
+  } catch (error) {
+    if (!isHoplensError(error) || error.code !== 'INVALID_OPTION') throw error;
+    throw new ConfigError('HOPLENS_CONFIG', `${path}: ${error.details.requirement}`);
+  }
+}
+
 /** Reads the CA file at start-up, so that a wrong path stops the service rather than failing every https target. */
 function caFile(env: Environment): readonly string[] | undefined {
   const path = raw(env, 'HOPLENS_CA_FILE');
   if (path === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new ConfigError('HOPLENS_CA_FILE', `cannot read ${path}: ${reason}`);
-  }
+  const text = readNamedFile('HOPLENS_CA_FILE', path);
   try {
     return Object.freeze(parseCaBundle(text));
   } catch (error) {
@@ -190,5 +220,6 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     shutdownGraceMs: integer(env, 'HOPLENS_SHUTDOWN_GRACE_MS', d.HOPLENS_SHUTDOWN_GRACE_MS, 0, MS_MAX),
     render: onOff(env, 'HOPLENS_RENDER', d.HOPLENS_RENDER),
     renderConcurrency: integer(env, 'HOPLENS_RENDER_CONCURRENCY', d.HOPLENS_RENDER_CONCURRENCY, 1, 64),
+    policy: policyFile(env),
   });
 }

@@ -53,6 +53,7 @@ describe('OpenAPI document', () => {
       'maxHops',
       'render',
       'renderWait',
+      'robots',
       'timeout',
       'url',
       'userAgent',
