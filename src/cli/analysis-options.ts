@@ -27,6 +27,10 @@ export interface AnalysisFlags {
   /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
   ca?: string[];
   insecure?: boolean;
+  /** False with `--no-robots`. */
+  robots?: boolean;
+  /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
+  config?: string | false;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -43,6 +47,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   render: '--render',
   renderWait: '--render-wait',
   tls: '--insecure',
+  robots: '--no-robots',
 };
 
 /**
@@ -114,7 +119,13 @@ export function addAnalysisOptions(command: Command): Command {
       "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
-    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid');
+    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid')
+    .option('--no-robots', "do not read the final URL's robots.txt (robots_blocked_destination)")
+    .option(
+      '--config <file>',
+      'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
+    )
+    .option('--no-config', 'use no policy file, even if a hoplens.config.json is found');
 }
 
 /**
@@ -149,6 +160,7 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   const renderWait = parseInteger('--render-wait', flags.renderWait);
   if (renderWait !== undefined) options.renderWait = renderWait;
   if (flags.insecure === true) options.tls = 'report';
+  if (flags.robots === false) options.robots = false;
   try {
     normalizeOptions(options);
   } catch (error) {
