@@ -59,7 +59,9 @@ export class RobotsCheck {
     let file = this.cache.get(key);
     if (file === undefined) {
       // Shared by every analysis asking meanwhile, so it listens to none of their signals: the hop timeout bounds it.
-      const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: context.timeout });
+      // One hop timeout for the whole read, redirects included: robots.txt never adds more than that to an analysis.
+      const deadline = AbortSignal.timeout(context.timeout);
+      const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: context.timeout, signal: deadline });
       file = fetchRobotsFile(origin, context.userAgent, fetch);
       this.cache.set(key, file);
     }
