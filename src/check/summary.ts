@@ -1,3 +1,6 @@
+import type { CollapseFinding } from './collapse.js';
+import type { RunStats } from './run-stats.js';
+
 /** The counts of a check run, for the closing summary and the exit code. */
 export interface CheckSummary {
   passed: number;
@@ -19,6 +22,10 @@ export interface CheckSummary {
   elapsedMs: number;
   /** Stopped by Ctrl-C: the counts cover the rows finished before it. */
   interrupted: boolean;
+  /** What the run's chains looked like (set when the run ends, if asked for: `hoplens check --stats`). */
+  stats?: RunStats;
+  /** Final URLs many rows collapsed onto without expecting it (set when the run ends and found some). */
+  collapse?: CollapseFinding;
 }
 
 /** A summary with every count at zero. */

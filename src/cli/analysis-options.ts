@@ -29,6 +29,10 @@ export interface AnalysisFlags {
   insecure?: boolean;
   /** False with `--no-http2`. */
   http2?: boolean;
+  /** False with `--no-robots`. */
+  robots?: boolean;
+  /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
+  config?: string | false;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -46,6 +50,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   renderWait: '--render-wait',
   tls: '--insecure',
   http2: '--no-http2',
+  robots: '--no-robots',
 };
 
 /**
@@ -118,7 +123,13 @@ export function addAnalysisOptions(command: Command): Command {
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid')
-    .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers');
+    .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers')
+    .option('--no-robots', "do not read the final URL's robots.txt (robots_blocked_destination)")
+    .option(
+      '--config <file>',
+      'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
+    )
+    .option('--no-config', 'use no policy file, even if a hoplens.config.json is found');
 }
 
 /**
@@ -154,6 +165,7 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   if (renderWait !== undefined) options.renderWait = renderWait;
   if (flags.insecure === true) options.tls = 'report';
   if (flags.http2 === false) options.http2 = false;
+  if (flags.robots === false) options.robots = false;
   try {
     normalizeOptions(options);
   } catch (error) {

@@ -61,6 +61,11 @@ function program(io: CliIo, status: { code: number }): Command {
       `longest Retry-After of a 429 to wait out; a longer one fails the row (default: ${L.maxRetryAfter.default})`,
     )
     .option('--max-redirects <n>', 'fail rows with more redirects than this')
+    .option(
+      '--collapse-threshold <n>',
+      'rows from different sources ending on one unexpected URL that make a redirect_collapse (default: 10)',
+    )
+    .option('--stats', 'end with the run: redirects per row, permanent vs temporary, the ten slowest chains')
     .option('--ignore-trailing-slash', 'compare final URLs without a trailing slash')
     .option('--ignore-query', 'compare final URLs without their query string')
     .option('--strict', 'fail rows on warnings too (temporary redirects, chains of redirects...)')

@@ -1,5 +1,6 @@
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
+import { applyPolicy } from './apply-policy.js';
 import { declaredCanonical } from './canonical.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
 import { detectIssues } from './detectors/index.js';
@@ -10,9 +11,11 @@ import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
 import { systemResolver } from './resolver.js';
+import { RobotsCheck } from './robots-check.js';
+import type { RobotsVerdict } from './robots-file.js';
 import { AddressPolicy, policyKey } from './ssrf-guard.js';
 import { summarize } from './summary.js';
-import { trace } from './trace.js';
+import { type TraceOutcome, trace } from './trace.js';
 import type { AnalysisResult, AnalyzeOptions, Resolver } from './types.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
@@ -35,6 +38,11 @@ export interface AnalyzerConfig {
   renderer?: PageRenderer;
   /** The clock certificates' `daysLeft` is counted from, in epoch ms (default `Date.now`). */
   now?: () => number;
+  /**
+   * How many hosts' robots.txt are remembered (default 1000) and for how long in ms (default ten minutes), and the
+   * clock that ages them (default `Date.now`; a seam for tests).
+   */
+  robotsCache?: { maxEntries?: number; ttlMs?: number; now?: () => number };
 }
 
 /**
@@ -54,6 +62,7 @@ const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64
 
 /** A connection pool, and for one that does not reject bad certificates, what its connections were found to be. */
 interface Pool {
+  readonly key: string;
   readonly agent: Agent;
   readonly verdicts?: CertificateVerdicts;
 }
@@ -76,12 +85,14 @@ export class Analyzer {
   private readonly pools = new Map<string, Pool>();
   /** One policy object per distinct policy, so its verdict cache serves every analysis under it. */
   private readonly policies = new Map<string, AddressPolicy>();
+  private readonly robots: RobotsCheck;
   private closed = false;
 
   constructor(config: AnalyzerConfig = {}) {
     this.resolver = config.resolver ?? systemResolver;
     this.renderer = config.renderer;
     this.now = config.now ?? Date.now;
+    this.robots = new RobotsCheck(config.robotsCache);
     this.pool = {
       keepAliveTimeout: config.keepAliveTimeout ?? POOL_DEFAULTS.keepAliveTimeout,
       maxHeaderSize: config.maxHeaderSize ?? POOL_DEFAULTS.maxHeaderSize,
@@ -115,18 +126,51 @@ export class Analyzer {
   async run(prepared: PreparedAnalysis, signal?: AbortSignal): Promise<AnalysisResult> {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
-    const { agent, verdicts } = this.poolFor(policy, options);
+    const pool = this.poolFor(policy, options);
+    const { agent, verdicts } = pool;
     const outcome = await trace(prepared.target, options, {
-      dispatcher: agent,
+      dispatcher: pool.agent,
       policy,
       signal,
-      verdicts,
+      verdicts: pool.verdicts,
       renderer: this.renderer,
       now: this.now,
     });
-    const issues = detectIssues({ ...outcome, thresholds: JUDGEMENT_DEFAULTS });
-    const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
+    const robots = await this.robotsVerdict(outcome, options, pool, signal);
+    const detected = detectIssues({
+      ...outcome,
+      thresholds: options.policy.thresholds,
+      ...(robots === undefined ? {} : { robots }),
+    });
+    const issues = applyPolicy(detected, outcome, options.policy);
+    // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
+    const summary = {
+      ...summarize(outcome.chain, issues, declaredCanonical(outcome)),
+      hasLoop: outcome.stop.kind === 'loop',
+    };
     return { success: true, url: prepared.url, chain: outcome.chain, summary };
+  }
+
+  /**
+   * The robots.txt verdict on a chain that ended on a page (a complete chain whose last status is 2xx): only a page
+   * can be indexed, and only a page's robots.txt verdict is worth a request.
+   */
+  private async robotsVerdict(
+    outcome: TraceOutcome,
+    options: NormalizedOptions,
+    pool: Pool,
+    signal: AbortSignal | undefined,
+  ): Promise<RobotsVerdict | undefined> {
+    const last = outcome.chain[outcome.chain.length - 1];
+    if (!options.robots || outcome.stop.kind !== 'complete' || last === undefined) return undefined;
+    if (last.status < 200 || last.status > 299) return undefined;
+    return this.robots.verdict(last.url, {
+      dispatcher: pool.agent,
+      poolKey: pool.key,
+      timeout: options.timeout,
+      userAgent: options.userAgent,
+      signal,
+    });
   }
 
   /** Prepares and runs an analysis: {@link prepare} then {@link run}, with `options.signal` as the abort. */
@@ -177,7 +221,7 @@ export class Analyzer {
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });
-      pool = verdicts === undefined ? { agent } : { agent, verdicts };
+      pool = verdicts === undefined ? { key, agent } : { key, agent, verdicts };
       this.pools.set(key, pool);
     }
     return pool;

@@ -39,10 +39,20 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
+export { type AllowRule, isPolicy, NO_POLICY, type Policy, parsePolicy, policyFromJson } from './policy.js';
+export {
+  type PolicyFile,
+  PolicyFileSchema,
+  policyJsonSchema,
+  SEVERITY_SETTINGS,
+  type SeveritySetting,
+} from './policy-schema.js';
+export { productToken } from './product-token.js';
 export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
+export type { RobotsVerdict } from './robots-file.js';
 export {
   AddressPolicy,
   type AddressVerdict,

@@ -44,6 +44,8 @@ export const ISSUE_HELP: Readonly<Record<IssueType, string>> = Object.freeze({
   certificate_expiring: ownDocs('certificate_expiring'),
   tls_outdated: ownDocs('tls_outdated'),
   hsts_missing: ownDocs('hsts_missing'),
+  robots_blocked_destination: `${SEARCH_CENTRAL}/robots/intro`,
+  redirect_collapse: `${STATUS_CODES}#soft-404-errors`,
 });
 
 /** A finding with its help page attached. */

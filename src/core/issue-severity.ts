@@ -31,6 +31,8 @@ export const ISSUE_SEVERITY: Readonly<Record<IssueType, readonly Severity[]>> = 
   certificate_expiring: ['warning', 'error'],
   tls_outdated: ['warning'],
   hsts_missing: ['info'],
+  robots_blocked_destination: ['warning'],
+  redirect_collapse: ['error'],
 });
 
 /** `redirect_loop (error), redirect_chain (warning or error), …`: every kind with its severity, in words. */

@@ -1,4 +1,5 @@
 import { invalidOption } from './errors.js';
+import { NO_POLICY, type Policy, parsePolicy } from './policy.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from './types.js';
 
@@ -25,6 +26,7 @@ export const DEFAULTS = Object.freeze({
   renderWait: 3000,
   tls: 'verify' as TlsMode,
   http2: true,
+  robots: true,
 });
 
 /** Options after validation, with every default filled in. */
@@ -42,6 +44,9 @@ export interface NormalizedOptions {
   readonly renderWait: number;
   readonly tls: TlsMode;
   readonly http2: boolean;
+  readonly robots: boolean;
+  /** The policy compiled (`NO_POLICY` when none was given). */
+  readonly policy: Policy;
 }
 
 function integerIn(option: 'maxHops' | 'timeout' | 'renderWait', value: unknown): number {
@@ -136,5 +141,7 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     renderWait: o.renderWait === undefined ? d.renderWait : integerIn('renderWait', o.renderWait),
     tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
     http2: o.http2 === undefined ? d.http2 : bool('http2', o.http2),
+    robots: o.robots === undefined ? d.robots : bool('robots', o.robots),
+    policy: o.policy === undefined ? NO_POLICY : parsePolicy(o.policy),
   });
 }

@@ -1,3 +1,5 @@
+import type { Policy } from './policy.js';
+import type { PolicyFile } from './policy-schema.js';
 import type { Network } from './ssrf-guard.js';
 
 /**
@@ -35,6 +37,9 @@ export const ISSUE_TYPES = Object.freeze([
   'certificate_expiring',
   'tls_outdated',
   'hsts_missing',
+  // destination judgement (issue 13): robots.txt, and the bulk check's collapse onto one URL
+  'robots_blocked_destination',
+  'redirect_collapse',
 ] as const);
 
 /** A kind of finding. */
@@ -229,6 +234,16 @@ export interface AnalyzeOptions {
    * HTTP/1.1 only. Connections of either kind are pooled apart.
    */
   http2?: boolean;
+  /**
+   * Read the final URL's robots.txt (fetched once per host and analyzer, kept ten minutes) and report
+   * `robots_blocked_destination` when it keeps the User-Agent's crawler out (default true).
+   */
+  robots?: boolean;
+  /**
+   * Severity overrides, allowed redirects and thresholds applied to the findings: a policy file's contents (validated
+   * here), or a policy compiled once by `parsePolicy` (not validated again). Default: none.
+   */
+  policy?: PolicyFile | Policy;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

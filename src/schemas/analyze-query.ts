@@ -69,6 +69,14 @@ export const AnalyzeQuerySchema = Type.Object({
         '`false`: speak HTTP/1.1 only; by default HTTPS hops offer HTTP/2 and use it when the server chooses it',
     }),
   ),
+  robots: Type.Optional(
+    Type.Boolean({
+      default: DEFAULTS.robots,
+      description:
+        "`false`: do not read the final URL's robots.txt (else fetched once per host and kept ten minutes; the issue " +
+        "`robots_blocked_destination` says when it keeps the User-Agent's crawler out)",
+    }),
+  ),
 });
 
 /** The validated query. */

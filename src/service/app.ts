@@ -251,6 +251,7 @@ async function registerRoutes(
     allowNetworks: config.allowNetworks,
     analysisTimeoutMs: config.analysisTimeoutMs,
     rendering: parts.rendering,
+    policy: config.policy,
     pacer: new TurnPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { type Network, parseCaBundle, parseDecimalInteger, parseNetworks } from '../core/index.js';
+import {
+  isHoplensError,
+  type Network,
+  type Policy,
+  parseCaBundle,
+  parseDecimalInteger,
+  parseNetworks,
+  policyFromJson,
+} from '../core/index.js';
 import { chromiumPath } from '../render/index.js';
 
 /** Log levels pino accepts, plus `silent`. */
@@ -48,6 +56,11 @@ export interface ServiceConfig {
   readonly renderConcurrency: number;
   /** `HOPLENS_CHROMIUM`: the Chromium executable that renders (default Debian's `/usr/bin/chromium`). */
   readonly chromiumPath: string;
+  /**
+   * `HOPLENS_CONFIG`: the policy file (hoplens.config.json: severity overrides, allowed redirects, thresholds) applied
+   * to every analysis, read and compiled once here; undefined when unset.
+   */
+  readonly policy: Policy | undefined;
   /** Monitors (docs/monitors.md): where they live, who may manage them, where their alerts go. */
   readonly monitors: MonitorsConfig;
 }
@@ -154,18 +167,35 @@ function redisUrl(env: Environment): string | undefined {
   return value;
 }
 
+/** Reads a file named by a variable, or throws the ConfigError that says why it cannot be read. */
+function readNamedFile(name: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new ConfigError(name, `cannot read ${path}: ${reason}`);
+  }
+}
+
+/** Reads and compiles the policy file at start-up, so that a bad file stops the service rather than being ignored. */
+function policyFile(env: Environment): Policy | undefined {
+  const path = raw(env, 'HOPLENS_CONFIG');
+  if (path === undefined) return undefined;
+  const text = readNamedFile('HOPLENS_CONFIG', path);
+  try {
+    return policyFromJson(text);
+  } catch (error) {
+    if (!isHoplensError(error) || error.code !== 'INVALID_OPTION') throw error;
+    throw new ConfigError('HOPLENS_CONFIG', `${path}: ${error.details.requirement}`);
+  }
+}
+
 /** Reads the CA file at start-up, so that a wrong path stops the service rather than failing every https target. */
 function caFile(env: Environment): readonly string[] | undefined {
   const path = raw(env, 'HOPLENS_CA_FILE');
   if (path === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new ConfigError('HOPLENS_CA_FILE', `cannot read ${path}: ${reason}`);
-  }
+  const text = readNamedFile('HOPLENS_CA_FILE', path);
   try {
     return Object.freeze(parseCaBundle(text));
   } catch (error) {
@@ -256,5 +286,6 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     renderConcurrency: integer(env, 'HOPLENS_RENDER_CONCURRENCY', d.HOPLENS_RENDER_CONCURRENCY, 1, 64),
     chromiumPath: chromiumPath(env),
     monitors: monitorsConfig(env, port),
+    policy: policyFile(env),
   });
 }

@@ -17,6 +17,7 @@ import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
 import { temporaryRedirect, temporaryRedirectIssue } from '../../src/core/detectors/temporary-redirect.js';
 import { findMetaRefresh } from '../../src/core/html/meta-refresh.js';
 import { ISSUE_SEVERITY } from '../../src/core/issue-severity.js';
+import { JUDGEMENT_DEFAULTS } from '../../src/core/judgement-defaults.js';
 import { countRedirects, isRedirect } from '../../src/core/redirect-count.js';
 import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason } from '../../src/index.js';
 
@@ -187,9 +188,9 @@ describe('redirect_chain', () => {
 
   it('takes its thresholds from the input, for a policy to override', () => {
     const chain = chainOf(urls, [301, 301, 301]);
-    const strict = { chainWarning: 3, chainError: 3, maxUrlLength: 2000 };
+    const strict = { ...JUDGEMENT_DEFAULTS, chainWarning: 3, chainError: 3 };
     expect(redirectChain({ ...input(chain), thresholds: strict })).toMatchObject([{ severity: 'error' }]);
-    const lenient = { chainWarning: 4, chainError: 6, maxUrlLength: 2000 };
+    const lenient = { ...JUDGEMENT_DEFAULTS, chainWarning: 4, chainError: 6 };
     expect(redirectChain({ ...input(chain), thresholds: lenient })).toEqual([]);
   });
 
@@ -504,9 +505,9 @@ describe('detectIssues', () => {
 
   it('runs every detector, each of which is pure', () => {
     // One detector reports both cosmetic kinds (trailing slash, letter case); javascript_redirect and tls_invalid are
-    // new, and so are the six that judge the destination (test/core/destination.test.ts), and certificate_expiring,
-    // tls_outdated and hsts_missing (hop-anatomy.test.ts, tls.test.ts).
-    expect(DETECTORS).toHaveLength(24);
+    // new, and so are the six that judge the destination (test/core/destination.test.ts), certificate_expiring,
+    // tls_outdated and hsts_missing (hop-anatomy.test.ts, tls.test.ts), and robots_blocked_destination.
+    expect(DETECTORS).toHaveLength(25);
     const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
     const chain = chainOf(urls, [302, 301, 301], 404);
     const frozen = Object.freeze(

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectIssues, type Hop, ISSUE_HELP, ISSUE_TYPES } from '../../src/index.js';
 
-const SEARCH_CENTRAL = /^https:\/\/developers\.google\.com\/search\/docs\/crawling-indexing\/[a-z0-9-]+(#[a-z0-9-]+)?$/;
+const SEARCH_CENTRAL =
+  /^https:\/\/developers\.google\.com\/search\/docs\/crawling-indexing\/[a-z0-9-]+(\/[a-z0-9-]+)?(#[a-z0-9-]+)?$/;
 
 describe('issue help', () => {
   it('has a page for every type: Search Central, or its own section of docs/issues.md', () => {

@@ -1,7 +1,7 @@
 /** Option validation: defaults, accepted spellings, and the exact edges of every range. */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyze, DEFAULTS, HoplensError, LIMITS, normalizeOptions } from '../../src/index.js';
+import { analyze, DEFAULTS, HoplensError, LIMITS, NO_POLICY, normalizeOptions } from '../../src/index.js';
 import { startRedirectServer } from '../helpers/servers.js';
 import { USER_AGENT_CASES } from '../helpers/user-agent-cases.js';
 import { LOOPBACK } from './helpers/analysis.js';
@@ -33,6 +33,8 @@ describe('normalizeOptions', () => {
       renderWait: 3000,
       tls: 'verify',
       http2: true,
+      robots: true,
+      policy: NO_POLICY,
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });

@@ -300,7 +300,8 @@ describe('SSRF mid-chain: the first hop is reachable (127.0.0.2 exempt), the red
   });
 
   it('reaches the stand-in (the setup works)', async () => {
-    const response = await app.inject({ url: analyzePath({ url: `http://start.test:${port}/` }) });
+    // robots=false: the tripwire counts the chain's connections; a robots.txt read would be one more to the stand-in.
+    const response = await app.inject({ url: analyzePath({ url: `http://start.test:${port}/`, robots: 'false' }) });
     expect(response.statusCode).toBe(200);
     expect(response.json().summary.finalStatus).toBe(200);
     expect(tripwire.attempts.map((attempt) => attempt.address)).toEqual([STAND_IN]);
@@ -310,7 +311,9 @@ describe('SSRF mid-chain: the first hop is reachable (127.0.0.2 exempt), the red
     'Location %s: no connection past the first hop',
     async (_location, index, entry) => {
       const before = standIn.requests.length;
-      const response = await app.inject({ url: analyzePath({ url: `http://start.test:${port}/mid/${index}` }) });
+      // robots=false: the stand-in's requests are the chain's (a robots.txt read goes to the allowed stand-in too).
+      const path = analyzePath({ url: `http://start.test:${port}/mid/${index}`, robots: 'false' });
+      const response = await app.inject({ url: path });
       expect(response.statusCode).toBe(200);
       const body = response.json() as {
         chain: Array<{ url: string; status: number }>;

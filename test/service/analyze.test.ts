@@ -80,7 +80,8 @@ describe('GET /api/analyze', () => {
   it('sends the default user agent, hoplens/1.0, or the one given', async () => {
     const agents: string[] = [];
     const target = await startServer((req, res) => {
-      agents.push(req.headers['user-agent'] ?? '');
+      // robots.txt, read after the chain with the same User-Agent, is not one of the chain's requests.
+      if (req.url !== '/robots.txt') agents.push(req.headers['user-agent'] ?? '');
       res.end('ok');
     });
     cleanups.push(() => target.close());

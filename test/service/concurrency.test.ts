@@ -34,11 +34,12 @@ async function app(env: Record<string, string>): Promise<FastifyInstance> {
   return built;
 }
 
+// robots=false throughout: the holding server counts held requests, and a robots.txt request would be one more.
 describe('concurrency bound', () => {
   it('makes requests past HOPLENS_MAX_CONCURRENCY wait, then answers 503 OVERLOADED with Retry-After', async () => {
     const target = await holdingServer();
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '2', HOPLENS_QUEUE_TIMEOUT_MS: '300' });
-    const url = analyzePath({ url: `${target.origin}/slow` });
+    const url = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
     const running = [service.inject({ url }), service.inject({ url })];
     await until(() => target.held() === 2);
     const started = Date.now();
@@ -60,7 +61,7 @@ describe('concurrency bound', () => {
   it('lets a waiting request through when a slot frees in time', async () => {
     const target = await holdingServer();
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '1', HOPLENS_QUEUE_TIMEOUT_MS: '5000' });
-    const url = analyzePath({ url: `${target.origin}/slow` });
+    const url = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
     const first = service.inject({ url });
     await until(() => target.held() === 1);
     const second = service.inject({ url });
@@ -79,7 +80,7 @@ describe('concurrency bound', () => {
       HOPLENS_MAX_QUEUE: '1',
       HOPLENS_QUEUE_TIMEOUT_MS: '5000',
     });
-    const url = analyzePath({ url: `${target.origin}/slow` });
+    const url = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
     const running = service.inject({ url });
     await until(() => target.held() === 1);
     const queued = service.inject({ url });
@@ -101,7 +102,9 @@ describe('concurrency bound', () => {
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '1' });
     const origin = await listen(service);
     const controller = new AbortController();
-    const gone = request(`${origin}${analyzePath({ url: `${target.origin}/slow` })}`, { signal: controller.signal });
+    const gone = request(`${origin}${analyzePath({ url: `${target.origin}/slow`, robots: 'false' })}`, {
+      signal: controller.signal,
+    });
     gone.catch(() => {});
     await until(() => target.held() === 1 && service.hoplens.gate.inFlight === 1);
     const targetConnectionClosed = new Promise<void>((resolve) => {
@@ -131,7 +134,7 @@ describe('concurrency bound', () => {
     const pool = new Pool(origin, { connections: 1100, pipelining: 1 });
     cleanups.push(() => pool.destroy());
     const heapBefore = process.memoryUsage().heapUsed;
-    const url = analyzePath({ url: `${target.origin}/slow` });
+    const url = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
     const pending = Array.from({ length: 1000 }, () =>
       pool.request({ method: 'GET', path: url }).then(async (response) => {
         await response.body.text();

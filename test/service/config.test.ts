@@ -205,3 +205,44 @@ describe('HOPLENS_CA_FILE', () => {
     });
   });
 });
+
+describe('HOPLENS_CONFIG', () => {
+  async function configWith(content: string | undefined): Promise<unknown> {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, 'hoplens.config.json');
+      if (content !== undefined) await writeFile(file, content);
+      return loadConfig({ HOPLENS_CONFIG: file });
+    } catch (error) {
+      return error;
+    } finally {
+      await dir.remove();
+    }
+  }
+
+  it('is unset by default: no policy', () => {
+    expect(loadConfig({}).policy).toBeUndefined();
+  });
+
+  it('reads and compiles the policy file once, at start-up', async () => {
+    const config = (await configWith('{ "severity": { "temporary_redirect": "off" } }')) as ReturnType<
+      typeof loadConfig
+    >;
+    expect(config.policy?.severity).toEqual({ temporary_redirect: 'off' });
+  });
+
+  it.each([
+    ['a missing file', undefined, /^HOPLENS_CONFIG: cannot read .*hoplens\.config\.json: no such file$/],
+    ['a file that is not JSON', '{ severity: ', /^HOPLENS_CONFIG: .*hoplens\.config\.json: is not valid JSON/],
+    [
+      'a severity that is not one',
+      '{ "severity": { "temporary_redirect": "loud" } }',
+      /^HOPLENS_CONFIG: .*hoplens\.config\.json: severity\.temporary_redirect: must be one of error, warning, info, off$/,
+    ],
+  ])('refuses %s with a ConfigError naming the variable, the key and the rule', async (_name, content, message) => {
+    const thrown = await configWith(content);
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).variable).toBe('HOPLENS_CONFIG');
+    expect((thrown as ConfigError).message).toMatch(message);
+  });
+});

@@ -55,6 +55,7 @@ describe('OpenAPI document', () => {
       'maxHops',
       'render',
       'renderWait',
+      'robots',
       'timeout',
       'url',
       'userAgent',

@@ -1,5 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 import { chainRoutes, startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath, appWith, rateLimitOf } from '../helpers/service.js';
 import { USER_AGENT_CASES } from '../helpers/user-agent-cases.js';
@@ -177,6 +180,7 @@ describe('GET /api/analyze client redirect and render parameters', () => {
     ['render', 'yes', 'must be true or false'],
     ['render', '1', 'must be true or false'],
     ['renderWait', '10001', 'must be an integer from 0 to 10000'],
+    ['robots', 'no', 'must be true or false'],
   ])('refuses %s=%s with 400 naming it', async (parameter, value, why) => {
     const response = await app.inject({ url: analyzePath({ url: `${target.origin}/stub`, [parameter]: value }) });
     expect(response.statusCode).toBe(400);
@@ -188,5 +192,55 @@ describe('GET /api/analyze client redirect and render parameters', () => {
     const response = await app.inject({ url: analyzePath({ url: `${target.origin}/stub`, render: 'true' }) });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'RENDER_DISABLED', parameter: 'render' });
+  });
+});
+
+describe('GET /api/analyze robots parameter and the instance policy (HOPLENS_CONFIG)', () => {
+  let target: TestServer;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    target = await startRedirectServer({
+      '/old': { status: 301, location: '/private/page' },
+      '/private/page': { status: 200, body: 'page' },
+      '/robots.txt': {
+        status: 200,
+        headers: { 'content-type': 'text/plain' },
+        body: 'User-agent: *\nDisallow: /private/\n',
+      },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await target.close();
+  });
+
+  async function typesFrom(app: FastifyInstance, params: Record<string, string>): Promise<string[]> {
+    const response = await app.inject({ url: analyzePath({ url: `${target.origin}/old`, ...params }) });
+    expect(response.statusCode).toBe(200);
+    return response.json().summary.issues.map((issue: { type: string }) => issue.type);
+  }
+
+  it('reports robots_blocked_destination by default and not with robots=false', async () => {
+    const app = await appWith({ HOPLENS_RATE_LIMIT_PER_MINUTE: '100000' });
+    apps.push(app);
+    expect(await typesFrom(app, {})).toContain('robots_blocked_destination');
+    expect(await typesFrom(app, { robots: 'false' })).not.toContain('robots_blocked_destination');
+  });
+
+  it('applies the policy file named by HOPLENS_CONFIG to every analysis', async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, 'hoplens.config.json');
+      await writeFile(file, JSON.stringify({ severity: { robots_blocked_destination: 'off', not_https: 'error' } }));
+      const app = await appWith({ HOPLENS_RATE_LIMIT_PER_MINUTE: '100000', HOPLENS_CONFIG: file });
+      apps.push(app);
+      const response = await app.inject({ url: analyzePath({ url: `${target.origin}/old` }) });
+      const issues = response.json().summary.issues as Array<{ type: string; severity: string }>;
+      expect(issues.map((issue) => issue.type)).not.toContain('robots_blocked_destination');
+      expect(issues.find((issue) => issue.type === 'not_https')?.severity).toBe('error');
+    } finally {
+      await dir.remove();
+    }
   });
 });

@@ -25,6 +25,10 @@ export interface CheckFlags extends AnalysisFlags {
   retryDelay?: string;
   maxRetryAfter?: string;
   maxRedirects?: string;
+  /** `--collapse-threshold` (read by `collapseSettings`). */
+  collapseThreshold?: string;
+  /** `--stats`: end with the run's figures. */
+  stats?: boolean;
   ignoreTrailingSlash?: boolean;
   ignoreQuery?: boolean;
   strict?: boolean;

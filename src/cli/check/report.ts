@@ -1,10 +1,13 @@
 import { type Baseline, describeChange, markChanges, missingFromRun } from '../../check/baseline.js';
+import { CollapseCounter } from '../../check/collapse.js';
 import { evaluate } from '../../check/expectation.js';
 import type { Attempt } from '../../check/result.js';
+import { RunStatsCounter } from '../../check/run-stats.js';
 import type { RunnerEvent } from '../../check/runner.js';
 import { type CheckSummary, emptySummary } from '../../check/summary.js';
 import type { CliError } from '../errors.js';
 import type { CheckChannels } from './channels.js';
+import type { CollapseSettings } from './collapse-settings.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
 
 /**
@@ -15,13 +18,19 @@ export class CheckReport {
   /** The run stopped before the input's end (Ctrl-C, or a reader that closed stdout): not every row was checked. */
   stoppedEarly = false;
   readonly summary: CheckSummary = emptySummary();
+  private readonly stats = new RunStatsCounter();
+  private readonly collapses: CollapseCounter | undefined;
 
   constructor(
     private readonly plan: CheckPlan,
     readonly channels: CheckChannels,
     private readonly baseline: Baseline | undefined,
+    private readonly collapse: CollapseSettings = { threshold: 10, severity: 'error' },
+    /** `--stats`: the summary carries the run's figures. */
+    private readonly withStats = false,
   ) {
     this.summary.baseline = baseline !== undefined;
+    if (collapse.severity !== 'off') this.collapses = new CollapseCounter(collapse.threshold, plan.expectations);
   }
 
   /** Reports one event of the run. */
@@ -57,6 +66,8 @@ export class CheckReport {
       }
     }
     summary[result.outcome]++;
+    this.stats.add(result);
+    this.collapses?.add(result);
     await channels.formatter.row(result);
   }
 
@@ -66,6 +77,10 @@ export class CheckReport {
    */
   async notes(inputError: CliError | undefined): Promise<void> {
     const { summary, channels, plan } = this;
+    if (this.withStats) summary.stats = this.stats.snapshot();
+    const { severity } = this.collapse;
+    const collapse = severity === 'off' ? undefined : this.collapses?.finding(severity);
+    if (collapse !== undefined) summary.collapse = collapse;
     const L = CHECK_LIMITS;
     if (this.baseline !== undefined && !this.stoppedEarly && inputError === undefined) {
       const missing = missingFromRun(this.baseline);

@@ -1,6 +1,7 @@
 import type { CheckSummary } from '../../check/summary.js';
 import { checkedRows } from '../../check/summary.js';
 import type { Colors } from '../colors.js';
+import { renderCollapse, renderRunStats } from './run-stats-text.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -15,7 +16,10 @@ export function renderSummary(summary: CheckSummary, colors: Colors): string {
   const extras: string[] = [];
   if (summary.skipped > 0) extras.push(`${plural(summary.skipped, 'rule')} skipped`);
   if (summary.invalid > 0) extras.push(colors.red(`${plural(summary.invalid, 'invalid line')}`));
+  // The run's figures first: the counts line stays the summary's last (or last but the baseline's).
   let text = '';
+  if (summary.stats !== undefined && checkedRows(summary) > 0) text += renderRunStats(summary.stats);
+  if (summary.collapse !== undefined) text += renderCollapse(summary.collapse, colors);
   if (summary.interrupted)
     text += `${colors.yellow('Interrupted')}: partial results, rows in flight were not checked.\n`;
   text += `${colors.bold('Summary')}: ${plural(checkedRows(summary), 'row')} checked in ${seconds} s: ${counts.join(', ')}`;

@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { renderAnalysis, renderFailure } from '../formats/chain-table.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { Sink } from '../output.js';
+import { readPolicyFile } from '../policy-file.js';
 
 /** Flags of `hoplens <url...>`. */
 export interface AnalyzeFlags extends AnalysisFlags {
@@ -103,6 +104,8 @@ export async function analyzeCommand(typed: string[], flags: AnalyzeFlags, io: C
   for (const url of typed) parseUrlInput(url);
   const urls = typed.map(normalizeUrlInput);
   const settings = await analyzerSettings(flags, io);
+  const loaded = await readPolicyFile(flags.config, io.cwd ?? process.cwd());
+  if (loaded !== undefined) options.policy = loaded.policy;
   if (io.signal !== undefined) options.signal = io.signal;
 
   const { analyzer, release } = acquireAnalyzer(io, settings);

@@ -8,6 +8,7 @@ import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
+import { type CollapseSettings, collapseSettings } from '../check/collapse-settings.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
@@ -17,6 +18,7 @@ import { type CliError, isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { openInput, readInput } from '../inputs/source.js';
 import { type CliIo, outputClosed } from '../io.js';
+import { readPolicyFile } from '../policy-file.js';
 
 /** Help text after the options of `hoplens check`. */
 export const CHECK_EXAMPLES = `
@@ -36,6 +38,15 @@ Input formats (by extension, or --input):
   absolute rule source is moved onto --base-url when it is given.
   "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
 
+Across the run, when --collapse-threshold rows (default 10, or the policy file's) redirect to one final URL that none
+of them expected, that is a redirect_collapse: the summary lists each such URL with its count (a root URL is the
+soft-404 pattern), json/ndjson reports end with a {"kind":"summary",...} record, and the run fails.
+--stats adds the run's figures to the summary (and to that trailing record): rows by outcome, redirects per row,
+permanent and temporary redirects, and the ten slowest chains.
+
+A policy file (hoplens.config.json, found in this directory or a parent, or --config) sets severities, allowed
+redirects and thresholds; see docs/cli.md.
+
 A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
 status differs, there are more redirects than --max-redirects, an error-severity issue is found (a warning too with
 --strict), or the analysis fails (counted as errored).
@@ -52,7 +63,7 @@ Examples:
 
 Exit status:
   0    every row passed (or every rule was skipped)
-  1    some row failed or errored (or changed, with --fail-on-change)
+  1    some row failed or errored (or changed, with --fail-on-change), or a redirect collapse was found
   2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
        an --output that is an input or cannot be written, a --baseline that is not a hoplens report
   130  interrupted (Ctrl-C): the partial summary is printed
@@ -64,14 +75,18 @@ Exit status:
  */
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
-  const plan = planCheck(file, flags, io.cwd ?? process.cwd());
+  const cwd = io.cwd ?? process.cwd();
+  const plan = planCheck(file, flags, cwd);
+  const loaded = await readPolicyFile(flags.config, cwd);
+  if (loaded !== undefined) plan.analyzeOptions.policy = loaded.policy;
+  const collapse = collapseSettings(flags.collapseThreshold, loaded?.policy);
   await refuseOutputOverInputs(plan);
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const stream = await openInput(plan.inputPath, io.stdin);
   const channels = await openChannels(plan, io);
-  const report = new CheckReport(plan, channels, baseline);
+  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats === true);
   let inputError: CliError | undefined;
   try {
     await channels.formatter.begin();
@@ -91,7 +106,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   if (plan.format !== 'table' || plan.outputPath !== undefined) {
     await channels.tell(channels.human, renderSummary(report.summary, channels.humanColors));
   }
-  return exitStatus(plan, report.summary, inputError, channels);
+  return exitStatus(plan, report.summary, inputError, channels, collapse);
 }
 
 /**
@@ -141,6 +156,7 @@ async function exitStatus(
   summary: CheckSummary,
   inputError: CliError | undefined,
   channels: CheckChannels,
+  collapse: CollapseSettings,
 ): Promise<number> {
   if (summary.interrupted) return EXIT.INTERRUPTED;
   if (inputError !== undefined || summary.invalid > 0) return EXIT.USAGE;
@@ -155,5 +171,11 @@ async function exitStatus(
     return EXIT.USAGE;
   }
   if (summary.failed > 0 || summary.errored > 0) return EXIT.FAILED;
+  // A collapse fails the run as an error-severity finding fails a row (a warning one with --strict).
+  if (summary.collapse !== undefined) {
+    if (collapse.severity === 'error' || (collapse.severity === 'warning' && plan.expectations.strict)) {
+      return EXIT.FAILED;
+    }
+  }
   return EXIT.OK;
 }

@@ -25,3 +25,18 @@ export interface CheckFormatter {
   /** After the last row, Ctrl-C included. */
   end(summary: CheckSummary): Promise<void>;
 }
+
+/**
+ * The record json and ndjson reports end with when the run found what no single row can show, or `--stats` asked for
+ * the run's figures: a `{"kind":"summary","redirectCollapse":{...},"stats":{...}}` line after the rows (a `--baseline` reader skips it: it has no
+ * source). Rows are written as they finish, before a collapse is known, so the finding is reported here, once, with
+ * each target and its count. Undefined when there is nothing to add.
+ */
+export function summaryRecord(summary: CheckSummary): string | undefined {
+  if (summary.collapse === undefined && summary.stats === undefined) return undefined;
+  return JSON.stringify({
+    kind: 'summary',
+    ...(summary.collapse === undefined ? {} : { redirectCollapse: summary.collapse }),
+    ...(summary.stats === undefined ? {} : { stats: summary.stats }),
+  });
+}

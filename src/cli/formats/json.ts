@@ -1,6 +1,7 @@
 import type { RowResult } from '../../check/result.js';
+import type { CheckSummary } from '../../check/summary.js';
 import type { Sink } from '../output.js';
-import type { CheckFormatter } from './formatter.js';
+import { type CheckFormatter, summaryRecord } from './formatter.js';
 
 /**
  * A JSON array of row results, streamed: `[` first, then one row a line, then `]`. Any JSON parser reads it, and
@@ -23,7 +24,9 @@ export class JsonFormatter implements CheckFormatter {
 
   async skipped(): Promise<void> {}
 
-  end(): Promise<void> {
+  end(summary?: CheckSummary): Promise<void> {
+    const trailer = summary === undefined ? undefined : summaryRecord(summary);
+    if (trailer !== undefined) return this.sink.write(`${this.first ? '\n' : ',\n'}${trailer}\n]\n`);
     return this.sink.write(this.first ? ']\n' : '\n]\n');
   }
 }

@@ -1,6 +1,7 @@
 import type { RowResult } from '../../check/result.js';
+import type { CheckSummary } from '../../check/summary.js';
 import type { Sink } from '../output.js';
-import type { CheckFormatter } from './formatter.js';
+import { type CheckFormatter, summaryRecord } from './formatter.js';
 
 /** Newline-delimited JSON: one row result a line, for `jq -c`, log pipelines and `--baseline`. */
 export class NdjsonFormatter implements CheckFormatter {
@@ -14,5 +15,8 @@ export class NdjsonFormatter implements CheckFormatter {
 
   async skipped(): Promise<void> {}
 
-  async end(): Promise<void> {}
+  async end(summary?: CheckSummary): Promise<void> {
+    const trailer = summary === undefined ? undefined : summaryRecord(summary);
+    if (trailer !== undefined) await this.sink.write(`${trailer}\n`);
+  }
 }

@@ -1,5 +1,6 @@
 import type { ClientRedirect } from '../client-redirect.js';
 import type { JudgementThresholds } from '../judgement-defaults.js';
+import type { RobotsVerdict } from '../robots-file.js';
 import type { CertificateProblem, StopReason } from '../trace.js';
 import type { Hop, Issue } from '../types.js';
 
@@ -13,6 +14,8 @@ export interface DetectorInput {
   readonly clientRedirects?: readonly ClientRedirect[];
   /** With `tls: 'report'`: the hops made despite their certificate, and why (absent: none). */
   readonly certificateProblems?: readonly CertificateProblem[];
+  /** With `robots: true`: why the final URL's robots.txt keeps the analysis's crawler out (absent: it does not). */
+  readonly robots?: RobotsVerdict;
   /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/judgement-defaults.ts). */
   readonly thresholds?: JudgementThresholds;
 }

@@ -21,6 +21,7 @@ import { queryDropped } from './query-dropped.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
 import { redirectToHomepage } from './redirect-to-homepage.js';
+import { robotsBlockedDestination } from './robots-blocked-destination.js';
 import { temporaryRedirect } from './temporary-redirect.js';
 import { tlsInvalid } from './tls-invalid.js';
 import { tlsOutdated } from './tls-outdated.js';
@@ -54,6 +55,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   queryDropped,
   canonicalMismatch,
   fragmentDropped,
+  robotsBlockedDestination,
 ]);
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Analyzer, isHoplensError, type Network, type PreparedAnalysis } from '../../core/index.js';
+import { type Analyzer, isHoplensError, type Network, type Policy, type PreparedAnalysis } from '../../core/index.js';
 import type { AnalysisResponse } from '../../schemas/analysis-result.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
 import { AnalysisScope } from '../analysis-scope.js';
@@ -28,6 +28,8 @@ export interface AnalyzeRouteOptions {
   analysisTimeoutMs: number;
   /** Whether callers may ask for `render=true` (`HOPLENS_RENDER=on`), and why it cannot be done when it cannot. */
   rendering: RenderState;
+  /** The instance's policy (`HOPLENS_CONFIG`), compiled once at start-up; absent: none. */
+  policy?: Policy | undefined;
   /** Spreads bursts of analyses starting and answering over event-loop turns, so they cannot starve /healthz. */
   pacer: TurnPacer;
 }
@@ -89,7 +91,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
 function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
-  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait, http2 } = query;
+  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait, http2, robots } = query;
   if (render === true && options.rendering.kind === 'off') {
     throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
       parameter: 'render',
@@ -107,6 +109,8 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
       render,
       renderWait,
       http2,
+      robots,
+      ...(options.policy === undefined ? {} : { policy: options.policy }),
       blockPrivate: true,
       allowNetworks: options.allowNetworks,
       // A public service vouches for what it reports: it never makes a hop over a certificate that does not verify.

@@ -5,8 +5,12 @@
 import { afterAll, afterEach, expect } from 'vitest';
 import { type AnalyzeOptions, type ErrorCode, HoplensError } from '../../../src/index.js';
 
-/** The local test servers live on loopback, which the default policy refuses: these options let them be reached. */
-export const LOOPBACK: AnalyzeOptions = Object.freeze({ allowNetworks: ['127.0.0.0/8', '::1/128'] });
+/**
+ * The local test servers live on loopback, which the default policy refuses: these options let them be reached. They
+ * also leave robots.txt unread, so that each server sees only the chain's own requests; test/core/robots.test.ts
+ * turns it back on.
+ */
+export const LOOPBACK: AnalyzeOptions = Object.freeze({ allowNetworks: ['127.0.0.0/8', '::1/128'], robots: false });
 
 /** The smallest per-hop timeout the options allow, for tests that wait for one to fire. */
 export const SHORT_TIMEOUT = 1_000;

@@ -1,0 +1,70 @@
+import type { Dispatcher } from 'undici';
+import { HoplensError } from './errors.js';
+import { ExpiringCache } from './expiring-cache.js';
+import { createGuardedFetch } from './guarded-fetch.js';
+import { productToken } from './product-token.js';
+import { fetchRobotsFile, type RobotsFile, type RobotsVerdict, robotsVerdict } from './robots-file.js';
+
+/** How many hosts' robots.txt an analyzer remembers, and for how long. */
+export const ROBOTS_CACHE_DEFAULTS = Object.freeze({ maxEntries: 1000, ttlMs: 10 * 60 * 1000 });
+
+/** What one robots.txt check needs from its analysis. */
+export interface RobotsContext {
+  /** The analysis's pool: the same address policy and TLS mode guard the robots.txt request. */
+  readonly dispatcher: Dispatcher;
+  /** Identifies the pool, so that a robots.txt read under one policy never answers an analysis under another. */
+  readonly poolKey: string;
+  readonly timeout: number;
+  readonly userAgent: string;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Waits for `promise`, or rejects with `ABORTED` as soon as `signal` aborts (the promise itself runs on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(new HoplensError('ABORTED', 'The analysis was aborted'));
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new HoplensError('ABORTED', 'The analysis was aborted'));
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/**
+ * Reads final URLs against their host's robots.txt, fetched once per origin (and pool) and kept for a while: a bulk
+ * check of a thousand URLs on one site costs one robots.txt request, not a thousand.
+ */
+export class RobotsCheck {
+  private readonly cache: ExpiringCache<Promise<RobotsFile>>;
+
+  constructor(options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {
+    this.cache = new ExpiringCache({
+      maxEntries: options.maxEntries ?? ROBOTS_CACHE_DEFAULTS.maxEntries,
+      ttlMs: options.ttlMs ?? ROBOTS_CACHE_DEFAULTS.ttlMs,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    });
+  }
+
+  /** Why the crawler of `context.userAgent` may not crawl `url`, or undefined when it may (or `url` is not http(s)). */
+  async verdict(url: string, context: RobotsContext): Promise<RobotsVerdict | undefined> {
+    let origin: string;
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+      origin = parsed.origin;
+    } catch {
+      return undefined;
+    }
+    const key = `${context.poolKey}|${origin}`;
+    let file = this.cache.get(key);
+    if (file === undefined) {
+      // Shared by every analysis asking meanwhile, so it listens to none of their signals: the hop timeout bounds it.
+      // One hop timeout for the whole read, redirects included: robots.txt never adds more than that to an analysis.
+      const deadline = AbortSignal.timeout(context.timeout);
+      const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: context.timeout, signal: deadline });
+      file = fetchRobotsFile(origin, context.userAgent, fetch);
+      this.cache.set(key, file);
+    }
+    return robotsVerdict(await untilAborted(file, context.signal), url, productToken(context.userAgent));
+  }
+}

@@ -1,0 +1,78 @@
+/** The run-wide aggregation of hoplens check: collapse counting, run figures, the bounded slowest-chains heap. */
+import { describe, expect, it } from 'vitest';
+import { CollapseCounter } from '../../src/check/collapse.js';
+import { RunStatsCounter } from '../../src/check/run-stats.js';
+import { SlowestChains } from '../../src/check/slowest.js';
+import { rowResult } from '../helpers/row-result.js';
+
+const SETTINGS = { ignoreTrailingSlash: false, ignoreQuery: false, strict: false };
+
+describe('CollapseCounter', () => {
+  it('reports a final URL reached by threshold rows that did not expect it, with a root called out', () => {
+    const counter = new CollapseCounter(3, SETTINGS);
+    for (let i = 0; i < 3; i++) {
+      counter.add(rowResult({ source: `https://old.test/${i}`, finalUrl: 'https://new.test/', redirects: 1 }));
+    }
+    for (let i = 0; i < 2; i++) {
+      counter.add(rowResult({ source: `https://old.test/p${i}`, finalUrl: 'https://new.test/page', redirects: 1 }));
+    }
+    expect(counter.finding('error')).toEqual({
+      type: 'redirect_collapse',
+      severity: 'error',
+      threshold: 3,
+      targets: [
+        {
+          finalUrl: 'https://new.test/',
+          rows: 3,
+          root: true,
+          examples: ['https://old.test/0', 'https://old.test/1', 'https://old.test/2'],
+        },
+      ],
+    });
+  });
+
+  it('does not count rows that expected their final URL, did not redirect, or errored', () => {
+    const counter = new CollapseCounter(2, SETTINGS);
+    const final = 'https://new.test/landing';
+    counter.add(rowResult({ source: 'https://old.test/a', target: final, finalUrl: final, redirects: 1 }));
+    counter.add(rowResult({ source: final, finalUrl: final, redirects: 0 }));
+    counter.add(rowResult({ source: 'https://old.test/b', outcome: 'errored', finalUrl: final, redirects: 1 }));
+    counter.add(rowResult({ source: 'https://old.test/c', finalUrl: final, redirects: 1 }));
+    expect(counter.finding('error')).toBeUndefined();
+    counter.add(
+      rowResult({ source: 'https://old.test/d', target: 'https://new.test/d', finalUrl: final, redirects: 1 }),
+    );
+    expect(counter.finding('warning')?.targets).toMatchObject([{ finalUrl: final, rows: 2, root: false }]);
+  });
+});
+
+describe('RunStatsCounter', () => {
+  it('counts outcomes, redirects per row (5 and more together), and permanent and temporary redirects', () => {
+    const counter = new RunStatsCounter();
+    const hop = (redirectType?: 'permanent' | 'temporary') => ({
+      url: 'https://a.test/',
+      status: redirectType === undefined ? 200 : 301,
+      statusText: '',
+      responseTime: 1,
+      headers: {},
+      ...(redirectType === undefined ? {} : { redirectType }),
+    });
+    counter.add(rowResult({ redirects: 0, chain: [hop()] }));
+    counter.add(rowResult({ redirects: 2, chain: [hop('permanent'), hop('temporary'), hop()] }));
+    counter.add(rowResult({ redirects: 7, outcome: 'failed', chain: [] }));
+    counter.add(rowResult({ outcome: 'errored', redirects: 0, chain: [] }));
+    const stats = counter.snapshot();
+    expect(stats.outcomes).toEqual({ passed: 2, failed: 1, errored: 1 });
+    expect(stats.redirects).toEqual([1, 0, 1, 0, 0, 1]);
+    expect([stats.permanent, stats.temporary]).toEqual([1, 1]);
+  });
+});
+
+describe('SlowestChains', () => {
+  it('keeps the n slowest of any number, slowest first', () => {
+    const heap = new SlowestChains(10);
+    const times = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
+    for (const time of times) heap.add({ source: `s${time}`, time, hops: 1 });
+    expect(heap.list().map((chain) => chain.time)).toEqual([999, 998, 997, 996, 995, 994, 993, 992, 991, 990]);
+  });
+});
