@@ -127,7 +127,6 @@ export class Analyzer {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
     const pool = this.poolFor(policy, options);
-    const { agent, verdicts } = pool;
     const outcome = await trace(prepared.target, options, {
       dispatcher: pool.agent,
       policy,
