@@ -29,6 +29,8 @@ export interface AnalysisFlags {
   insecure?: boolean;
   /** False with `--no-http2`. */
   http2?: boolean;
+  /** `-v`: the human tables show each hop's connection, timing phases and certificate (nothing to analyse). */
+  verbose?: boolean;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -118,7 +120,11 @@ export function addAnalysisOptions(command: Command): Command {
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid')
-    .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers');
+    .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers')
+    .option(
+      '-v, --verbose',
+      'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
+    );
 }
 
 /**
