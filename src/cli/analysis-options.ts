@@ -33,6 +33,8 @@ export interface AnalysisFlags {
   robots?: boolean;
   /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
   config?: string | false;
+  /** `-v`: the human tables show each hop's connection, timing phases and certificate (nothing to analyse). */
+  verbose?: boolean;
 }
 
 /** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
@@ -129,7 +131,11 @@ export function addAnalysisOptions(command: Command): Command {
       '--config <file>',
       'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
     )
-    .option('--no-config', 'use no policy file, even if a hoplens.config.json is found');
+    .option('--no-config', 'use no policy file, even if a hoplens.config.json is found')
+    .option(
+      '-v, --verbose',
+      'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
+    );
 }
 
 /**

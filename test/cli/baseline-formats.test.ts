@@ -108,7 +108,8 @@ describe('formats', () => {
     await formatter.begin();
     await formatter.row(rowResult({ outcome: 'failed', reasons: ['a, b', 'c'], source: 'http://old.test/?q=1,2' }));
     expect(out.text().split('\n')[1]).toBe(
-      '2,"http://old.test/?q=1,2",,,failed,301,200,http://new.test/a,2,1,12,1,,"a, b; c",,',
+      // The row's chain is empty: no final hop, so final_ip, http_version and cert_days_left are empty.
+      '2,"http://old.test/?q=1,2",,,failed,301,200,http://new.test/a,2,1,12,1,,"a, b; c",,,,,',
     );
   });
 

@@ -227,9 +227,10 @@ describe('hoplens check (through run())', () => {
     const csv = await runCli(['check', list, '--format', 'csv']);
     const [header, first] = csv.stdout.split('\n');
     expect(header).toBe(
-      'line,source,target,expected_status,outcome,first_status,final_status,final_url,hops,redirects,time_ms,attempts,error_code,reasons,warnings,changes',
+      'line,source,target,expected_status,outcome,first_status,final_status,final_url,hops,redirects,time_ms,attempts,error_code,reasons,warnings,changes,final_ip,http_version,cert_days_left',
     );
-    expect(first).toMatch(new RegExp(`^1,${s}/old,,,passed,301,200,${s}/new,2,1,\\d+,1,,,,$`));
+    // The final hop's address and HTTP version; plain HTTP has no certificate, so no days left.
+    expect(first).toMatch(new RegExp(`^1,${s}/old,,,passed,301,200,${s}/new,2,1,\\d+,1,,,,,127\\.0\\.0\\.1,1\\.1,$`));
   });
 
   it('junit: one test case per row, failures with their reasons', async () => {

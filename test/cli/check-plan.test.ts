@@ -36,6 +36,7 @@ describe('planCheck', () => {
       },
       failOnChange: false,
       quiet: false,
+      verbose: false,
       progress: true,
     });
   });
@@ -59,6 +60,7 @@ describe('planCheck', () => {
         strict: true,
         failOnChange: true,
         quiet: true,
+        verbose: true,
         progress: false,
         color: false,
         maxHops: '7',
@@ -80,6 +82,7 @@ describe('planCheck', () => {
       limits: { concurrency: 20, perHost: 4, retries: 3, retryDelayMs: 250, maxRetryAfterMs: 5000 },
       failOnChange: true,
       quiet: true,
+      verbose: true,
       progress: false,
       color: false,
     });

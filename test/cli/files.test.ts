@@ -181,7 +181,7 @@ describe('CSV exports from other tools', () => {
     const out = await runCli(['check', csv, '--format', 'csv']);
     const [header, first, second] = out.stdout.split('\n');
     // An input column named like a standard one gets `extra_` in front, so that no two columns share a name.
-    expect(header).toMatch(/,reasons,warnings,changes,notes,extra_outcome$/);
+    expect(header).toMatch(/,reasons,warnings,changes,final_ip,http_version,cert_days_left,notes,extra_outcome$/);
     expect(first).toMatch(/,"moved, twice",keep$/);
     expect(second).toMatch(/,,$/);
   });

@@ -47,6 +47,7 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
     colors: colorsFor(report.isTTY, io.env, plan.color),
     quiet: plan.quiet,
     headers: plan.analyzeOptions.headers === 'all',
+    verbose: plan.verbose,
     inputName: plan.inputName,
     ...(report.isTTY ? { beforeWrite: clearBar } : {}),
   });

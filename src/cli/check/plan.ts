@@ -79,6 +79,8 @@ export interface CheckPlan {
   limits: RunLimits;
   failOnChange: boolean;
   quiet: boolean;
+  /** `-v`: the table shows each row's chain with each hop's connection. */
+  verbose: boolean;
   progress: boolean;
   /** False with `--no-color`; undefined leaves colour to the terminal and environment. */
   color?: boolean;
@@ -159,6 +161,7 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
     limits,
     failOnChange: flags.failOnChange === true,
     quiet: flags.quiet === true,
+    verbose: flags.verbose === true,
     progress: flags.progress !== false,
   };
   if (baseUrl !== undefined) plan.baseUrl = baseUrl;

@@ -29,8 +29,8 @@ Examples:
   $ hoplens https://example.com --method head --headers all --cookies
 
 Output:
-  A table per URL (hop, status, URL, time), then the issues and a summary; with --headers all, each hop's response
-  headers under it. Statuses are coloured as on the web page: 2xx green, 301/308 blue, 302/303/307 amber, 4xx/5xx red.
+  A table per URL (hop, status, URL, time), then the issues and a summary; with -v, each hop's connection (address,
+  reused or not, HTTP version), timing phases and certificate under it; with --headers all, its response headers. Statuses are coloured as on the web page: 2xx green, 301/308 blue, 302/303/307 amber, 4xx/5xx red.
   --json prints the Analysis result exactly as the library and the HTTP API return it (without rateLimit); for
   several URLs, a JSON array of them in the order given. A URL whose analysis failed gives
   {"success": false, "url", "error": {"code", "message"}, "chain": [hops done before the failure]}.
@@ -111,7 +111,7 @@ export async function analyzeCommand(typed: string[], flags: AnalyzeFlags, io: C
   const { analyzer, release } = acquireAnalyzer(io, settings);
   const out = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
-  const tableOptions = { headers: flags.headers === 'all' };
+  const tableOptions = { headers: flags.headers === 'all', verbose: flags.verbose === true };
   const analyzeOne = async (url: string): Promise<UrlOutcome> => {
     try {
       return { url, result: await analyzer.analyze(url, options) };

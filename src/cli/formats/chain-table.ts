@@ -9,6 +9,7 @@ import {
 import { type Colors, statusColor } from '../colors.js';
 import type { CliError } from '../errors.js';
 import { headerBlock } from './header-block.js';
+import { anatomyBlock } from './hop-anatomy-block.js';
 
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
@@ -20,6 +21,8 @@ function severityColor(colors: Colors, severity: Severity): (text: string) => st
 export interface ChainTableOptions {
   /** Each hop's response headers under it (`--headers all`); by default the table has none. */
   headers?: boolean;
+  /** `-v`: each hop's connection (address, reuse, HTTP version), timing phases and certificate under it. */
+  verbose?: boolean;
 }
 
 const VIA_WORDS: Readonly<Record<NonNullable<Hop['redirectVia']>, string>> = {
@@ -37,12 +40,12 @@ export function viaText(hop: Pick<Hop, 'redirectVia' | 'refreshDelay'>): string 
 }
 
 /**
- * The hop table: hop number, status (coloured by its role, as on the web page), URL, time; with `headers`, each
- * hop's response headers under it. Columns are padded before colouring.
+ * The hop table: hop number, status (coloured by its role, as on the web page), URL, time; with `verbose`, each hop's
+ * connection under it, and with `headers`, its response headers. Columns are padded before colouring.
  */
 function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): string {
   const rows = chain.map((hop, index) => ({
-    headers: hop.headers,
+    hop,
     number: String(index + 1),
     status: `${hop.status} ${hop.statusText}`.trim(),
     code: hop.status,
@@ -73,7 +76,9 @@ function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): str
     const via = showVia ? `${colors.dim(row.via.padEnd(w.via))}  ` : '';
     text += `  ${row.number.padStart(w.number)}  ${status}  ${via}${row.url.padEnd(w.url)}  ${row.time.padStart(w.time)}\n`;
     // Under the status column, so that the hop number still leads each block.
-    if (options.headers) text += headerBlock(row.headers, ' '.repeat(w.number + 4), colors);
+    const indent = ' '.repeat(w.number + 4);
+    if (options.verbose) text += anatomyBlock(row.hop, indent, colors);
+    if (options.headers) text += headerBlock(row.hop.headers, indent, colors);
   }
   return text;
 }

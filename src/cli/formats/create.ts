@@ -15,6 +15,8 @@ export interface FormatterContext {
   beforeWrite?: () => void;
   /** `--headers all`: the table shows each row's chain with its headers. */
   headers?: boolean;
+  /** `-v`: the table shows each row's chain with each hop's connection. */
+  verbose?: boolean;
 }
 
 /** The formatter for `--format`. */
@@ -25,6 +27,7 @@ export function createFormatter(format: CheckFormat, sink: Sink, context: Format
         colors: context.colors,
         quiet: context.quiet,
         headers: context.headers === true,
+        verbose: context.verbose === true,
         ...(context.beforeWrite === undefined ? {} : { beforeWrite: context.beforeWrite }),
       });
     case 'json':

@@ -1,5 +1,6 @@
 import { describeChange } from '../../check/baseline.js';
 import type { RowResult } from '../../check/result.js';
+import type { Hop } from '../../core/index.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 
@@ -21,12 +22,34 @@ export const CSV_COLUMNS = [
   'reasons',
   'warnings',
   'changes',
+  'final_ip',
+  'http_version',
+  'cert_days_left',
 ] as const;
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces. */
 export function csvField(value: string | number | undefined): string {
   const text = value === undefined ? '' : String(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The certificate of the final hop's connection, in days left. The core reports it on the hop that opened the
+ * connection (src/core/hop-anatomy.ts), so a final hop on a reused connection takes it from the latest earlier hop of
+ * the chain that opened one to the same origin, address and port; a connection opened by another row has none here.
+ */
+function certDaysLeft(chain: readonly Hop[]): number | undefined {
+  const final = chain[chain.length - 1];
+  if (final === undefined || final.tls !== undefined || final.reusedConnection !== true) return final?.tls?.daysLeft;
+  const origin = new URL(final.url).origin;
+  const opener = chain.findLast(
+    (hop) =>
+      hop.tls !== undefined &&
+      hop.remoteAddress === final.remoteAddress &&
+      hop.remotePort === final.remotePort &&
+      new URL(hop.url).origin === origin,
+  );
+  return opener?.tls?.daysLeft;
 }
 
 /**
@@ -57,6 +80,8 @@ export class CsvFormatter implements CheckFormatter {
 
   async row(result: RowResult): Promise<void> {
     if (this.extra === undefined) await this.header(result);
+    // The final hop's connection, when the chain reached one: an errored row's last hop is not its final one.
+    const final = result.finalUrl === undefined ? undefined : result.chain[result.chain.length - 1];
     const fields = [
       result.line,
       result.source,
@@ -74,6 +99,9 @@ export class CsvFormatter implements CheckFormatter {
       result.reasons.join('; '),
       result.warnings.join('; '),
       result.changes?.map(describeChange).join('; '),
+      final?.remoteAddress,
+      final?.httpVersion,
+      final === undefined ? undefined : certDaysLeft(result.chain),
       ...(this.extra ?? []).map((name) => result.extra?.[name]),
     ];
     return this.sink.write(`${fields.map(csvField).join(',')}\n`);

@@ -7,6 +7,7 @@ import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter, SkippedRule } from './formatter.js';
 import { headerBlock } from './header-block.js';
+import { anatomyBlock } from './hop-anatomy-block.js';
 
 /** Options of {@link TableFormatter}. */
 export interface TableOptions {
@@ -17,6 +18,8 @@ export interface TableOptions {
   beforeWrite?: () => void;
   /** Each row's chain under it, hop by hop with its response headers (`--headers all`). */
   headers?: boolean;
+  /** Each row's chain under it, hop by hop with its connection, timing phases and certificate (`-v`). */
+  verbose?: boolean;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -50,7 +53,10 @@ export class TableFormatter implements CheckFormatter {
     return `${statuses} · ${plural(result.hops, 'hop')} · ${result.time} ms`;
   }
 
-  /** The chain under a row: `1  301 Moved Permanently  URL`, then that hop's headers, `curl -I` style. */
+  /**
+   * The chain under a row: `1  301 Moved Permanently  URL`, then that hop's connection (`-v`) and its headers,
+   * `curl -I` style (`--headers all`).
+   */
   private chain(chain: Hop[]): string {
     const c = this.options.colors;
     let text = '';
@@ -58,7 +64,9 @@ export class TableFormatter implements CheckFormatter {
       const status = statusColor(c, hop.status, hop.redirectType)(`${hop.status} ${hop.statusText}`.trim());
       text += `      ${c.dim(String(index + 1))}  ${status}  ${displayUrl(hop.url)}\n`;
       // Under the status, as in the hop table of `hoplens URL`.
-      text += headerBlock(hop.headers, ' '.repeat(8 + String(index + 1).length), c);
+      const indent = ' '.repeat(8 + String(index + 1).length);
+      if (this.options.verbose) text += anatomyBlock(hop, indent, c);
+      if (this.options.headers) text += headerBlock(hop.headers, indent, c);
     });
     return text;
   }
@@ -85,7 +93,7 @@ export class TableFormatter implements CheckFormatter {
     if (changes.length > 0) {
       text += `      ${c.cyan('~')} changed since baseline: ${changes.map(describeChange).join(', ')}\n`;
     }
-    if (this.options.headers) text += this.chain(result.chain);
+    if (this.options.headers || this.options.verbose) text += this.chain(result.chain);
     return this.write(text);
   }
 
