@@ -69,14 +69,14 @@ function addDocument(entries: Map<string, BaselineEntry>, document: unknown): vo
  * The entries are kept in memory (a few hundred bytes a row): rows are matched by source URL, and the two runs need
  * not list them in the same order.
  */
-export async function loadBaseline(path: string): Promise<Baseline> {
+export async function loadBaseline(path: string, flag = '--baseline'): Promise<Baseline> {
   try {
     await stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw cliError(
       'INPUT_ERROR',
-      `--baseline: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+      `${flag}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     );
   }
   const entries = new Map<string, BaselineEntry>();
@@ -98,14 +98,14 @@ export async function loadBaseline(path: string): Promise<Baseline> {
     } catch (error) {
       throw cliError(
         'INPUT_ERROR',
-        `--baseline ${path}: not a hoplens report (${(error as Error).message}); expected ${EXPECTED}`,
+        `${flag} ${path}: not a hoplens report (${(error as Error).message}); expected ${EXPECTED}`,
       );
     }
   }
   if (entries.size === 0) {
     const size = (await stat(path)).size;
     const found = size === 0 ? 'the file is empty' : 'no record of a check row or an Analysis result';
-    throw cliError('INPUT_ERROR', `--baseline ${path}: not a hoplens report: ${found}; expected ${EXPECTED}`);
+    throw cliError('INPUT_ERROR', `${flag} ${path}: not a hoplens report: ${found}; expected ${EXPECTED}`);
   }
   return { entries, seen: new Set() };
 }

@@ -5,6 +5,10 @@ import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
 import { CHECK_EXAMPLES, checkCommand } from './commands/check.js';
+import type { FixFlags } from './commands/fix.js';
+import { FIX_EXAMPLES } from './commands/fix-help.js';
+import type { LintFlags } from './commands/lint.js';
+import { LINT_EXAMPLES } from './commands/lint-help.js';
 import { SERVE_EXAMPLES, type ServeFlags, serveCommand } from './commands/serve.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
@@ -80,6 +84,8 @@ function program(io: CliIo, status: { code: number }): Command {
       status.code = await checkCommand(file, flags, io);
     });
 
+  addRuleFileCommands(root, io, status);
+
   root
     .command('serve')
     .description('run the HTTP service and web page, as `npm start` does (same environment variables)')
@@ -90,6 +96,50 @@ function program(io: CliIo, status: { code: number }): Command {
       status.code = await serveCommand(flags, io);
     });
   return root;
+}
+
+/** Collects a repeatable flag's values. */
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** The options `lint` and `fix` share with `check` for reading a rules file. */
+function ruleFileOptions(command: Command): Command {
+  return command
+    .argument('<file>', 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input')
+    .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
+    .option('--base-url <url>', 'the site path rules are on (default: none needed; paths are compared as paths)')
+    .addOption(
+      new Option('--variant <host>', 'netlify input: whose _redirects (cloudflare-pages: 302 by default)').choices(
+        REDIRECTS_VARIANTS,
+      ),
+    );
+}
+
+/** `hoplens lint` and `hoplens fix`: offline, and loaded only when run (their modules are not needed at start-up). */
+function addRuleFileCommands(root: Command, io: CliIo, status: { code: number }): void {
+  ruleFileOptions(root.command('lint').description('check a redirect-rule file offline: chains, loops, duplicates...'))
+    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--migration', 'report temporary statuses (302, 307) on rules that move pages for good')
+    .option('--same-host', 'report targets on another host than their source')
+    .option('--sitemap <file>', "report destinations the new site's sitemap (XML, .gz) does not list", collect, [])
+    .option('--strict', 'fail on warnings too')
+    .option(NO_COLOR_FLAG, NO_COLOR_HELP)
+    .addHelpText('after', LINT_EXAMPLES)
+    .action(async (file: string, flags: LintFlags) => {
+      const { lintCommand } = await import('./commands/lint.js');
+      status.code = await lintCommand(file, flags, io);
+    });
+
+  ruleFileOptions(root.command('fix').description('write the rules flattened: each source straight to its destination'))
+    .option('--report <file>', 'take the final URLs from a json/ndjson report of hoplens check')
+    .option('-o, --output <file>', 'write the fixed rules to a file instead of stdout')
+    .option('--map <file>', 'also write old → final URLs as CSV (source,target), for rewriting links in content')
+    .option('--write', 'overwrite the input file with the fixed rules')
+    .addHelpText('after', FIX_EXAMPLES)
+    .action(async (file: string, flags: FixFlags) => {
+      const { fixCommand } = await import('./commands/fix.js');
+      status.code = await fixCommand(file, flags, io);
+    });
 }
 
 /**

@@ -54,6 +54,11 @@ const UNORDERED: ReadonlySet<RuleFormat> = new Set(['nginx']);
 export interface ReadRulesOptions extends RuleReadOptions {
   /** For `netlify`: whose `_redirects` syntax (default `netlify`). */
   variant?: RedirectsVariant;
+  /**
+   * Yield rules that an earlier rule shadows as rows rather than skipping them: `hoplens lint` reports them itself
+   * (src/rules/lint/), and `hoplens fix` must see every line it may rewrite.
+   */
+  keepShadowed?: boolean;
 }
 
 function reader(format: RuleFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
@@ -88,7 +93,12 @@ function reader(format: RuleFormat, stream: Readable, options: ReadRulesOptions)
  */
 export function readRules(format: RuleFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
   const items = reader(format, stream, options);
-  return UNORDERED.has(format) ? items : skipShadowed(items);
+  return UNORDERED.has(format) || options.keepShadowed === true ? items : skipShadowed(items);
+}
+
+/** Whether the first rule for a URL is the one that answers it (every format but nginx, which picks by specificity). */
+export function isOrdered(format: RuleFormat): boolean {
+  return !UNORDERED.has(format);
 }
 
 /** The rule format a file name says, if it says one: `_redirects`, `netlify.toml`, `vercel.json`, `.htaccess`... */

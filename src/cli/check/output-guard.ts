@@ -12,6 +12,12 @@ async function identity(path: string): Promise<string | undefined> {
   }
 }
 
+/** Whether two paths name one existing file (through symlinks and hard links). */
+export async function isSameFile(a: string, b: string): Promise<boolean> {
+  const first = await identity(a);
+  return first !== undefined && first === (await identity(b));
+}
+
 /**
  * Refuses an `--output` that is one of the run's inputs (the checked file or the `--baseline`), compared as files
  * rather than as names, so that `./a.csv`, a symlink to it or a hard link are caught too. Opening the output truncates

@@ -1,0 +1,113 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { FIX_RULE_FORMATS, type FixEdit, writeCsv, writeFixedRules } from '../../rules/fix/index.js';
+import { buildRuleGraph } from '../../rules/lint/index.js';
+import { readWholeText } from '../../rules/whole-text.js';
+import { loadBaseline } from '../baseline-file.js';
+import { isSameFile } from '../check/output-guard.js';
+import { cliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { flatten } from '../fix/flatten.js';
+import { csvField } from '../formats/csv.js';
+import { readCsvHeader } from '../inputs/csv-header.js';
+import { isRuleFormat, openInput } from '../inputs/source.js';
+import type { CliIo } from '../io.js';
+import { loadRules } from '../lint/load-rules.js';
+import { planRuleFile, type RuleFileFlags, type RuleFilePlan } from '../lint/rule-file.js';
+import { Sink } from '../output.js';
+import { outputError } from '../output-error.js';
+
+/** Flags of `hoplens fix`, as commander hands them over. */
+export interface FixFlags extends RuleFileFlags {
+  report?: string;
+  output?: string;
+  map?: string;
+  write?: boolean;
+}
+
+type Writer = (text: string, edits: readonly FixEdit[]) => string | undefined;
+
+/** The writer of the input's own format, or undefined when fix does not write it. */
+function writerFor(plan: RuleFilePlan): Writer | undefined {
+  const format = plan.inputFormat;
+  if (format === 'csv') {
+    return (text, edits) =>
+      writeCsv(text, edits, { fromHeader: (header, line) => readCsvHeader(header, line).roles.target });
+  }
+  if (!isRuleFormat(format) || !FIX_RULE_FORMATS.includes(format)) return undefined;
+  return (text, edits) => writeFixedRules(format, text, edits, plan.readOptions);
+}
+
+/** Where the fixed rules go: the input itself with `--write`, `--output`, else stdout (undefined). */
+async function destinationOf(plan: RuleFilePlan, flags: FixFlags, cwd: string): Promise<string | undefined> {
+  if (flags.write === true) {
+    if (flags.output !== undefined) throw cliError('USAGE_ERROR', '--write and --output exclude each other');
+    if (plan.inputPath === '-') throw cliError('USAGE_ERROR', '--write needs a file, not standard input');
+    return plan.inputPath;
+  }
+  if (flags.output === undefined) return undefined;
+  const output = resolve(cwd, flags.output);
+  if (plan.inputPath !== '-' && (await isSameFile(output, plan.inputPath))) {
+    throw cliError('USAGE_ERROR', `--output ${flags.output} is the input: fix overwrites its input only with --write`, {
+      flag: '--output',
+    });
+  }
+  return output;
+}
+
+/** The `--map` file: `source,target`, the header `hoplens check` reads, so the map itself can be checked. */
+function mapText(rows: ReadonlyArray<{ source: string; target: string }>): string {
+  return `source,target\n${rows.map((row) => `${csvField(row.source)},${csvField(row.target)}\n`).join('')}`;
+}
+
+async function writeTo(path: string, text: string, flag: string): Promise<void> {
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    throw outputError(flag, path, error);
+  }
+}
+
+/**
+ * `hoplens fix <file>`: writes the rules flattened, each source straight to its final destination, in the input's own
+ * format (src/rules/fix/). Everything wrong with the command line or the input is found before anything is written.
+ */
+export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const plan = planRuleFile(file, flags, cwd);
+  const write = writerFor(plan);
+  if (write === undefined) {
+    const formats = [...FIX_RULE_FORMATS, 'csv'].join(', ');
+    throw cliError('USAGE_ERROR', `fix does not write ${plan.inputFormat} yet (it writes ${formats})`);
+  }
+  if (flags.report !== undefined && plan.siteOrigin !== undefined && !plan.givenBaseUrl) {
+    throw cliError('USAGE_ERROR', '--report needs the --base-url the check ran with (the rules are paths)', {
+      flag: '--base-url',
+    });
+  }
+  const outputPath = await destinationOf(plan, flags, cwd);
+  const mapPath = flags.map === undefined ? undefined : resolve(cwd, flags.map);
+  if (mapPath !== undefined && plan.inputPath !== '-' && (await isSameFile(mapPath, plan.inputPath))) {
+    throw cliError('USAGE_ERROR', `--map ${flags.map} is the input: choose another file`, { flag: '--map' });
+  }
+  const report = flags.report === undefined ? undefined : await loadBaseline(resolve(cwd, flags.report), '--report');
+  const text = await readWholeText(await openInput(plan.inputPath, io.stdin));
+  const loaded = await loadRules(plan, Readable.from([text]));
+  const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
+  for (const { line, message } of loaded.invalid)
+    await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
+  if (loaded.inputError !== undefined) await stderr.write(`hoplens: ${plan.inputName}: ${loaded.inputError.message}\n`);
+  if (loaded.inputError !== undefined || loaded.invalid.length > 0) {
+    await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
+    return EXIT.USAGE;
+  }
+  const { edits, map } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report);
+  const fixed = write(text, edits) ?? text;
+  if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
+  else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
+  if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');
+  const rules = edits.length === 1 ? 'rule' : 'rules';
+  await stderr.write(`hoplens: ${plan.inputName}: ${edits.length} ${rules} pointed at the final destination\n`);
+  return EXIT.OK;
+}

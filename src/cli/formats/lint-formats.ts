@@ -1,0 +1,32 @@
+import type { Colors } from '../colors.js';
+import type { CheckFormat } from './formatter.js';
+import { renderLintCsv } from './lint-csv.js';
+import { renderLintJson, renderLintNdjson } from './lint-json.js';
+import { renderLintJunit } from './lint-junit.js';
+import type { LintReport } from './lint-report.js';
+import { renderLintTable } from './lint-table.js';
+
+/** What the lint formats may need besides the report. */
+export interface LintFormatContext {
+  colors: Colors;
+  strict: boolean;
+}
+
+/**
+ * The lint report in `format` (the formats of `check`). Lint reads the whole file before it can judge a chain, so the
+ * report is rendered at once rather than streamed.
+ */
+export function renderLint(format: CheckFormat, report: LintReport, context: LintFormatContext): string {
+  switch (format) {
+    case 'table':
+      return renderLintTable(report, context.colors);
+    case 'json':
+      return renderLintJson(report);
+    case 'ndjson':
+      return renderLintNdjson(report);
+    case 'csv':
+      return renderLintCsv(report);
+    case 'junit':
+      return renderLintJunit(report, context.strict);
+  }
+}

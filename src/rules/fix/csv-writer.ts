@@ -1,0 +1,40 @@
+import { parse } from 'csv-parse/sync';
+import { destinationText, editsByLine, type FixEdit, splitLines } from './fix-edit.js';
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces. */
+function field(text: string): string {
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Where a CSV's target is: a fixed column, or one its header names (the header is the first record). */
+export type TargetColumn = { index: number } | { fromHeader: (header: string[], line: number) => number };
+
+function record(line: string): string[] | undefined {
+  try {
+    const records = parse(line, { trim: true, relax_column_count: true }) as string[][];
+    return records.length === 1 ? records[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a CSV of rules with the edited records' target field replaced; other lines are kept byte for byte, and an
+ * edited record is written back field by field. A record spanning several lines (a quoted line break) is left as is.
+ */
+export function writeCsv(text: string, edits: readonly FixEdit[], column: TargetColumn): string {
+  const { lines, join } = splitLines(text);
+  let index = 'index' in column ? column.index : -1;
+  if ('fromHeader' in column) {
+    const headerAt = lines.findIndex((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+    const header = headerAt === -1 ? undefined : record(lines[headerAt]!);
+    if (header !== undefined) index = column.fromHeader(header, headerAt + 1);
+  }
+  for (const [number, edit] of editsByLine(edits)) {
+    const fields = record(lines[number - 1] ?? '');
+    if (fields === undefined || index < 0 || index >= fields.length) continue;
+    fields[index] = destinationText(edit, fields[index]!.startsWith('/'));
+    lines[number - 1] = fields.map(field).join(',');
+  }
+  return join(lines);
+}

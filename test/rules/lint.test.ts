@@ -1,0 +1,138 @@
+/**
+ * The findings of `hoplens lint` (src/rules/lint/) on rules read by the formats' own readers, and the sitemap reader
+ * lint's `--sitemap` uses (src/rules/sitemap-locs.ts). First match wins for Netlify's `_redirects`
+ * (docs.netlify.com/routing/redirects, "Rule processing order"); nginx picks a location by specificity
+ * (nginx.org/en/docs/http/ngx_http_core_module.html#location), so order shadows nothing there.
+ */
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { CheckRow } from '../../src/check/row.js';
+import { comparableUrl } from '../../src/core/index.js';
+import { isOrdered, type RuleFormat, readRules } from '../../src/rules/index.js';
+import { type LintOptions, lintRules, sitemapPages } from '../../src/rules/lint/index.js';
+import { readSitemapLocs } from '../../src/rules/sitemap-locs.js';
+import { all, chunked } from '../helpers/rule-items.js';
+
+const SITE = 'https://site.example';
+
+async function rowsOf(format: RuleFormat, text: string): Promise<CheckRow[]> {
+  const items = await all(readRules(format, chunked(text), { baseUrl: `${SITE}/`, keepShadowed: true }));
+  return items.flatMap((item) => (item.kind === 'row' ? [item.row] : []));
+}
+
+async function lint(format: RuleFormat, text: string, options: Partial<LintOptions> = {}) {
+  const rows = await rowsOf(format, text);
+  const findings = lintRules(rows, { ordered: isOrdered(format), siteOrigin: SITE, ...options });
+  return findings.map(
+    (f) => `${f.line} ${f.severity} ${f.kind}${f.suggestion === undefined ? '' : ` → ${f.suggestion}`}`,
+  );
+}
+
+/** A `_redirects` built to hold every finding once, and rules that are fine. */
+const EVERYTHING = [
+  '# every finding', // 1
+  '/a /b 301', // 2: chain (b redirects again)
+  '/b /c 301', // 3
+  '/loop1 /loop2', // 4: cycle with 5
+  '/loop2 /loop1', // 5
+  '/self /self 301', // 6: self-redirect
+  '/a /b 301', // 7: duplicate of 2
+  '/a /elsewhere 302', // 8: shadowed by 2
+  '/temp /c 302', // 9: temporary (with --migration)
+  '/ext https://other.example/x 301', // 10: other host (with --same-host)
+  '/gone /missing 301', // 11: not in the sitemap (with --sitemap)
+  '/fine /c 301', // 12: nothing
+].join('\n');
+
+describe('lint findings', () => {
+  it('finds chains, loops, self-redirects, duplicates and shadowed rules, each on its line', async () => {
+    expect(await lint('netlify', EVERYTHING)).toEqual([
+      '2 warning chain → /c',
+      '4 error cycle',
+      '6 error self_redirect',
+      '7 warning duplicate',
+      '8 warning shadowed',
+    ]);
+  });
+
+  it('adds temporary statuses, other hosts and pages missing from the sitemap when asked', async () => {
+    const sitemap = sitemapPages([`${SITE}/c`, 'https://other.example/x'], comparableUrl);
+    const findings = await lint('netlify', EVERYTHING, { migration: true, sameHost: true, sitemap });
+    expect(findings).toContain('9 warning temporary_move → 301');
+    expect(findings).toContain('10 error other_host');
+    expect(findings).toContain('11 error not_in_sitemap');
+    // /c is listed; /a's chain middle (/b) is the chain's finding, not the sitemap's.
+    expect(findings.filter((f) => f.startsWith('2 ') || f.startsWith('3 ') || f.startsWith('12 '))).toEqual([
+      '2 warning chain → /c',
+    ]);
+  });
+
+  it('names the loop and the chain in its message, as the file writes the URLs', async () => {
+    const rows = await rowsOf('netlify', EVERYTHING);
+    const findings = lintRules(rows, { ordered: true, siteOrigin: SITE });
+    expect(findings.find((f) => f.kind === 'cycle')?.message).toBe(
+      'redirect loop: /loop1 → /loop2 → /loop1 (lines 4, 5)',
+    );
+    expect(findings.find((f) => f.kind === 'chain')).toMatchObject({ source: '/a', target: '/b', related: [3] });
+  });
+
+  it('follows a longer chain to its end and compares URLs as the core does (host case, default port)', async () => {
+    const text = `/x https://SITE.example:443/y\n/y /z\n/z ${SITE}/end\n`;
+    expect(await lint('netlify', text)).toEqual(['1 warning chain → /end', '2 warning chain → /end']);
+  });
+
+  it('finds the same in vercel.json', async () => {
+    const json = [
+      '{"redirects": [',
+      '  {"source": "/a", "destination": "/b"},',
+      '  {"source": "/b", "destination": "/a"},',
+      '  {"source": "/c", "destination": "/d"},',
+      '  {"source": "/d", "destination": "/e"}',
+      ']}',
+    ].join('\n');
+    expect(await lint('vercel', json)).toEqual(['2 error cycle', '4 warning chain → /e']);
+  });
+
+  it('reports a repeated nginx location as a duplicate, never as shadowed', async () => {
+    const conf = 'location = /a { return 301 /b; }\nlocation = /a { return 301 /c; }\n';
+    expect(await lint('nginx', conf)).toEqual(['2 warning duplicate']);
+  });
+});
+
+describe('readSitemapLocs', () => {
+  it('reads <loc>s across chunks, decoding entities and CDATA, and ignores image:loc', async () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+      '<url><loc> https://a.example/p?x=1&amp;y=2 </loc><image:loc>https://img.example/1.png</image:loc></url>',
+      '<url><loc><![CDATA[https://a.example/q?x=1&y=<2>]]></loc></url>',
+      '<url><loc>https://a.example/caf&#xE9;/&#233;</loc></url>',
+      '</urlset>',
+    ].join('\n');
+    const locs: string[] = [];
+    for await (const loc of readSitemapLocs(chunked(xml, 3))) locs.push(loc);
+    expect(locs).toEqual(['https://a.example/p?x=1&y=2', 'https://a.example/q?x=1&y=<2>', 'https://a.example/café/é']);
+  });
+
+  it('reads a gzipped sitemap piped through gunzip', async () => {
+    const { createGunzip } = await import('node:zlib');
+    const xml = `<urlset>${Array.from({ length: 1000 }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`).join('')}</urlset>`;
+    const stream = Readable.from([xml]).pipe(createGzip()).pipe(createGunzip());
+    let count = 0;
+    for await (const _ of readSitemapLocs(stream)) count++;
+    expect(count).toBe(1000);
+  });
+
+  it('refuses a sitemap index and a file that is no sitemap', async () => {
+    const index = '<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>';
+    await expect(all2(readSitemapLocs(Readable.from([index])))).rejects.toThrow(/sitemap index/);
+    await expect(all2(readSitemapLocs(Readable.from(['<html></html>'])))).rejects.toThrow(/not an XML sitemap/);
+  });
+});
+
+async function all2(items: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
