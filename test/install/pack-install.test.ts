@@ -11,7 +11,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,21 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
     if (value !== undefined && !name.toLowerCase().startsWith('npm_')) env[name] = value;
   }
   return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/** Where the build puts the chunks of the bundled `hoplens` executable. */
+const CHUNKS = 'dist/cli-chunks/';
+
+/** The package paths of the chunks a bundle file imports, statically or dynamically, and those they import. */
+function chunksImportedFrom(file: string, found = new Set<string>()): Set<string> {
+  for (const match of readFileSync(file, 'utf8').matchAll(/(?:from\s*|import\s*\(?\s*)"(\.\.?\/[^"]+\.js)"/g)) {
+    const target = resolve(dirname(file), match[1]!);
+    const path = relative(ROOT, target);
+    if (!path.startsWith(CHUNKS) || found.has(path)) continue;
+    found.add(path);
+    chunksImportedFrom(target, found);
+  }
+  return found;
 }
 
 let work: string;
@@ -115,13 +130,19 @@ describe('the packed package', () => {
   it('has no stale module: every compiled file outside the page comes from a source in src/', () => {
     const compiled = packed.files
       .map((file) => file.path)
-      .filter((path) => path.startsWith('dist/') && !path.startsWith('dist/web/public/'));
+      .filter((path) => path.startsWith('dist/') && !path.startsWith('dist/web/public/') && !path.startsWith(CHUNKS));
     expect(compiled.length).toBeGreaterThan(50);
     const orphans = compiled.filter((path) => {
       const source = path.replace(/^dist\//, 'src/').replace(/\.(js|d\.ts)(\.map)?$/, '.ts');
       return !existsSync(join(ROOT, source));
     });
     expect(orphans).toEqual([]);
+  });
+
+  it("holds exactly the executable's bundle chunks that dist/cli/main.js imports (scripts/build-cli.mjs)", () => {
+    const chunks = packed.files.map((file) => file.path).filter((path) => path.startsWith(CHUNKS));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.sort()).toEqual([...chunksImportedFrom(join(ROOT, 'dist', 'cli', 'main.js'))].sort());
   });
 });
 

@@ -18,40 +18,6 @@ import { EXIT } from '../exit-codes.js';
 import { openInput, readInput } from '../inputs/source.js';
 import { type CliIo, outputClosed } from '../io.js';
 
-/** Help text after the options of `hoplens check`. */
-export const CHECK_EXAMPLES = `
-Input formats (by extension, or --input):
-  csv      a header naming a source column (source, from, old, url...), maybe target (target, to, new...) and
-           status (status, code, type...); target is the expected final URL (absolute, or a path on the source's
-           site), status the expected status of the first hop; other columns are carried to the report as extra
-  list     one URL a line; a row passes when its chain ends in 2xx with no error-severity issue
-  netlify  a Netlify _redirects file, made absolute with --base-url; rules with splats, placeholders or conditions
-           are skipped and counted; 200/404/410... rules expect that status at the source URL
-  Path sources (/old) are made absolute on --base-url in every format; a URL without a scheme gets https://.
-  "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
-
-A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
-status differs, there are more redirects than --max-redirects, an error-severity issue is found (a warning too with
---strict), or the analysis fails (counted as errored).
-
-Output: --format table (default), json (an array, one row a line), ndjson, csv or junit, to stdout or --output.
-The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit.
-
-Examples:
-  $ hoplens check redirects.csv
-  $ hoplens check urls.txt --concurrency 20 --per-host 4 --retries 3
-  $ hoplens check public/_redirects --base-url https://staging.example.com --format junit --output junit.xml
-  $ hoplens check redirects.csv --format ndjson --output today.ndjson --baseline yesterday.ndjson
-  $ cat urls.txt | hoplens check - --quiet
-
-Exit status:
-  0    every row passed
-  1    some row failed or errored (or changed, with --fail-on-change)
-  2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
-       an --output that is an input or cannot be written, a --baseline that is not a hoplens report
-  130  interrupted (Ctrl-C): the partial summary is printed
-`;
-
 /**
  * `hoplens check <file>`: checks every row of a list, CSV or `_redirects` file, streaming rows in and results out.
  * Everything that can be wrong with the command line or the files is found before the first request.
@@ -125,7 +91,7 @@ async function runAndReport(
   return inputError;
 }
 
-/** The exit status of a finished run (see the exit statuses in {@link CHECK_EXAMPLES}). */
+/** The exit status of a finished run (see the exit statuses in CHECK_EXAMPLES, src/cli/command-help.ts). */
 async function exitStatus(
   plan: CheckPlan,
   summary: CheckSummary,
