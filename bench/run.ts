@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the four
- * workloads of the benchmark issue, prints a table and writes bench/results.md.
+ * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the five
+ * workloads of the benchmark issues, prints a table and writes bench/results.md.
  *
- * Options (environment): BENCH_ONLY=engine,bulk,api,timing  BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000
+ * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup  BENCH_REPS=3  BENCH_API_SECONDS=20
+ * BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,14 +14,16 @@ import { show } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
+import { startup } from './workloads/startup.js';
 import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup').split(','));
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
+const startupRuns = Number(process.env.BENCH_STARTUP_RUNS ?? 10);
 
 const lines: string[] = [];
 function out(line = ''): void {
@@ -120,6 +123,22 @@ try {
     out();
     out(
       `Worst median error ${median} ms (target ≤ 2: ${verdict(median <= 2)}), worst error ${max} ms (target ≤ 10: ${verdict(max <= 10)})`,
+    );
+  }
+
+  if (only.has('startup')) {
+    const r = await startup(nginx, startupRuns);
+    out();
+    out(`## 5. Start-up: the \`hoplens\` executable, a fresh process each run (${r.runs} runs each, interleaved)`);
+    out();
+    out('| command | wall ms | × `node -e 0` | peak RSS MB |');
+    out('|---|---|---|---|');
+    for (const command of [r.node, r.version, r.analyze]) {
+      out(`| ${command.label} | ${show(command.ms, 0)} | ${command.ratio.toFixed(2)} | ${show(command.peakMb, 0)} |`);
+    }
+    out();
+    out(
+      `\`hoplens --version\`: ${r.version.ratio.toFixed(2)}× (target ≤ 1.5: ${verdict(r.version.ratio <= 1.5)}); \`hoplens URL --json\` (3-redirect chain): ${r.analyze.ratio.toFixed(2)}× (target ≤ 2.5: ${verdict(r.analyze.ratio <= 2.5)}), peak RSS ${r.analyze.peakMb.median.toFixed(0)} MB (target ≤ 70: ${verdict(r.analyze.peakMb.median <= 70)})`,
     );
   }
 } finally {
