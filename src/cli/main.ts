@@ -48,7 +48,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 // undici parses HTTP with llhttp compiled to WebAssembly. By default V8 recompiles its parser function with its
 // optimising compiler after the first few responses, which costs about 35 MB and a background compile that
 // `hoplens URL` (four responses) never earns back. With a larger budget that happens after about two hundred
-// responses: early in a `hoplens check` run, whose throughput is unchanged (bench workloads 2 and 5, BENCHMARKS.md).
+// responses: early in a `hoplens check` run (or under `hoplens serve`), whose throughput is unchanged (bench
+// workloads 2 and 5, BENCHMARKS.md).
 // Set before anything compiles the parser (undici does on its first connection).
 setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 const { run } = await import('./run.js');
