@@ -1,8 +1,8 @@
 // Bundles the `hoplens` executable: src/cli/main.ts and everything it runs, npm dependencies included, into
 // dist/cli/main.js and chunks in dist/cli-chunks/, one per command's own code, loaded by `import()` when that
-// command runs. One file to read at start instead of about 230 (our modules, undici's 110, commander's), and
-// `--version` or `--help` load neither the HTTP client nor the CSV parser. The service is left out: `hoplens serve`
-// imports it from dist/service/ as `npm start` runs it (it serves files found beside its own modules).
+// command runs. A dozen files to read instead of about 230 (our modules, undici's 110, commander's); `--version` loads
+// none of our dependencies, `hoplens URL` not the CSV parser. The service is left out: `hoplens serve` imports it
+// from dist/service/ as `npm start` runs it (it serves files found beside its own modules).
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,41 +33,19 @@ const undiciSubset = {
   },
 };
 
-/**
- * Our own modules do nothing when imported but define things (none is imported for its side effects), which esbuild
- * is told so that it drops what a chunk does not use: without it, `--version`'s import of the core's index would put
- * every module the index re-exports, undici with them, into the entry chunk.
- */
-const ownModulesArePure = {
-  name: 'own-modules-are-pure',
-  setup(build) {
-    build.onResolve({ filter: /^\./ }, async (args) => {
-      if (args.pluginData?.pure || !args.importer.startsWith(join(root, 'src'))) return undefined;
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: { pure: true },
-      });
-      if (resolved.errors.length > 0 || resolved.external) return resolved;
-      return { path: resolved.path, sideEffects: !resolved.path.startsWith(join(root, 'src')) };
-    });
-  },
-};
-
 /** The version `hoplens --version` prints without loading the core (src/core/version.ts reads the same field). */
 function packageVersion() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 }
 
-/** Builds the executable into `dist` (after tsc, whose dist/cli/main.js it replaces). */
+/**
+ * Builds the executable into `dist`. tsc leaves src/cli/ out (tsconfig.build.json): the command line ships once, as
+ * this bundle, without a source map (it would name sources that are not in the package).
+ */
 export async function buildCli(dist) {
   const esbuild = await import('esbuild');
   rmSync(join(dist, CLI_CHUNKS_DIR), { recursive: true, force: true });
-  // tsc's map describes the file replaced here; the bundle ships without one (it would name sources not packaged).
-  rmSync(join(dist, 'cli', 'main.js.map'), { force: true });
-  const result = await esbuild.build({
-    metafile: true,
+  await esbuild.build({
     entryPoints: [join(root, 'src', 'cli', 'main.ts')],
     outdir: dist,
     entryNames: 'cli/[name]',
@@ -82,9 +60,7 @@ export async function buildCli(dist) {
       js: "import { createRequire as __hoplensRequire } from 'node:module';\nconst require = __hoplensRequire(import.meta.url);",
     },
     define: { HOPLENS_VERSION: JSON.stringify(packageVersion()) },
-    plugins: [serviceFromDist, undiciSubset, ownModulesArePure],
+    plugins: [serviceFromDist, undiciSubset],
     logLevel: 'warning',
   });
-  if (process.env.FC_META)
-    (await import('node:fs')).writeFileSync(process.env.FC_META, JSON.stringify(result.metafile));
 }
