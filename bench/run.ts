@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the four
- * workloads of the benchmark issue and the render workload, prints a table and writes bench/results.md.
+ * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the workloads
+ * of the benchmark issues (engine, bulk, API, timing, start-up, rendering), prints a table and writes bench/results.md.
  *
- * Options (environment): BENCH_ONLY=engine,bulk,api,timing,render  BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000
- *   BENCH_RENDER_ANALYSES=200
+ * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render  BENCH_REPS=3  BENCH_API_SECONDS=20
+ * BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -15,15 +15,17 @@ import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
 import { renderWorkload } from './workloads/render.js';
+import { startup } from './workloads/startup.js';
 import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,render').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render').split(','));
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
 const renderAnalyses = Number(process.env.BENCH_RENDER_ANALYSES ?? 200);
+const startupRuns = Number(process.env.BENCH_STARTUP_RUNS ?? 10);
 
 const lines: string[] = [];
 function out(line = ''): void {
@@ -91,14 +93,18 @@ try {
   if (only.has('api')) {
     const r = await api(nginx, reps, apiSeconds);
     out();
-    out(`## 3. API: autocannon, 50 connections, ${r.seconds} s, 3-redirect chain`);
+    out(
+      `## 3. API: autocannon, 50 connections, ${r.seconds} s a repetition in interleaved blocks of ${r.blockSeconds} s against the bare loop, 3-redirect chain`,
+    );
     out();
-    out('| setup | analyses/s | p50 ms | p99 ms | peak RSS MB | non-2xx/errors | share of bare loop |');
+    out(
+      '| setup | analyses/s | p50 ms | p99 ms | peak RSS MB | non-2xx/errors | share of bare loop, median of blocks |',
+    );
     out('|---|---|---|---|---|---|---|');
     for (const run of r.runs) {
-      const share = run.rps.median / r.bareTracesPerSecond.median;
+      const share = run.share.median;
       out(
-        `| service, ${run.label} limits | ${show(run.rps, 0)} | ${show(run.p50, 0)} | ${show(run.p99, 0)} | ${show(run.peakRssMb, 0)} | ${run.errors} | ${(share * 100).toFixed(0)}% (target ≥ 60%: ${verdict(share >= 0.6)}) |`,
+        `| service, ${run.label} limits | ${show(run.rps, 0)} | ${show(run.p50, 0)} | ${show(run.p99, 0)} | ${show(run.peakRssMb, 0)} | ${run.errors} | ${(share * 100).toFixed(0)}% (blocks ${(run.share.min * 100).toFixed(0)}–${(run.share.max * 100).toFixed(0)}%; target ≥ 60%: ${verdict(share >= 0.6)}) |`,
       );
     }
     out(`| bare undici loop, 50 concurrent | ${show(r.bareTracesPerSecond, 0)} | — | — | — | — | 100% |`);
@@ -126,11 +132,27 @@ try {
     );
   }
 
+  if (only.has('startup')) {
+    const r = await startup(nginx, startupRuns);
+    out();
+    out(`## 5. Start-up: the \`hoplens\` executable, a fresh process each run (${r.runs} runs each, interleaved)`);
+    out();
+    out('| command | wall ms | × `node -e 0` | peak RSS MB |');
+    out('|---|---|---|---|');
+    for (const command of [r.node, r.version, r.analyze]) {
+      out(`| ${command.label} | ${show(command.ms, 0)} | ${command.ratio.toFixed(2)} | ${show(command.peakMb, 0)} |`);
+    }
+    out();
+    out(
+      `\`hoplens --version\`: ${r.version.ratio.toFixed(2)}× (target ≤ 1.5: ${verdict(r.version.ratio <= 1.5)}); \`hoplens URL --json\` (3-redirect chain): ${r.analyze.ratio.toFixed(2)}× (target ≤ 2.5: ${verdict(r.analyze.ratio <= 2.5)}), peak RSS ${r.analyze.peakMb.median.toFixed(0)} MB (target ≤ 70: ${verdict(r.analyze.peakMb.median <= 70)})`,
+    );
+  }
+
   if (only.has('render')) {
     const r = await renderWorkload(reps, renderAnalyses);
     out();
     out(
-      `## 5. Rendering: a page with a JavaScript redirect, ${r.callers} callers, renderer at its default concurrency (2)`,
+      `## 6. Rendering: a page with a JavaScript redirect, ${r.callers} callers, renderer at its default concurrency (2)`,
     );
     out();
     out(

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCli } from './build-cli.mjs';
 import { buildClient, CLIENT_DIR } from './build-client.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +21,7 @@ try {
   process.exit(1);
 }
 
+await buildCli(dist);
 if (existsSync(join(CLIENT_DIR, 'main.ts'))) await buildClient(join(dist, 'web', 'public'));
 
 const bin = join(dist, 'cli', 'main.js');

@@ -6,7 +6,6 @@
  * Then 100,000 URLs: the CLI's peak RSS must stay flat. Targets: ≥ 8× faster than xargs+curl, ≤ 1.3× the bare loop,
  * peak RSS ≤ 200 MB and ≤ 1.2× the 10,000-URL peak.
  */
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +14,7 @@ import { createBareTracer } from '../lib/bare-loop.mjs';
 import type { Nginx } from '../lib/nginx.js';
 import { runPool } from '../lib/pool.js';
 import { type Stat, stat } from '../lib/stats.js';
+import { timed } from '../lib/timed.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const BARE_CHECK = fileURLToPath(new URL('../lib/bare-check.mjs', import.meta.url));
@@ -50,32 +50,6 @@ async function writeList(path: string, urls: readonly string[]): Promise<void> {
   for (const url of urls)
     if (!out.write(`${url}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   await new Promise<void>((resolve) => out.end(() => resolve()));
-}
-
-/** Runs a command, timing it and (through GNU time) reading its peak RSS. */
-function timed(
-  command: string,
-  args: string[],
-  shell = false,
-): Promise<{ seconds: number; peakMb: number; code: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = shell
-      ? spawn('bash', ['-c', command], { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn('/usr/bin/time', ['-f', 'HOPLENS_MAXRSS_KB=%M', command, ...args], {
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const kb = Number(/HOPLENS_MAXRSS_KB=(\d+)/.exec(stderr)?.[1] ?? Number.NaN);
-      if (code !== 0 && !shell) process.stderr.write(stderr.slice(-2000));
-      resolve({ seconds: (performance.now() - started) / 1000, peakMb: kb / 1024, code: code ?? -1 });
-    });
-  });
 }
 
 function hoplensCheck(list: string) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
+import { setFlagsFromString } from 'node:v8';
 import { EXIT } from './exit-codes.js';
 import { OUTPUT_CLOSED } from './io.js';
-import { run } from './run.js';
 
 /*
  * The `hoplens` executable: wires the process into `run` and is the only place that exits. Ctrl-C (or SIGTERM from
@@ -31,7 +31,29 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') controller.abort(OUTPUT_CLOSED);
 });
 
-const code = await run(process.argv.slice(2), {
+/** V8's default is 1,800,000 ("about bytes executed"); one llhttp response uses up several million. */
+const WASM_TIERING_BUDGET = 1_000_000_000;
+
+/** hoplens's version, written in by the build from package.json (scripts/build-cli.mjs). */
+declare const HOPLENS_VERSION: string;
+
+const argv = process.argv.slice(2);
+// `hoplens --version` alone is answered before anything else is loaded: this file is the executable's entry chunk
+// (scripts/build-cli.mjs) and imports nothing else of ours but the exit codes and io.ts. Any other use of the flag goes through commander, which
+// prints the same PACKAGE_VERSION.
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  await new Promise<void>((resolve) => process.stdout.write(`${HOPLENS_VERSION}\n`, () => resolve()));
+  process.exit(EXIT.OK);
+}
+// undici parses HTTP with llhttp compiled to WebAssembly. By default V8 recompiles its parser function with its
+// optimising compiler after the first few responses, which costs about 35 MB and a background compile that
+// `hoplens URL` (four responses) never earns back. With a larger budget that happens after about two hundred
+// responses: early in a `hoplens check` run (or under `hoplens serve`), whose throughput is unchanged (bench
+// workloads 2 and 5, BENCHMARKS.md).
+// Set before anything compiles the parser (undici does on its first connection).
+setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+const { run } = await import('./run.js');
+const code = await run(argv, {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,

@@ -3,13 +3,13 @@ import { PACKAGE_VERSION } from '../core/index.js';
 import { REDIRECTS_VARIANTS } from '../rules/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
-import { ANALYZE_EXAMPLES, type AnalyzeFlags, analyzeCommand } from './commands/analyze.js';
-import { CHECK_EXAMPLES, checkCommand } from './commands/check.js';
+import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, SERVE_EXAMPLES } from './command-help.js';
+import type { AnalyzeFlags } from './commands/analyze.js';
 import type { FixFlags } from './commands/fix.js';
 import { FIX_EXAMPLES } from './commands/fix-help.js';
 import type { LintFlags } from './commands/lint.js';
 import { LINT_EXAMPLES } from './commands/lint-help.js';
-import { SERVE_EXAMPLES, type ServeFlags, serveCommand } from './commands/serve.js';
+import type { ServeFlags } from './commands/serve.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
@@ -20,7 +20,10 @@ import type { CliIo } from './io.js';
 const NO_COLOR_FLAG = '--no-color';
 const NO_COLOR_HELP = 'no colours, even on a terminal (as NO_COLOR=1 does)';
 
-/** Builds the command tree; the actions store their exit status in `status`. */
+/**
+ * Builds the command tree; the actions store their exit status in `status`. Each action imports its command when it
+ * runs, so that `--help`, `--version` and a usage error load no HTTP client, and `hoplens URL` no CSV parser.
+ */
 function program(io: CliIo, status: { code: number }): Command {
   const write = (stream: NodeJS.WritableStream) => (text: string) => {
     stream.write(text);
@@ -39,6 +42,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addAnalysisOptions(root)
     .addHelpText('after', ANALYZE_EXAMPLES)
     .action(async (urls: string[], flags: AnalyzeFlags) => {
+      const { analyzeCommand } = await import('./commands/analyze.js');
       status.code = await analyzeCommand(urls, flags, io);
     });
 
@@ -81,6 +85,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {
+      const { checkCommand } = await import('./commands/check.js');
       status.code = await checkCommand(file, flags, io);
     });
 
@@ -93,6 +98,7 @@ function program(io: CliIo, status: { code: number }): Command {
     .option('--host <addr>', 'address to listen on; overrides HOST (default 0.0.0.0)')
     .addHelpText('after', SERVE_EXAMPLES)
     .action(async (flags: ServeFlags) => {
+      const { serveCommand } = await import('./commands/serve.js');
       status.code = await serveCommand(flags, io);
     });
   return root;

@@ -1,8 +1,10 @@
 /**
- * `hoplens URL` starts fast: what the executable loads before any command runs never reaches the service's web
- * framework. `hoplens serve` imports the service inside its action (src/cli/commands/serve.ts), so only that command
- * pays for Fastify. Checked on the built JavaScript, where type-only imports are gone, by following every static
- * import from dist/cli/main.js.
+ * `hoplens` starts fast: the executable is a bundle (scripts/build-cli.mjs) whose entry, dist/cli/main.js, answers
+ * `--version` with what it imports statically, which is none of our dependencies; it then imports the command line
+ * (commander and the command tree), and each command imports its own code when it runs. `hoplens serve` imports the
+ * service from dist/service/ inside its action (src/cli/commands/serve.ts), so only that command pays for Fastify.
+ * Checked on the built files: which packages a chunk holds is read from the comments esbuild writes before each
+ * bundled module (`// node_modules/undici/lib/core/util.js`); what it loads from outside, from its imports.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,34 +19,85 @@ function staticSpecifiers(text: string): string[] {
   return [...text.matchAll(statement)].map((match) => (match[1] ?? match[2])!);
 }
 
-/** Every package (bare specifier) loaded at start-up from `entry`, following relative imports. */
-function packagesLoadedFrom(entry: string): Set<string> {
+/** The specifiers of a module's dynamic imports with a literal specifier. */
+function dynamicSpecifiers(text: string): string[] {
+  return [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!);
+}
+
+/** The npm packages bundled into a chunk, from esbuild's comment before each module taken from node_modules. */
+function bundledPackages(text: string): string[] {
+  const comment = /^\/\/ (?:\S*\/)?node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\//gm;
+  return [...text.matchAll(comment)].map((match) => match[1]!);
+}
+
+/**
+ * Everything loaded when `entry` is imported, following its static imports only: the packages bundled into the files
+ * reached, and the modules those files import from outside the bundle (Node's own, or dist/service/...).
+ */
+function loadedFrom(entry: string): { files: Set<string>; packages: Set<string>; external: Set<string> } {
+  const files = new Set<string>();
   const packages = new Set<string>();
-  const seen = new Set<string>();
+  const external = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const specifier of staticSpecifiers(readFileSync(file, 'utf8'))) {
-      if (specifier.startsWith('.')) {
-        const target = resolve(dirname(file), specifier);
-        if (!existsSync(target)) throw new Error(`${file} imports ${specifier}, which is not built`);
-        visit(target);
-      } else {
-        packages.add(specifier);
-      }
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const name of bundledPackages(text)) packages.add(name);
+    for (const specifier of staticSpecifiers(text)) {
+      const target = resolve(dirname(file), specifier);
+      if (!specifier.startsWith('.')) external.add(specifier);
+      else if (!target.includes(`${join(ROOT, 'dist', 'cli')}`)) external.add(target);
+      else if (!existsSync(target)) throw new Error(`${file} imports ${specifier}, which is not built`);
+      else visit(target);
     }
   };
   visit(entry);
-  return packages;
+  return { files, packages, external };
 }
 
+/** The chunk `from` imports dynamically whose name starts with `name` (esbuild names it after the module). */
+function dynamicChunk(from: string, name: string): string {
+  const specifier = dynamicSpecifiers(readFileSync(from, 'utf8')).find((s) => s.split('/').pop()!.startsWith(name));
+  if (specifier === undefined) throw new Error(`${from} does not import a ${name} chunk`);
+  return resolve(dirname(from), specifier);
+}
+
+const SERVICE_PACKAGES = (name: string) => name === 'fastify' || name.startsWith('@fastify/');
+
 describe('CLI start-up', () => {
-  it('loads neither Fastify nor any @fastify plugin before a command runs', () => {
+  it('answers --version from the entry chunk, which bundles and imports none of our dependencies', () => {
     assertBuilt();
-    const loaded = [...packagesLoadedFrom(MAIN)];
-    // The walk does see the CLI's own dependencies, so an empty result cannot pass by accident.
-    expect(loaded).toContain('commander');
-    expect(loaded.filter((name) => name === 'fastify' || name.startsWith('@fastify/'))).toEqual([]);
+    const entry = loadedFrom(MAIN);
+    expect([...entry.packages]).toEqual([]);
+    expect([...entry.external].filter((name) => !name.startsWith('node:'))).toEqual([]);
+    // The version is written into the entry at build time, not read through the core.
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(readFileSync(MAIN, 'utf8')).toContain(JSON.stringify(version));
+  });
+
+  it('loads neither Fastify, nor a browser, nor the HTTP client before a command runs', () => {
+    const run = loadedFrom(dynamicChunk(MAIN, 'run-'));
+    // The walk does see the bundled packages, so an empty result cannot pass by accident.
+    expect([...run.packages]).toContain('commander');
+    const loaded = [...run.packages, ...run.external];
+    expect(loaded.filter(SERVICE_PACKAGES)).toEqual([]);
+    expect(loaded.filter((name) => name.includes('playwright'))).toEqual([]);
+    expect(loaded.filter((name) => name.includes('/service/'))).toEqual([]);
+  });
+
+  it('loads undici for `hoplens URL`, but neither Fastify, nor a browser, nor the CSV parser', () => {
+    const analyze = loadedFrom(dynamicChunk(dynamicChunk(MAIN, 'run-'), 'analyze-'));
+    expect([...analyze.packages]).toContain('undici');
+    const loaded = [...analyze.packages, ...analyze.external];
+    expect(loaded.filter(SERVICE_PACKAGES)).toEqual([]);
+    expect(loaded.filter((name) => name.includes('playwright') || name === 'csv-parse')).toEqual([]);
+  });
+
+  it('imports the service from dist/service/, as `npm start` runs it, only in `hoplens serve`', () => {
+    const serve = dynamicChunk(dynamicChunk(MAIN, 'run-'), 'serve-');
+    const service = dynamicSpecifiers(readFileSync(serve, 'utf8')).map((s) => resolve(dirname(serve), s));
+    expect(service).toContain(join(ROOT, 'dist', 'service', 'start-service.js'));
+    for (const file of service) expect(existsSync(file)).toBe(true);
   });
 
   it('reads static imports and leaves dynamic ones out', () => {
@@ -56,5 +109,16 @@ describe('CLI start-up', () => {
       "const d = await import('./d.js');",
     ].join('\n');
     expect(staticSpecifiers(text)).toEqual(['./a.js', './b.js', './side-effect.js', 'fastify']);
+    expect(dynamicSpecifiers(text)).toEqual(['./d.js']);
+  });
+
+  it("reads the bundled packages from esbuild's module comments", () => {
+    const text = [
+      '// ../../main/node_modules/undici/lib/core/util.js',
+      'var require_util = __commonJS({',
+      '// node_modules/@fastify/static/index.js',
+      '// src/cli/run.ts',
+    ].join('\n');
+    expect(bundledPackages(text)).toEqual(['undici', '@fastify/static']);
   });
 });

@@ -11,7 +11,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,21 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
     if (value !== undefined && !name.toLowerCase().startsWith('npm_')) env[name] = value;
   }
   return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/** Where the build puts the chunks of the bundled `hoplens` executable. */
+const CHUNKS = 'dist/cli-chunks/';
+
+/** The package paths of the chunks a bundle file imports, statically or dynamically, and those they import. */
+function chunksImportedFrom(file: string, found = new Set<string>()): Set<string> {
+  for (const match of readFileSync(file, 'utf8').matchAll(/(?:from\s*|import\s*\(?\s*)"(\.\.?\/[^"]+\.js)"/g)) {
+    const target = resolve(dirname(file), match[1]!);
+    const path = relative(ROOT, target);
+    if (!path.startsWith(CHUNKS) || found.has(path)) continue;
+    found.add(path);
+    chunksImportedFrom(target, found);
+  }
+  return found;
 }
 
 let work: string;
@@ -98,7 +113,7 @@ function npxHoplens(args: string[]) {
 }
 
 describe('the packed package', () => {
-  it('holds the built library, CLI and web page, and nothing else', () => {
+  it('holds the built library, CLI and web page, the policy file schema, and nothing else', () => {
     const paths = packed.files.map((file) => file.path);
     for (const path of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts']) {
       expect(paths).toContain(path);
@@ -106,7 +121,9 @@ describe('the packed package', () => {
     for (const path of ['index.html', 'app.js', 'styles.css', 'favicon.svg']) {
       expect(paths).toContain(`dist/web/public/${path}`);
     }
-    expect(paths.filter((path) => !/^(dist\/|package\.json$|README\.md$|LICENSE$)/.test(path))).toEqual([]);
+    expect(paths).toContain('schema/hoplens.config.schema.json');
+    const shipped = /^(dist\/|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$)/;
+    expect(paths.filter((path) => !shipped.test(path))).toEqual([]);
     // The bin is executable in the tarball, so npm links a runnable `hoplens`.
     const bin = packed.files.find((file) => file.path === 'dist/cli/main.js');
     expect(bin !== undefined && (bin.mode & 0o111) !== 0).toBe(true);
@@ -115,13 +132,19 @@ describe('the packed package', () => {
   it('has no stale module: every compiled file outside the page comes from a source in src/', () => {
     const compiled = packed.files
       .map((file) => file.path)
-      .filter((path) => path.startsWith('dist/') && !path.startsWith('dist/web/public/'));
+      .filter((path) => path.startsWith('dist/') && !path.startsWith('dist/web/public/') && !path.startsWith(CHUNKS));
     expect(compiled.length).toBeGreaterThan(50);
     const orphans = compiled.filter((path) => {
       const source = path.replace(/^dist\//, 'src/').replace(/\.(js|d\.ts)(\.map)?$/, '.ts');
       return !existsSync(join(ROOT, source));
     });
     expect(orphans).toEqual([]);
+  });
+
+  it("holds exactly the executable's bundle chunks that dist/cli/main.js imports (scripts/build-cli.mjs)", () => {
+    const chunks = packed.files.map((file) => file.path).filter((path) => path.startsWith(CHUNKS));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.sort()).toEqual([...chunksImportedFrom(join(ROOT, 'dist', 'cli', 'main.js'))].sort());
   });
 });
 

@@ -20,28 +20,6 @@ export interface AnalyzeFlags extends AnalysisFlags {
 /** How many of the given URLs are analysed at once; results are still printed in the order given. */
 const PARALLEL_URLS = 4;
 
-/** Help text after the options of `hoplens <url...>`. */
-export const ANALYZE_EXAMPLES = `
-Examples:
-  $ hoplens http://example.com
-  $ hoplens https://example.com/old-page --ua googlebot --max-hops 5
-  $ hoplens http://localhost:3000/a http://localhost:3000/b --json
-  $ hoplens https://example.com --method head --headers all --cookies
-
-Output:
-  A table per URL (hop, status, URL, time), then the issues and a summary; with -v, each hop's connection (address,
-  reused or not, HTTP version), timing phases and certificate under it; with --headers all, its response headers. Statuses are coloured as on the web page: 2xx green, 301/308 blue, 302/303/307 amber, 4xx/5xx red.
-  --json prints the Analysis result exactly as the library and the HTTP API return it (without rateLimit); for
-  several URLs, a JSON array of them in the order given. A URL whose analysis failed gives
-  {"success": false, "url", "error": {"code", "message"}, "chain": [hops done before the failure]}.
-
-Exit status:
-  0    every chain ends without an error-severity issue
-  1    some chain has an error-severity issue (final 4xx/5xx, loop, downgrade...) or could not be analysed
-  2    usage error (unknown flag, invalid URL or option value)
-  130  interrupted (Ctrl-C)
-`;
-
 /** The outcome of one URL: its result, or the error its analysis failed with. */
 type UrlOutcome = { url: string; result: AnalysisResult } | { url: string; error: CliError };
 

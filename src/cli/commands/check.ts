@@ -20,55 +20,6 @@ import { openInput, readInput } from '../inputs/source.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 
-/** Help text after the options of `hoplens check`. */
-export const CHECK_EXAMPLES = `
-Input formats (by extension, or --input):
-  csv      a header naming a source column (source, from, old, url...), maybe target (target, to, new...) and
-           status (status, code, type...); target is the expected final URL (absolute, or a path on the source's
-           site), status the expected status of the first hop; other columns are carried to the report as extra
-  list     one URL a line; a row passes when its chain ends in 2xx with no error-severity issue
-  Redirect rules (by file name, or --input; paths are made absolute on --base-url, required):
-  netlify     _redirects or netlify.toml [[redirects]] (--variant cloudflare-pages: Cloudflare Pages' _redirects)
-  vercel      vercel.json redirects          apache    .htaccess / conf: Redirect*, RewriteRule [R]
-  nginx       return / rewrite in locations  cloudflare  Bulk Redirects CSV (absolute sources)
-  shopify, wordpress (Redirection JSON/CSV), screaming-frog (redirect chains), vercel-bulk, amplify: exports
-  Literal rules are checked; patterns, splats, regexes, conditions and rules shadowed by an earlier one for the
-  same source are skipped and counted (a file whose rules are all skipped exits 0). See docs/cli.md.
-  Path sources (/old) are made absolute on --base-url in every format; a URL without a scheme gets https://; an
-  absolute rule source is moved onto --base-url when it is given.
-  "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
-
-Across the run, when --collapse-threshold rows (default 10, or the policy file's) redirect to one final URL that none
-of them expected, that is a redirect_collapse: the summary lists each such URL with its count (a root URL is the
-soft-404 pattern), json/ndjson reports end with a {"kind":"summary",...} record, and the run fails.
---stats adds the run's figures to the summary (and to that trailing record): rows by outcome, redirects per row,
-permanent and temporary redirects, and the ten slowest chains.
-
-A policy file (hoplens.config.json, found in this directory or a parent, or --config) sets severities, allowed
-redirects and thresholds; see docs/cli.md.
-
-A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
-status differs, there are more redirects than --max-redirects, an error-severity issue is found (a warning too with
---strict), or the analysis fails (counted as errored).
-
-Output: --format table (default), json (an array, one row a line), ndjson, csv or junit, to stdout or --output.
-The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit.
-
-Examples:
-  $ hoplens check redirects.csv
-  $ hoplens check urls.txt --concurrency 20 --per-host 4 --retries 3
-  $ hoplens check public/_redirects --base-url https://staging.example.com --format junit --output junit.xml
-  $ hoplens check redirects.csv --format ndjson --output today.ndjson --baseline yesterday.ndjson
-  $ cat urls.txt | hoplens check - --quiet
-
-Exit status:
-  0    every row passed (or every rule was skipped)
-  1    some row failed or errored (or changed, with --fail-on-change), or a redirect collapse was found
-  2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
-       an --output that is an input or cannot be written, a --baseline that is not a hoplens report
-  130  interrupted (Ctrl-C): the partial summary is printed
-`;
-
 /**
  * `hoplens check <file>`: checks every row of a list, CSV or redirect-rule file, streaming rows in and results out.
  * Everything that can be wrong with the command line or the files is found before the first request.
@@ -150,7 +101,7 @@ async function runAndReport(
   return inputError;
 }
 
-/** The exit status of a finished run (see the exit statuses in {@link CHECK_EXAMPLES}). */
+/** The exit status of a finished run (see the exit statuses in CHECK_EXAMPLES, src/cli/command-help.ts). */
 async function exitStatus(
   plan: CheckPlan,
   summary: CheckSummary,

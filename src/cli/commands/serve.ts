@@ -15,17 +15,6 @@ export interface ServeFlags {
   host?: string;
 }
 
-/** Help text after the options of `hoplens serve`. */
-export const SERVE_EXAMPLES = `
-Reads the service's environment variables (PORT, HOST, LOG_LEVEL, REDIS_URL, HOPLENS_*: see docs/api.md); the
-flags override PORT and HOST. Logs JSON lines to stdout. Ctrl-C or SIGTERM drains in-flight analyses, then exits 0.
-
-Examples:
-  $ hoplens serve
-  $ hoplens serve --port 8080 --host 127.0.0.1
-  $ REDIS_URL=redis://localhost:6379 hoplens serve
-`;
-
 const PORT_MAX = 65_535;
 
 /** The flags as overrides of the environment, or a usage error naming the bad flag. */

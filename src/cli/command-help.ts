@@ -1,0 +1,87 @@
+/**
+ * The help text printed after each command's options. Kept apart from the commands themselves so that building the
+ * command tree (src/cli/run.ts) loads none of them: a command's module, and the core's HTTP client with it, is
+ * imported only when that command runs.
+ */
+
+/** Help text after the options of `hoplens <url...>`. */
+export const ANALYZE_EXAMPLES = `
+Examples:
+  $ hoplens http://example.com
+  $ hoplens https://example.com/old-page --ua googlebot --max-hops 5
+  $ hoplens http://localhost:3000/a http://localhost:3000/b --json
+  $ hoplens https://example.com --method head --headers all --cookies
+
+Output:
+  A table per URL (hop, status, URL, time), then the issues and a summary; with -v, each hop's connection (address,
+  reused or not, HTTP version), timing phases and certificate under it; with --headers all, its response headers. Statuses are coloured as on the web page: 2xx green, 301/308 blue, 302/303/307 amber, 4xx/5xx red.
+  --json prints the Analysis result exactly as the library and the HTTP API return it (without rateLimit); for
+  several URLs, a JSON array of them in the order given. A URL whose analysis failed gives
+  {"success": false, "url", "error": {"code", "message"}, "chain": [hops done before the failure]}.
+
+Exit status:
+  0    every chain ends without an error-severity issue
+  1    some chain has an error-severity issue (final 4xx/5xx, loop, downgrade...) or could not be analysed
+  2    usage error (unknown flag, invalid URL or option value)
+  130  interrupted (Ctrl-C)
+`;
+
+/** Help text after the options of `hoplens check`. */
+export const CHECK_EXAMPLES = `
+Input formats (by extension, or --input):
+  csv      a header naming a source column (source, from, old, url...), maybe target (target, to, new...) and
+           status (status, code, type...); target is the expected final URL (absolute, or a path on the source's
+           site), status the expected status of the first hop; other columns are carried to the report as extra
+  list     one URL a line; a row passes when its chain ends in 2xx with no error-severity issue
+  Redirect rules (by file name, or --input; paths are made absolute on --base-url, required):
+  netlify     _redirects or netlify.toml [[redirects]] (--variant cloudflare-pages: Cloudflare Pages' _redirects)
+  vercel      vercel.json redirects          apache    .htaccess / conf: Redirect*, RewriteRule [R]
+  nginx       return / rewrite in locations  cloudflare  Bulk Redirects CSV (absolute sources)
+  shopify, wordpress (Redirection JSON/CSV), screaming-frog (redirect chains), vercel-bulk, amplify: exports
+  Literal rules are checked; patterns, splats, regexes, conditions and rules shadowed by an earlier one for the
+  same source are skipped and counted (a file whose rules are all skipped exits 0). See docs/cli.md.
+  Path sources (/old) are made absolute on --base-url in every format; a URL without a scheme gets https://; an
+  absolute rule source is moved onto --base-url when it is given.
+  "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
+
+Across the run, when --collapse-threshold rows (default 10, or the policy file's) redirect to one final URL that none
+of them expected, that is a redirect_collapse: the summary lists each such URL with its count (a root URL is the
+soft-404 pattern), json/ndjson reports end with a {"kind":"summary",...} record, and the run fails.
+--stats adds the run's figures to the summary (and to that trailing record): rows by outcome, redirects per row,
+permanent and temporary redirects, and the ten slowest chains.
+
+A policy file (hoplens.config.json, found in this directory or a parent, or --config) sets severities, allowed
+redirects and thresholds; see docs/cli.md.
+
+A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
+status differs, there are more redirects than --max-redirects, an error-severity issue is found (a warning too with
+--strict), or the analysis fails (counted as errored).
+
+Output: --format table (default), json (an array, one row a line), ndjson, csv or junit, to stdout or --output.
+The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit.
+
+Examples:
+  $ hoplens check redirects.csv
+  $ hoplens check urls.txt --concurrency 20 --per-host 4 --retries 3
+  $ hoplens check public/_redirects --base-url https://staging.example.com --format junit --output junit.xml
+  $ hoplens check redirects.csv --format ndjson --output today.ndjson --baseline yesterday.ndjson
+  $ cat urls.txt | hoplens check - --quiet
+
+Exit status:
+  0    every row passed (or every rule was skipped)
+  1    some row failed or errored (or changed, with --fail-on-change), or a redirect collapse was found
+  2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
+       an --output that is an input or cannot be written, a --baseline that is not a hoplens report
+  130  interrupted (Ctrl-C): the partial summary is printed
+`;
+
+/** Help text after the options of `hoplens serve`. */
+export const SERVE_EXAMPLES = `
+Reads the service's environment variables (PORT, HOST, LOG_LEVEL, REDIS_URL, HOPLENS_*: see docs/api.md); the
+flags override PORT and HOST. Logs JSON lines to stdout. Ctrl-C or SIGTERM drains in-flight analyses, then exits 0.
+
+Examples:
+  $ hoplens serve
+  $ hoplens serve --port 8080 --host 127.0.0.1
+  $ REDIS_URL=redis://localhost:6379 hoplens serve
+`;
