@@ -28,12 +28,14 @@ const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
 /**
  * Core modules the web page may import directly. src/core/index.ts also exports the tracer, which needs Node and
  * undici and cannot be bundled for a browser; these modules import nothing at run time (checked below), so the page
- * shares the core's one definition (a bare host's URL, a redirect count, how a URL is shown) instead of copying it.
+ * shares the core's one definition (a bare host's URL, a redirect count, how a URL is shown, when two URLs are the
+ * same page) instead of copying it.
  */
 const PAGE_SAFE_CORE: ReadonlySet<string> = new Set([
   'core/url-input.ts',
   'core/redirect-count.ts',
   'core/display-url.ts',
+  'core/comparable-url.ts',
 ]);
 
 function layerOf(file: string): Layer {

@@ -1,14 +1,18 @@
 /**
  * The chain as a vertical timeline: one step per hop with its status badge, how it led to the next hop (HTTP, a
- * refresh, script), URL, time bar and folded headers; a loop drawn as an arc from the last hop back to the hop it
+ * refresh, script), URL, connection, time bar (render-hop-anatomy.ts), findings with their help, and folded
+ * certificate and headers; a loop drawn as an arc from the last hop back to the hop it
  * returns to; a failed request as a last, broken step.
  */
 import { displayUrl } from '../../core/display-url.js';
 import type { Hop, Issue } from './api-types.js';
 import { h } from './dom.js';
-import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
+import { plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
+import { helpLink } from './help-link.js';
 import { copyIcon, viaIcon } from './icons.js';
 import { viaText } from './redirect-via.js';
+import { certificateFold, connectionLine, timeLine } from './render-hop-anatomy.js';
+import { longestHop } from './timing-segments.js';
 
 /** The request that failed after the chain's last hop (500 answers). */
 export interface FailedStep {
@@ -58,19 +62,6 @@ function headersFold(headers: Record<string, string>): HTMLElement | undefined {
   return h('details', { class: 'step__headers' }, h('summary', {}, `Headers (${names.length})`), list);
 }
 
-function timeLine(hop: Hop, slowest: number): HTMLElement {
-  const share = slowest > 0 ? Math.max(hop.responseTime / slowest, 0.01) : 0;
-  const fill = h('span', { class: 'bar__fill' });
-  // CSSOM, not a style attribute: allowed by the page's Content-Security-Policy.
-  fill.style.setProperty('--share', share.toFixed(4));
-  return h(
-    'div',
-    { class: 'step__time' },
-    h('span', { class: 'bar', 'aria-hidden': 'true' }, fill),
-    h('span', { class: 'step__ms' }, formatDuration(hop.responseTime)),
-  );
-}
-
 /**
  * How the hop led to the next one (`HTTP`, `meta refresh · 5 s`): an icon for the eye, the words for everyone, and
  * "via" for screen readers, who hear it after the status.
@@ -92,7 +83,9 @@ function issueFlags(issues: Issue[]): HTMLElement | undefined {
   return h(
     'ul',
     { class: 'step__flags', 'aria-label': 'Findings on this hop' },
-    ...issues.map((issue) => h('li', { class: `flag flag--${issue.severity}` }, issue.message)),
+    ...issues.map((issue) =>
+      h('li', { class: `flag flag--${issue.severity}`, 'data-type': issue.type }, `${issue.message} `, helpLink(issue)),
+    ),
   );
 }
 
@@ -132,9 +125,11 @@ function hopStep(hop: Hop, index: number, slowest: number, options: ChainOptions
       { class: 'step__body' },
       head,
       urlLine(hop.url, index, options.onCopy),
+      connectionLine(hop) ?? '',
       timeLine(hop, slowest),
       issueFlags(issues.filter((issue) => issue !== loop)) ?? '',
       loopNote ?? '',
+      certificateFold(hop) ?? '',
       headersFold(hop.headers) ?? '',
     ),
   );
@@ -164,7 +159,7 @@ function failedStep(failure: FailedStep, index: number, onCopy: ChainOptions['on
 
 /** The timeline. Call {@link drawLoops} once it is in the document, inside its own wrapper element. */
 export function renderChain(chain: Hop[], options: ChainOptions): HTMLOListElement {
-  const slowest = Math.max(0, ...chain.map((hop) => hop.responseTime));
+  const slowest = longestHop(chain);
   const list = h('ol', {
     class: 'timeline',
     'aria-label': `Redirect chain, ${plural(chain.length + (options.failure ? 1 : 0), 'hop')}`,

@@ -1,6 +1,7 @@
-/** The findings: most serious first, each with its severity and a link to the hop it concerns. */
+/** The findings: most serious first, each with its severity, its help page and a link to the hop it concerns. */
 import type { Issue } from './api-types.js';
 import { h } from './dom.js';
+import { helpLink } from './help-link.js';
 import { hopId } from './render-chain.js';
 
 const ORDER: Readonly<Record<Issue['severity'], number>> = { error: 0, warning: 1, info: 2 };
@@ -23,7 +24,7 @@ export function renderIssues(issues: Issue[]): HTMLElement {
           'li',
           { class: `issue issue--${issue.severity}`, 'data-type': issue.type },
           h('span', { class: `severity severity--${issue.severity}` }, LABEL[issue.severity]),
-          h('span', { class: 'issue__message' }, issue.message),
+          h('span', { class: 'issue__message' }, issue.message, ' ', helpLink(issue)),
           issue.hop === undefined
             ? ''
             : h('a', { class: 'issue__hop', href: `#${hopId(issue.hop)}` }, `Hop ${issue.hop + 1}`),

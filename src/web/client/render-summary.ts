@@ -1,9 +1,13 @@
-/** The summary that comes first: the verdict, then final URL, final status, hop count and total time. */
+/**
+ * The summary that comes first: the verdict with what the destination says of its indexing (canonical, noindex,
+ * robots.txt), then final URL, final status, hop count and total time.
+ */
 import { displayUrl } from '../../core/display-url.js';
 import { countRedirects } from '../../core/redirect-count.js';
 import type { AnalysisResponse } from './api-types.js';
 import { h } from './dom.js';
 import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
+import { renderDestination } from './render-destination.js';
 import { verdictOf } from './verdict.js';
 
 /** The final URL, its host in Unicode; the URL as sent in the tooltip when they differ. */
@@ -31,6 +35,7 @@ export function renderSummary(result: AnalysisResponse): HTMLElement {
       h('h2', { id: 'summary-title', class: 'verdict__title' }, verdict.title),
       h('p', { class: 'verdict__detail' }, verdict.detail),
     ),
+    renderDestination(result) ?? '',
     h(
       'dl',
       { class: 'summary__grid' },

@@ -1,0 +1,30 @@
+/** An issue's help page beside its message: a link to the web page, or the hoplens document named (help-target.ts). */
+import type { Issue } from './api-types.js';
+import { h } from './dom.js';
+import { helpTarget } from './help-target.js';
+
+export function helpLink(issue: Pick<Issue, 'help' | 'type'>): HTMLElement {
+  const target = helpTarget(issue.help);
+  if (target.kind === 'reference') {
+    return h(
+      'span',
+      { class: 'help-link help-link--ref', title: 'Explained in the hoplens documentation (package and repository)' },
+      'See ',
+      h('code', { translate: 'no' }, target.text),
+    );
+  }
+  return h(
+    'a',
+    {
+      class: 'help-link',
+      href: target.href,
+      rel: 'noopener noreferrer',
+      target: '_blank',
+      'data-type': issue.type,
+      title: target.href,
+    },
+    target.text,
+    h('span', { 'aria-hidden': 'true' }, ' ↗'),
+    h('span', { class: 'visually-hidden' }, ' (about this finding, opens in a new tab)'),
+  );
+}
