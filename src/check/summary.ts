@@ -22,8 +22,10 @@ export interface CheckSummary {
   elapsedMs: number;
   /** Stopped by Ctrl-C: the counts cover the rows finished before it. */
   interrupted: boolean;
-  /** What the run's chains looked like (set when the run ends, if asked for: `hoplens check --stats`). */
+  /** What the run's chains looked like (set when the run ends; `hoplens check --no-stats` leaves it out). */
   stats?: RunStats;
+  /** Whether the figures also go into the machine-readable report's closing record (`hoplens check --stats`). */
+  statsInReport?: boolean;
   /** Final URLs many rows collapsed onto without expecting it (set when the run ends and found some). */
   collapse?: CollapseFinding;
 }

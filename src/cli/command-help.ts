@@ -47,8 +47,8 @@ Input formats (by extension, or --input):
 Across the run, when --collapse-threshold rows (default 10, or the policy file's) redirect to one final URL that none
 of them expected, that is a redirect_collapse: the summary lists each such URL with its count (a root URL is the
 soft-404 pattern), json/ndjson reports end with a {"kind":"summary",...} record, and the run fails.
---stats adds the run's figures to the summary (and to that trailing record): rows by outcome, redirects per row,
-permanent and temporary redirects, and the ten slowest chains.
+The summary also gives the run's figures: redirects per row, permanent and temporary redirects, and the ten slowest
+chains (--no-stats leaves them out; --stats also puts them in that trailing record).
 
 A policy file (hoplens.config.json, found in this directory or a parent, or --config) sets severities, allowed
 redirects and thresholds; see docs/cli.md.

@@ -73,7 +73,11 @@ function program(io: CliIo, status: { code: number }): Command {
       '--collapse-threshold <n>',
       'rows from different sources ending on one unexpected URL that make a redirect_collapse (default: 10)',
     )
-    .option('--stats', 'end with the run: redirects per row, permanent vs temporary, the ten slowest chains')
+    .option('--stats', "also put the run's figures in a json/ndjson report's closing record")
+    .option(
+      '--no-stats',
+      "leave the run's figures (redirects per row, permanent/temporary, slowest) out of the summary",
+    )
     .option('--ignore-trailing-slash', 'compare final URLs without a trailing slash')
     .option('--ignore-query', 'compare final URLs without their query string')
     .option('--strict', 'fail rows on warnings too (temporary redirects, chains of redirects...)')

@@ -27,7 +27,7 @@ export interface CheckFlags extends AnalysisFlags {
   maxRedirects?: string;
   /** `--collapse-threshold` (read by `collapseSettings`). */
   collapseThreshold?: string;
-  /** `--stats`: end with the run's figures. */
+  /** `--stats`: the run's figures in the report too; `--no-stats` (false): nowhere. */
   stats?: boolean;
   ignoreTrailingSlash?: boolean;
   ignoreQuery?: boolean;

@@ -27,7 +27,8 @@ export class CheckReport {
     private readonly baseline: Baseline | undefined,
     private readonly collapse: CollapseSettings = { threshold: 10, severity: 'error' },
     /** `--stats`: the summary carries the run's figures. */
-    private readonly withStats = false,
+    /** `--stats` (true): the figures in the summary and the report; default: the summary; `--no-stats`: neither. */
+    private readonly withStats: boolean | undefined = undefined,
   ) {
     this.summary.baseline = baseline !== undefined;
     if (collapse.severity !== 'off') this.collapses = new CollapseCounter(collapse.threshold, plan.expectations);
@@ -77,7 +78,8 @@ export class CheckReport {
    */
   async notes(inputError: CliError | undefined): Promise<void> {
     const { summary, channels, plan } = this;
-    if (this.withStats) summary.stats = this.stats.snapshot();
+    if (this.withStats !== false) summary.stats = this.stats.snapshot();
+    summary.statsInReport = this.withStats === true;
     const { severity } = this.collapse;
     const collapse = severity === 'off' ? undefined : this.collapses?.finding(severity);
     if (collapse !== undefined) summary.collapse = collapse;

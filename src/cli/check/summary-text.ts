@@ -18,7 +18,8 @@ export function renderSummary(summary: CheckSummary, colors: Colors): string {
   if (summary.invalid > 0) extras.push(colors.red(`${plural(summary.invalid, 'invalid line')}`));
   // The run's figures first: the counts line stays the summary's last (or last but the baseline's).
   let text = '';
-  if (summary.stats !== undefined && checkedRows(summary) > 0) text += renderRunStats(summary.stats);
+  // A single row's figures are its own line: the run's figures say something from two rows on.
+  if (summary.stats !== undefined && checkedRows(summary) > 1) text += renderRunStats(summary.stats);
   if (summary.collapse !== undefined) text += renderCollapse(summary.collapse, colors);
   if (summary.interrupted)
     text += `${colors.yellow('Interrupted')}: partial results, rows in flight were not checked.\n`;

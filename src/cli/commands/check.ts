@@ -37,7 +37,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const stream = await openInput(plan.inputPath, io.stdin);
   const channels = await openChannels(plan, io);
-  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats === true);
+  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats);
   let inputError: CliError | undefined;
   try {
     await channels.formatter.begin();

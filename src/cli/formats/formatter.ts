@@ -33,10 +33,11 @@ export interface CheckFormatter {
  * each target and its count. Undefined when there is nothing to add.
  */
 export function summaryRecord(summary: CheckSummary): string | undefined {
-  if (summary.collapse === undefined && summary.stats === undefined) return undefined;
+  const stats = summary.statsInReport === true ? summary.stats : undefined;
+  if (summary.collapse === undefined && stats === undefined) return undefined;
   return JSON.stringify({
     kind: 'summary',
     ...(summary.collapse === undefined ? {} : { redirectCollapse: summary.collapse }),
-    ...(summary.stats === undefined ? {} : { stats: summary.stats }),
+    ...(stats === undefined ? {} : { stats }),
   });
 }
