@@ -86,7 +86,7 @@ export function renderMonitorList(
     const empty = h(
       'p',
       { class: 'monitors__empty' },
-      'No monitors yet. Create them with POST /api/monitors or hoplens monitor import (see docs/monitors.md).',
+      'No monitors yet. Create them with POST /api/monitors, or from a file with hoplens monitor import FILE: see docs/monitors.md.',
     );
     return { element: empty, strips };
   }
