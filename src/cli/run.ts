@@ -15,6 +15,7 @@ import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
 import { INPUT_FORMATS } from './inputs/source.js';
 import type { CliIo } from './io.js';
+import { addMonitorCommand } from './monitor/register.js';
 
 /** Offered by both analysing commands: colour is decided per command's output streams. */
 const NO_COLOR_FLAG = '--no-color';
@@ -105,6 +106,7 @@ function program(io: CliIo, status: { code: number }): Command {
       const { serveCommand } = await import('./commands/serve.js');
       status.code = await serveCommand(flags, io);
     });
+  addMonitorCommand(root, io, status);
   return root;
 }
 

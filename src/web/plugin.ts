@@ -1,7 +1,8 @@
 /**
- * Serves the web page: `index.html` at `/` and the built assets (app.js, styles.css, favicon.svg...) at their own
- * paths, with a strict Content-Security-Policy. Claims no other route: the service owns /api/*, /healthz, /readyz,
- * /openapi.json and /docs, and any unknown path stays the service's 404.
+ * Serves the web page: `index.html` at `/` and at the monitors view's addresses (`/monitors`, `/monitors/{id}`, which
+ * the alerts link to), and the built assets (app.js, styles.css, favicon.svg...) at their own paths, with a strict
+ * Content-Security-Policy. Claims no other route: the service owns /api/*, /healthz, /readyz, /openapi.json and
+ * /docs, and any unknown path stays the service's 404.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 // For `schema.hide`: keeps `/` out of the service's OpenAPI document.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withRenderMeta } from './render-meta.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,6 +67,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 const CACHE_CONTROL = 'no-cache';
 
+/** The addresses of the page itself: the analyzer, and the monitors view (its list and one monitor). */
+export const PAGE_PATHS = Object.freeze(['/', '/monitors', '/monitors/:id']);
+
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>hoplens</title></head>
 <body><h1>hoplens</h1><p>The web page is not built: run <code>npm run build</code>. The API works: see
@@ -84,7 +88,7 @@ export async function webPage(app: FastifyInstance, options: WebPageOptions = {}
   );
   const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
 
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
       .headers(SECURITY_HEADERS)
       .header('cache-control', CACHE_CONTROL)
@@ -92,7 +96,8 @@ export async function webPage(app: FastifyInstance, options: WebPageOptions = {}
       .type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
     return reply.send(indexHtml);
-  });
+  };
+  for (const path of PAGE_PATHS) app.get(path, { schema: { hide: true } }, serveIndex);
 
   if (!built) {
     app.log.warn({ dir: publicDir }, 'web page not built (run npm run build); serving a placeholder at /');

@@ -13,6 +13,16 @@ import type { AnalysisResponse } from '../../src/web/client/api-types.js';
 import { curlCommand, shellQuote } from '../../src/web/client/curl-command.js';
 import { formatDuration, formatWait, statusClass } from '../../src/web/client/format.js';
 import {
+  changesSince,
+  displayState,
+  expectationText,
+  intervalText,
+  outcomesSummary,
+  recentOutcomes,
+  relativeTime,
+} from '../../src/web/client/monitors/monitor-text.js';
+import { monitorsRoute, pathOf } from '../../src/web/client/monitors/route.js';
+import {
   apiPath,
   hasOptions,
   normalizeUrlInput,
@@ -242,5 +252,84 @@ describe('formatting', () => {
     expect(statusClass({ status: 204 })).toBe('success');
     expect(statusClass({ status: 503 })).toBe('error');
     expect(statusClass({ status: 304 })).toBe('other');
+  });
+});
+
+describe('the monitors view', () => {
+  it('reads its place from the path or the hash, and leaves the analyzer its addresses', () => {
+    expect(monitorsRoute('/monitors', '')).toEqual({ view: 'list' });
+    expect(monitorsRoute('/monitors/', '')).toEqual({ view: 'list' });
+    expect(monitorsRoute('/monitors/abc-1', '')).toEqual({ view: 'monitor', id: 'abc-1' });
+    expect(monitorsRoute('/', '#/monitors')).toEqual({ view: 'list' });
+    expect(monitorsRoute('/', '#/monitors/a%20b')).toEqual({ view: 'monitor', id: 'a b' });
+    expect(monitorsRoute('/', '')).toBeUndefined();
+    expect(monitorsRoute('/', '#hop-2')).toBeUndefined();
+    expect(monitorsRoute('/monitorsx', '')).toBeUndefined();
+    expect(monitorsRoute('/monitors/a/b', '')).toBeUndefined();
+    expect(pathOf({ view: 'monitor', id: 'a b' })).toBe('/monitors/a%20b');
+    expect(pathOf({ view: 'list' })).toBe('/monitors');
+  });
+
+  it('says what a monitor expects, how often it runs, and its state (paused first)', () => {
+    expect(expectationText({ failOn: 'error' })).toBe('the chain ends in 2xx with no error');
+    expect(expectationText({ failOn: 'error', status: 301, target: 'https://a.example/new', maxRedirects: 1 })).toBe(
+      'first hop 301, ends at https://a.example/new, at most 1 redirect',
+    );
+    expect([60, 600, 3600, 5400, 86_400].map(intervalText)).toEqual([
+      'every 1 min',
+      'every 10 min',
+      'every 1 h',
+      'every 1 h 30 min',
+      'every 24 h',
+    ]);
+    expect(displayState({ paused: true, state: 'failed' })).toBe('paused');
+    expect(displayState({ paused: false, state: 'errored' })).toBe('errored');
+  });
+
+  it('tells times relative to now, both ways', () => {
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(relativeTime('2026-01-01T11:59:50Z', now)).toBe('just now');
+    expect(relativeTime('2026-01-01T11:55:00Z', now)).toBe('5 min ago');
+    expect(relativeTime('2026-01-01T09:00:00Z', now)).toBe('3 h ago');
+    expect(relativeTime('2025-12-30T12:00:00Z', now)).toBe('2 days ago');
+    expect(relativeTime('2026-01-01T12:10:00Z', now)).toBe('in 10 min');
+  });
+
+  it('expands repeated rows into the strip, newest runs kept, oldest first, and names the counts', () => {
+    const runs = [
+      { outcome: 'failed' as const, repeats: 2 },
+      { outcome: 'passed' as const, repeats: 5 },
+      { outcome: 'errored' as const, repeats: 1 },
+    ];
+    expect(recentOutcomes(runs, 4)).toEqual(['passed', 'passed', 'failed', 'failed']);
+    expect(recentOutcomes(runs, 30)).toHaveLength(8);
+    expect(recentOutcomes(runs, 30)[0]).toBe('errored');
+    expect(outcomesSummary(recentOutcomes(runs, 30))).toBe('Last 8 runs: 1 errored, 5 passed, 2 failed');
+    expect(outcomesSummary([])).toBe('No runs yet');
+  });
+
+  it('says what changed from the previous row of history', () => {
+    const hop = (url: string, status: number) => ({ url, status }) as Hop;
+    const row = (outcome: 'passed' | 'failed' | 'errored', chain: Hop[], extra = {}) => ({
+      outcome,
+      chain,
+      issues: [] as Issue[],
+      finalUrl: chain.at(-1)?.url,
+      ...extra,
+    });
+    const before = row('passed', [hop('https://a.example/old', 301), hop('https://a.example/new', 200)]);
+    expect(changesSince(undefined, before)).toEqual(['first run recorded']);
+    const temporary = row('failed', [hop('https://a.example/old', 302), hop('https://a.example/new', 200)]);
+    expect(changesSince(before, temporary)).toEqual(['passed → failed', 'hop 1: 301 → 302']);
+    const longer = row('passed', [
+      hop('https://a.example/old', 301),
+      hop('https://a.example/mid', 301),
+      hop('https://a.example/end', 200),
+    ]);
+    expect(changesSince(before, longer)).toEqual(['now ends at https://a.example/end', '2 hops → 3 hops']);
+    const errored = row('errored', [], { finalUrl: undefined, error: { code: 'TIMEOUT', message: 'slow' } });
+    expect(changesSince(before, errored)).toEqual(['passed → errored', '2 hops → 0 hops', 'error TIMEOUT']);
+    const found = { ...before, issues: [{ type: 'not_https', severity: 'info', message: 'x' }] as Issue[] };
+    expect(changesSince(before, found)).toEqual(['findings changed']);
   });
 });

@@ -169,7 +169,7 @@ describe('routes', () => {
     expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
-  it('claims only / and the built files', async () => {
+  it('claims only /, the monitors view (/monitors, /monitors/:id) and the built files', async () => {
     const standalone = Fastify();
     const claimed: string[] = [];
     standalone.addHook('onRoute', (route) => {
@@ -180,14 +180,26 @@ describe('routes', () => {
     const files = readdirSync(pageDir())
       .filter((name) => name !== 'index.html')
       .map((name) => `/${name}`);
-    expect(claimed.sort()).toEqual(['/', ...files].sort());
+    expect(claimed.sort()).toEqual(['/', '/monitors', '/monitors/:id', ...files].sort());
     expect(claimed).not.toContain('/*');
     await standalone.close();
+  });
+
+  it('serves index.html at the monitors view, where the alerts link (/monitors/{id}), and nothing below it', async () => {
+    const index = readFileSync(join(pageDir(), 'index.html'), 'utf8');
+    for (const url of ['/monitors', '/monitors/', '/monitors/0b8c3f2e-1d2a-4c55-9d4e-1234567890ab']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(index);
+      expect(response.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+    }
+    expect((await app.inject({ url: '/monitors/a/b' })).statusCode).toBe(404);
   });
 
   it('keeps / out of the OpenAPI document', async () => {
     const document = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).not.toContain('/');
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/monitors'))).toEqual([]);
     expect(Object.keys(document.paths).some((path) => /\.(js|css|svg|map)$/.test(path))).toBe(false);
   });
 });

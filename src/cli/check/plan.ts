@@ -119,7 +119,11 @@ function limitsOf(flags: CheckFlags): RunLimits {
   };
 }
 
-function baseUrlOf(flags: CheckFlags, inputFormat: InputFormat): string | undefined {
+/**
+ * `--base-url` parsed, or the usage error of a bad one, or of a rule format that needs one and has none. Shared with
+ * `hoplens monitor import`, which reads the same inputs.
+ */
+export function baseUrlOf(flags: Pick<CheckFlags, 'baseUrl'>, inputFormat: InputFormat): string | undefined {
   let baseUrl: string | undefined;
   if (flags.baseUrl !== undefined) {
     try {

@@ -8,6 +8,8 @@ import { curlCommand } from './curl-command.js';
 import { byId, h, replace } from './dom.js';
 import { AnalyzeForm } from './form.js';
 import { plural } from './format.js';
+import { MonitorsView } from './monitors/monitors-view.js';
+import { type MonitorsRoute, monitorsRoute, pathOf } from './monitors/route.js';
 import { type AnalyzeParams, apiPath, paramsFromSearch, searchFromParams } from './query-params.js';
 import { showRateLimit } from './rate-limit-note.js';
 import { drawLoops, failedUrlOf } from './render-chain.js';
@@ -201,10 +203,27 @@ function fromAddress(): void {
   void run(params, false);
 }
 
-window.addEventListener('popstate', () => {
-  // Following a `#hop-2` link also fires popstate: only a different query is a different analysis.
-  if (window.location.search === currentSearch) return;
-  fromAddress();
-});
+/** The monitors view in place of the analyzer: its own section, the form and results hidden. */
+function showMonitors(route: MonitorsRoute): void {
+  // `/#/monitors` is the same place as `/monitors`, which the address bar then shows.
+  if (window.location.hash.startsWith('#/monitors')) window.history.replaceState(null, '', pathOf(route));
+  form.form.hidden = true;
+  status.hidden = true;
+  results.hidden = true;
+  const section = byId('monitors', HTMLElement);
+  section.hidden = false;
+  document.querySelector('.skip-link')?.setAttribute('href', '#monitors');
+  new MonitorsView(section, route).start();
+}
 
-fromAddress();
+const monitors = monitorsRoute(window.location.pathname, window.location.hash);
+if (monitors === undefined) {
+  window.addEventListener('popstate', () => {
+    // Following a `#hop-2` link also fires popstate: only a different query is a different analysis.
+    if (window.location.search === currentSearch) return;
+    fromAddress();
+  });
+  fromAddress();
+} else {
+  showMonitors(monitors);
+}
