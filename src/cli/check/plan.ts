@@ -4,6 +4,7 @@ import type { RunLimits } from '../../check/runner.js';
 import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import type { RedirectsVariant } from '../../rules/index.js';
 import { needsBaseUrl } from '../../rules/index.js';
+import { isHttpLocation } from '../../rules/sitemap/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { cliError, invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';
@@ -145,7 +146,7 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
   const inputFormat = detectInputFormat(file, flags.input);
   const baseUrl = baseUrlOf(flags, inputFormat);
   const plan: CheckPlan = {
-    inputPath: file === '-' ? '-' : resolve(cwd, file),
+    inputPath: file === '-' || isHttpLocation(file) ? file : resolve(cwd, file),
     inputName: file === '-' ? 'stdin' : file,
     inputFormat,
     format: flags.format,

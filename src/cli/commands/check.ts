@@ -69,7 +69,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
-  const stream = await openInput(plan.inputPath, io.stdin);
+  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat);
   const channels = await openChannels(plan, io);
   const report = new CheckReport(plan, channels, baseline);
   let inputError: CliError | undefined;
