@@ -16,6 +16,18 @@ import type { CliIo } from './io.js';
 const NO_COLOR_FLAG = '--no-color';
 const NO_COLOR_HELP = 'no colours, even on a terminal (as NO_COLOR=1 does)';
 
+/** Help text after the options of `hoplens report merge` (here, so that the command itself loads on use only). */
+const REPORT_MERGE_HELP = `
+The rows of all reports are merged in input-line order, so that the reports of hoplens check --shard 1/N ... N/N
+make the report of one unsharded run. The summary goes to stderr (stdout when the report goes to --output).
+
+Exit status: 0 every row passed, 1 some row failed or errored, 2 a file is missing, not a report, or of another
+format than the first.
+
+Example:
+  $ hoplens report merge shard-*.ndjson --output all.ndjson
+`;
+
 /** Builds the command tree; the actions store their exit status in `status`. */
 function program(io: CliIo, status: { code: number }): Command {
   const write = (stream: NodeJS.WritableStream) => (text: string) => {
@@ -68,11 +80,29 @@ function program(io: CliIo, status: { code: number }): Command {
     .option('--fail-on-change', 'with --baseline, fail the rows whose chain changed')
     .option('-q, --quiet', 'table format: list only rows that failed, errored or changed')
     .option('--no-progress', 'no progress bar (it is only shown when stderr is a terminal)')
+    .option(
+      '--samples <file>',
+      "test the rules' patterns with these URLs (a list, a CSV's sources or a sitemap): each is checked against the rule that matches it; one no rule matches fails as unmatched",
+    )
+    .option('--shard <k/n>', 'check only the Kth of N parts of the rows (split by source URL), for a CI matrix')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {
       status.code = await checkCommand(file, flags, io);
+    });
+
+  const report = root.command('report').description('work with the reports of `hoplens check`');
+  report
+    .command('merge')
+    .description('combine json, ndjson or junit reports (of --shard runs) into one, with one summary')
+    .argument('<file...>', 'reports of one format, written by hoplens check')
+    .option('-o, --output <file>', 'write the merged report to a file instead of stdout')
+    .option(NO_COLOR_FLAG, NO_COLOR_HELP)
+    .addHelpText('after', REPORT_MERGE_HELP)
+    .action(async (files: string[], flags: { output?: string; color?: boolean }) => {
+      const { reportMergeCommand } = await import('./commands/report-merge.js');
+      status.code = await reportMergeCommand(files, flags, io);
     });
 
   root
