@@ -42,7 +42,13 @@ async function csv(): Promise<string> {
 
 /** What must agree between runs: everything but timings. */
 function essentials(text: string, format: 'json' | 'ndjson'): unknown[] {
-  const body = format === 'json' ? (JSON.parse(text) as unknown[]) : text.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+  const body =
+    format === 'json'
+      ? (JSON.parse(text) as unknown[])
+      : text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as unknown);
   return body.map((row) => {
     const { line, source, target, outcome, reasons, finalUrl, firstStatus } = row as Record<string, unknown>;
     return { line, source, target, outcome, reasons, finalUrl, firstStatus };
@@ -50,25 +56,39 @@ function essentials(text: string, format: 'json' | 'ndjson'): unknown[] {
 }
 
 describe('hoplens check --shard + hoplens report merge', () => {
-  it.each(['json', 'ndjson'] as const)('%s: shards 1/3 + 2/3 + 3/3 merged equal the unsharded run', async (format) => {
-    const input = await csv();
-    const whole = await runCli(['check', input, '--format', format, ...FAST]);
-    const shards: string[] = [];
-    for (const k of [1, 2, 3]) {
-      const output = join(dir.path, `shard-${k}.${format}`);
-      const run = await runCli(['check', input, '--format', format, '--shard', `${k}/3`, '--output', output, ...FAST]);
-      expect([0, 1]).toContain(run.code);
-      shards.push(output);
-      // Each shard checks a part only.
-      expect(essentials(await readFile(output, 'utf8'), format).length).toBeLessThan(ROWS);
-    }
-    const merged = await runCli(['report', 'merge', ...shards]);
-    expect(merged.code).toBe(1);
-    expect(essentials(merged.stdout, format)).toEqual(essentials(whole.stdout, format));
-    expect(essentials(whole.stdout, format)).toHaveLength(ROWS);
-    const failed = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 7 === 0).length;
-    expect(merged.stderr).toContain(`${ROWS} rows: ${ROWS - failed} passed, ${failed} failed, 0 errored`);
-  }, 60_000);
+  it.each(['json', 'ndjson'] as const)(
+    '%s: shards 1/3 + 2/3 + 3/3 merged equal the unsharded run',
+    async (format) => {
+      const input = await csv();
+      const whole = await runCli(['check', input, '--format', format, ...FAST]);
+      const shards: string[] = [];
+      for (const k of [1, 2, 3]) {
+        const output = join(dir.path, `shard-${k}.${format}`);
+        const run = await runCli([
+          'check',
+          input,
+          '--format',
+          format,
+          '--shard',
+          `${k}/3`,
+          '--output',
+          output,
+          ...FAST,
+        ]);
+        expect([0, 1]).toContain(run.code);
+        shards.push(output);
+        // Each shard checks a part only.
+        expect(essentials(await readFile(output, 'utf8'), format).length).toBeLessThan(ROWS);
+      }
+      const merged = await runCli(['report', 'merge', ...shards]);
+      expect(merged.code).toBe(1);
+      expect(essentials(merged.stdout, format)).toEqual(essentials(whole.stdout, format));
+      expect(essentials(whole.stdout, format)).toHaveLength(ROWS);
+      const failed = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 7 === 0).length;
+      expect(merged.stderr).toContain(`${ROWS} rows: ${ROWS - failed} passed, ${failed} failed, 0 errored`);
+    },
+    60_000,
+  );
 
   it('junit: the merged report has the unsharded totals and every test case once, in input order', async () => {
     const input = await csv();
@@ -83,9 +103,11 @@ describe('hoplens check --shard + hoplens report merge', () => {
     const merged = await runCli(['report', 'merge', ...shards, '--output', output]);
     expect(merged.code).toBe(1);
     const text = await readFile(output, 'utf8');
-    const totals = (xml: string) => /<testsuites [^>]*tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/.exec(xml)?.slice(1);
+    const totals = (xml: string) =>
+      /<testsuites [^>]*tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/.exec(xml)?.slice(1);
     expect(totals(text)).toEqual(totals(whole.stdout));
-    const cases = (xml: string) => [...xml.matchAll(/<testcase [^>]*name="([^"]+)" line="(\d+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+    const cases = (xml: string) =>
+      [...xml.matchAll(/<testcase [^>]*name="([^"]+)" line="(\d+)"/g)].map((m) => `${m[2]} ${m[1]}`);
     expect(cases(text)).toEqual(cases(whole.stdout));
     expect(cases(text)).toHaveLength(ROWS);
   }, 60_000);
