@@ -5,7 +5,7 @@ import { parseShard, type Shard } from '../../check/shard.js';
 import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import type { RedirectsVariant } from '../../rules/index.js';
 import { needsBaseUrl } from '../../rules/index.js';
-import { hasPatternMatching, PATTERN_FORMATS } from '../../rules/patterns/index.js';
+import { hasPatternMatching, PATTERN_FORMATS } from '../../rules/patterns/formats.js';
 import { isHttpLocation } from '../../rules/sitemap/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { cliError, invalidFlag } from '../errors.js';

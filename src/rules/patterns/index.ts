@@ -2,23 +2,15 @@ import type { Readable } from 'node:stream';
 import type { RedirectsVariant } from '../netlify-line.js';
 import { readWholeText } from '../whole-text.js';
 import { compileApache } from './apache-patterns.js';
+import type { PatternFormat } from './formats.js';
 import { compileNetlify, netlifyLines, netlifyTomlRules } from './netlify-patterns.js';
 import { compileNginx } from './nginx-patterns.js';
 import type { CompiledRules } from './rule-match.js';
 import { compileVercel } from './vercel-patterns.js';
 
+export { hasPatternMatching, PATTERN_FORMATS, type PatternFormat } from './formats.js';
 export type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';
 export { type SampleRowsOptions, sampleRows } from './sample-rows.js';
-
-/** The rule formats whose pattern rules (splats, placeholders, regexes) `--samples` tests. */
-export const PATTERN_FORMATS = ['netlify', 'vercel', 'apache', 'nginx'] as const;
-/** A format `--samples` works with. */
-export type PatternFormat = (typeof PATTERN_FORMATS)[number];
-
-/** Whether `--samples` works with a format. */
-export function hasPatternMatching(format: string): format is PatternFormat {
-  return (PATTERN_FORMATS as readonly string[]).includes(format);
-}
 
 /** Whether the first meaningful line of a netlify input is TOML (a `[table]` or `key = value`). */
 function isToml(text: string): boolean {
