@@ -2,6 +2,8 @@
  * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the workloads
  * of the benchmark issues (engine, bulk, API, timing, start-up, rendering), prints a table and writes bench/results.md.
  *
+ * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
+ *
  * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render  BENCH_REPS=3  BENCH_API_SECONDS=20
  * BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200
  */
@@ -15,6 +17,7 @@ import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
 import { renderWorkload } from './workloads/render.js';
+import { sitemapWorkload } from './workloads/sitemap.js';
 import { startup } from './workloads/startup.js';
 import { timingHonesty } from './workloads/timing-honesty.js';
 
@@ -170,6 +173,21 @@ try {
     out();
     out(
       `Rendering costs ${(r.plain.perSecond.median / r.rendered.perSecond.median).toFixed(0)}× the time of an analysis without it. The Chromium figures sum every Chromium process: RSS counts the pages they share in each, PSS divides them among their sharers.`,
+    );
+  }
+
+  if (only.has('sitemap')) {
+    const r = await sitemapWorkload();
+    out();
+    out(`## 6. Sitemap index: ${r.urls} URLs in ${r.files} files (one gzipped), fetched from a loopback server`);
+    out();
+    out('| input | URLs | seconds | peak RSS MB |');
+    out('|---|---|---|---|');
+    out(`| one sitemap | ${r.small.urls} | ${r.small.seconds.toFixed(1)} | ${r.small.peakMb.toFixed(0)} |`);
+    out(`| sitemap index | ${r.urls} | ${r.seconds.toFixed(1)} | ${r.peakMb.toFixed(0)} |`);
+    out();
+    out(
+      `Peak RSS ${r.peakMb.toFixed(0)} MB (target ≤ 200 MB: ${verdict(r.peakMb <= 200)}); index / one-file index: ${r.ratioToSmallPeak.toFixed(2)}× for ${r.files}× the URLs (the heap settles after the first ~10,000 rows).`,
     );
   }
 } finally {

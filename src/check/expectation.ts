@@ -40,9 +40,10 @@ function expected(issue: Issue, row: CheckRow, firstStatus: number | undefined):
 
 /**
  * Judges one row. It fails when the final URL differs from the target, the first hop's status from the expected
- * one, there are more redirects than `maxRedirects`, an error finding is present (a warning too with `strict`), or,
- * for a row with no expectation at all (a plain list), the chain does not end in 2xx. It errors when the analysis
- * failed.
+ * one, there are more redirects than `maxRedirects`, an error finding is present (a warning too with `strict`), the
+ * row expects no redirect and there is one (a sitemap's page), no rule matched the row (`unmatched`), or, for a row
+ * with no expectation at all (a plain list, a sitemap), the chain does not end in 2xx (a `noindex` page is an
+ * error finding already). It errors when the analysis failed.
  */
 export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowResult {
   const { row } = attempt;
@@ -67,6 +68,10 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   const firstStatus = chain[0]?.status;
   const redirects = countRedirects(chain);
   const reasons: string[] = [];
+  if (row.unmatched !== undefined) reasons.push(`unmatched: ${row.unmatched}`);
+  if (row.expectNoRedirect === true && redirects > 0) {
+    reasons.push(`redirects (${firstStatus}) to ${summary.finalUrl}: expected to answer 2xx without redirecting`);
+  }
   if (row.target !== undefined && !sameUrl(summary.finalUrl, row.target, settings)) {
     reasons.push(`final URL is ${summary.finalUrl}, expected ${row.target}`);
   }
@@ -80,7 +85,8 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   }
   const errors = issues.filter((issue) => issue.severity === 'error' && !expected(issue, row, firstStatus));
   reasons.push(...errors.map(describe));
-  if (row.target === undefined && row.status === undefined && errors.length === 0) {
+  const noExpectation = row.target === undefined && row.status === undefined && row.unmatched === undefined;
+  if (noExpectation && errors.length === 0) {
     if (summary.finalStatus < 200 || summary.finalStatus > 299) {
       reasons.push(`the chain ends with ${summary.finalStatus}, not 2xx`);
     }

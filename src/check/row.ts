@@ -10,6 +10,16 @@ export interface CheckRow {
   status?: number;
   /** The input's other CSV columns (name as in its header → value), carried to the report and not checked. */
   extra?: Record<string, string>;
+  /**
+   * The URL must answer 2xx itself, without redirecting (a sitemap's page: a sitemap lists final URLs). A redirect,
+   * an error or a `noindex` fails the row, naming why.
+   */
+  expectNoRedirect?: boolean;
+  /**
+   * No rule of the rules file matches this sample URL (`--samples`): a gap in the migration. The row fails with that
+   * reason; its chain is still checked and reported, to show what the URL does today.
+   */
+  unmatched?: string;
 }
 
 /**

@@ -85,3 +85,15 @@ Examples:
   $ hoplens serve --port 8080 --host 127.0.0.1
   $ REDIS_URL=redis://localhost:6379 hoplens serve
 `;
+
+/** Help text after the options of `hoplens report merge`. */
+export const REPORT_MERGE_HELP = `
+The rows of all reports are merged in input-line order, so that the reports of hoplens check --shard 1/N ... N/N
+make the report of one unsharded run. The summary goes to stderr (stdout when the report goes to --output).
+
+Exit status: 0 every row passed, 1 some row failed or errored, 2 a file is missing, not a report, or of another
+format than the first.
+
+Example:
+  $ hoplens report merge shard-*.ndjson --output all.ndjson
+`;

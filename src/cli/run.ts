@@ -3,7 +3,7 @@ import { PACKAGE_VERSION } from '../core/index.js';
 import { REDIRECTS_VARIANTS } from '../rules/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
-import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, SERVE_EXAMPLES } from './command-help.js';
+import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';
 import type { AnalyzeFlags } from './commands/analyze.js';
 import type { FixFlags } from './commands/fix.js';
 import { FIX_EXAMPLES } from './commands/fix-help.js';
@@ -47,6 +47,17 @@ function program(io: CliIo, status: { code: number }): Command {
       status.code = await analyzeCommand(urls, flags, io);
     });
 
+  addCheckCommand(root, io, status);
+  addRuleFileCommands(root, io, status);
+
+  addReportCommand(root, io, status);
+  addServeCommand(root, io, status);
+  addMonitorCommand(root, io, status);
+  return root;
+}
+
+/** `hoplens check`: many redirects at once (a migration, a CI gate). */
+function addCheckCommand(root: Command, io: CliIo, status: { code: number }): void {
   const L = CHECK_LIMITS;
   const check = root
     .command('check')
@@ -86,6 +97,11 @@ function program(io: CliIo, status: { code: number }): Command {
     .option('--fail-on-change', 'with --baseline, fail the rows whose chain changed')
     .option('-q, --quiet', 'table format: list only rows that failed, errored or changed')
     .option('--no-progress', 'no progress bar (it is only shown when stderr is a terminal)')
+    .option(
+      '--samples <file>',
+      "test the rules' patterns with these URLs (a list, a CSV's sources or a sitemap): each is checked against the rule that matches it; one no rule matches fails as unmatched",
+    )
+    .option('--shard <k/n>', 'check only the Kth of N parts of the rows (split by source URL), for a CI matrix')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
@@ -93,9 +109,26 @@ function program(io: CliIo, status: { code: number }): Command {
       const { checkCommand } = await import('./commands/check.js');
       status.code = await checkCommand(file, flags, io);
     });
+}
 
-  addRuleFileCommands(root, io, status);
+/** `hoplens report merge`: the reports of sharded runs, made one. */
+function addReportCommand(root: Command, io: CliIo, status: { code: number }): void {
+  const report = root.command('report').description('work with the reports of `hoplens check`');
+  report
+    .command('merge')
+    .description('combine json, ndjson or junit reports (of --shard runs) into one, with one summary')
+    .argument('<file...>', 'reports of one format, written by hoplens check')
+    .option('-o, --output <file>', 'write the merged report to a file instead of stdout')
+    .option(NO_COLOR_FLAG, NO_COLOR_HELP)
+    .addHelpText('after', REPORT_MERGE_HELP)
+    .action(async (files: string[], flags: { output?: string; color?: boolean }) => {
+      const { reportMergeCommand } = await import('./commands/report-merge.js');
+      status.code = await reportMergeCommand(files, flags, io);
+    });
+}
 
+/** `hoplens serve`: the service and page, as `npm start` runs them. */
+function addServeCommand(root: Command, io: CliIo, status: { code: number }): void {
   root
     .command('serve')
     .description('run the HTTP service and web page, as `npm start` does (same environment variables)')
@@ -106,8 +139,6 @@ function program(io: CliIo, status: { code: number }): Command {
       const { serveCommand } = await import('./commands/serve.js');
       status.code = await serveCommand(flags, io);
     });
-  addMonitorCommand(root, io, status);
-  return root;
 }
 
 /** Collects a repeatable flag's values. */

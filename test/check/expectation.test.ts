@@ -199,3 +199,35 @@ describe('evaluate', () => {
     });
   });
 });
+
+describe('evaluate: a sitemap page (expectNoRedirect) and an unmatched sample', () => {
+  it('fails a sitemap page that redirects, naming where it goes, and passes one that answers 2xx itself', () => {
+    const failed = evaluate(attempt({ expectNoRedirect: true }, redirected), loose);
+    expect(failed.outcome).toBe('failed');
+    expect(failed.reasons).toEqual([
+      'redirects (301) to http://new.test/b: expected to answer 2xx without redirecting',
+    ]);
+    const direct = analysis([hop('http://old.test/a', 200)]);
+    expect(evaluate(attempt({ expectNoRedirect: true }, direct), loose).outcome).toBe('passed');
+    // Without the expectation a redirect ending in 2xx passes, as a plain list's row does.
+    expect(evaluate(attempt({}, redirected), loose).outcome).toBe('passed');
+  });
+
+  it('fails a sitemap page that answers an error, or says noindex (an error finding of the core)', () => {
+    const gone = evaluate(attempt({ expectNoRedirect: true }, analysis([hop('http://old.test/a', 404)])), loose);
+    expect(gone.reasons.join(' ')).toMatch(/404/);
+    const chain = [hop('http://old.test/a', 200)];
+    chain[0]!.headers = { 'x-robots-tag': 'noindex' };
+    const issues = detectIssues({ chain, stop: { kind: 'complete' } });
+    const noindex = evaluate(attempt({ expectNoRedirect: true }, analysis(chain, issues)), loose);
+    expect(noindex.outcome).toBe('failed');
+    expect(noindex.reasons.join(' ')).toContain('[noindex_destination]');
+  });
+
+  it('fails an unmatched sample with its reason, whatever its chain does', () => {
+    const direct = analysis([hop('http://old.test/a', 200)]);
+    const result = evaluate(attempt({ unmatched: 'no rule matches /a' }, direct), loose);
+    expect(result.outcome).toBe('failed');
+    expect(result.reasons).toEqual(['unmatched: no rule matches /a']);
+  });
+});

@@ -220,7 +220,9 @@ describe('hoplens check (through run())', () => {
     const list = await file('urls.txt', `${s}/old\n${s}/missing\n`);
     const ndjson = join(dir.path, 'out.ndjson');
     const run = await runCli(['check', list, '--format', 'ndjson', '--output', ndjson]);
-    expect(run.stdout).toMatch(/^Summary: 2 rows checked/);
+    // The run's figures, then the counts line.
+    expect(run.stdout).toMatch(/^Redirects per row: /);
+    expect(run.stdout).toMatch(/^Summary: 2 rows checked/m);
     const lines = (await readFile(ndjson, 'utf8')).trim().split('\n');
     expect(lines.map((line) => JSON.parse(line).outcome)).toEqual(['passed', 'failed']);
 

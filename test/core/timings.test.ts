@@ -40,7 +40,9 @@ function expectSumWithinResponseTime(hop: Hop): void {
   const { dns = 0, connect = 0, tls = 0, firstByte } = hop.timings!;
   const sum = dns + connect + tls + firstByte;
   expect(sum).toBeLessThanOrEqual(hop.responseTime + 2);
-  expect(sum).toBeGreaterThanOrEqual(hop.responseTime * 0.85);
+  // Most of it: the hand-off is a few ms on a quiet machine, but a loaded one (CI, or tests run side by side) can
+  // stretch it to tens of ms, which is not what this test is about.
+  expect(sum).toBeGreaterThanOrEqual(hop.responseTime * 0.7);
 }
 
 describe('timings', () => {

@@ -1,3 +1,4 @@
+import { isHttpLocation } from '../../rules/sitemap/index.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';
@@ -35,7 +36,7 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
 
   const showProgress = io.stderrIsTTY && plan.progress;
   const progress = await createProgress(io.stderr, showProgress);
-  if (plan.inputPath !== '-' && showProgress && hasLineRows(plan.inputFormat)) {
+  if (plan.inputPath !== '-' && !isHttpLocation(plan.inputPath) && showProgress && hasLineRows(plan.inputFormat)) {
     countCandidateRows(plan.inputPath, plan.inputFormat).then(
       (total) => progress.setTotal(total),
       () => {},

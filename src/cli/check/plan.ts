@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import type { ExpectationSettings } from '../../check/expectation.js';
 import type { RunLimits } from '../../check/runner.js';
+import { parseShard, type Shard } from '../../check/shard.js';
 import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import type { RedirectsVariant } from '../../rules/index.js';
 import { needsBaseUrl } from '../../rules/index.js';
+import { hasPatternMatching, PATTERN_FORMATS } from '../../rules/patterns/formats.js';
+import { isHttpLocation } from '../../rules/sitemap/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { cliError, invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';
@@ -37,6 +40,10 @@ export interface CheckFlags extends AnalysisFlags {
   quiet?: boolean;
   /** False with `--no-progress`. */
   progress?: boolean;
+  /** `K/N`: check the Kth of N parts of the rows. */
+  shard?: string;
+  /** A list, CSV or sitemap of sample URLs to test the pattern rules of the rules file with. */
+  samples?: string;
 }
 
 /** Defaults and allowed ranges of the `hoplens check` numbers, for parsing and for the help text. */
@@ -84,6 +91,10 @@ export interface CheckPlan {
   progress: boolean;
   /** False with `--no-color`; undefined leaves colour to the terminal and environment. */
   color?: boolean;
+  /** `--shard K/N`: only the rows whose source falls in this part are checked (src/check/shard.ts). */
+  shard?: Shard;
+  /** `--samples`: the sample URLs, resolved (or an http(s) URL), and their format. */
+  samples?: { path: string; format: InputFormat };
 }
 
 function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
@@ -144,6 +155,18 @@ export function baseUrlOf(flags: Pick<CheckFlags, 'baseUrl'>, inputFormat: Input
   return baseUrl;
 }
 
+/** The `--samples` input: its location and format (a list, a CSV's sources, or a sitemap), for a pattern format. */
+function samplesOf(samples: string, inputFormat: InputFormat, cwd: string): NonNullable<CheckPlan['samples']> {
+  if (!isRuleFormat(inputFormat) || !hasPatternMatching(inputFormat)) {
+    throw invalidFlag('--samples', `tests the pattern rules of ${PATTERN_FORMATS.join(', ')} files`);
+  }
+  const format = detectInputFormat(samples, undefined);
+  if (format !== 'list' && format !== 'csv' && format !== 'sitemap') {
+    throw invalidFlag('--samples', 'must be a list of URLs or paths, a CSV or a sitemap', JSON.stringify(samples));
+  }
+  return { path: samples === '-' || isHttpLocation(samples) ? samples : resolve(cwd, samples), format };
+}
+
 /**
  * Turns the command line of `hoplens check <file>` into its plan, opening nothing: paths are resolved against `cwd`.
  * Throws the usage error of the first bad flag, in the order the flags were always checked.
@@ -155,7 +178,7 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
   const inputFormat = detectInputFormat(file, flags.input);
   const baseUrl = baseUrlOf(flags, inputFormat);
   const plan: CheckPlan = {
-    inputPath: file === '-' ? '-' : resolve(cwd, file),
+    inputPath: file === '-' || isHttpLocation(file) ? file : resolve(cwd, file),
     inputName: file === '-' ? 'stdin' : file,
     inputFormat,
     format: flags.format,
@@ -173,6 +196,13 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
     if (inputFormat !== 'netlify') throw invalidFlag('--variant', 'applies to netlify (_redirects) input only');
     plan.variant = flags.variant;
   }
+  if (flags.shard !== undefined) {
+    const shard = parseShard(flags.shard);
+    if (shard === undefined)
+      throw invalidFlag('--shard', 'must be K/N with 1 ≤ K ≤ N ≤ 1024', JSON.stringify(flags.shard));
+    plan.shard = shard;
+  }
+  if (flags.samples !== undefined) plan.samples = samplesOf(flags.samples, inputFormat, cwd);
   if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);
   if (flags.output !== undefined) plan.outputPath = resolve(cwd, flags.output);
   if (flags.color !== undefined) plan.color = flags.color;

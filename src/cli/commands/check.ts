@@ -1,7 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import type { InputItem } from '../../check/row.js';
 import { runChecks } from '../../check/runner.js';
+import { shardItems } from '../../check/shard.js';
 import { type CheckSummary, checkedRows } from '../../check/summary.js';
 import type { AnalyzerConfig } from '../../core/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
@@ -35,7 +37,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
-  const stream = await openInput(plan.inputPath, io.stdin);
+  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat);
   const channels = await openChannels(plan, io);
   const report = new CheckReport(plan, channels, baseline, collapse, flags.stats);
   let inputError: CliError | undefined;
@@ -45,7 +47,9 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
       ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
       ...(plan.variant === undefined ? {} : { variant: plan.variant }),
     };
-    const rows = readInput(plan.inputFormat, stream, options);
+    const read =
+      plan.samples === undefined ? readInput(plan.inputFormat, stream, options) : await samples(plan, stream, io);
+    const rows = plan.shard === undefined ? read : shardItems(read, plan.shard);
     inputError = await runAndReport(plan, rows, report, io, settings);
     await report.notes(inputError);
     report.summary.elapsedMs = performance.now() - started;
@@ -58,6 +62,22 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     await channels.tell(channels.human, renderSummary(report.summary, channels.humanColors));
   }
   return exitStatus(plan, report.summary, inputError, channels, collapse);
+}
+
+/**
+ * The rows of `--samples`: the rules file compiled whole (src/rules/patterns/), each sample matched against it. A
+ * sitemap's samples are read as written, so that rules naming the old host still match them; list and CSV paths
+ * are made absolute on --base-url.
+ */
+async function samples(plan: CheckPlan, rulesStream: Readable, io: CliIo): Promise<AsyncIterable<InputItem>> {
+  const { compileRules, hasPatternMatching, sampleRows } = await import('../../rules/patterns/index.js');
+  const { path, format } = plan.samples!;
+  if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
+  const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
+  const sampleStream = await openInput(path, io.stdin, format);
+  const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
+  const items = readInput(format, sampleStream, format === 'sitemap' ? {} : baseUrl);
+  return sampleRows(rules, items, baseUrl);
 }
 
 /**

@@ -10,12 +10,13 @@ import {
   readRules,
   ruleFormatOfName,
 } from '../../rules/index.js';
+import { isHttpLocation, isSitemapName, openSitemap, readSitemap } from '../../rules/sitemap/index.js';
 import { cliError } from '../errors.js';
 import { readCsv } from './csv.js';
 import { readList } from './list.js';
 
-/** The input formats of `hoplens check`: a CSV, a list, or a redirect-rule format of src/rules/. */
-export const INPUT_FORMATS = ['csv', 'list', ...RULE_FORMATS] as const;
+/** The input formats of `hoplens check`: a CSV, a list, an XML sitemap, or a redirect-rule format of src/rules/. */
+export const INPUT_FORMATS = ['csv', 'list', 'sitemap', ...RULE_FORMATS] as const;
 /** An input format of `hoplens check`. */
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
@@ -25,22 +26,29 @@ export function isRuleFormat(format: InputFormat): format is RuleFormat {
 }
 
 /**
- * The format of `file`: `--input` when given, else `.csv` → csv, a rule file by its name (`_redirects`,
- * `netlify.toml`, `vercel.json`, `.htaccess`, `*.conf`: see src/rules/index.ts), anything else → list. Standard
- * input (`-`) is a list unless `--input` says otherwise. Tools' exports (`shopify`, `wordpress`...) are CSV or JSON
- * files with no telling name: `--input` names them.
+ * The format of `file`: `--input` when given, else `.csv` → csv, `.xml`/`.xml.gz` → sitemap (the reader refuses a
+ * file whose root is not `<urlset>` or `<sitemapindex>`), a rule file by its name (`_redirects`, `netlify.toml`,
+ * `vercel.json`, `.htaccess`, `*.conf`: see src/rules/index.ts), anything else → list. An http(s) URL is named by its
+ * path. Standard input (`-`) is a list unless `--input` says otherwise. Tools' exports (`shopify`, `wordpress`...)
+ * are CSV or JSON files with no telling name: `--input` names them.
  */
 export function detectInputFormat(file: string, explicit: InputFormat | undefined): InputFormat {
   if (explicit !== undefined) return explicit;
   if (file === '-') return 'list';
-  const name = basename(file).toLowerCase();
+  const path = isHttpLocation(file) ? new URL(file).pathname : file;
+  const name = basename(path).toLowerCase();
   if (extname(name) === '.csv') return 'csv';
+  if (isSitemapName(name)) return 'sitemap';
   return ruleFormatOfName(name) ?? 'list';
 }
 
-/** Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. */
-export async function openInput(path: string, stdin: Readable): Promise<Readable> {
+/**
+ * Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. An
+ * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/rules/sitemap/open-sitemap.ts).
+ */
+export async function openInput(path: string, stdin: Readable, format?: InputFormat): Promise<Readable> {
   if (path === '-') return stdin;
+  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path);
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw new Error('is a directory');
@@ -58,6 +66,7 @@ export async function openInput(path: string, stdin: Readable): Promise<Readable
 export function readInput(format: InputFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
   if (format === 'csv') return readCsv(stream, options.baseUrl);
   if (format === 'list') return readList(stream, options.baseUrl);
+  if (format === 'sitemap') return readSitemap(stream, options);
   return readRules(format, stream, options);
 }
 

@@ -1,0 +1,109 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { colorsFor } from '../colors.js';
+import { cliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { xmlEscape } from '../formats/junit.js';
+import type { CliIo } from '../io.js';
+import { openFileSink, Sink } from '../output.js';
+import { mergeByLine } from '../report/merge-by-line.js';
+import {
+  jsonRecords,
+  junitRecords,
+  junitTotals,
+  type MergeFormat,
+  type ReportRecord,
+  reportFormat,
+} from '../report/report-records.js';
+
+/** Flags of `hoplens report merge`. */
+export interface ReportMergeFlags {
+  output?: string;
+  /** False with `--no-color`. */
+  color?: boolean;
+}
+
+type Counts = Record<ReportRecord['outcome'], number>;
+
+/** Checks every file before anything is written: each must exist and be a report of the first one's format. */
+async function formatOf(paths: readonly string[]): Promise<MergeFormat> {
+  let format: MergeFormat | undefined;
+  for (const path of paths) {
+    try {
+      await stat(path);
+    } catch {
+      throw cliError('INPUT_ERROR', `cannot read ${path}: no such file`);
+    }
+    const found = await reportFormat(path);
+    if (format !== undefined && found !== format) {
+      throw cliError(
+        'INPUT_ERROR',
+        `${path} is a ${found} report, the first is ${format}: merge reports of one format`,
+      );
+    }
+    format = found;
+  }
+  return format!;
+}
+
+/** Writes the merged rows in the format's framing, counting outcomes. */
+async function writeRows(format: MergeFormat, paths: readonly string[], sink: Sink, counts: Counts): Promise<void> {
+  const records = mergeByLine(paths.map((path) => (format === 'junit' ? junitRecords(path) : jsonRecords(path))));
+  let first = true;
+  for await (const record of records) {
+    counts[record.outcome]++;
+    if (format === 'junit') await sink.write(`${record.text}\n`);
+    else if (format === 'ndjson') await sink.write(`${record.text}\n`);
+    else await sink.write(`${first ? '\n' : ',\n'}${record.text}`);
+    first = false;
+  }
+  if (format === 'json') await sink.write(first ? ']\n' : '\n]\n');
+}
+
+/** The `<testsuites>` and `<testsuite>` opening of a merged JUnit report, from the inputs' summed totals. */
+async function junitHead(paths: readonly string[]): Promise<string> {
+  const totals = await Promise.all(paths.map(junitTotals));
+  const sum = (key: 'tests' | 'failures' | 'errors' | 'skipped') => totals.reduce((n, t) => n + t[key], 0);
+  // The shards ran side by side: the merged run took as long as the longest.
+  const time = Math.max(0, ...totals.map((t) => t.time)).toFixed(3);
+  const counts = `tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="${time}"`;
+  const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hoplens check" ${counts}>\n  <testsuite name="${xmlEscape('hoplens check (merged)')}" ${counts} timestamp="${timestamp}">\n`;
+}
+
+/**
+ * `hoplens report merge FILE...`: combines reports of `hoplens check` (the jobs of a `--shard` matrix) into one, in
+ * the inputs' format, rows in input-line order, streamed (one row per file in memory), with one summary.
+ */
+export async function reportMergeCommand(files: string[], flags: ReportMergeFlags, io: CliIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const paths = files.map((file) => resolve(cwd, file));
+  const output = flags.output === undefined ? undefined : resolve(cwd, flags.output);
+  if (output !== undefined && paths.includes(output)) {
+    throw cliError('USAGE_ERROR', `--output ${output} is one of the reports to merge: choose another file`, {
+      flag: '--output',
+    });
+  }
+  const format = await formatOf(paths);
+  const head = format === 'junit' ? await junitHead(paths) : format === 'json' ? '[' : '';
+  const sink =
+    output === undefined
+      ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
+      : await openFileSink(output, '--output');
+  const counts: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  try {
+    await sink.write(head);
+    await writeRows(format, paths, sink, counts);
+    if (format === 'junit') await sink.write('  </testsuite>\n</testsuites>\n');
+  } finally {
+    await sink.close();
+  }
+  const human = output === undefined ? io.stderr : io.stdout;
+  const colors = colorsFor(output === undefined ? io.stderrIsTTY : io.stdoutIsTTY, io.env, flags.color);
+  const rows = counts.passed + counts.failed + counts.errored;
+  const skipped = counts.skipped > 0 ? `; ${counts.skipped} rules skipped` : '';
+  human.write(
+    `${colors.bold('Merged')} ${files.length} ${format} reports: ${rows} rows: ${colors.green(`${counts.passed} passed`)}, ${counts.failed} failed, ${counts.errored} errored${skipped}\n`,
+  );
+  return counts.failed > 0 || counts.errored > 0 ? EXIT.FAILED : EXIT.OK;
+}

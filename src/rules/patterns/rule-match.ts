@@ -1,0 +1,73 @@
+/** What a sample URL's matching rule expects of it. */
+export type RuleMatch =
+  | {
+      /** The rule's line in the rules file. */
+      line: number;
+      /** The expected target (a path or an absolute URL), absent when the rule serves the sample itself (200, 404). */
+      target?: string;
+      status: number;
+    }
+  | {
+      line: number;
+      /** The rule matches but its target cannot be computed offline (a variable hoplens does not know). */
+      problem: string;
+    };
+
+/** A rule that could not be read, on its line. */
+export interface RuleProblem {
+  line: number;
+  message: string;
+}
+
+/** A format's rules, compiled: finds the rule that answers a URL with the format's own precedence. */
+export interface CompiledRules {
+  /** The rule answering `url`, or undefined when none does (a gap in the migration). */
+  match(url: URL): RuleMatch | undefined;
+  /** How many rules can answer a sample. */
+  size: number;
+  problems: RuleProblem[];
+}
+
+/** The sample's query string appended to a target that has none (a host that passes the query through). */
+export function withQuery(target: string, url: URL): string {
+  return url.search === '' || target.includes('?') ? target : `${target}${url.search}`;
+}
+
+/**
+ * Fills `$0`–`$9` of a regex rule's target from the match, and `${name}`-less named variables from `variables`.
+ * Returns the problem when the target names a variable that is not given.
+ */
+export function fillCaptures(
+  target: string,
+  captures: readonly (string | undefined)[],
+  variables: Readonly<Record<string, string>> = {},
+): string | { problem: string } {
+  let unknown: string | undefined;
+  const filled = target.replace(/\$(\d|\{\w+\}|[A-Za-z_]\w*)/g, (whole, name: string) => {
+    if (/^\d$/.test(name)) return captures[Number(name)] ?? '';
+    const key = name.replace(/^\{|\}$/g, '');
+    const value = variables[key];
+    if (value === undefined) unknown ??= `$${key}`;
+    return value ?? whole;
+  });
+  return unknown === undefined ? filled : { problem: `the target uses ${unknown}, which is only known to the server` };
+}
+
+/** A regular expression of a server's configuration (PCRE) as a JavaScript one; undefined when it is not valid. */
+export function serverRegex(pattern: string, caseless: boolean): RegExp | undefined {
+  try {
+    // PCRE's `(?P<name>` is JavaScript's `(?<name>`.
+    return new RegExp(pattern.replaceAll('(?P<', '(?<'), caseless ? 'i' : '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL's path, %-decoded as servers match it (an undecodable path is matched as written). */
+export function decodedPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return url.pathname;
+  }
+}

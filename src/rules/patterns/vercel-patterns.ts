@@ -1,0 +1,69 @@
+import { type MatchFunction, match as pathMatch } from 'path-to-regexp';
+import { isJsonObject, jsonEntries } from '../json-rules.js';
+import { vercelStatus } from '../vercel.js';
+import { type CompiledRules, type RuleProblem, withQuery } from './rule-match.js';
+
+interface VercelMatcher {
+  line: number;
+  match: MatchFunction<Record<string, string | string[]>>;
+  destination: string;
+  status: number;
+}
+
+/** The destination with the source's parameters filled in: `:name` (a repeated `:name*` joined with `/`), `$1`. */
+function fill(destination: string, params: Record<string, string | string[]>): string {
+  const value = (name: string) => {
+    const found = params[name];
+    return Array.isArray(found) ? found.join('/') : found;
+  };
+  return destination
+    .replace(/:([A-Za-z_]\w*)[*+?]?/g, (whole, name: string) => value(name) ?? whole)
+    .replace(/\$(\d)/g, (whole, digit: string) => value(String(Number(digit) - 1)) ?? whole);
+}
+
+/**
+ * Compiles the `redirects` of a vercel.json for matching sample URLs: each source is a path-to-regexp 6 pattern (the
+ * library and version Vercel's own routing uses), matched in array order, the first match answering. A rule with
+ * `has`/`missing` conditions answers some requests only and is left out.
+ */
+export function compileVercel(text: string): CompiledRules {
+  const matchers: VercelMatcher[] = [];
+  const problems: RuleProblem[] = [];
+  for (const { line, value } of jsonEntries(text, 'vercel.json', 'redirects')) {
+    if (!isJsonObject(value)) {
+      problems.push({ line, message: 'a rule must be a JSON object' });
+      continue;
+    }
+    const { source, destination } = value;
+    if (typeof source !== 'string' || typeof destination !== 'string' || !source.startsWith('/')) {
+      problems.push({ line, message: 'a redirect needs a "source" path and a "destination"' });
+      continue;
+    }
+    const conditional = ['has', 'missing'].some((key) => Array.isArray(value[key]) && (value[key] as []).length > 0);
+    if (conditional) continue;
+    const status = vercelStatus(value, true);
+    if (typeof status !== 'number') {
+      problems.push({ line, message: status.error });
+      continue;
+    }
+    try {
+      const match = pathMatch<Record<string, string | string[]>>(source, { decode: decodeURIComponent, strict: true });
+      matchers.push({ line, match, destination, status });
+    } catch (error) {
+      problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
+    }
+  }
+  return {
+    size: matchers.length,
+    problems,
+    match(url) {
+      for (const matcher of matchers) {
+        const found = matcher.match(url.pathname);
+        if (found === false) continue;
+        const target = withQuery(fill(matcher.destination, found.params), url);
+        return { line: matcher.line, target, status: matcher.status };
+      }
+      return undefined;
+    },
+  };
+}

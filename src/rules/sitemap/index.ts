@@ -1,0 +1,7 @@
+/*
+ * The one reader of XML sitemaps: `hoplens check --input sitemap`, `--samples` read from a sitemap, and any command
+ * that needs a sitemap's URLs (scanSitemapLocs streams them without judging them).
+ */
+export { isSitemapName, MAX_XML_TOKEN, type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
+export { gunzipWhenCompressed, isHttpLocation, openSitemap } from './open-sitemap.js';
+export { readSitemap, type SitemapReadOptions } from './read-sitemap.js';

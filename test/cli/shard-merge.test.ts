@@ -1,0 +1,130 @@
+/**
+ * `hoplens check --shard K/N` and `hoplens report merge`: three shards of a run, merged, make the report of the
+ * unsharded run (same rows, same outcomes, same order), in each report format that can be merged.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { startServer, type TestServer } from '../helpers/servers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer((req, res) => {
+    const n = Number(/\/old\/(\d+)/.exec(req.url ?? '')?.[1] ?? -1);
+    if (n >= 0) res.writeHead(301, { location: n % 7 === 0 ? '/elsewhere' : `/new/${n}` });
+    else res.writeHead(200);
+    res.end();
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => {
+  await dir.remove();
+});
+
+const ROWS = 60;
+const FAST = ['--concurrency', '16', '--per-host', '16', '--retries', '0'];
+
+async function csv(): Promise<string> {
+  const base = `http://site.test:${server.port}`;
+  const lines = Array.from({ length: ROWS }, (_, i) => `${base}/old/${i},${base}/new/${i}`);
+  const path = join(dir.path, 'redirects.csv');
+  await writeFile(path, `source,target\n${lines.join('\n')}\n`);
+  return path;
+}
+
+/** What must agree between runs: everything but timings. */
+function essentials(text: string, format: 'json' | 'ndjson'): unknown[] {
+  const body =
+    format === 'json'
+      ? (JSON.parse(text) as unknown[])
+      : text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as unknown);
+  return body.map((row) => {
+    const { line, source, target, outcome, reasons, finalUrl, firstStatus } = row as Record<string, unknown>;
+    return { line, source, target, outcome, reasons, finalUrl, firstStatus };
+  });
+}
+
+describe('hoplens check --shard + hoplens report merge', () => {
+  it.each(['json', 'ndjson'] as const)(
+    '%s: shards 1/3 + 2/3 + 3/3 merged equal the unsharded run',
+    async (format) => {
+      const input = await csv();
+      const whole = await runCli(['check', input, '--format', format, ...FAST]);
+      const shards: string[] = [];
+      for (const k of [1, 2, 3]) {
+        const output = join(dir.path, `shard-${k}.${format}`);
+        const run = await runCli([
+          'check',
+          input,
+          '--format',
+          format,
+          '--shard',
+          `${k}/3`,
+          '--output',
+          output,
+          ...FAST,
+        ]);
+        expect([0, 1]).toContain(run.code);
+        shards.push(output);
+        // Each shard checks a part only.
+        expect(essentials(await readFile(output, 'utf8'), format).length).toBeLessThan(ROWS);
+      }
+      const merged = await runCli(['report', 'merge', ...shards]);
+      expect(merged.code).toBe(1);
+      expect(essentials(merged.stdout, format)).toEqual(essentials(whole.stdout, format));
+      expect(essentials(whole.stdout, format)).toHaveLength(ROWS);
+      const failed = Array.from({ length: ROWS }, (_, i) => i).filter((i) => i % 7 === 0).length;
+      expect(merged.stderr).toContain(`${ROWS} rows: ${ROWS - failed} passed, ${failed} failed, 0 errored`);
+    },
+    60_000,
+  );
+
+  it('junit: the merged report has the unsharded totals and every test case once, in input order', async () => {
+    const input = await csv();
+    const whole = await runCli(['check', input, '--format', 'junit', ...FAST]);
+    const shards: string[] = [];
+    for (const k of [1, 2, 3]) {
+      const output = join(dir.path, `shard-${k}.xml`);
+      await runCli(['check', input, '--format', 'junit', '--shard', `${k}/3`, '--output', output, ...FAST]);
+      shards.push(output);
+    }
+    const output = join(dir.path, 'merged.xml');
+    const merged = await runCli(['report', 'merge', ...shards, '--output', output]);
+    expect(merged.code).toBe(1);
+    const text = await readFile(output, 'utf8');
+    const totals = (xml: string) =>
+      /<testsuites [^>]*tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/.exec(xml)?.slice(1);
+    expect(totals(text)).toEqual(totals(whole.stdout));
+    const cases = (xml: string) =>
+      [...xml.matchAll(/<testcase [^>]*name="([^"]+)" line="(\d+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+    expect(cases(text)).toEqual(cases(whole.stdout));
+    expect(cases(text)).toHaveLength(ROWS);
+  }, 60_000);
+
+  it('refuses a bad --shard, reports of different formats, and a file that is not a report', async () => {
+    const input = await csv();
+    const bad = await runCli(['check', input, '--shard', '4/3']);
+    expect(bad.stderr).toContain('--shard must be K/N');
+    expect(bad.code).toBe(2);
+    const json = join(dir.path, 'a.json');
+    const ndjson = join(dir.path, 'b.ndjson');
+    await writeFile(json, '[\n{"line":2,"source":"http://a.test/","outcome":"passed"}\n]\n');
+    await writeFile(ndjson, '{"line":3,"source":"http://b.test/","outcome":"passed"}\n');
+    const mixed = await runCli(['report', 'merge', json, ndjson]);
+    expect(mixed.stderr).toContain('is a ndjson report, the first is json');
+    expect(mixed.code).toBe(2);
+    const notReport = await runCli(['report', 'merge', input]);
+    expect(notReport.code).toBe(2);
+  });
+});
