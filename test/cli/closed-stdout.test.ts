@@ -97,7 +97,7 @@ describe('a closed stdout (| head -1)', () => {
     expect(code).toBe(0);
     // The human summary still goes to stderr, as after any run; it is not an interruption.
     expect(stderr).not.toMatch(/interrupted|EPIPE|hoplens:/i);
-    expect(stderr).toMatch(/^Summary: \d+ rows? checked/);
+    expect(stderr).toMatch(/^Summary: \d+ rows? checked/m);
   });
 
   it('hoplens URL1 URL2 ...: exit 0, nothing on stderr', async () => {

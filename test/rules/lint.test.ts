@@ -1,6 +1,6 @@
 /**
  * The findings of `hoplens lint` (src/rules/lint/) on rules read by the formats' own readers, and the sitemap reader
- * lint's `--sitemap` uses (src/rules/sitemap-locs.ts). First match wins for Netlify's `_redirects`
+ * lint's `--sitemap` uses (src/rules/sitemap/page-locs.ts, over the one `<loc>` scanner). First match wins for Netlify's `_redirects`
  * (docs.netlify.com/routing/redirects, "Rule processing order"); nginx picks a location by specificity
  * (nginx.org/en/docs/http/ngx_http_core_module.html#location), so order shadows nothing there.
  */
@@ -11,7 +11,7 @@ import type { CheckRow } from '../../src/check/row.js';
 import { comparableUrl } from '../../src/core/index.js';
 import { isOrdered, type RuleFormat, readRules } from '../../src/rules/index.js';
 import { type LintOptions, lintRules, sitemapPages } from '../../src/rules/lint/index.js';
-import { readSitemapLocs } from '../../src/rules/sitemap-locs.js';
+import { readSitemapLocs } from '../../src/rules/sitemap/index.js';
 import { all, chunked } from '../helpers/rule-items.js';
 
 const SITE = 'https://site.example';
@@ -127,7 +127,7 @@ describe('readSitemapLocs', () => {
   it('refuses a sitemap index and a file that is no sitemap', async () => {
     const index = '<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>';
     await expect(all2(readSitemapLocs(Readable.from([index])))).rejects.toThrow(/sitemap index/);
-    await expect(all2(readSitemapLocs(Readable.from(['<html></html>'])))).rejects.toThrow(/not an XML sitemap/);
+    await expect(all2(readSitemapLocs(Readable.from(['<html></html>'])))).rejects.toThrow(/not a sitemap/);
   });
 });
 

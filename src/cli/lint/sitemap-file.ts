@@ -1,6 +1,6 @@
 import { createGunzip } from 'node:zlib';
 import { type SitemapPages, sitemapPages } from '../../rules/lint/index.js';
-import { readSitemapLocs } from '../../rules/sitemap-locs.js';
+import { readSitemapLocs } from '../../rules/sitemap/index.js';
 import { cliError, isCliError } from '../errors.js';
 import { openInput } from '../inputs/source.js';
 

@@ -4,4 +4,5 @@
  */
 export { isSitemapName, MAX_XML_TOKEN, type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
 export { gunzipWhenCompressed, isHttpLocation, openSitemap } from './open-sitemap.js';
+export { readSitemapLocs } from './page-locs.js';
 export { readSitemap, type SitemapReadOptions } from './read-sitemap.js';

@@ -34,6 +34,8 @@ function countLines(text: string): number {
 /** Scanner state: the open elements, the `<loc>` being read, the line reached. */
 class LocState {
   readonly stack: string[] = [];
+  /** Each open element's namespace prefix ('' for none), beside `stack`. */
+  readonly prefixes: string[] = [];
   root: string | undefined;
   loc: { text: string; line: number; kind: SitemapLoc['kind'] } | undefined;
   line = 1;
@@ -48,16 +50,21 @@ class LocState {
       this.root = local;
     }
     const parent = this.stack.at(-1);
-    if (local === 'loc' && this.stack.length === 2 && (parent === 'url' || parent === 'sitemap')) {
+    // A `loc` under another prefix than its parent's (`<image:loc>` in `<url>`) belongs to another namespace.
+    const prefix = name.length > local.length ? name.slice(0, name.length - local.length - 1) : '';
+    const samePrefix = prefix === this.prefixes.at(-1);
+    if (local === 'loc' && samePrefix && this.stack.length === 2 && (parent === 'url' || parent === 'sitemap')) {
       this.loc = { text: '', line: this.line, kind: parent === 'url' ? 'page' : 'sitemap' };
     }
     if (this.stack.length >= MAX_DEPTH) throw inputError(`line ${this.line}: elements nested too deep`);
     this.stack.push(local);
+    this.prefixes.push(prefix);
   }
 
   /** An element closes; returns the `<loc>` it completes, if it does. */
   close(): SitemapLoc | undefined {
     const local = this.stack.pop();
+    this.prefixes.pop();
     if (local !== 'loc' || this.loc === undefined) return undefined;
     const done = { kind: this.loc.kind, loc: this.loc.text.trim(), line: this.loc.line };
     this.loc = undefined;
