@@ -4,7 +4,8 @@
  *
  * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
  *
- * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render  BENCH_REPS=3  BENCH_API_SECONDS=20
+ * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render (engine is both engine-h1 and engine-h2)
+ * BENCH_REPS=3  BENCH_API_SECONDS=20
  * BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,16 +49,22 @@ try {
   );
   out('Figures are medians with the (min–max) range of the runs.');
 
-  if (only.has('engine')) {
-    const r = await engineOverhead(nginx, reps);
+  for (const [key, protocol, title] of [
+    ['engine', 'h1', '1. Engine overhead'],
+    ['engine', 'h2', '1b. Engine overhead over HTTPS and HTTP/2'],
+  ] as const) {
+    if (!only.has(key) && !only.has(`engine-${protocol}`)) continue;
+    const r = await engineOverhead(nginx, reps, { protocol });
     out();
-    out(`## 1. Engine overhead: ${r.analyses} sequential analyses of a 5-redirect chain`);
+    out(`## ${title}: ${r.analyses} sequential analyses of a 5-redirect chain`);
     out();
     out('| tool | total ms | per analysis ms |');
     out('|---|---|---|');
     out(`| hoplens (library) | ${show(r.hoplensMs, 0)} | ${(r.hoplensMs.median / r.analyses).toFixed(3)} |`);
-    out(`| bare undici loop | ${show(r.bareMs, 0)} | ${(r.bareMs.median / r.analyses).toFixed(3)} |`);
-    out(`| curl -L (process per URL) | — | ${show(r.curlMsPerUrl, 2)} |`);
+    out(
+      `| bare undici loop${protocol === 'h2' ? ' (allowH2)' : ''} | ${show(r.bareMs, 0)} | ${(r.bareMs.median / r.analyses).toFixed(3)} |`,
+    );
+    if (r.curlMsPerUrl !== undefined) out(`| curl -L (process per URL) | — | ${show(r.curlMsPerUrl, 2)} |`);
     out();
     out(
       `hoplens / bare loop, median of ${r.ratio.runs} interleaved blocks of 200: ${show(r.ratio, 3)} (target ≤ 1.15: ${verdict(r.ratio.median <= 1.15)})`,
@@ -114,7 +121,7 @@ try {
   }
 
   if (only.has('timing')) {
-    const rows = await timingHonesty();
+    const { rows, phases } = await timingHonesty();
     out();
     out('## 4. Timing honesty: reported responseTime minus the server-side delay');
     out();
@@ -132,6 +139,29 @@ try {
     out();
     out(
       `Worst median error ${median} ms (target ≤ 2: ${verdict(median <= 2)}), worst error ${max} ms (target ≤ 10: ${verdict(max <= 10)})`,
+    );
+    out();
+    out('### Phases: each `timings` phase minus the delay injected into it (0 where the delay belongs elsewhere)');
+    out();
+    out(
+      '| target delays | delay ms | scheme | connection | phase | injected ms | samples | median error ms | max error ms | reference median error ms |',
+    );
+    out('|---|---|---|---|---|---|---|---|---|---|');
+    for (const p of phases) {
+      const reference = Number.isNaN(p.referenceMedianError) ? '—' : p.referenceMedianError;
+      out(
+        `| ${p.delayed} | ${p.delay} | ${p.scheme} | ${p.connection} | ${p.phase} | ${p.injected} | ${p.samples} | ${p.medianError} | ${p.maxError} | ${reference} |`,
+      );
+    }
+    out();
+    out(
+      "The reference is a bare measurement of the same target: a bare request (minus the delay) for an answer, a bare TLS handshake with Node's client (minus the delay) for `tls`.",
+    );
+    const phaseMedian = Math.max(...phases.map((p) => Math.abs(p.medianError)));
+    const phaseMax = Math.max(...phases.map((p) => Math.abs(p.maxError)));
+    out();
+    out(
+      `Phases: worst median error ${phaseMedian} ms (target ≤ 2: ${verdict(phaseMedian <= 2)}), worst error ${phaseMax} ms (target ≤ 10: ${verdict(phaseMax <= 10)})`,
     );
   }
 
