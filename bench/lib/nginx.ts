@@ -17,7 +17,18 @@ export interface Nginx {
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
-export async function startNginx(workDir: string, hostCount = 20, maxRedirects = 6): Promise<Nginx> {
+/** Options of {@link startNginx}. */
+export interface NginxOptions {
+  /** A file to log each request to as `<epoch seconds with ms> <request URI>` (default: no access log). */
+  accessLog?: string;
+}
+
+export async function startNginx(
+  workDir: string,
+  hostCount = 20,
+  maxRedirects = 6,
+  options: NginxOptions = {},
+): Promise<Nginx> {
   const dir = join(workDir, 'nginx');
   mkdirSync(join(dir, 'tmp'), { recursive: true });
   const port = await freePort();
@@ -33,7 +44,11 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 8192; }
 http {
-  access_log off;
+${
+  options.accessLog === undefined
+    ? '  access_log off;'
+    : `  log_format bench '$msec $request_uri';\n  access_log ${options.accessLog} bench;`
+}
   absolute_redirect off;
   server_tokens off;
   keepalive_requests 1000000;
