@@ -5,8 +5,9 @@
  * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
  *
  * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render (engine is both engine-h1 and engine-h2)
- * BENCH_REPS=3  BENCH_API_SECONDS=20
- * BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200
+ * BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200.
+ * `monitors` (minutes long) runs only when BENCH_ONLY names it: BENCH_ONLY=monitors  BENCH_MONITORS=10000
+ * BENCH_MONITOR_SECONDS=180.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -17,6 +18,7 @@ import { show } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
+import { monitorsWorkload, ON_TIME_MS } from './workloads/monitors.js';
 import { renderWorkload } from './workloads/render.js';
 import { sitemapWorkload } from './workloads/sitemap.js';
 import { startup } from './workloads/startup.js';
@@ -30,6 +32,8 @@ const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
 const renderAnalyses = Number(process.env.BENCH_RENDER_ANALYSES ?? 200);
 const startupRuns = Number(process.env.BENCH_STARTUP_RUNS ?? 10);
+const monitorCount = Number(process.env.BENCH_MONITORS ?? 10_000);
+const monitorSeconds = Number(process.env.BENCH_MONITOR_SECONDS ?? 180);
 
 const lines: string[] = [];
 function out(line = ''): void {
@@ -218,6 +222,29 @@ try {
     out();
     out(
       `Peak RSS ${r.peakMb.toFixed(0)} MB (target ≤ 200 MB: ${verdict(r.peakMb <= 200)}); index / one-file index: ${r.ratioToSmallPeak.toFixed(2)}× for ${r.files}× the URLs (the heap settles after the first ~10,000 rows).`,
+    );
+  }
+
+  if (only.has('monitors')) {
+    const r = await monitorsWorkload(workDir, monitorCount, monitorSeconds);
+    const ms = (value: number) => (value / 1000).toFixed(1);
+    out();
+    out(
+      `## 7. Monitors: ${r.monitors} at a 60 s interval, embedded database, 3-redirect chain, ${r.seconds} s (the first 60 s warm-up, ${r.measuredSeconds} s measured)`,
+    );
+    out();
+    out(
+      '| runs | runs/s | needed/s | on time (≤ 5 s late) | lateness p50 / p95 / p99 / max s | CPU % of a core | peak RSS MB (window) | VmHWM MB |',
+    );
+    out('|---|---|---|---|---|---|---|---|');
+    const t = r.onTime;
+    out(
+      `| ${r.runs} | ${r.runsPerSecond.toFixed(1)} | ${r.neededPerSecond.toFixed(1)} | ${(t.share * 100).toFixed(1)}% | ${ms(t.p50)} / ${ms(t.p95)} / ${ms(t.p99)} / ${ms(t.max)} | ${r.cpuPercent.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.highWaterMb.toFixed(0)} |`,
+    );
+    const g = r.grid;
+    out();
+    out(
+      `Against the fixed grid (first due time + k × 60 s): ${(g.share * 100).toFixed(1)}% within ${ON_TIME_MS / 1000} s, lateness p50 ${ms(g.p50)} s, p99 ${ms(g.p99)} s, max ${ms(g.max)} s. Overdue by more than 5 s when the window closed: ${r.overdueAtEnd}. States: ${JSON.stringify(r.states)}. Target: runs/s ≥ needed and on time: ${verdict(r.runsPerSecond >= r.neededPerSecond * 0.99 && t.share >= 0.99)}`,
     );
   }
 } finally {

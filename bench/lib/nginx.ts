@@ -36,7 +36,18 @@ function http2Directives(): { listen: string; server: string } {
   return modern ? { listen: 'ssl', server: '    http2 on;' } : { listen: 'ssl http2', server: '' };
 }
 
-export async function startNginx(workDir: string, hostCount = 20, maxRedirects = 6): Promise<Nginx> {
+/** Options of {@link startNginx}. */
+export interface NginxOptions {
+  /** A file to log each request to as `<epoch seconds with ms> <request URI>` (default: no access log). */
+  accessLog?: string;
+}
+
+export async function startNginx(
+  workDir: string,
+  hostCount = 20,
+  maxRedirects = 6,
+  options: NginxOptions = {},
+): Promise<Nginx> {
   const dir = join(workDir, 'nginx');
   mkdirSync(join(dir, 'tmp'), { recursive: true });
   const port = await freePort();
@@ -57,7 +68,11 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 8192; }
 http {
-  access_log off;
+${
+  options.accessLog === undefined
+    ? '  access_log off;'
+    : `  log_format bench '$msec $request_uri';\n  access_log ${options.accessLog} bench;`
+}
   absolute_redirect off;
   server_tokens off;
   keepalive_requests 1000000;

@@ -6,7 +6,6 @@ import { CertificateVerdicts } from './certificate-verdicts.js';
 import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { createGuardedConnector, LEGACY_TLS } from './guarded-connector.js';
-import { JUDGEMENT_DEFAULTS } from './judgement-defaults.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
