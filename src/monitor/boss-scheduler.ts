@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Queryable } from './database.js';
 import type { Housekeeping } from './housekeeping.js';
-import type { SchedulerLog } from './local-scheduler.js';
 import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
+import { PeriodicPass, type SchedulerLog } from './periodic-pass.js';
 import type { Scheduler } from './scheduler.js';
 
 /** The pg-boss queue of monitor runs. */
@@ -34,11 +34,9 @@ interface RunJob {
  * `stately` with the monitor's id as `singletonKey`: a monitor whose run is still waiting gets no second one.
  */
 export class BossScheduler implements Scheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> | undefined;
   private workerId: string | undefined;
   private readonly boss: PgBoss;
-  private readonly stopping = new AbortController();
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly parts: MonitorRunnerParts,
@@ -53,6 +51,7 @@ export class BossScheduler implements Scheduler {
       schedule: false,
     });
     this.boss.on('error', (error) => options.log.error({ err: error }, 'pg-boss error'));
+    this.periodic = new PeriodicPass((signal) => this.pass(signal), options);
   }
 
   async start(): Promise<void> {
@@ -64,27 +63,19 @@ export class BossScheduler implements Scheduler {
       { batchSize: 1, pollingIntervalSeconds: timings.pollingIntervalSeconds },
       async ([job]) => {
         // A run abandoned at stop throws, so that pg-boss retries it rather than calling it done.
-        if (job !== undefined) await runMonitor(this.parts, job.data.monitorId, this.stopping.signal);
-        if (this.stopping.signal.aborted) throw new Error('stopped before the run was recorded');
+        if (job !== undefined) await runMonitor(this.parts, job.data.monitorId, this.periodic.signal);
+        if (this.periodic.signal.aborted) throw new Error('stopped before the run was recorded');
       },
     );
-    this.timer = setInterval(() => {
-      this.tick().catch((error: unknown) => this.options.log.error({ err: error }, 'monitor tick failed'));
-    }, this.options.tickMs);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   tick(): Promise<void> {
-    this.ticking ??= this.pass().finally(() => {
-      this.ticking = undefined;
-    });
-    return this.ticking;
+    return this.periodic.tick();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopping.abort();
-    await this.ticking?.catch(() => {});
+    await this.periodic.stop();
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 
@@ -99,11 +90,11 @@ export class BossScheduler implements Scheduler {
       });
   }
 
-  private async pass(): Promise<void> {
+  private async pass(signal: AbortSignal): Promise<void> {
     const { store, now } = this.parts;
     const { expireInSeconds } = this.options.timings;
     for (;;) {
-      if (this.stopping.signal.aborted) return;
+      if (signal.aborted) return;
       const ids = await store.claimDue(now(), CLAIM_BATCH, async (tx, claimed) => {
         const jobs = claimed.map((monitorId) => ({
           name: RUN_QUEUE,
