@@ -11,20 +11,14 @@ import { JsonFormatter } from '../../src/cli/formats/json.js';
 import { JunitFormatter, xmlEscape } from '../../src/cli/formats/junit.js';
 import { NdjsonFormatter } from '../../src/cli/formats/ndjson.js';
 import { Sink } from '../../src/cli/output.js';
-import { capture, tempDir } from '../helpers/cli.js';
+import { capture, tempDirPerTest } from '../helpers/cli.js';
 import { rowResult } from '../helpers/row-result.js';
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dirPath = tempDirPerTest();
 
 describe('baseline', () => {
   it('reads an ndjson report and lists changed final URL, statuses, hop count and errors', async () => {
-    const path = join(dir.path, 'before.ndjson');
+    const path = join(dirPath(), 'before.ndjson');
     const before = [
       rowResult(),
       rowResult({ source: 'http://old.test/b', finalStatus: 200, hops: 2 }),
@@ -50,7 +44,7 @@ describe('baseline', () => {
   });
 
   it('reads the json format line by line, a pretty-printed document, and `hoplens <url> --json` output', async () => {
-    const json = join(dir.path, 'report.json');
+    const json = join(dirPath(), 'report.json');
     const sink = capture();
     const formatter = new JsonFormatter(new Sink(sink.stream, { owned: false, isTTY: false }));
     await formatter.begin();
@@ -61,7 +55,7 @@ describe('baseline', () => {
     expect(JSON.parse(sink.text())).toHaveLength(2);
     expect((await loadBaseline(json)).entries.get('http://old.test/b')?.finalUrl).toBe('http://new.test/b');
 
-    const analysis = join(dir.path, 'analysis.json');
+    const analysis = join(dirPath(), 'analysis.json');
     const result = {
       success: true,
       url: 'http://old.test/a',
@@ -86,11 +80,11 @@ describe('baseline', () => {
   });
 
   it('rejects a missing or unreadable baseline with INPUT_ERROR', async () => {
-    await expect(loadBaseline(join(dir.path, 'nope.json'))).rejects.toMatchObject({
+    await expect(loadBaseline(join(dirPath(), 'nope.json'))).rejects.toMatchObject({
       code: 'INPUT_ERROR',
       message: expect.stringContaining('no such file'),
     });
-    const bad = join(dir.path, 'bad.json');
+    const bad = join(dirPath(), 'bad.json');
     await writeFile(bad, 'source,target\n');
     await expect(loadBaseline(bad)).rejects.toMatchObject({ code: 'INPUT_ERROR' });
   });

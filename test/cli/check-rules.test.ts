@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
 let server: TestServer;
@@ -29,17 +29,11 @@ afterAll(async () => {
   await server.close();
 });
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dirPath = tempDirPerTest();
 
 const base = () => `http://site.test:${server.port}`;
 async function file(name: string, text: string): Promise<string> {
-  const path = join(dir.path, name);
+  const path = join(dirPath(), name);
   await writeFile(path, text);
   return path;
 }

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
 const FILES = 3;
@@ -54,13 +54,7 @@ afterAll(async () => {
   await server.close();
 });
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dirPath = tempDirPerTest();
 
 const FAST = ['--concurrency', '32', '--per-host', '32', '--retries', '0'];
 
@@ -88,7 +82,7 @@ describe('hoplens check on a sitemap', () => {
   }, 60_000);
 
   it('reads a local .xml.gz file by its name, moving its URLs onto --base-url', async () => {
-    const path = join(dir.path, 'sitemap.xml.gz');
+    const path = join(dirPath(), 'sitemap.xml.gz');
     await writeFile(
       path,
       gzipSync(
@@ -101,12 +95,12 @@ describe('hoplens check on a sitemap', () => {
   });
 
   it('refuses an .xml file that is not a sitemap (exit 2), and reports a child sitemap that cannot be fetched', async () => {
-    const path = join(dir.path, 'feed.xml');
+    const path = join(dirPath(), 'feed.xml');
     await writeFile(path, '<rss><channel/></rss>');
     const notSitemap = await runCli(['check', path]);
     expect(notSitemap.stderr).toContain('not a sitemap: the root element is <rss>');
     expect(notSitemap.code).toBe(2);
-    const index = join(dir.path, 'index.xml');
+    const index = join(dirPath(), 'index.xml');
     await writeFile(
       index,
       `<sitemapindex><sitemap><loc>http://127.0.0.1:${server.port}/missing.xml</loc></sitemap><sitemap><loc>http://127.0.0.1:${server.port}/sitemap-0.xml</loc></sitemap></sitemapindex>`,

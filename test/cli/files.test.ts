@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openFileSink, Sink } from '../../src/cli/output.js';
 import { outputError } from '../../src/cli/output-error.js';
 import { Analyzer } from '../../src/core/analyzer.js';
-import { loopbackResolver, runCli, tempDir } from '../helpers/cli.js';
+import { loopbackResolver, runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startHttpsServer, startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { createTestPki } from '../helpers/tls-certificates.js';
 
@@ -38,19 +38,13 @@ afterAll(async () => {
   await tlsServer.close();
 });
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dirPath = tempDirPerTest();
 
 /** The plain-HTTP test site under a `*.test` name (the CLI helper resolves those to 127.0.0.1). */
 const site = () => `http://old.test:${server.port}`;
 
 async function file(name: string, text: string): Promise<string> {
-  const path = join(dir.path, name);
+  const path = join(dirPath(), name);
   await writeFile(path, text);
   return path;
 }
@@ -59,9 +53,9 @@ describe('--output that is an input', () => {
   it('refuses the checked file, through a symlink too, and leaves it as it was', async () => {
     const text = `source,target,status\n${site()}/old,/new,301\n`;
     const csv = await file('redirects.csv', text);
-    const link = join(dir.path, 'link.csv');
+    const link = join(dirPath(), 'link.csv');
     await symlink(csv, link);
-    for (const output of [csv, join(dir.path, '.', 'redirects.csv'), link]) {
+    for (const output of [csv, join(dirPath(), '.', 'redirects.csv'), link]) {
       const { code, stderr } = await runCli(['check', csv, '--format', 'csv', '--output', output]);
       expect(code).toBe(2);
       expect(stderr).toContain(`is the input file ${csv}: writing the report there would destroy it`);
@@ -71,7 +65,7 @@ describe('--output that is an input', () => {
 
   it('refuses the --baseline file, and leaves it as it was', async () => {
     const list = await file('urls.txt', `${site()}/page\n`);
-    const before = join(dir.path, 'before.ndjson');
+    const before = join(dirPath(), 'before.ndjson');
     expect((await runCli(['check', list, '--format', 'ndjson', '--output', before])).code).toBe(0);
     const text = await readFile(before, 'utf8');
     const { code, stderr } = await runCli(['check', list, '--format', 'ndjson', '--baseline', before, '-o', before]);
@@ -84,10 +78,10 @@ describe('--output that is an input', () => {
 describe('an output that cannot be written', () => {
   it('is exit 2 with the path and the reason in plain words, never an internal error', async () => {
     const list = await file('urls.txt', `${site()}/page\n`);
-    await mkdir(join(dir.path, 'a-directory'));
+    await mkdir(join(dirPath(), 'a-directory'));
     const cases: Array<[string, string]> = [
-      [join(dir.path, 'no/such/dir/r.json'), 'the directory does not exist'],
-      [join(dir.path, 'a-directory'), 'it is a directory'],
+      [join(dirPath(), 'no/such/dir/r.json'), 'the directory does not exist'],
+      [join(dirPath(), 'a-directory'), 'it is a directory'],
       [join(list, 'r.json'), 'a part of the path is not a directory'],
     ];
     for (const [output, reason] of cases) {

@@ -7,20 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../src/rules/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { all, chunked } from '../helpers/rule-items.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dirPath = tempDirPerTest();
 
 async function file(name: string, text: string): Promise<string> {
-  const path = join(dir.path, name);
+  const path = join(dirPath(), name);
   await writeFile(path, text);
   return path;
 }
@@ -68,8 +62,8 @@ describe('hoplens fix', () => {
 
   it('writes the old → final map and leaves loops and self-redirects alone', async () => {
     const path = await file('_redirects', '/a /b\n/b /c\n/x /y\n/y /x\n/s /s\n');
-    const map = join(dir.path, 'map.csv');
-    const output = join(dir.path, 'out_redirects');
+    const map = join(dirPath(), 'map.csv');
+    const output = join(dirPath(), 'out_redirects');
     const { code } = await runCli(['fix', path, '--output', output, '--map', map]);
     expect(code).toBe(0);
     expect(await readFile(output, 'utf8')).toBe('/a /c\n/b /c\n/x /y\n/y /x\n/s /s\n');

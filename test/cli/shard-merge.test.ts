@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
 let server: TestServer;
@@ -21,13 +21,7 @@ afterAll(async () => {
   await server.close();
 });
 
-let dir: Awaited<ReturnType<typeof tempDir>>;
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => {
-  await dir.remove();
-});
+const dirPath = tempDirPerTest();
 
 const ROWS = 60;
 const FAST = ['--concurrency', '16', '--per-host', '16', '--retries', '0'];
@@ -35,7 +29,7 @@ const FAST = ['--concurrency', '16', '--per-host', '16', '--retries', '0'];
 async function csv(): Promise<string> {
   const base = `http://site.test:${server.port}`;
   const lines = Array.from({ length: ROWS }, (_, i) => `${base}/old/${i},${base}/new/${i}`);
-  const path = join(dir.path, 'redirects.csv');
+  const path = join(dirPath(), 'redirects.csv');
   await writeFile(path, `source,target\n${lines.join('\n')}\n`);
   return path;
 }
@@ -63,7 +57,7 @@ describe('hoplens check --shard + hoplens report merge', () => {
       const whole = await runCli(['check', input, '--format', format, ...FAST]);
       const shards: string[] = [];
       for (const k of [1, 2, 3]) {
-        const output = join(dir.path, `shard-${k}.${format}`);
+        const output = join(dirPath(), `shard-${k}.${format}`);
         const run = await runCli([
           'check',
           input,
@@ -95,11 +89,11 @@ describe('hoplens check --shard + hoplens report merge', () => {
     const whole = await runCli(['check', input, '--format', 'junit', ...FAST]);
     const shards: string[] = [];
     for (const k of [1, 2, 3]) {
-      const output = join(dir.path, `shard-${k}.xml`);
+      const output = join(dirPath(), `shard-${k}.xml`);
       await runCli(['check', input, '--format', 'junit', '--shard', `${k}/3`, '--output', output, ...FAST]);
       shards.push(output);
     }
-    const output = join(dir.path, 'merged.xml');
+    const output = join(dirPath(), 'merged.xml');
     const merged = await runCli(['report', 'merge', ...shards, '--output', output]);
     expect(merged.code).toBe(1);
     const text = await readFile(output, 'utf8');
@@ -117,8 +111,8 @@ describe('hoplens check --shard + hoplens report merge', () => {
     const bad = await runCli(['check', input, '--shard', '4/3']);
     expect(bad.stderr).toContain('--shard must be K/N');
     expect(bad.code).toBe(2);
-    const json = join(dir.path, 'a.json');
-    const ndjson = join(dir.path, 'b.ndjson');
+    const json = join(dirPath(), 'a.json');
+    const ndjson = join(dirPath(), 'b.ndjson');
     await writeFile(json, '[\n{"line":2,"source":"http://a.test/","outcome":"passed"}\n]\n');
     await writeFile(ndjson, '{"line":3,"source":"http://b.test/","outcome":"passed"}\n');
     const mixed = await runCli(['report', 'merge', json, ndjson]);

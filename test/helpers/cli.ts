@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 import { Analyzer } from '../../src/core/analyzer.js';
@@ -85,6 +86,24 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
 export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), 'hoplens-cli-test-'));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh temporary directory for each test of the file, removed after it: call at the top level; the returned
+ * function gives the current test's directory.
+ */
+export function tempDirPerTest(): () => string {
+  let dir: Awaited<ReturnType<typeof tempDir>> | undefined;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(async () => {
+    await dir?.remove();
+  });
+  return () => {
+    if (dir === undefined) throw new Error('tempDirPerTest(): the directory exists only while a test runs');
+    return dir.path;
+  };
 }
 
 /** The result of a spawned `hoplens`. */
