@@ -33,6 +33,25 @@ const undiciSubset = {
   },
 };
 
+/**
+ * undici's HTTP/1.1 client requires its HTTP/2 one at load, and with it node:http2, which loads node:tls and most of
+ * node:crypto: about a tenth of `hoplens URL`'s start-up (BENCHMARKS.md, the start-up workload) for a run that may
+ * never negotiate HTTP/2. In the bundle the HTTP/2 client is required on its first use instead. The build fails if
+ * undici's source no longer has the line, so an upgrade cannot silently undo this.
+ */
+const LAZY_H2_FROM = "const connectH2 = require('./client-h2.js')";
+const LAZY_H2_TO = "const connectH2 = (...args) => require('./client-h2.js')(...args)";
+const lazyHttp2Client = {
+  name: 'lazy-http2-client',
+  setup(build) {
+    build.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(LAZY_H2_FROM)) throw new Error(`${args.path}: "${LAZY_H2_FROM}" not found`);
+      return { contents: source.replace(LAZY_H2_FROM, LAZY_H2_TO), loader: 'js' };
+    });
+  },
+};
+
 /** The version `hoplens --version` prints without loading the core (src/core/version.ts reads the same field). */
 function packageVersion() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -60,7 +79,7 @@ export async function buildCli(dist) {
       js: "import { createRequire as __hoplensRequire } from 'node:module';\nconst require = __hoplensRequire(import.meta.url);",
     },
     define: { HOPLENS_VERSION: JSON.stringify(packageVersion()) },
-    plugins: [serviceFromDist, undiciSubset],
+    plugins: [serviceFromDist, undiciSubset, lazyHttp2Client],
     logLevel: 'warning',
   });
 }

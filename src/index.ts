@@ -3,4 +3,5 @@
  * @packageDocumentation
  */
 export * from './core/index.js';
+export * from './core/policy-parse.js';
 export * from './render/index.js';

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { isHoplensError, type Policy, policyFromJson } from '../core/index.js';
+import { compilePolicyJson, isHoplensError, type Policy } from '../core/index.js';
 import { type CliError, cliError } from './errors.js';
 
 /** The policy file's name, looked for in the working directory and then in each parent. */
@@ -55,7 +55,7 @@ export async function readPolicyFile(flag: string | false | undefined, cwd: stri
     throw unreadable(name, error);
   }
   try {
-    return { policy: policyFromJson(text), name };
+    return { policy: await compilePolicyJson(text), name };
   } catch (error) {
     if (!isHoplensError(error) || error.code !== 'INVALID_OPTION') throw error;
     throw cliError('INPUT_ERROR', `${name}: ${error.details.requirement}`, { flag: '--config' });

@@ -1,21 +1,22 @@
-import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
+import type { SecureContext } from 'node:tls';
 import { Agent } from 'undici';
 import { applyPolicy } from './apply-policy.js';
 import { declaredCanonical } from './canonical.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
 import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
-import { createGuardedConnector, LEGACY_TLS } from './guarded-connector.js';
+import { createGuardedConnector, legacyTls } from './guarded-connector.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
+import { compilePolicy } from './policy.js';
 import { systemResolver } from './resolver.js';
 import { RobotsCheck } from './robots-check.js';
 import type { RobotsVerdict } from './robots-file.js';
 import { AddressPolicy, policyKey } from './ssrf-guard.js';
 import { summarize } from './summary.js';
 import { type TraceOutcome, trace } from './trace.js';
-import type { AnalysisResult, AnalyzeOptions, Resolver } from './types.js';
+import type { AnalysisResult, AnalyzeOptions, Hop, Resolver } from './types.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
 export interface AnalyzerConfig {
@@ -86,6 +87,8 @@ export class Analyzer {
   private readonly policies = new Map<string, AddressPolicy>();
   private readonly robots: RobotsCheck;
   private closed = false;
+  /** src/core/site-of.ts's `siteOf`, once a chain has needed it. */
+  private sites: Promise<(hostname: string) => string> | undefined;
 
   constructor(config: AnalyzerConfig = {}) {
     this.resolver = config.resolver ?? systemResolver;
@@ -98,7 +101,8 @@ export class Analyzer {
     };
     if (config.ca !== undefined) {
       const extra = typeof config.ca === 'string' ? [config.ca] : [...config.ca];
-      this.secureContext = createSecureContext({ ca: [...rootCertificates, ...extra], ...LEGACY_TLS });
+      const { createSecureContext, rootCertificates } = process.getBuiltinModule('node:tls');
+      this.secureContext = createSecureContext({ ca: [...rootCertificates, ...extra], ...legacyTls() });
     }
   }
 
@@ -135,10 +139,12 @@ export class Analyzer {
       now: this.now,
     });
     const robots = await this.robotsVerdict(outcome, options, pool, signal);
+    const siteOf = await this.siteResolver(outcome.chain);
     const detected = detectIssues({
       ...outcome,
       thresholds: options.policy.thresholds,
       ...(robots === undefined ? {} : { robots }),
+      ...(siteOf === undefined ? {} : { siteOf }),
     });
     const issues = applyPolicy(detected, outcome, options.policy);
     // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
@@ -171,13 +177,21 @@ export class Analyzer {
     });
   }
 
+  /**
+   * The public suffix list's `siteOf`, for a chain that crosses hosts (within one host, every URL is on one site).
+   * Loaded on first need: it is a large table that most single-host runs never consult.
+   */
+  private siteResolver(chain: readonly Hop[]): Promise<((hostname: string) => string) | undefined> {
+    const hosts = new Set(chain.map((hop) => new URL(hop.url).hostname));
+    if (hosts.size < 2) return Promise.resolve(undefined);
+    this.sites ??= import('./site-of.js').then((module) => module.siteOf);
+    return this.sites;
+  }
+
   /** Prepares and runs an analysis: {@link prepare} then {@link run}, with `options.signal` as the abort. */
-  analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
-    try {
-      return this.run(this.prepare(url, options), options.signal);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  async analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+    const policy = options.policy === undefined ? undefined : await compilePolicy(options.policy);
+    return this.run(this.prepare(url, { ...options, policy }), options.signal);
   }
 
   private policyFor(options: NormalizedOptions): AddressPolicy {

@@ -1,5 +1,3 @@
-import { X509Certificate } from 'node:crypto';
-
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
 /**
@@ -10,6 +8,8 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/
 export function parseCaBundle(text: string): string[] {
   const blocks = text.match(PEM_BLOCK) ?? [];
   if (blocks.length === 0) throw new Error('no PEM certificate in it (-----BEGIN CERTIFICATE----- ...)');
+  // Loaded here, not with the module: only `--ca` needs node:crypto, and a run without it need not load it.
+  const { X509Certificate } = process.getBuiltinModule('node:crypto');
   blocks.forEach((block, index) => {
     try {
       new X509Certificate(block);

@@ -1,6 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
-import { DEFAULT_CIPHERS, type SecureContext, type TLSSocket } from 'node:tls';
+import type { SecureContext, TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
 import { describeAddress, rangePhrase } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
@@ -64,7 +64,7 @@ export interface GuardedConnectorOptions {
   connectTimeout: number;
   /** Offer HTTP/2 by ALPN (undici speaks it on a connection where the server chose it); default false. */
   allowH2?: boolean;
-  /** TLS trust to use instead of Node's default (see `AnalyzerConfig.ca`); made with {@link LEGACY_TLS}. */
+  /** TLS trust to use instead of Node's default (see `AnalyzerConfig.ca`); made with {@link legacyTls}. */
   secureContext?: SecureContext;
   /**
    * Where a connection whose certificate does not verify may still be used, its verdict recorded (`tls: 'report'`).
@@ -87,27 +87,41 @@ function certificateError(problem: TlsProblem): CertificateError {
  * at level 0 OpenSSL no longer refuses a certificate for a weak key or a SHA-1 signature. Newer servers are unaffected,
  * since the highest version both sides support is negotiated.
  */
-export const LEGACY_TLS = Object.freeze({ minVersion: 'TLSv1' as const, ciphers: `${DEFAULT_CIPHERS}:@SECLEVEL=0` });
+export function legacyTls(): { minVersion: 'TLSv1'; ciphers: string } {
+  // Read when first needed: node:tls is loaded only by a run that makes an HTTPS connection.
+  const { DEFAULT_CIPHERS } = process.getBuiltinModule('node:tls');
+  return { minVersion: 'TLSv1', ciphers: `${DEFAULT_CIPHERS}:@SECLEVEL=0` };
+}
 
 /**
  * An undici connector that resolves names through the guarded lookup and checks the address the socket actually
  * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
  */
 export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
-  const connect = buildConnector({
+  const base = {
     timeout: options.connectTimeout,
     lookup: createGuardedLookup(options.policy, options.resolver),
     // Node's default; stated because the guarded lookup must answer `all: true` queries for it.
     autoSelectFamily: true,
     allowH2: options.allowH2 === true,
-    // A given secure context already carries these (the analyzer makes it so); tls.connect ignores them beside one.
-    ...(options.secureContext === undefined ? LEGACY_TLS : { secureContext: options.secureContext }),
     // The certificate is judged below, from Node's own verdict on the handshake, so that a refusal can name the
     // expiry date or the names the certificate is for, and `tls: 'report'` can go on. Sessions are not resumed: a
     // resumed session skips the host name check, so one cached from a refused or reported connection would pass.
     rejectUnauthorized: false,
     maxCachedSessions: 0,
-  } as buildConnector.BuildOptions);
+  };
+  const plain = buildConnector(base as buildConnector.BuildOptions);
+  // The TLS settings are only made for the first HTTPS connection (see legacyTls). A given secure context already
+  // carries them (the analyzer makes it so); tls.connect ignores them beside one.
+  let secure: buildConnector.connector | undefined;
+  const connect: buildConnector.connector = (connectOptions, callback) => {
+    if (connectOptions.protocol !== 'https:') return plain(connectOptions, callback);
+    secure ??= buildConnector({
+      ...base,
+      ...(options.secureContext === undefined ? legacyTls() : { secureContext: options.secureContext }),
+    } as buildConnector.BuildOptions);
+    return secure(connectOptions, callback);
+  };
   return (connectOptions, callback) => {
     // An IP literal skips the lookup: judge it before connecting, so a refused address sees no connection at all
     // (a rendered page's requests reach here without the chain's own literal check in src/core/trace.ts).

@@ -39,14 +39,17 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
-export { type AllowRule, isPolicy, NO_POLICY, type Policy, parsePolicy, policyFromJson } from './policy.js';
 export {
-  type PolicyFile,
-  PolicyFileSchema,
-  policyJsonSchema,
-  SEVERITY_SETTINGS,
-  type SeveritySetting,
-} from './policy-schema.js';
+  type AllowRule,
+  compilePolicy,
+  compilePolicyJson,
+  isPolicy,
+  NO_POLICY,
+  type Policy,
+} from './policy.js';
+// The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
+// src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
+export type { PolicyFile, SeveritySetting } from './policy-schema.js';
 export { productToken } from './product-token.js';
 export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';

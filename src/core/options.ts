@@ -1,5 +1,5 @@
 import { invalidOption } from './errors.js';
-import { NO_POLICY, type Policy, parsePolicy } from './policy.js';
+import { isPolicy, NO_POLICY, type Policy } from './policy.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from './types.js';
 
@@ -119,6 +119,15 @@ function networks(value: unknown): readonly Network[] {
   }
 }
 
+/**
+ * A policy given compiled. A policy file's contents are compiled by `Analyzer.analyze` (which loads the validator only
+ * then, src/core/policy.ts) or by `parsePolicy` beforehand; options validated on their own cannot compile one.
+ */
+function compiled(value: unknown): Policy {
+  if (isPolicy(value)) return value;
+  throw invalidOption('policy', 'must be compiled first: pass it to analyze(), or to parsePolicy() before prepare()');
+}
+
 /** Validates options once and fills in defaults. Throws `HoplensError('INVALID_OPTION')` naming the option. */
 export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOptions {
   if (typeof options !== 'object' || options === null) throw invalidOption('options', 'must be an object');
@@ -142,6 +151,6 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
     http2: o.http2 === undefined ? d.http2 : bool('http2', o.http2),
     robots: o.robots === undefined ? d.robots : bool('robots', o.robots),
-    policy: o.policy === undefined ? NO_POLICY : parsePolicy(o.policy),
+    policy: o.policy === undefined ? NO_POLICY : compiled(o.policy),
   });
 }

@@ -1,8 +1,6 @@
-import { Value } from 'typebox/value';
-import { URLPattern } from 'urlpattern-polyfill/urlpattern';
-import { invalidOption } from './errors.js';
+import type { URLPattern } from 'urlpattern-polyfill/urlpattern';
 import { JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
-import { type PolicyFile, PolicyFileSchema, type SeveritySetting } from './policy-schema.js';
+import type { SeveritySetting } from './policy-schema.js';
 import type { IssueType } from './types.js';
 
 /** A compiled allow rule: its patterns ready to test, and the types it silences (absent: all). */
@@ -13,7 +11,7 @@ export interface AllowRule {
 }
 
 /**
- * A policy validated once and compiled: made by {@link parsePolicy}, applied to every analysis given it
+ * A policy validated once and compiled: made by `parsePolicy` or {@link compilePolicy}, applied to every analysis given it
  * (`AnalyzeOptions.policy`) by src/core/apply-policy.ts.
  */
 export interface Policy {
@@ -32,96 +30,24 @@ export const NO_POLICY: Policy = Object.freeze({
   thresholds: JUDGEMENT_DEFAULTS,
 });
 
-/** Whether `value` is a policy already compiled by {@link parsePolicy} (not compiled again). */
+/** Whether `value` is a policy already compiled (not compiled again). */
 export function isPolicy(value: unknown): value is Policy {
   return typeof value === 'object' && value !== null && (value as Partial<Policy>).kind === 'hoplens-policy';
 }
 
-/** `/severity/temporary_redirect` → `severity.temporary_redirect`; `/allow/0/from` → `allow[0].from`. */
-function keyPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
-}
-
-interface SchemaError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message: string;
-}
-
-/** One schema error in words: the key at fault and the rule it breaks. */
-function describeError(error: SchemaError): string {
-  const { keyword, params } = error;
-  if (keyword === 'additionalProperties') {
-    const extra = (params.additionalProperties as string[] | undefined) ?? [];
-    const where = keyPath(error.instancePath);
-    const key = where === '' ? extra[0] : `${where}.${extra[0]}`;
-    return `${key}: is not a known key`;
-  }
-  const path = keyPath(error.instancePath) || '(top level)';
-  if (keyword === 'enum') return `${path}: must be one of ${(params.allowedValues as string[]).join(', ')}`;
-  if (keyword === 'type') return `${path}: must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${params.type}`;
-  return `${path}: ${error.message}`;
-}
-
-/** The first schema error worth naming: a wrong value over the "schema is false" that echoes an unknown key. */
-function firstError(value: unknown): string | undefined {
-  const errors = [...Value.Errors(PolicyFileSchema, value)] as SchemaError[];
-  const telling = errors.find((error) => error.keyword !== 'boolean') ?? errors[0];
-  return telling === undefined ? undefined : describeError(telling);
-}
-
-function compilePattern(text: string, path: string): URLPattern {
-  try {
-    return new URLPattern(text);
-  } catch (error) {
-    throw invalidOption('policy', `${path}: must be a URL pattern (${(error as Error).message})`);
-  }
-}
-
 /**
- * Validates a policy file's contents (parsed JSON) against its schema and compiles it. Throws `INVALID_OPTION` with
- * option `policy` and a requirement naming the key and the rule: `severity.temporary_redirect: must be one of error,
- * warning, info, off`. A policy already compiled is returned as it is.
+ * `parsePolicy` (src/core/policy-parse.ts), with the validator loaded on first use: the schema validator and the URL pattern compiler are
+ * a large share of what a command that reads no policy file would otherwise load at start-up (BENCHMARKS.md, the
+ * start-up workload), so the code that may run without a policy reaches them through this function.
  */
-export function parsePolicy(value: unknown): Policy {
+export async function compilePolicy(value: unknown): Promise<Policy> {
   if (isPolicy(value)) return value;
-  const problem = firstError(value);
-  if (problem !== undefined) throw invalidOption('policy', problem);
-  const file = value as PolicyFile;
-  const thresholds = Object.freeze({ ...JUDGEMENT_DEFAULTS, ...file.thresholds });
-  if (thresholds.chainWarning > thresholds.chainError) {
-    throw invalidOption('policy', `thresholds.chainError: must be at least chainWarning (${thresholds.chainWarning})`);
-  }
-  const allow = (file.allow ?? []).map((rule, index): AllowRule => {
-    const compiled: { from?: URLPattern; to?: URLPattern; issues?: ReadonlySet<IssueType> } = {};
-    if (rule.from !== undefined) compiled.from = compilePattern(rule.from, `allow[${index}].from`);
-    if (rule.to !== undefined) compiled.to = compilePattern(rule.to, `allow[${index}].to`);
-    if (rule.issues !== undefined) compiled.issues = new Set(rule.issues as IssueType[]);
-    return Object.freeze(compiled);
-  });
-  return Object.freeze({
-    kind: 'hoplens-policy',
-    severity: Object.freeze({ ...(file.severity as Partial<Record<IssueType, SeveritySetting>>) }),
-    allow: Object.freeze(allow),
-    thresholds,
-  });
+  const { parsePolicy } = await import('./policy-parse.js');
+  return parsePolicy(value);
 }
 
-/**
- * A policy file's text (hoplens.config.json) parsed as JSON and then by {@link parsePolicy}. Throws `INVALID_OPTION`
- * (option `policy`) whose requirement says what is wrong: `is not valid JSON (...)` or the key and its rule.
- */
-export function policyFromJson(text: string): Policy {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw invalidOption('policy', `is not valid JSON (${(error as Error).message})`);
-  }
-  return parsePolicy(value);
+/** `policyFromJson` (src/core/policy-parse.ts), with the validator loaded on first use (see {@link compilePolicy}). */
+export async function compilePolicyJson(text: string): Promise<Policy> {
+  const { policyFromJson } = await import('./policy-parse.js');
+  return policyFromJson(text);
 }

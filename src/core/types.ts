@@ -241,7 +241,8 @@ export interface AnalyzeOptions {
   robots?: boolean;
   /**
    * Severity overrides, allowed redirects and thresholds applied to the findings: a policy file's contents (validated
-   * here), or a policy compiled once by `parsePolicy` (not validated again). Default: none.
+   * by `analyze()`, which loads the validator then), or a policy compiled once by `parsePolicy`/`compilePolicy` (not
+   * validated again; `prepare()` takes only these). Default: none.
    */
   policy?: PolicyFile | Policy;
   /** Aborts the analysis (for example when the caller goes away). */

@@ -6,8 +6,8 @@ import {
   parseCaBundle,
   parseDecimalInteger,
   parseNetworks,
-  policyFromJson,
 } from '../core/index.js';
+import { policyFromJson } from '../core/policy-parse.js';
 import { chromiumPath } from '../render/index.js';
 
 /** Log levels pino accepts, plus `silent`. */

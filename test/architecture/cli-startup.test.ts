@@ -93,6 +93,19 @@ describe('CLI start-up', () => {
     expect(loaded.filter((name) => name.includes('playwright') || name === 'csv-parse')).toEqual([]);
   });
 
+  it('leaves the policy validator, the public suffix list and the HTTP/2 client to the runs that need them', () => {
+    const analyze = loadedFrom(dynamicChunk(dynamicChunk(MAIN, 'run-'), 'analyze-'));
+    // A policy file is compiled through src/core/policy-parse.ts, imported when one is found; a chain that crosses
+    // hosts imports src/core/site-of.ts (tldts).
+    for (const name of ['typebox', 'urlpattern-polyfill', 'tldts']) expect(analyze.packages).not.toContain(name);
+    const texts = [...analyze.files].map((file) => readFileSync(file, 'utf8'));
+    const core = texts.find((text) => text.includes('// node_modules/undici/lib/dispatcher/client.js'));
+    expect(core).toBeDefined();
+    expect(core).toContain('require_client_h2()(...args)');
+    for (const name of ['policy-parse-', 'site-of-'])
+      expect(texts.some((t) => dynamicSpecifiers(t).some((s) => s.includes(name)))).toBe(true);
+  });
+
   it('imports the service from dist/service/, as `npm start` runs it, only in `hoplens serve`', () => {
     const serve = dynamicChunk(dynamicChunk(MAIN, 'run-'), 'serve-');
     const service = dynamicSpecifiers(readFileSync(serve, 'utf8')).map((s) => resolve(dirname(serve), s));

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type AnalysisResult, Analyzer, type Issue, type IssueType } from '../../src/index.js';
+import { tableResolver } from '../helpers/resolvers.js';
 import { chainRoutes, startRedirectServer, startServer } from '../helpers/servers.js';
 import { closeAfterEach, LOOPBACK } from './helpers/analysis.js';
 
@@ -63,6 +64,22 @@ describe('redirect_to_homepage', () => {
     expect(found(language, 'redirect_to_homepage')).toBeDefined();
     const moved = await analyzer.analyze(`${server.origin}/old-blog/post`, LOOPBACK);
     expect(found(moved, 'redirect_to_homepage')).toBeUndefined();
+  });
+
+  it('knows two hosts of one registrable domain for one site (the public suffix list)', async () => {
+    const server = await track(
+      startServer((req, res) => {
+        if (req.url === '/old-page') {
+          res.writeHead(301, { location: `http://www.shop.test:${req.socket.localPort}/` }).end();
+        } else res.writeHead(200, HTML).end('<h1>Home</h1>');
+      }),
+    );
+    // Both names reach the loopback server through the resolver seam.
+    const resolver = tableResolver({ 'shop.test': '127.0.0.1', 'www.shop.test': '127.0.0.1' });
+    const named = await track(new Analyzer({ resolver }));
+    const sameSite = await named.analyze(`http://shop.test:${server.port}/old-page`, LOOPBACK);
+    expect(sameSite.chain.map((hop) => new URL(hop.url).hostname)).toEqual(['shop.test', 'www.shop.test']);
+    expect(found(sameSite, 'redirect_to_homepage')).toMatchObject({ hop: 0 });
   });
 });
 

@@ -11,6 +11,7 @@ import { queryDropped } from '../../src/core/detectors/query-dropped.js';
 import { redirectToHomepage } from '../../src/core/detectors/redirect-to-homepage.js';
 import { urlTooLong } from '../../src/core/detectors/url-too-long.js';
 import { headerRobotsRules } from '../../src/core/robots-directives.js';
+import { siteOf } from '../../src/core/site-of.js';
 import { type DetectorInput, type Hop, JUDGEMENT_DEFAULTS, type StopReason } from '../../src/index.js';
 
 const COMPLETE: StopReason = { kind: 'complete' };
@@ -30,8 +31,9 @@ function chainOf(urls: string[], final = 200, headers: Record<string, string> = 
   });
 }
 
+/** A detector's input, with the public suffix list's `siteOf` as the analyzer gives it. */
 function input(chain: Hop[], finalBody?: string, stop: StopReason = COMPLETE): DetectorInput {
-  return finalBody === undefined ? { chain, stop } : { chain, stop, finalBody };
+  return finalBody === undefined ? { chain, stop, siteOf } : { chain, stop, finalBody, siteOf };
 }
 
 describe('redirect_to_homepage', () => {

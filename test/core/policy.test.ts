@@ -1,6 +1,6 @@
 /** A policy (hoplens.config.json's contents) applied to findings: severity overrides, allowed redirects, thresholds. */
 import { describe, expect, it } from 'vitest';
-import { type AnalysisResult, Analyzer, HoplensError, parsePolicy } from '../../src/index.js';
+import { type AnalysisResult, Analyzer, compilePolicy, HoplensError, parsePolicy } from '../../src/index.js';
 import { startRedirectServer } from '../helpers/servers.js';
 import { closeAfterEach, LOOPBACK } from './helpers/analysis.js';
 
@@ -62,6 +62,22 @@ describe('a policy file', () => {
     expect(findings(onlyType)).toEqual([['redirect_chain', 'warning']]);
     const elsewhere = await analyzer.analyze(`${origin}/a`, allow({ from: 'https://other.example/*' }));
     expect(findings(elsewhere)).toHaveLength(2);
+  });
+
+  it('is compiled by analyze(), which loads the validator; prepare() takes it compiled', async () => {
+    const file = { thresholds: { chainWarning: 3 } };
+    expect(() => analyzer.prepare('http://127.0.0.1/', { ...LOOPBACK, policy: file })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', details: expect.objectContaining({ option: 'policy' }) }),
+    );
+    const compiled = await compilePolicy(file);
+    expect(compiled.thresholds.chainWarning).toBe(3);
+    expect(await compilePolicy(compiled)).toBe(compiled);
+    const prepared = analyzer.prepare('http://127.0.0.1/', { ...LOOPBACK, policy: compiled });
+    expect(prepared.options.policy).toBe(compiled);
+    await expect(compilePolicy({ thresholds: { chainWarning: 0 } })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      details: { requirement: 'thresholds.chainWarning: must be >= 1' },
+    });
   });
 
   it('is validated once: a compiled policy is used as it is', () => {

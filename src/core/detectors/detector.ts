@@ -16,6 +16,11 @@ export interface DetectorInput {
   readonly certificateProblems?: readonly CertificateProblem[];
   /** With `robots: true`: why the final URL's robots.txt keeps the analysis's crawler out (absent: it does not). */
   readonly robots?: RobotsVerdict;
+  /**
+   * The site (registrable domain) a host belongs to, for detectors that tell one site from another; absent: each host
+   * is its own site. The analyzer gives src/core/site-of.ts's when the chain crosses hosts.
+   */
+  readonly siteOf?: (hostname: string) => string;
   /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/judgement-defaults.ts). */
   readonly thresholds?: JudgementThresholds;
 }

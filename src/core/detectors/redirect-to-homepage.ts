@@ -1,4 +1,3 @@
-import { getDomain } from 'tldts';
 import { finalPage } from '../final-page.js';
 import { countRedirects } from '../redirect-count.js';
 import type { Detector } from './detector.js';
@@ -10,19 +9,11 @@ import type { Detector } from './detector.js';
 const ROOT_PATH = /^\/(?:index\.(?:html?|php))?$|^\/[a-z]{2}(?:[-_][a-z]{2})?\/?$/i;
 
 /**
- * The site a host belongs to: its registrable domain under the public suffix list, private suffixes included
- * (`one.github.io` and `two.github.io` are two sites), or the host itself (an IP address, localhost).
- */
-function siteOf(hostname: string): string {
-  return getDomain(hostname, { allowPrivateDomains: true }) ?? hostname;
-}
-
-/**
  * A URL that is not a site's root redirects to the root of the same site: a removed page sent to the home page. Google
  * may treat that as a soft 404 ("HTTP status codes, network and DNS errors"), and the visitor lands somewhere that is
  * not what they asked for. Redirect to the page that replaces it, or answer 404 or 410.
  */
-export const redirectToHomepage: Detector = ({ chain, stop }) => {
+export const redirectToHomepage: Detector = ({ chain, stop, siteOf = (hostname) => hostname }) => {
   const page = finalPage({ chain, stop });
   const first = chain[0];
   if (page === undefined || first === undefined || countRedirects(chain) === 0) return [];
