@@ -124,6 +124,14 @@ describe('fix writes nginx', () => {
   });
 });
 
+describe('fix writes nginx, one redirect a line', () => {
+  it('leaves a line holding two redirect directives alone: an edit names a line, not which directive', async () => {
+    const text =
+      'location = /a { return 301 /b; } location = /x { return 301 /y; }\nlocation = /b { return 301 /c; }\n';
+    expect(await fixed('nginx', text)).toBe(text);
+  });
+});
+
 describe('fix writes vercel-bulk', () => {
   // Bulk redirects are temporary (307) unless `permanent` or `statusCode` says otherwise
   // (vercel.com/docs/redirects/bulk-redirects).
