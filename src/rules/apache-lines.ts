@@ -10,33 +10,47 @@ export interface ApacheDirective {
   text: string;
 }
 
-/** Splits a directive into words; double or single quotes keep spaces in one argument (`"a b"`). */
-export function apacheWords(text: string): string[] | { error: string } {
-  const words: string[] = [];
+/** A word of a directive: its value (quotes removed), where it is in the text (quotes included), its quote if any. */
+export interface ApacheWord {
+  value: string;
+  start: number;
+  end: number;
+  quote?: '"' | "'";
+}
+
+/** Splits a directive into words with their places; double or single quotes keep spaces in one argument (`"a b"`). */
+export function apacheWordSpans(text: string): ApacheWord[] | { error: string } {
+  const words: ApacheWord[] = [];
   let at = 0;
   while (at < text.length) {
     while (at < text.length && /\s/.test(text[at]!)) at++;
     if (at >= text.length) break;
+    const start = at;
     const quote = text[at];
     if (quote === '"' || quote === "'") {
-      let word = '';
+      let value = '';
       at++;
       while (at < text.length && text[at] !== quote) {
         // A backslash escapes the quote (or a backslash) inside a quoted argument.
         if (text[at] === '\\' && (text[at + 1] === quote || text[at + 1] === '\\')) at++;
-        word += text[at];
+        value += text[at];
         at++;
       }
       if (at >= text.length) return { error: `unclosed ${quote} quote` };
-      words.push(word);
       at++;
+      words.push({ value, start, end: at, quote });
       continue;
     }
-    const start = at;
     while (at < text.length && !/\s/.test(text[at]!)) at++;
-    words.push(text.slice(start, at));
+    words.push({ value: text.slice(start, at), start, end: at });
   }
   return words;
+}
+
+/** Splits a directive into words (see {@link apacheWordSpans}). */
+export function apacheWords(text: string): string[] | { error: string } {
+  const words = apacheWordSpans(text);
+  return 'error' in words ? words : words.map((word) => word.value);
 }
 
 /**

@@ -22,7 +22,7 @@ interface ApacheState {
 }
 
 /** A status argument (`301`, `permanent`...), or undefined when the word is not one. */
-function statusWord(word: string): number | undefined {
+export function statusWord(word: string): number | undefined {
   if (/^\d{3}$/.test(word)) return Number(word);
   return STATUS_WORDS[word.toLowerCase()];
 }

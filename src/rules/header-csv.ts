@@ -10,7 +10,7 @@ export type PresetColumns = Readonly<Record<string, readonly string[]>>;
 export type PresetFields<C extends PresetColumns> = Readonly<Record<keyof C & string, string>>;
 
 /** A header name in comparable form: case, spaces, `_` and `-` do not matter. */
-function key(name: string): string {
+export function headerKey(name: string): string {
   return name
     .trim()
     .toLowerCase()
@@ -37,7 +37,7 @@ export async function* readPresetCsv<C extends PresetColumns>(
       continue;
     }
     if (index === undefined) {
-      const keys = item.record.map(key);
+      const keys = item.record.map(headerKey);
       const found = Object.fromEntries(
         Object.entries<readonly string[]>(columns).map(([role, names]) => [
           role,

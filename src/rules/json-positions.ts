@@ -1,6 +1,7 @@
 /**
  * Where things are in a JSON text, for line numbers: JSON.parse gives values, not positions. This walks the text the
- * way JSON is built (strings with escapes, nested brackets) and finds where each element of one array starts.
+ * way JSON is built (strings with escapes, nested brackets) and finds where each element of one array starts, and
+ * where a member's value is (for `hoplens fix`, which replaces values in place).
  */
 
 function skipSpace(text: string, index: number): number {
@@ -16,7 +17,7 @@ function skipString(text: string, index: number): number {
 }
 
 /** The index just after the value starting at `index` (a string, an object, an array or a bare word). */
-function skipValue(text: string, index: number): number {
+export function skipValue(text: string, index: number): number {
   const first = text[index];
   if (first === '"') return skipString(text, index);
   if (first !== '{' && first !== '[') {
@@ -40,9 +41,12 @@ function skipValue(text: string, index: number): number {
   return at;
 }
 
-/** The offset of the value of `key` in the top-level object, or undefined. */
-function keyValueOffset(text: string, key: string): number | undefined {
-  let at = skipSpace(text, 0);
+/**
+ * The offset of the value of `key` in the object starting at `start` (spaces before it skipped), or undefined when
+ * there is no object there or it has no such key.
+ */
+export function memberValueOffset(text: string, key: string, start = 0): number | undefined {
+  let at = skipSpace(text, start);
   if (text[at] !== '{') return undefined;
   at = skipSpace(text, at + 1);
   while (at < text.length && text[at] === '"') {
@@ -64,7 +68,7 @@ function keyValueOffset(text: string, key: string): number | undefined {
  * JSON.parse accepted.
  */
 export function arrayElementOffsets(text: string, key?: string): number[] {
-  const start = key === undefined ? skipSpace(text, 0) : keyValueOffset(text, key);
+  const start = key === undefined ? skipSpace(text, 0) : memberValueOffset(text, key);
   if (start === undefined || text[start] !== '[') return [];
   const offsets: number[] = [];
   let at = skipSpace(text, start + 1);

@@ -5,6 +5,9 @@ export interface NginxToken {
   line: number;
   /** Whether the word was quoted (a quoted `{` is a word, not a brace). */
   quoted?: boolean;
+  /** Where the token is in the text (quotes included), for `hoplens fix`, which rewrites words in place. */
+  start: number;
+  end: number;
 }
 
 /** Splits nginx configuration text into tokens: `#` comments to the end of the line, quotes with `\` escapes. */
@@ -24,11 +27,12 @@ export function nginxTokens(text: string): { tokens: NginxToken[]; error?: { lin
       continue;
     }
     if (char === '{' || char === '}' || char === ';') {
-      tokens.push({ kind: char, value: char, line });
+      tokens.push({ kind: char, value: char, line, start: at, end: at + 1 });
       at++;
       continue;
     }
     const start = line;
+    const from = at;
     let word = '';
     if (char === '"' || char === "'") {
       at++;
@@ -40,7 +44,7 @@ export function nginxTokens(text: string): { tokens: NginxToken[]; error?: { lin
       }
       if (at >= text.length) return { tokens, error: { line: start, message: `unclosed ${char} quote` } };
       at++;
-      tokens.push({ kind: 'word', value: word, line: start, quoted: true });
+      tokens.push({ kind: 'word', value: word, line: start, quoted: true, start: from, end: at });
       continue;
     }
     while (at < text.length && !/[\s{};]/.test(text[at]!)) {
@@ -48,7 +52,7 @@ export function nginxTokens(text: string): { tokens: NginxToken[]; error?: { lin
       if (text[at] === '\\' && at + 1 < text.length) word += text[at++];
       word += text[at++];
     }
-    tokens.push({ kind: 'word', value: word, line: start });
+    tokens.push({ kind: 'word', value: word, line: start, start: from, end: at });
   }
   return { tokens };
 }

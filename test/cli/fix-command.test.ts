@@ -5,8 +5,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readRules } from '../../src/rules/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RuleFormat, readRules } from '../../src/rules/index.js';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { all, chunked } from '../helpers/rule-items.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -166,10 +166,47 @@ describe('hoplens fix', () => {
     expect(await readFile(path, 'utf8')).toBe('/a /c\n/b /c\n');
   });
 
-  it('says which formats it does not write yet, and writes nothing for malformed rules', async () => {
-    const apache = await runCli(['fix', await file('.htaccess', 'Redirect 301 /a /b\n')]);
-    expect(apache.stderr).toContain('fix does not write apache yet');
-    expect(apache.code).toBe(2);
+  it('writes apache, nginx, vercel-bulk, amplify and wordpress files given with --input', async () => {
+    const inputs: Array<[string, string, string, string]> = [
+      [
+        'apache',
+        'rules.htaccess',
+        'Redirect 301 /a /b\nRedirect 301 /b /c\n',
+        'Redirect 301 /a /c\nRedirect 301 /b /c\n',
+      ],
+      [
+        'nginx',
+        'site.conf',
+        'location = /a { return 301 /b; }\nlocation = /b { return 301 /c; }\n',
+        'location = /a { return 301 /c; }\nlocation = /b { return 301 /c; }\n',
+      ],
+      [
+        'vercel-bulk',
+        'bulk.csv',
+        'source,destination,permanent\n/a,/b,true\n/b,/c,true\n',
+        'source,destination,permanent\n/a,/c,true\n/b,/c,true\n',
+      ],
+      [
+        'amplify',
+        'amplify.json',
+        '[{"source":"/a","target":"/b"},{"source":"/b","target":"/c"}]',
+        '[{"source":"/a","target":"/c"},{"source":"/b","target":"/c"}]',
+      ],
+      ['wordpress', 'redirection.csv', 'source,target\n/a,/b\n/b,/c\n', 'source,target\n/a,/c\n/b,/c\n'],
+    ];
+    for (const [format, name, text, expected] of inputs) {
+      const { code, stdout, stderr } = await runCli(['fix', '--input', format, await file(name, text)]);
+      expect({ format, code, stdout }).toEqual({ format, code: 0, stdout: expected });
+      expect(stderr).toContain('1 rule pointed at the final destination');
+    }
+  });
+
+  it('refuses a Screaming Frog report, saying why, and writes nothing for malformed rules', async () => {
+    const report = await file('chains.csv', 'Address,Final Address\nhttps://a.example/x,https://a.example/y\n');
+    const frog = await runCli(['fix', '--input', 'screaming-frog', report]);
+    expect(frog.stderr).toContain('a Screaming Frog report lists the chains a crawl found, not rules to rewrite');
+    expect(frog.stdout).toBe('');
+    expect(frog.code).toBe(2);
     const bad = await runCli(['fix', await file('_redirects', '/a /b\n/x 301\n')]);
     expect(bad.stderr).toContain(':2: a rule with status 301 needs a target');
     expect(bad.stdout).toBe('');
@@ -194,18 +231,18 @@ describe('hoplens fix, checked live', () => {
   });
   const base = () => `http://site.test:${server.port}`;
 
-  /** Deploys a `_redirects` text: its literal rules, read by hoplens's own reader. */
-  async function deploy(text: string): Promise<void> {
+  /** Deploys a rules text: its literal rules, read by hoplens's own reader for `format`. */
+  async function deploy(text: string, format: RuleFormat = 'netlify'): Promise<void> {
     deployed = new Map();
-    for (const item of await all(readRules('netlify', chunked(text), { baseUrl: `${base()}/` }))) {
+    for (const item of await all(readRules(format, chunked(text), { baseUrl: `${base()}/` }))) {
       if (item.kind === 'row' && item.row.target !== undefined) {
         deployed.set(new URL(item.row.source).pathname, [item.row.status ?? 301, item.row.target]);
       }
     }
   }
 
-  async function chainIssues(path: string): Promise<number> {
-    const { stdout } = await runCli(['check', path, '--base-url', base(), '--format', 'json']);
+  async function chainIssues(path: string, flags: string[] = []): Promise<number> {
+    const { stdout } = await runCli(['check', path, '--base-url', base(), '--format', 'json', ...flags]);
     const rows = JSON.parse(stdout) as Array<{ issues: Array<{ type: string }> }>;
     expect(rows.length).toBeGreaterThan(0);
     return rows.filter((row) => row.issues.some((issue) => issue.type === 'redirect_chain')).length;
@@ -219,5 +256,25 @@ describe('hoplens fix, checked live', () => {
     const fixed = await file('fixed_redirects', stdout);
     await deploy(stdout);
     expect(await chainIssues(fixed)).toBe(0);
+  });
+
+  it('the fixed apache and nginx rules, deployed, have no redirect_chain where the original ones had', async () => {
+    const files: Array<[RuleFormat, string, string]> = [
+      ['apache', '.htaccess', 'Redirect 301 /a /b\nRedirectPermanent /b /c\nRedirect temp /t /a\n'],
+      [
+        'nginx',
+        'site.conf',
+        'location = /a { return 301 /b; }\nlocation = /b { return 308 /c; }\nlocation = /t { return 302 /a; }\n',
+      ],
+    ];
+    for (const [format, name, text] of files) {
+      const original = await file(name, text);
+      await deploy(text, format);
+      expect(await chainIssues(original, ['--input', format])).toBe(2);
+      const { stdout } = await runCli(['fix', original, '--input', format]);
+      const fixed = await file(`fixed-${name}`, stdout);
+      await deploy(stdout, format);
+      expect(await chainIssues(fixed, ['--input', format])).toBe(0);
+    }
   });
 });

@@ -6,7 +6,8 @@ file's own format: comments, layout and untouched rules are kept; a flattened ru
 one unless the rule says otherwise). Destinations come from the rules themselves, or with --report from a json or
 ndjson report of \`hoplens check\` (the live final URLs of the rows that ended in 2xx; give the --base-url the check
 ran with). Loops and self-redirects are left as they are: \`hoplens lint\` reports them.
-Writes: netlify (_redirects, netlify.toml), vercel (vercel.json), cloudflare, shopify and csv.
+Writes: netlify (_redirects, netlify.toml), vercel (vercel.json), cloudflare, apache, nginx, shopify, wordpress,
+vercel-bulk, amplify and csv (not a screaming-frog report: it is a crawl's findings, not rules).
 
 Examples:
   $ hoplens fix public/_redirects --output public/_redirects.new --map links.csv

@@ -79,7 +79,11 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   const write = writerFor(plan);
   if (write === undefined) {
     const formats = [...FIX_RULE_FORMATS, 'csv'].join(', ');
-    throw cliError('USAGE_ERROR', `fix does not write ${plan.inputFormat} yet (it writes ${formats})`);
+    const why =
+      plan.inputFormat === 'screaming-frog'
+        ? 'a Screaming Frog report lists the chains a crawl found, not rules to rewrite: fix the rules that made them'
+        : `fix does not write ${plan.inputFormat}`;
+    throw cliError('USAGE_ERROR', `${why} (fix writes ${formats})`);
   }
   if (flags.report !== undefined && plan.siteOrigin !== undefined && !plan.givenBaseUrl) {
     throw cliError('USAGE_ERROR', '--report needs the --base-url the check ran with (the rules are paths)', {

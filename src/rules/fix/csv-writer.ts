@@ -18,22 +18,28 @@ function record(line: string): string[] | undefined {
   }
 }
 
+/** Changes an edited record's other fields besides its target (a status made explicit), given the header. */
+export type RecordEdit = (fields: string[], header: readonly string[]) => void;
+
 /**
- * Writes a CSV of rules with the edited records' target field replaced; other lines are kept byte for byte, and an
- * edited record is written back field by field. A record spanning several lines (a quoted line break) is left as is.
+ * Writes a CSV of rules with the edited records' target field replaced (and `also` applied, for a header CSV); other
+ * lines are kept byte for byte, and an edited record is written back field by field. A record spanning several lines
+ * (a quoted line break) is left as is.
  */
-export function writeCsv(text: string, edits: readonly FixEdit[], column: TargetColumn): string {
+export function writeCsv(text: string, edits: readonly FixEdit[], column: TargetColumn, also?: RecordEdit): string {
   const { lines, join } = splitLines(text);
   let index = 'index' in column ? column.index : -1;
+  let header: string[] | undefined;
   if ('fromHeader' in column) {
     const headerAt = lines.findIndex((line) => line.trim() !== '' && !line.trim().startsWith('#'));
-    const header = headerAt === -1 ? undefined : record(lines[headerAt]!);
+    header = headerAt === -1 ? undefined : record(lines[headerAt]!);
     if (header !== undefined) index = column.fromHeader(header, headerAt + 1);
   }
   for (const [number, edit] of editsByLine(edits)) {
     const fields = record(lines[number - 1] ?? '');
     if (fields === undefined || index < 0 || index >= fields.length) continue;
     fields[index] = destinationText(edit, fields[index]!.startsWith('/'));
+    if (header !== undefined) also?.(fields, header);
     lines[number - 1] = fields.map(field).join(',');
   }
   return join(lines);

@@ -1,15 +1,33 @@
 import type { RuleFormat } from '../index.js';
 import type { RedirectsVariant } from '../netlify-line.js';
+import { writeAmplify } from './amplify-writer.js';
+import { writeApache } from './apache-writer.js';
 import { type TargetColumn, writeCsv } from './csv-writer.js';
 import type { FixEdit } from './fix-edit.js';
 import { writeNetlify } from './netlify-writer.js';
+import { writeNginx } from './nginx-writer.js';
+import { writeVercelBulk } from './vercel-bulk-writer.js';
 import { writeVercel } from './vercel-writer.js';
+import { writeWordpress } from './wordpress-writer.js';
 
 export { type TargetColumn, writeCsv } from './csv-writer.js';
 export { destinationText, type FixEdit } from './fix-edit.js';
 
-/** The rule formats `hoplens fix` writes back (the CLI's own `csv` input too, through {@link writeCsv}). */
-export const FIX_RULE_FORMATS: readonly RuleFormat[] = Object.freeze(['netlify', 'vercel', 'cloudflare', 'shopify']);
+/**
+ * The rule formats `hoplens fix` writes back (the CLI's own `csv` input too, through {@link writeCsv}): every one but
+ * `screaming-frog`, a crawl's report of the chains it found rather than rules a host applies.
+ */
+export const FIX_RULE_FORMATS: readonly RuleFormat[] = Object.freeze([
+  'netlify',
+  'vercel',
+  'cloudflare',
+  'apache',
+  'nginx',
+  'shopify',
+  'wordpress',
+  'vercel-bulk',
+  'amplify',
+]);
 
 /** Shopify's export names its target column `Redirect to` (any case, as src/rules/shopify.ts reads it). */
 const SHOPIFY_TARGET: TargetColumn = {
@@ -18,7 +36,7 @@ const SHOPIFY_TARGET: TargetColumn = {
 
 /**
  * Writes `text` (a rules file of `format`, without its BOM) with each edit's rule pointed at its new destination,
- * every other line kept; undefined for a format it cannot write yet.
+ * every other line kept; undefined for a format it does not write (`screaming-frog`).
  */
 export function writeFixedRules(
   format: RuleFormat,
@@ -36,6 +54,16 @@ export function writeFixedRules(
       return writeCsv(text, edits, { index: 1 });
     case 'shopify':
       return writeCsv(text, edits, SHOPIFY_TARGET);
+    case 'apache':
+      return writeApache(text, edits);
+    case 'nginx':
+      return writeNginx(text, edits);
+    case 'wordpress':
+      return writeWordpress(text, edits);
+    case 'vercel-bulk':
+      return writeVercelBulk(text, edits);
+    case 'amplify':
+      return writeAmplify(text, edits);
     default:
       return undefined;
   }
