@@ -4,7 +4,7 @@ import { vercelStatus } from '../vercel.js';
 import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
 import { type CompiledRules, type RuleProblem, withQuery } from './rule-match.js';
 
-/** A source with no path-to-regexp syntax: it matches that path only (case aside: path-to-regexp is caseless). */
+/** A source with no path-to-regexp syntax: it matches that path only. */
 const LITERAL_SOURCE = /^[A-Za-z0-9/_.~%-]*$/;
 
 /** The destination with the source's parameters filled in: `:name` (a repeated `:name*` joined with `/`), `$1`. */
@@ -44,19 +44,21 @@ export function compileVercel(text: string): CompiledRules {
       continue;
     }
     try {
+      // As Vercel converts a source (@vercel/routing-utils, sourceToRegex): strict and case-sensitive.
       const matches = pathMatch<Record<string, string | string[]>>(source, {
         decode: decodeURIComponent,
         strict: true,
+        sensitive: true,
       });
       const match = (url: URL) => {
         const found = matches(url.pathname);
         if (found === false) return undefined;
         return { line, target: withQuery(fill(destination, found.params), url), status };
       };
-      matchers.push(LITERAL_SOURCE.test(source) ? { line, key: source.toLowerCase(), match } : { line, match });
+      matchers.push(LITERAL_SOURCE.test(source) ? { line, key: source, match } : { line, match });
     } catch (error) {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
   }
-  return orderedRules({ matchers, keysOf: (url) => [url.pathname.toLowerCase()], problems });
+  return orderedRules({ matchers, keysOf: (url) => [url.pathname], problems });
 }
