@@ -21,8 +21,25 @@ export interface CollapseFinding {
   targets: CollapseTarget[];
 }
 
+/**
+ * Every final URL a shard's rows collapsed onto without expecting it, with its count, whatever the count: a shard of
+ * a `--shard` run writes them in its report's summary record (`collapseCounts`) so that `hoplens report merge` sums
+ * them into the finding the unsharded run would have made (a URL reached by 3 rows in each of 4 shards is a collapse
+ * of 12 that no shard sees alone). Bounded by {@link COUNTS_LISTED}: past it, the most-reached URLs are kept and
+ * `capped` says the merged counts may fall short.
+ */
+export interface CollapseCounts {
+  threshold: number;
+  severity: Severity;
+  targets: Array<{ finalUrl: string; rows: number; examples: string[] }>;
+  /** More final URLs were reached than listed (the least-reached left out). */
+  capped?: boolean;
+}
+
 /** Sources kept per final URL as examples; the rest are only counted. */
 const EXAMPLES = 3;
+/** Final URLs a shard's report lists with their counts (see {@link CollapseCounts}). */
+export const COUNTS_LISTED = 10_000;
 /** Collapse targets listed; more are counted in the findings' total only. */
 const TARGETS_LISTED = 10;
 
@@ -54,21 +71,41 @@ export class CollapseCounter {
     if (finalUrl === undefined || result.outcome === 'errored' || result.redirects === 0) return;
     if (sameUrl(result.source, finalUrl, this.settings)) return;
     if (result.target !== undefined && sameUrl(finalUrl, result.target, this.settings)) return;
+    this.addCount(finalUrl, 1, [result.source]);
+  }
+
+  /** Adds `rows` rows onto `finalUrl` (a shard's count, when merging), keeping the first few examples. */
+  addCount(finalUrl: string, rows: number, examples: readonly string[]): void {
     const entry = this.counts.get(finalUrl);
-    if (entry === undefined) this.counts.set(finalUrl, { rows: 1, examples: [result.source] });
+    if (entry === undefined) this.counts.set(finalUrl, { rows, examples: examples.slice(0, EXAMPLES) });
     else {
-      entry.rows++;
-      if (entry.examples.length < EXAMPLES) entry.examples.push(result.source);
+      entry.rows += rows;
+      for (const example of examples) if (entry.examples.length < EXAMPLES) entry.examples.push(example);
     }
+  }
+
+  /** Every final URL counted, most rows first. */
+  private sorted(): Array<[string, { rows: number; examples: string[] }]> {
+    return [...this.counts].sort((a, b) => b[1].rows - a[1].rows || a[0].localeCompare(b[0]));
   }
 
   /** The final URLs that reached the threshold, most rows first (the first ten). */
   targets(): CollapseTarget[] {
-    return [...this.counts]
+    return this.sorted()
       .filter(([, entry]) => entry.rows >= this.threshold)
-      .sort((a, b) => b[1].rows - a[1].rows || a[0].localeCompare(b[0]))
       .slice(0, TARGETS_LISTED)
       .map(([finalUrl, entry]) => ({ finalUrl, rows: entry.rows, root: isRoot(finalUrl), examples: entry.examples }));
+  }
+
+  /** Every final URL counted, for a shard's report (see {@link CollapseCounts}); undefined when there is none. */
+  allCounts(severity: Severity): CollapseCounts | undefined {
+    if (this.counts.size === 0) return undefined;
+    const targets = this.sorted()
+      .slice(0, COUNTS_LISTED)
+      .map(([finalUrl, entry]) => ({ finalUrl, rows: entry.rows, examples: entry.examples }));
+    const counts: CollapseCounts = { threshold: this.threshold, severity, targets };
+    if (this.counts.size > COUNTS_LISTED) counts.capped = true;
+    return counts;
   }
 
   /** The run's finding, with `severity`, or undefined when nothing collapsed. */
@@ -78,4 +115,23 @@ export class CollapseCounter {
       ? undefined
       : { type: 'redirect_collapse', severity, threshold: this.threshold, targets };
   }
+}
+
+/**
+ * The collapse finding of shards merged: their counts summed per final URL and judged as one run would be (the
+ * first shard's threshold and severity: the shards of one run share them). Undefined when nothing collapsed.
+ */
+export function mergeCollapseCounts(parts: readonly CollapseCounts[]): CollapseFinding | undefined {
+  const first = parts[0];
+  if (first === undefined) return undefined;
+  // Summing counts compares no URLs: the settings are never read.
+  const counter = new CollapseCounter(first.threshold, {
+    ignoreTrailingSlash: false,
+    ignoreQuery: false,
+    strict: false,
+  });
+  for (const part of parts) {
+    for (const target of part.targets) counter.addCount(target.finalUrl, target.rows, target.examples);
+  }
+  return counter.finding(first.severity);
 }

@@ -1,4 +1,4 @@
-import type { CollapseFinding } from './collapse.js';
+import type { CollapseCounts, CollapseFinding } from './collapse.js';
 import type { RunStats } from './run-stats.js';
 
 /** The counts of a check run, for the closing summary and the exit code. */
@@ -28,6 +28,11 @@ export interface CheckSummary {
   statsInReport?: boolean;
   /** Final URLs many rows collapsed onto without expecting it (set when the run ends and found some). */
   collapse?: CollapseFinding;
+  /**
+   * In a `--shard` run: every final URL rows collapsed onto, with its count (src/check/collapse.ts), for
+   * `hoplens report merge` to sum into the unsharded run's finding.
+   */
+  collapseCounts?: CollapseCounts;
 }
 
 /** A summary with every count at zero. */

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { InputItem } from '../check/row.js';
 import { readAmplify } from './amplify.js';
 import { readApache } from './apache.js';
@@ -6,6 +6,7 @@ import { readCloudflareBulk } from './cloudflare-bulk.js';
 import { readNetlify } from './netlify.js';
 import type { RedirectsVariant } from './netlify-line.js';
 import { readNginx } from './nginx.js';
+import { hasPatternMatching, type PatternFormat } from './patterns/formats.js';
 import type { RuleReadOptions } from './rule-row.js';
 import { readScreamingFrog } from './screaming-frog.js';
 import { skipShadowed } from './shadowing.js';
@@ -89,11 +90,31 @@ function reader(format: RuleFormat, stream: Readable, options: ReadRulesOptions)
 /**
  * Reads a redirect-rule file as rows to check, in input order: literal rules become rows, rules that match many URLs
  * or some requests only are skipped with their reason, malformed ones are invalid with their line. A rule whose
- * source an earlier rule already answers (first match wins) is skipped as shadowed.
+ * source an earlier rule already answers (first match wins; for nginx, the location its precedence picks) is skipped
+ * as shadowed, naming the line that answers instead.
  */
 export function readRules(format: RuleFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
-  const items = reader(format, stream, options);
-  return UNORDERED.has(format) || options.keepShadowed === true ? items : skipShadowed(items);
+  if (options.keepShadowed === true) return reader(format, stream, options);
+  if (hasPatternMatching(format)) return readPatternShadowed(format, stream, options);
+  return skipShadowed(reader(format, stream, options), { ordered: !UNORDERED.has(format) });
+}
+
+/**
+ * The rules of a format with pattern rules, a literal rule that an earlier pattern answers first skipped as shadowed:
+ * the file is read once into memory, compiled once by its format's matcher (src/rules/patterns/) and read by the
+ * format's reader. A file the matcher cannot compile is read as before, its reader reporting what is wrong.
+ */
+async function* readPatternShadowed(
+  format: PatternFormat,
+  stream: Readable,
+  options: ReadRulesOptions,
+): AsyncGenerator<InputItem> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const { compileRules } = await import('./patterns/index.js');
+  const rules = await compileRules(format, Readable.from(chunks), options.variant).catch(() => undefined);
+  const items = reader(format, Readable.from(chunks), options);
+  yield* skipShadowed(items, { ordered: !UNORDERED.has(format), ...(rules === undefined ? {} : { rules }) });
 }
 
 /** Whether the first rule for a URL is the one that answers it (every format but nginx, which picks by specificity). */

@@ -55,9 +55,21 @@ function jsonEntry(rule: JsonObject): RedirectionEntry {
 }
 
 /**
- * Reads an export of the Redirection plugin for WordPress, as JSON (`{ "redirects": [...] }`) or CSV (a header with
- * `source`, `target`, `regex`, `code`, `status`...). Literal, enabled redirects to a URL are rows; regex, disabled
- * and conditional ones (by referrer, login, agent...) are skipped and counted; an `error` action expects its code.
+ * The action of a CSV export's row: its `type` (the plugin writes `url`, `error`, `pass`, `nothing`, `random`), and
+ * without one, `error` for a 4xx code as the plugin's CSV import decides it (its target is then empty).
+ */
+function csvAction(type: string, code: string): string | undefined {
+  const named = type.trim().toLowerCase();
+  if (named !== '' && named !== 'url') return named;
+  const status = Number(code);
+  return named === '' && status > 400 && status < 500 ? 'error' : undefined;
+}
+
+/**
+ * Reads an export of the Redirection plugin for WordPress, as JSON (`{ "redirects": [...] }`) or CSV (the plugin's
+ * header `source,target,regex,code,type,hits,title,status`, status `active` or `disabled`). Literal, enabled
+ * redirects to a URL are rows; regex, disabled and conditional ones (by referrer, login, agent...) and other actions
+ * (`pass`, `nothing`, `random`) are skipped and counted; an `error` action expects its code at the source.
  */
 export async function* readWordpress(stream: Readable, options: RuleReadOptions): AsyncGenerator<InputItem> {
   const text = await readWholeText(stream);
@@ -72,6 +84,7 @@ export async function* readWordpress(stream: Readable, options: RuleReadOptions)
     target: ['target', 'action data'],
     regex: ['regex'],
     code: ['code', 'action code', 'http code'],
+    type: ['type', 'action type'],
     status: ['status', 'enabled'],
   } as const;
   yield* readPresetCsv(text, 'Redirection', columns, ['source', 'target'], (fields, line) => {
@@ -83,6 +96,8 @@ export async function* readWordpress(stream: Readable, options: RuleReadOptions)
       regex: ['1', 'true', 'yes'].includes(fields.regex.toLowerCase()),
       enabled: !['disabled', 'inactive', '0', 'false'].includes(state),
     };
+    const action = csvAction(fields.type, fields.code);
+    if (action !== undefined) entry.action = action;
     return entryItem(entry, line, options);
   });
 }

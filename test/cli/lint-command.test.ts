@@ -61,6 +61,18 @@ describe('hoplens lint', () => {
     expect(tripwire.attempts).toEqual([]);
   });
 
+  it('reports a literal rule that an earlier splat answers first, naming that line (read once from stdin too)', async () => {
+    // Netlify docs, "Rule processing order" (docs.netlify.com/routing/redirects/): the first matching rule applies.
+    const text = '/blog/*  /news/:splat\n/blog/old  /x\n';
+    const path = await file('_redirects', text);
+    const { stdout } = await lint([path]);
+    expect(stdout).toContain(
+      `${path}:2: warning shadowed: never applies: line 1 answers /blog/old first (→ /news/old)`,
+    );
+    const piped = await runCli(['lint', '-', '--input', 'netlify'], { stdin: text });
+    expect(piped.stdout).toContain('stdin:2: warning shadowed: never applies: line 1 answers /blog/old first');
+  });
+
   it('adds --migration, --same-host and --sitemap findings', async () => {
     const path = await file('_redirects', RULES);
     const sitemap = await file('sitemap.xml', '<urlset><url><loc>https://new.example/c</loc></url></urlset>');

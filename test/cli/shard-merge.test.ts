@@ -4,7 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
@@ -47,6 +47,30 @@ function essentials(text: string, format: 'json' | 'ndjson'): unknown[] {
     const { line, source, target, outcome, reasons, finalUrl, firstStatus } = row as Record<string, unknown>;
     return { line, source, target, outcome, reasons, finalUrl, firstStatus };
   });
+}
+
+interface Summary {
+  redirectCollapse?: {
+    type: string;
+    severity: string;
+    threshold: number;
+    targets: Array<{ finalUrl: string; rows: number; root: boolean; examples: string[] }>;
+  };
+  collapseCounts?: { targets: Array<{ finalUrl: string; rows: number }> };
+}
+
+/** The closing summary record of a json or ndjson report, if it has one. */
+function summaryOf(text: string, format: 'json' | 'ndjson'): Summary | undefined {
+  const records = (
+    format === 'json'
+      ? (JSON.parse(text) as unknown[])
+      : text
+          .trim()
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as unknown)
+  ) as Array<{ kind?: string }>;
+  return records.find((record) => record.kind === 'summary') as Summary | undefined;
 }
 
 describe('hoplens check --shard + hoplens report merge', () => {
@@ -105,6 +129,69 @@ describe('hoplens check --shard + hoplens report merge', () => {
     expect(cases(text)).toEqual(cases(whole.stdout));
     expect(cases(text)).toHaveLength(ROWS);
   }, 60_000);
+
+  it.each(['json', 'ndjson'] as const)(
+    "%s: the shards' collapse counts merged make the unsharded run's redirect_collapse, though no shard reaches it",
+    async (format) => {
+      // Rows 0, 7, ..., 56 (9 of 60) are sent to /elsewhere instead of their /new/N. Which shard checks a row
+      // depends on its source, whose port is the test server's: a first pass finds the most any shard holds, and the
+      // threshold is one more, so that no shard reaches it alone and the whole run (9 rows) does.
+      const input = await csv();
+      const runShards = async (extra: string[]) => {
+        const shards: string[] = [];
+        for (const k of [1, 2, 3]) {
+          const output = join(dirPath(), `shard-${k}.${format}`);
+          await runCli([
+            'check',
+            input,
+            '--format',
+            format,
+            '--shard',
+            `${k}/3`,
+            '--output',
+            output,
+            ...extra,
+            ...FAST,
+          ]);
+          shards.push(output);
+        }
+        return shards;
+      };
+      const most = async (shards: string[]) => {
+        const texts = await Promise.all(shards.map((shard) => readFile(shard, 'utf8')));
+        return Math.max(...texts.map((text) => summaryOf(text, format)?.collapseCounts?.targets[0]?.rows ?? 0));
+      };
+      const threshold = (await most(await runShards([]))) + 1;
+      expect(threshold).toBeLessThanOrEqual(9);
+      const flags = ['--collapse-threshold', String(threshold)];
+      const whole = await runCli(['check', input, '--format', format, ...flags, ...FAST]);
+      const shards = await runShards(flags);
+      for (const shard of shards) {
+        expect(summaryOf(await readFile(shard, 'utf8'), format)?.redirectCollapse).toBeUndefined();
+      }
+      expect(await most(shards)).toBeLessThan(threshold);
+      const merged = await runCli(['report', 'merge', ...shards]);
+      const expected = summaryOf(whole.stdout, format)?.redirectCollapse;
+      expect(expected?.targets.map((t) => [t.finalUrl, t.rows])).toEqual([
+        [`http://site.test:${server.port}/elsewhere`, 9],
+      ]);
+      const found = summaryOf(merged.stdout, format)?.redirectCollapse;
+      // The examples are the first rows to finish, which concurrency orders: each run's are sources of the collapse.
+      const withoutExamples = (finding: typeof found) =>
+        finding === undefined
+          ? undefined
+          : { ...finding, targets: finding.targets.map(({ examples, ...rest }) => rest) };
+      expect(withoutExamples(found)).toEqual(withoutExamples(expected));
+      const collapsed = Array.from({ length: 9 }, (_, i) => `http://site.test:${server.port}/old/${i * 7}`);
+      expect(found?.targets[0]?.examples).toHaveLength(3);
+      for (const example of found?.targets[0]?.examples ?? []) expect(collapsed).toContain(example);
+      expect(merged.stderr).toContain('redirect_collapse');
+      expect(merged.stderr).toContain(`9 rows -> http://site.test:${server.port}/elsewhere`);
+      // The rows themselves merge as before: the summary record is not a row.
+      expect(essentials(merged.stdout, format).slice(0, -1)).toEqual(essentials(whole.stdout, format).slice(0, -1));
+    },
+    60_000,
+  );
 
   it('refuses a bad --shard, reports of different formats, and a file that is not a report', async () => {
     const input = await csv();

@@ -11,6 +11,7 @@ import type { CheckRow } from '../../src/check/row.js';
 import { comparableUrl } from '../../src/core/index.js';
 import { isOrdered, type RuleFormat, readRules } from '../../src/rules/index.js';
 import { type LintOptions, lintRules, sitemapPages } from '../../src/rules/lint/index.js';
+import { compileRules, type PatternFormat } from '../../src/rules/patterns/index.js';
 import { readSitemapLocs } from '../../src/rules/sitemap/index.js';
 import { all, chunked } from '../helpers/rule-items.js';
 
@@ -97,6 +98,65 @@ describe('lint findings', () => {
   it('reports a repeated nginx location as a duplicate, never as shadowed', async () => {
     const conf = 'location = /a { return 301 /b; }\nlocation = /a { return 301 /c; }\n';
     expect(await lint('nginx', conf)).toEqual(['2 warning duplicate']);
+  });
+});
+
+/** The shadowed findings of a file linted with its format's matcher, as `line: message`. */
+async function shadowedBy(format: PatternFormat, text: string): Promise<string[]> {
+  const rules = await compileRules(format, chunked(text));
+  const findings = lintRules(await rowsOf(format, text), { ordered: isOrdered(format), siteOrigin: SITE, rules });
+  return findings.filter((f) => f.kind === 'shadowed').map((f) => `${f.line}: ${f.message}`);
+}
+
+describe('lint: rules shadowed by an earlier pattern', () => {
+  // Netlify docs "Rule processing order" (docs.netlify.com/routing/redirects/): the first rule that matches applies,
+  // read from the top; `/blog/*` matches /blog/old, and `:id` one path segment.
+  it('netlify: a literal rule after a splat or placeholder that matches it never applies', async () => {
+    const text = ['/blog/*  /news/:splat', '/blog/old  /x', '/shop/:id  /store/:id', '/shop/1  /s', '/shop/1/2  /t'];
+    expect(await shadowedBy('netlify', text.join('\n'))).toEqual([
+      '2: never applies: line 1 answers /blog/old first (→ /news/old)',
+      '4: never applies: line 3 answers /shop/1 first (→ /store/1)',
+    ]);
+  });
+
+  // vercel.com/docs/routing/redirects/configuration-redirects: `redirects` is an array of rules with path-to-regexp
+  // sources, applied in array order.
+  it('vercel: a literal source after a pattern source that matches it never applies', async () => {
+    const json = [
+      '{"redirects": [',
+      '  {"source": "/blog/:slug", "destination": "/news/:slug"},',
+      '  {"source": "/blog/old", "destination": "/x"},',
+      '  {"source": "/blog/old/more", "destination": "/y"}',
+      ']}',
+    ].join('\n');
+    expect(await shadowedBy('vercel', json)).toEqual([
+      '3: never applies: line 2 answers /blog/old first (→ /news/old)',
+    ]);
+  });
+
+  // httpd.apache.org/docs/2.4/mod/mod_alias.html, "Order of Processing": in one context, redirects are applied in
+  // the order they appear and the first match wins; `Redirect` matches whole path segments.
+  it('apache: a Redirect after a broader Redirect or a RedirectMatch that matches it never applies', async () => {
+    const text = ['Redirect 301 /blog /news', 'Redirect 301 /blog/old /x', 'RedirectMatch 301 ^/a/(.*)$ /b/$1'];
+    text.push('Redirect 301 /a/1 /c', 'Redirect 301 /blogger /d');
+    expect(await shadowedBy('apache', text.join('\n'))).toEqual([
+      '2: never applies: line 1 answers /blog/old first (→ /news/old)',
+      '4: never applies: line 3 answers /a/1 first (→ /b/1)',
+    ]);
+  });
+
+  // nginx.org/en/docs/http/ngx_http_core_module.html#location: an exact `=` location ends the search wherever it is
+  // written; a regex location, tried in order, beats the longest prefix unless it is `^~`. Order alone shadows
+  // nothing: a repeated location is a duplicate.
+  it('nginx: what its location precedence picks instead, never by order alone', async () => {
+    const conf = [
+      'location ~ ^/blog/ { return 301 /news/; }',
+      'location /blog/old { return 301 /x; }',
+      'location = /blog/exact { return 301 /y; }',
+      'location = /a { return 301 /b; }',
+      'location = /a { return 301 /c; }',
+    ].join('\n');
+    expect(await shadowedBy('nginx', conf)).toEqual(['2: never applies: line 1 answers /blog/old first (→ /news/)']);
   });
 });
 

@@ -3,8 +3,9 @@
  * help.shopify.com/csv/sample-redirect-template.csv, linked from shopify.dev's urlRedirectImportCreate; Shopify's
  * URL redirects are 301s); the Redirection plugin's JSON export (redirection.me/developer/json-export/: url,
  * action_data.url, action_code, action_type, match_type, match_data.source.flag_regex, regex, enabled) and its CSV
- * export (source, target, regex, code, ..., status); Screaming Frog's redirect chains report (Reports > Redirects >
- * Redirect Chains: Address, ..., Final Address); AWS Amplify's custom rules (docs.aws.amazon.com/amplify/latest/
+ * export (the plugin's exporter, github.com/johngodley/redirection fileio/csv.php: source, target, regex, code,
+ * type, hits, title, status); Screaming Frog's redirect chains report (Reports > Redirects > Redirect Chains:
+ * Address, ..., Final Address; no first-party list of its columns was found to check these names against); AWS Amplify's custom rules (docs.aws.amazon.com/amplify/latest/
  * APIReference/API_CustomRule.html: source, target, status "200"/"301"/"302"/"404"/"404-200", condition; and
  * .../userguide/redirect-rewrite-examples.html: `<*>` wildcards and `<placeholder>`s).
  */
@@ -70,6 +71,33 @@ describe('tool exports', () => {
       'skip 3 disabled',
       'skip 4 regular expression in the source',
       'bad 5 not an HTTP status code: "abc"',
+    ]);
+  });
+
+  it('wordpress: the CSV export exactly as the plugin writes it', async () => {
+    // The plugin's own exporter (github.com/johngodley/redirection, fileio/csv.php, Red_Csv_File::get_data and
+    // item_as_csv): header `source,target,regex,code,type,hits,title,status`; text fields quoted, numbers bare; regex
+    // 1 or 0; a 4xx code's target left empty (its type is `error`); status `active` or `disabled`.
+    const csv = [
+      'source,target,regex,code,type,hits,title,status',
+      '"/old","/new",0,301,"url",12,"Moved page","active"',
+      '"/gone","",0,410,"error",0,"","active"',
+      '"/off","/x",0,302,"url",0,"","disabled"',
+      '"^/cat/(.*)$","/c/$1",1,301,"url",3,"","active"',
+      '"/through","/y",0,301,"pass",0,"","active"',
+      '"/temp","https://o.test/t",0,307,"url",0,"A title, with a comma","active"',
+    ];
+    expect(await read('wordpress', csv.join('\n'))).toEqual([
+      'row 2 https://site.test/old → https://site.test/new 301',
+      'row 3 https://site.test/gone → https://site.test/gone 410',
+      'skip 4 disabled',
+      'skip 5 regular expression in the source',
+      'skip 6 action pass',
+      'row 7 https://site.test/temp → https://o.test/t 307',
+    ]);
+    // Without a type column, a 4xx code is an error action, as the plugin's CSV import reads it (csv_as_item).
+    expect(await read('wordpress', 'source,target,regex,code\n/gone,,0,404\n')).toEqual([
+      'row 2 https://site.test/gone → https://site.test/gone 404',
     ]);
   });
 

@@ -83,6 +83,9 @@ export class CheckReport {
     const { severity } = this.collapse;
     const collapse = severity === 'off' ? undefined : this.collapses?.finding(severity);
     if (collapse !== undefined) summary.collapse = collapse;
+    // A shard's report carries its counts whatever they are: only their sum over the shards is judged.
+    const counts = severity === 'off' || plan.shard === undefined ? undefined : this.collapses?.allCounts(severity);
+    if (counts !== undefined) summary.collapseCounts = counts;
     const L = CHECK_LIMITS;
     if (this.baseline !== undefined && !this.stoppedEarly && inputError === undefined) {
       const missing = missingFromRun(this.baseline);

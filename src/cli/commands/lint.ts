@@ -72,13 +72,14 @@ function summarize(loaded: LoadedRules, findings: readonly LintFinding[]): LintS
 export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Promise<number> {
   const plan = planLint(file, flags, io.cwd ?? process.cwd());
   await refuseOutputOverInputs(plan);
-  const loaded = await loadRules(plan, await openInput(plan.inputPath, io.stdin));
+  const loaded = await loadRules(plan, await openInput(plan.inputPath, io.stdin), { compile: true });
   const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
   const options = {
     ordered: plan.ordered,
     migration: flags.migration === true,
     sameHost: flags.sameHost === true,
     ...(plan.siteOrigin === undefined ? {} : { siteOrigin: plan.siteOrigin }),
+    ...(loaded.compiled === undefined ? {} : { rules: loaded.compiled }),
     ...(plan.sitemapPaths.length === 0 ? {} : { sitemap: await loadSitemaps(plan.sitemapPaths, graph.key) }),
   };
   const findings = lintGraph(graph, options);

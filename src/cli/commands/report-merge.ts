@@ -1,5 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { type CollapseCounts, type CollapseFinding, mergeCollapseCounts } from '../../check/collapse.js';
+import { renderCollapse } from '../check/run-stats-text.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -14,6 +16,7 @@ import {
   type MergeFormat,
   type ReportRecord,
   reportFormat,
+  type SummaryRecord,
 } from '../report/report-records.js';
 
 /** Flags of `hoplens report merge`. */
@@ -46,9 +49,35 @@ async function formatOf(paths: readonly string[]): Promise<MergeFormat> {
   return format!;
 }
 
-/** Writes the merged rows in the format's framing, counting outcomes. */
-async function writeRows(format: MergeFormat, paths: readonly string[], sink: Sink, counts: Counts): Promise<void> {
-  const records = mergeByLine(paths.map((path) => (format === 'junit' ? junitRecords(path) : jsonRecords(path))));
+/**
+ * The shards' collapse counts summed into the unsharded run's finding. A report with a finding but no counts (not
+ * written by a shard) adds the targets it lists, which may be short of what its rows reached.
+ */
+function mergedCollapse(summaries: readonly SummaryRecord[]): CollapseFinding | undefined {
+  const parts = summaries.flatMap((summary): CollapseCounts[] => {
+    if (summary.collapseCounts !== undefined) return [summary.collapseCounts];
+    const finding = summary.redirectCollapse;
+    return finding === undefined
+      ? []
+      : [{ threshold: finding.threshold, severity: finding.severity, targets: finding.targets }];
+  });
+  return mergeCollapseCounts(parts);
+}
+
+/**
+ * Writes the merged rows in the format's framing, counting outcomes; a json or ndjson report ends with the summary
+ * record the unsharded run would have written when the shards' collapse counts make a finding. Returns that finding.
+ */
+async function writeRows(
+  format: MergeFormat,
+  paths: readonly string[],
+  sink: Sink,
+  counts: Counts,
+): Promise<CollapseFinding | undefined> {
+  const summaries: SummaryRecord[] = [];
+  const records = mergeByLine(
+    paths.map((path) => (format === 'junit' ? junitRecords(path) : jsonRecords(path, summaries))),
+  );
   let first = true;
   for await (const record of records) {
     counts[record.outcome]++;
@@ -57,7 +86,14 @@ async function writeRows(format: MergeFormat, paths: readonly string[], sink: Si
     else await sink.write(`${first ? '\n' : ',\n'}${record.text}`);
     first = false;
   }
-  if (format === 'json') await sink.write(first ? ']\n' : '\n]\n');
+  const finding = mergedCollapse(summaries);
+  const trailer = finding === undefined ? undefined : JSON.stringify({ kind: 'summary', redirectCollapse: finding });
+  if (format === 'ndjson' && trailer !== undefined) await sink.write(`${trailer}\n`);
+  if (format === 'json') {
+    const last = trailer === undefined ? '' : `${first ? '\n' : ',\n'}${trailer}`;
+    await sink.write(first && last === '' ? ']\n' : `${last}\n]\n`);
+  }
+  return finding;
 }
 
 /** The `<testsuites>` and `<testsuite>` opening of a merged JUnit report, from the inputs' summed totals. */
@@ -91,9 +127,10 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
       : await openFileSink(output, '--output');
   const counts: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  let collapse: CollapseFinding | undefined;
   try {
     await sink.write(head);
-    await writeRows(format, paths, sink, counts);
+    collapse = await writeRows(format, paths, sink, counts);
     if (format === 'junit') await sink.write('  </testsuite>\n</testsuites>\n');
   } finally {
     await sink.close();
@@ -105,5 +142,8 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
   human.write(
     `${colors.bold('Merged')} ${files.length} ${format} reports: ${rows} rows: ${colors.green(`${counts.passed} passed`)}, ${counts.failed} failed, ${counts.errored} errored${skipped}\n`,
   );
-  return counts.failed > 0 || counts.errored > 0 ? EXIT.FAILED : EXIT.OK;
+  if (collapse !== undefined) human.write(renderCollapse(collapse, colors));
+  // A collapse fails the merged run as it fails a check run (an error-severity one; --strict is the shards' to know).
+  const collapseFails = collapse?.severity === 'error';
+  return counts.failed > 0 || counts.errored > 0 || collapseFails ? EXIT.FAILED : EXIT.OK;
 }

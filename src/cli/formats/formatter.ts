@@ -28,16 +28,19 @@ export interface CheckFormatter {
 
 /**
  * The record json and ndjson reports end with when the run found what no single row can show, or `--stats` asked for
- * the run's figures: a `{"kind":"summary","redirectCollapse":{...},"stats":{...}}` line after the rows (a `--baseline` reader skips it: it has no
- * source). Rows are written as they finish, before a collapse is known, so the finding is reported here, once, with
- * each target and its count. Undefined when there is nothing to add.
+ * the run's figures: a `{"kind":"summary","redirectCollapse":{...},"stats":{...}}` line after the rows (a `--baseline`
+ * reader skips it: it has no source). Rows are written as they finish, before a collapse is known, so the finding is
+ * reported here, once, with each target and its count. A shard (`--shard`) adds `collapseCounts`, every final URL
+ * its rows collapsed onto with its count, for `hoplens report merge`. Undefined when there is nothing to add.
  */
 export function summaryRecord(summary: CheckSummary): string | undefined {
   const stats = summary.statsInReport === true ? summary.stats : undefined;
-  if (summary.collapse === undefined && stats === undefined) return undefined;
+  const { collapse, collapseCounts } = summary;
+  if (collapse === undefined && stats === undefined && collapseCounts === undefined) return undefined;
   return JSON.stringify({
     kind: 'summary',
-    ...(summary.collapse === undefined ? {} : { redirectCollapse: summary.collapse }),
+    ...(collapse === undefined ? {} : { redirectCollapse: collapse }),
+    ...(collapseCounts === undefined ? {} : { collapseCounts }),
     ...(stats === undefined ? {} : { stats }),
   });
 }

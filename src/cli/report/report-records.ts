@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { CollapseCounts, CollapseFinding } from '../../check/collapse.js';
 import { readLines } from '../../rules/lines.js';
 import { cliError } from '../errors.js';
 
@@ -25,16 +26,30 @@ export async function reportFormat(path: string): Promise<MergeFormat> {
   throw cliError('INPUT_ERROR', `${path}: not a json, ndjson or junit report of hoplens check`);
 }
 
-/** The rows of a json or ndjson report, one a line as `hoplens check` writes them. */
-export async function* jsonRecords(path: string): AsyncGenerator<ReportRecord> {
+/** The closing record of a json or ndjson report (src/cli/formats/formatter.ts, `summaryRecord`), as parsed. */
+export interface SummaryRecord {
+  kind: 'summary';
+  redirectCollapse?: CollapseFinding;
+  collapseCounts?: CollapseCounts;
+}
+
+/**
+ * The rows of a json or ndjson report, one a line as `hoplens check` writes them. Its closing summary record, when
+ * there is one, is not a row: it is handed to `summaries`.
+ */
+export async function* jsonRecords(path: string, summaries: SummaryRecord[] = []): AsyncGenerator<ReportRecord> {
   for await (const { number, text } of readLines(createReadStream(path))) {
     const trimmed = text.trim().replace(/^\[/, '').replace(/\]$/, '').replace(/,$/, '').trim();
     if (trimmed === '') continue;
-    let row: { line?: unknown; outcome?: unknown };
+    let row: { line?: unknown; outcome?: unknown; kind?: unknown };
     try {
       row = JSON.parse(trimmed) as typeof row;
     } catch (error) {
       throw cliError('INPUT_ERROR', `${path}:${number}: not a row of a hoplens report: ${(error as Error).message}`);
+    }
+    if (row.kind === 'summary') {
+      summaries.push(row as SummaryRecord);
+      continue;
     }
     const { line, outcome } = row;
     if (typeof line !== 'number' || (outcome !== 'passed' && outcome !== 'failed' && outcome !== 'errored')) {

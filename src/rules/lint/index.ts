@@ -1,4 +1,5 @@
 import type { CheckRow } from '../../check/row.js';
+import type { CompiledRules } from '../patterns/rule-match.js';
 import { findChains } from './chains.js';
 import { findCycles } from './cycles.js';
 import { findDuplicates } from './duplicates.js';
@@ -34,6 +35,11 @@ export interface LintOptions {
   sitemap?: SitemapPages;
   /** The origin path rules were made absolute on: shown as paths, and looked up by path in the sitemap. */
   siteOrigin?: string;
+  /**
+   * The file compiled by its format's matcher (src/rules/patterns/, the pattern formats only): a literal rule that a
+   * pattern rule answers first (first match, or nginx's location precedence) is shadowed.
+   */
+  rules?: CompiledRules;
 }
 
 /** The findings on a file's rules (its rows, in input order), by line, then in {@link LINT_KINDS} order. */
@@ -48,7 +54,7 @@ export function lintGraph(graph: RuleGraph, options: LintOptions): LintFinding[]
     ...findSelfRedirects(graph),
     ...findChains(graph),
     ...findDuplicates(graph, options.ordered),
-    ...(options.ordered ? findShadowed(graph) : []),
+    ...findShadowed(graph, options.ordered, options.rules),
     ...(options.migration === true ? findTemporaryMoves(graph) : []),
     ...(options.sameHost === true ? findOtherHosts(graph) : []),
     ...(options.sitemap === undefined ? [] : findNotInSitemap(graph, options.sitemap, options.siteOrigin)),

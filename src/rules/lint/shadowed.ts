@@ -1,24 +1,37 @@
+import type { CheckRow } from '../../check/row.js';
+import type { CompiledRules } from '../patterns/rule-match.js';
+import { type PatternShadow, patternShadow } from '../shadowing.js';
 import { sameRule } from './duplicates.js';
 import { type LintFinding, lintFinding } from './finding.js';
 import type { RuleGraph } from './rule-graph.js';
 
+function shadowedFinding(graph: RuleGraph, row: CheckRow, by: PatternShadow): LintFinding {
+  const answer = by.answer === undefined ? '' : ` (→ ${by.answer})`;
+  return lintFinding('shadowed', {
+    line: row.line,
+    source: graph.display(row.source),
+    ...(row.target === undefined ? {} : { target: graph.display(row.target) }),
+    message: `never applies: line ${by.line} answers ${graph.display(row.source)} first${answer}`,
+    related: [by.line],
+  });
+}
+
 /**
- * Rules that never apply because an earlier rule answers the same source differently (first match wins, as Netlify,
- * Vercel, Apache and the tools' exports apply their rules): the later target is dead.
+ * Rules that never apply because another rule answers their source. With `ordered` (first match wins, as Netlify,
+ * Vercel, Apache and the tools' exports apply their rules), an earlier rule for the same source. With the file
+ * compiled by its format's matcher (src/rules/patterns/), a pattern that answers the source first: an earlier
+ * `/blog/*` for `/blog/old`, or for nginx whatever location or server rewrite its precedence picks instead.
  */
-export function findShadowed(graph: RuleGraph): LintFinding[] {
+export function findShadowed(graph: RuleGraph, ordered: boolean, rules?: CompiledRules): LintFinding[] {
   return graph.rows.flatMap((row) => {
     const first = graph.first.get(graph.key(row.source))!;
-    if (first === row || sameRule(graph, first, row)) return [];
-    const answer = first.target === undefined ? `status ${first.status}` : graph.display(first.target);
-    return [
-      lintFinding('shadowed', {
-        line: row.line,
-        source: graph.display(row.source),
-        ...(row.target === undefined ? {} : { target: graph.display(row.target) }),
-        message: `never applies: line ${first.line} answers ${graph.display(row.source)} first (→ ${answer})`,
-        related: [first.line],
-      }),
-    ];
+    if (first !== row) {
+      // A repeat of an earlier rule: a duplicate (reported as such), or shadowed by it when order decides.
+      if (!ordered || sameRule(graph, first, row)) return [];
+      const answer = first.target === undefined ? `status ${first.status}` : graph.display(first.target);
+      return [shadowedFinding(graph, row, { line: first.line, answer })];
+    }
+    const by = rules === undefined ? undefined : patternShadow(rules, row, graph.display);
+    return by === undefined ? [] : [shadowedFinding(graph, row, by)];
   });
 }

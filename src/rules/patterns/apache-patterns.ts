@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { readApacheDirectives } from '../apache-lines.js';
 import { STATUS_WORDS } from '../regex-literal.js';
 import { REDIRECT_STATUSES } from '../rule-row.js';
+import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
 import {
   type CompiledRules,
   decodedPath,
@@ -12,8 +13,31 @@ import {
   withQuery,
 } from './rule-match.js';
 
-/** A compiled Apache redirect: answers a URL, or passes (undefined). */
-type ApacheMatcher = (url: URL) => RuleMatch | undefined;
+/** A compiled Apache redirect: answers a URL, or passes (undefined); keyed when it can be looked up (see keysOf). */
+type ApacheMatcher = ((url: URL) => RuleMatch | undefined) & { key?: string };
+
+/** A regex matching one string only (`^/old$`, no metacharacter): that string, else undefined. */
+function literalOfRegex(pattern: string): string | undefined {
+  const body = /^\^(.*)\$$/.exec(pattern)?.[1];
+  if (body === undefined || !/^(?:[^\\.^$|?*+()[\]{}]|\\[^A-Za-z0-9])*$/.test(body)) return undefined;
+  return body.replace(/\\(.)/g, '$1');
+}
+
+/** Keys a matcher is looked up by: `=path` for an exact regex, `<prefix` for `Redirect`'s whole-segment prefix. */
+function keyed(matcher: ApacheMatcher, key: string | undefined): ApacheMatcher {
+  if (key !== undefined) matcher.key = key;
+  return matcher;
+}
+
+/** The keys of a URL: its decoded path exactly, and each prefix of it that ends before a `/` (the root's is ''). */
+function keysOf(url: URL): string[] {
+  const path = decodedPath(url);
+  const keys = [`=${path}`, `<${path}`];
+  for (let index = path.indexOf('/'); index !== -1; index = path.indexOf('/', index + 1)) {
+    keys.push(`<${path.slice(0, index)}`);
+  }
+  return keys;
+}
 
 /** Sections read through, as src/rules/apache.ts reads them; a redirect inside any other is conditional. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
@@ -29,23 +53,25 @@ function statusWord(word: string): number | undefined {
  */
 function prefixRedirect(line: number, from: string, status: number, to: string | undefined): ApacheMatcher {
   const prefix = from.replace(/\/$/, '');
-  return (url) => {
+  return keyed((url) => {
     const path = decodedPath(url);
     if (path !== from && path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
     if (to === undefined) return { line, status };
     return { line, target: withQuery(to.replace(/\/$/, '') + path.slice(prefix.length), url), status };
-  };
+  }, `<${prefix}`);
 }
 
 /** `RedirectMatch [status] regex URL`: a regex search in the path, `$N` filled from its groups. */
 function regexRedirect(line: number, regex: RegExp, status: number, to: string | undefined): ApacheMatcher {
-  return (url) => {
+  const literal = literalOfRegex(regex.source);
+  const key = literal === undefined || regex.ignoreCase ? undefined : `=${literal}`;
+  return keyed((url) => {
     const found = regex.exec(decodedPath(url));
     if (found === null) return undefined;
     if (to === undefined) return { line, status };
     const target = fillCaptures(to, [...found]);
     return typeof target === 'string' ? { line, target: withQuery(target, url), status } : { line, ...target };
-  };
+  }, key);
 }
 
 interface RewriteState {
@@ -84,14 +110,16 @@ function rewriteRedirect(args: string[], line: number, state: RewriteState): Apa
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(substitution) || substitution.startsWith('/');
   const to = absolute ? substitution : `${state.base.replace(/\/?$/, '/')}${substitution}`;
   const dropQuery = flags.has('qsd') || flags.has('qsdiscard');
-  return (url) => {
+  const literal = literalOfRegex(pattern);
+  const key = literal === undefined || regex.ignoreCase ? undefined : `=${rooted ? '' : '/'}${literal}`;
+  return keyed((url) => {
     const path = decodedPath(url);
     const found = regex.exec(rooted ? path : path.slice(1));
     if (found === null) return undefined;
     const target = fillCaptures(to, [...found]);
     if (typeof target !== 'string') return { line, ...target };
     return { line, target: dropQuery ? target : withQuery(target, url), status };
-  };
+  }, key);
 }
 
 /** The matcher of a mod_alias directive, a problem, or undefined when it is no redirect. */
@@ -115,7 +143,7 @@ function aliasMatcher(name: string, args: string[], line: number): ApacheMatcher
  * section, behind a RewriteCond other than the host's, or rewriting internally are left out.
  */
 export async function compileApache(stream: Readable): Promise<CompiledRules> {
-  const matchers: ApacheMatcher[] = [];
+  const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
   const state: RewriteState = { sections: [], conditions: [], base: '/', on: false };
   for await (const directive of readApacheDirectives(stream)) {
@@ -138,17 +166,12 @@ export async function compileApache(stream: Readable): Promise<CompiledRules> {
       made = aliasMatcher(name, directive.args, directive.line);
     }
     if (typeof made === 'string') problems.push({ line: directive.line, message: made });
-    else if (made !== undefined) matchers.push(made);
+    else if (made !== undefined)
+      matchers.push(
+        made.key === undefined
+          ? { line: directive.line, match: made }
+          : { line: directive.line, key: made.key, match: made },
+      );
   }
-  return {
-    size: matchers.length,
-    problems,
-    match(url) {
-      for (const matcher of matchers) {
-        const found = matcher(url);
-        if (found !== undefined) return found;
-      }
-      return undefined;
-    },
-  };
+  return orderedRules({ matchers, keysOf, problems });
 }

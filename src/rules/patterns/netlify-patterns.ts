@@ -1,5 +1,6 @@
 import { isNetlifyUrl, type NetlifyRule, parseNetlifyRule, type RedirectsVariant } from '../netlify-line.js';
 import { tomlRule } from '../netlify-toml.js';
+import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from './rule-match.js';
 
 /** One `_redirects` rule, compiled. */
@@ -70,6 +71,13 @@ function answer(matcher: NetlifyMatcher, bound: Map<string, string>, url: URL): 
   return { line, target: rule.query.length > 0 ? target : withQuery(target, url), status: rule.status };
 }
 
+/** The lookup key of a rule matching one path only (no placeholder, splat or query match), else undefined. */
+function literalKey(matcher: NetlifyMatcher): string | undefined {
+  if (matcher.splat || matcher.rule.query.length > 0) return undefined;
+  if (matcher.segments.some((segment) => segment.startsWith(':') && segment.length > 1)) return undefined;
+  return `${matcher.host ?? ''} ${matcher.segments.join('/')}`;
+}
+
 /**
  * Compiles the rules of a `_redirects` file or a `netlify.toml` for matching sample URLs. Netlify applies the first
  * rule that matches, in file order; a rule with conditions (`Country=`, `Role=`) answers some visitors only and is
@@ -81,18 +89,20 @@ export function compileNetlify(
 ): CompiledRules {
   const matchers = rules
     .filter(({ rule }) => rule.conditions.length === 0)
-    .map(({ rule, line }) => compile(rule, line));
-  return {
-    size: matchers.length,
-    problems,
-    match(url) {
-      for (const matcher of matchers) {
-        const bound = bind(matcher, url);
-        if (bound !== undefined) return answer(matcher, bound, url);
-      }
-      return undefined;
-    },
+    .map(({ rule, line }): OrderedMatcher => {
+      const compiled = compile(rule, line);
+      const key = literalKey(compiled);
+      const match = (url: URL) => {
+        const bound = bind(compiled, url);
+        return bound === undefined ? undefined : answer(compiled, bound, url);
+      };
+      return key === undefined ? { line, match } : { line, key, match };
+    });
+  const keysOf = (url: URL) => {
+    const path = segmentsOf(url.pathname).join('/');
+    return [` ${path}`, `${url.host} ${path}`];
   };
+  return orderedRules({ matchers, keysOf, problems });
 }
 
 /** Reads the rules of a `_redirects` file, each with its line; malformed lines are problems. */

@@ -25,6 +25,10 @@ interface NginxServer {
   names: string[];
   actions: NginxAction[];
   locations: NginxLocation[];
+  /** The `=` locations by path, and the prefix (`^~` or none) ones by prefix: looked up, not tried one by one. */
+  exact: Map<string, NginxLocation>;
+  prefixes: Map<string, NginxLocation>;
+  regexes: NginxLocation[];
 }
 
 /** The action of a `rewrite` or `return` directive, a problem, or undefined for any other directive. */
@@ -78,12 +82,24 @@ function locationOf(directive: NginxDirective, problems: RuleProblem[]): NginxLo
 }
 
 function serverOf(directives: readonly NginxDirective[], problems: RuleProblem[]): NginxServer {
-  const server: NginxServer = { names: [], actions: [], locations: [] };
+  const server: NginxServer = {
+    names: [],
+    actions: [],
+    locations: [],
+    exact: new Map(),
+    prefixes: new Map(),
+    regexes: [],
+  };
   for (const directive of directives) {
     if (directive.name === 'server_name') server.names.push(...directive.args);
     if (directive.name === 'location') {
       const location = locationOf(directive, problems);
-      if (location !== undefined) server.locations.push(location);
+      if (location === undefined) continue;
+      server.locations.push(location);
+      const index =
+        location.regex !== undefined ? undefined : location.modifier === '=' ? server.exact : server.prefixes;
+      if (index === undefined) server.regexes.push(location);
+      else if (!index.has(location.uri)) index.set(location.uri, location);
     }
   }
   collect(directives, server.actions, problems);
@@ -115,20 +131,15 @@ function namesHost(name: string, host: string): boolean {
  * The location nginx picks for a path: an exact `=` match; else the longest prefix, unless it is `^~` the regex
  * locations in file order, the first match winning; else that longest prefix.
  */
-export function pickLocation(
-  locations: readonly NginxLocation[],
-  path: string,
-): { location: NginxLocation; captures: string[] } | undefined {
-  const exact = locations.find((location) => location.modifier === '=' && location.uri === path);
+function pickLocation(server: NginxServer, path: string): { location: NginxLocation; captures: string[] } | undefined {
+  const exact = server.exact.get(path);
   if (exact !== undefined) return { location: exact, captures: [] };
   let longest: NginxLocation | undefined;
-  for (const location of locations) {
-    if ((location.modifier === '' || location.modifier === '^~') && path.startsWith(location.uri)) {
-      if (longest === undefined || location.uri.length > longest.uri.length) longest = location;
-    }
+  for (let length = path.length; length > 0 && longest === undefined; length--) {
+    longest = server.prefixes.get(path.slice(0, length));
   }
   if (longest?.modifier !== '^~') {
-    for (const location of locations) {
+    for (const location of server.regexes) {
       const found = location.regex?.exec(path);
       if (found) return { location, captures: [...found].map((value) => value ?? '') };
     }
@@ -186,20 +197,33 @@ export function compileNginx(text: string): CompiledRules {
   const tree = nginxTree(tokens);
   const problems: RuleProblem[] = [...tree.errors, ...(error === undefined ? [] : [error])];
   const servers = serversOf(tree.directives, problems);
-  const size = servers.reduce(
-    (sum, server) => sum + server.actions.length + server.locations.reduce((n, l) => n + l.actions.length, 0),
-    0,
-  );
+  // The server each rule is written in: a rule is shadowed, or not, within its own server.
+  const serverOfLine = new Map<number, NginxServer>();
+  let size = 0;
+  for (const server of servers) {
+    for (const action of [...server.actions, ...server.locations.flatMap((location) => location.actions)]) {
+      serverOfLine.set(action.line, server);
+      size++;
+    }
+  }
+  const answer = (server: NginxServer, url: URL) => {
+    const early = run(server.actions, url, []);
+    if (early !== undefined) return early;
+    const picked = pickLocation(server, decodedPath(url));
+    return picked === undefined ? undefined : run(picked.location.actions, url, picked.captures);
+  };
   return {
     size,
     problems,
     match(url) {
       const server =
         servers.find((candidate) => candidate.names.some((name) => namesHost(name, url.hostname))) ?? servers[0]!;
-      const early = run(server.actions, url, []);
-      if (early !== undefined) return early;
-      const picked = pickLocation(server.locations, decodedPath(url));
-      return picked === undefined ? undefined : run(picked.location.actions, url, picked.captures);
+      return answer(server, url);
+    },
+    shadowing(url, line) {
+      const server = serverOfLine.get(line);
+      const found = server === undefined ? undefined : answer(server, url);
+      return found === undefined || found.line === line ? undefined : found;
     },
   };
 }

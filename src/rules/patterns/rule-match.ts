@@ -23,6 +23,12 @@ export interface RuleProblem {
 export interface CompiledRules {
   /** The rule answering `url`, or undefined when none does (a gap in the migration). */
   match(url: URL): RuleMatch | undefined;
+  /**
+   * The rule that answers `url` instead of the rule on `line` (whose own source `url` is): for a first-match format
+   * the first matching rule before that line, for nginx whichever its precedence picks, if not that rule. Undefined
+   * when the rule on `line` is not shadowed.
+   */
+  shadowing(url: URL, line: number): RuleMatch | undefined;
   /** How many rules can answer a sample. */
   size: number;
   problems: RuleProblem[];

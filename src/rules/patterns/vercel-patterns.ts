@@ -1,14 +1,11 @@
-import { type MatchFunction, match as pathMatch } from 'path-to-regexp';
+import { match as pathMatch } from 'path-to-regexp';
 import { isJsonObject, jsonEntries } from '../json-rules.js';
 import { vercelStatus } from '../vercel.js';
+import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
 import { type CompiledRules, type RuleProblem, withQuery } from './rule-match.js';
 
-interface VercelMatcher {
-  line: number;
-  match: MatchFunction<Record<string, string | string[]>>;
-  destination: string;
-  status: number;
-}
+/** A source with no path-to-regexp syntax: it matches that path only. */
+const LITERAL_SOURCE = /^[A-Za-z0-9/_.~%-]*$/;
 
 /** The destination with the source's parameters filled in: `:name` (a repeated `:name*` joined with `/`), `$1`. */
 function fill(destination: string, params: Record<string, string | string[]>): string {
@@ -27,7 +24,7 @@ function fill(destination: string, params: Record<string, string | string[]>): s
  * `has`/`missing` conditions answers some requests only and is left out.
  */
 export function compileVercel(text: string): CompiledRules {
-  const matchers: VercelMatcher[] = [];
+  const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
   for (const { line, value } of jsonEntries(text, 'vercel.json', 'redirects')) {
     if (!isJsonObject(value)) {
@@ -47,23 +44,21 @@ export function compileVercel(text: string): CompiledRules {
       continue;
     }
     try {
-      const match = pathMatch<Record<string, string | string[]>>(source, { decode: decodeURIComponent, strict: true });
-      matchers.push({ line, match, destination, status });
+      // As Vercel converts a source (@vercel/routing-utils, sourceToRegex): strict and case-sensitive.
+      const matches = pathMatch<Record<string, string | string[]>>(source, {
+        decode: decodeURIComponent,
+        strict: true,
+        sensitive: true,
+      });
+      const match = (url: URL) => {
+        const found = matches(url.pathname);
+        if (found === false) return undefined;
+        return { line, target: withQuery(fill(destination, found.params), url), status };
+      };
+      matchers.push(LITERAL_SOURCE.test(source) ? { line, key: source, match } : { line, match });
     } catch (error) {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
   }
-  return {
-    size: matchers.length,
-    problems,
-    match(url) {
-      for (const matcher of matchers) {
-        const found = matcher.match(url.pathname);
-        if (found === false) continue;
-        const target = withQuery(fill(matcher.destination, found.params), url);
-        return { line: matcher.line, target, status: matcher.status };
-      }
-      return undefined;
-    },
-  };
+  return orderedRules({ matchers, keysOf: (url) => [url.pathname], problems });
 }

@@ -1,0 +1,55 @@
+import type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';
+
+/** One compiled rule of a format where the first matching rule in file order answers. */
+export interface OrderedMatcher {
+  line: number;
+  /**
+   * Set when the rule matches exactly the URLs that have this key among their {@link OrderedRulesSpec.keysOf} (a
+   * literal path): it is then looked up rather than tried, so that a file of many literal rules matches in constant
+   * time per URL instead of trying every rule.
+   */
+  key?: string;
+  match(url: URL): RuleMatch | undefined;
+}
+
+/** How a format's rules are matched in order. */
+export interface OrderedRulesSpec {
+  matchers: readonly OrderedMatcher[];
+  /** The keys a URL may be looked up by (its path, its path's prefixes...), in the form the matchers' keys take. */
+  keysOf(url: URL): string[];
+  problems: RuleProblem[];
+}
+
+/**
+ * The compiled rules of a first-match-wins format: the keyed (literal) rules in a map holding the earliest for each
+ * key, the others tried in file order, and the earlier of the two answering. `shadowing(url, line)` looks among the
+ * rules before `line` only, so that checking every rule of a file costs the pattern rules before each one, not all.
+ */
+export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
+  const keyed = new Map<string, OrderedMatcher>();
+  const tried: OrderedMatcher[] = [];
+  for (const matcher of spec.matchers) {
+    if (matcher.key === undefined) tried.push(matcher);
+    else if (!keyed.has(matcher.key)) keyed.set(matcher.key, matcher);
+  }
+  const first = (url: URL, before: number): RuleMatch | undefined => {
+    let best: OrderedMatcher | undefined;
+    for (const key of spec.keysOf(url)) {
+      const found = keyed.get(key);
+      if (found !== undefined && found.line < before && (best === undefined || found.line < best.line)) best = found;
+    }
+    const limit = best?.line ?? before;
+    for (const matcher of tried) {
+      if (matcher.line >= limit) break;
+      const found = matcher.match(url);
+      if (found !== undefined) return found;
+    }
+    return best?.match(url);
+  };
+  return {
+    size: spec.matchers.length,
+    problems: spec.problems,
+    match: (url) => first(url, Number.POSITIVE_INFINITY),
+    shadowing: (url, line) => first(url, line),
+  };
+}
