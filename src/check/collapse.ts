@@ -42,6 +42,12 @@ const EXAMPLES = 3;
 export const COUNTS_LISTED = 10_000;
 /** Collapse targets listed; more are counted in the findings' total only. */
 const TARGETS_LISTED = 10;
+/**
+ * Distinct final URLs counted before the ones reached by a single row are let go. A migration usually sends every old
+ * URL to its own new one, so without a bound the counts would grow with the rows (a million-row check would hold a
+ * million entries); a collapse gathers rows quickly and keeps its entry.
+ */
+const TRACKED_LIMIT = 20_000;
 
 function isRoot(url: string): boolean {
   try {
@@ -54,17 +60,25 @@ function isRoot(url: string): boolean {
 
 /**
  * Counts, per final URL, the rows that redirected there though none of them expected it (no target, or another
- * one): memory grows with the distinct final URLs, never with the rows. At the end, every final URL reached by at
- * least `threshold` such rows is a collapse: old URLs sent en masse to one page (often the home page) instead of
- * their own replacements.
+ * one). At the end, every final URL reached by at least `threshold` such rows is a collapse: old URLs sent en masse
+ * to one page (often the home page) instead of their own replacements. Memory is bounded: past
+ * {@link TRACKED_LIMIT} distinct final URLs, those reached once are let go (`pruned`), so a URL whose rows are spread
+ * thinly over a very large run may be undercounted; one that gathers rows as a collapse does is not.
  */
 export class CollapseCounter {
   private readonly counts = new Map<string, { rows: number; examples: string[] }>();
+  /** Whether final URLs reached once were let go to bound memory: counts may then fall short. */
+  private pruned = false;
 
   constructor(
     private readonly threshold: number,
     private readonly settings: ExpectationSettings,
   ) {}
+
+  /** How many distinct final URLs are held now. */
+  get size(): number {
+    return this.counts.size;
+  }
 
   add(result: RowResult): void {
     const { finalUrl } = result;
@@ -77,11 +91,24 @@ export class CollapseCounter {
   /** Adds `rows` rows onto `finalUrl` (a shard's count, when merging), keeping the first few examples. */
   addCount(finalUrl: string, rows: number, examples: readonly string[]): void {
     const entry = this.counts.get(finalUrl);
-    if (entry === undefined) this.counts.set(finalUrl, { rows, examples: examples.slice(0, EXAMPLES) });
-    else {
+    if (entry === undefined) {
+      if (this.counts.size >= TRACKED_LIMIT) this.prune();
+      this.counts.set(finalUrl, { rows, examples: examples.slice(0, EXAMPLES) });
+    } else {
       entry.rows += rows;
       for (const example of examples) if (entry.examples.length < EXAMPLES) entry.examples.push(example);
     }
+  }
+
+  /**
+   * Lets go of the final URLs reached by one row, then two, and so on until half the room is free (see
+   * {@link TRACKED_LIMIT}); never of one that has reached the threshold, which is a finding already.
+   */
+  private prune(): void {
+    for (let floor = 1; floor < this.threshold && this.counts.size >= TRACKED_LIMIT / 2; floor++) {
+      for (const [finalUrl, entry] of this.counts) if (entry.rows <= floor) this.counts.delete(finalUrl);
+    }
+    this.pruned = true;
   }
 
   /** Every final URL counted, most rows first. */
@@ -104,7 +131,7 @@ export class CollapseCounter {
       .slice(0, COUNTS_LISTED)
       .map(([finalUrl, entry]) => ({ finalUrl, rows: entry.rows, examples: entry.examples }));
     const counts: CollapseCounts = { threshold: this.threshold, severity, targets };
-    if (this.counts.size > COUNTS_LISTED) counts.capped = true;
+    if (this.counts.size > COUNTS_LISTED || this.pruned) counts.capped = true;
     return counts;
   }
 

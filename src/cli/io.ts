@@ -4,6 +4,8 @@ import type { AnalysisResult, AnalyzeOptions, AnalyzerConfig } from '../core/ind
 /** What the CLI needs from an analyzer: the core `Analyzer` fits, and tests may pass one with a resolver. */
 export interface AnalyzerLike {
   analyze(url: string, options?: AnalyzeOptions): Promise<AnalysisResult>;
+  /** Many URLs under one set of options, validated once (`hoplens check`). */
+  withOptions(options?: AnalyzeOptions): Promise<(url: string) => Promise<AnalysisResult>>;
   close(): Promise<void>;
 }
 

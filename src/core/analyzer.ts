@@ -71,6 +71,18 @@ interface Pool {
 const MAX_POLICIES = 64;
 
 /**
+ * Whether every hop's URL is on the first one's authority (`user@host:port`) as the WHATWG parser wrote them: then
+ * the chain stays on one host, which is all {@link Analyzer.siteResolver} asks, decided without parsing the URLs.
+ */
+function oneAuthority(chain: readonly Hop[]): boolean {
+  const first = chain[0]?.url ?? '';
+  const start = first.indexOf('//') + 2;
+  const end = first.slice(start).search(/[/?#]|$/) + start;
+  const prefix = first.slice(0, end);
+  return chain.every(({ url }) => url.startsWith(prefix) && (url.length === end || '/?#'.includes(url[end]!)));
+}
+
+/**
  * Owns the connection pools and runs analyses. Pools are kept per address policy and per TLS mode, because a
  * connection opened under a lenient policy, or whose certificate was not verified, must never be reused by an analysis
  * under a strict one.
@@ -111,15 +123,34 @@ export class Analyzer {
    * Throws `INVALID_URL` or `INVALID_OPTION`; makes no request.
    */
   prepare(url: string, options: AnalyzeOptions = {}): PreparedAnalysis {
+    return this.prepareUrl(url, this.prepareOptions(options));
+  }
+
+  /** The options half of {@link prepare}: validated, and the address policy chosen. */
+  private prepareOptions(options: AnalyzeOptions): Omit<PreparedAnalysis, 'url' | 'target'> {
     const normalized = normalizeOptions(options);
-    const target = parseTargetUrl(url);
     if (normalized.render && this.renderer === undefined) {
       throw new HoplensError(
         'RENDER_UNAVAILABLE',
         'Rendering was asked for, but this analyzer has no browser to render with',
       );
     }
-    return { url, target, options: normalized, policy: this.policyFor(normalized) };
+    return { options: normalized, policy: this.policyFor(normalized) };
+  }
+
+  private prepareUrl(url: string, prepared: Omit<PreparedAnalysis, 'url' | 'target'>): PreparedAnalysis {
+    return { url, target: parseTargetUrl(url), ...prepared };
+  }
+
+  /**
+   * An analysis of many URLs under one set of options (a bulk check's rows): the options are validated, a policy file's
+   * contents compiled and the address policy chosen once, here, instead of for every URL. Throws as {@link prepare}
+   * does for the options; the function it returns rejects as {@link analyze} does.
+   */
+  async withOptions(options: AnalyzeOptions = {}): Promise<(url: string) => Promise<AnalysisResult>> {
+    const policy = options.policy === undefined ? undefined : await compilePolicy(options.policy);
+    const prepared = this.prepareOptions({ ...options, policy });
+    return async (url) => this.run(this.prepareUrl(url, prepared), options.signal);
   }
 
   /**
@@ -182,8 +213,7 @@ export class Analyzer {
    * Loaded on first need: it is a large table that most single-host runs never consult.
    */
   private siteResolver(chain: readonly Hop[]): Promise<((hostname: string) => string) | undefined> {
-    const hosts = new Set(chain.map((hop) => new URL(hop.url).hostname));
-    if (hosts.size < 2) return Promise.resolve(undefined);
+    if (oneAuthority(chain)) return Promise.resolve(undefined);
     this.sites ??= import('./site-of.js').then((module) => module.siteOf);
     return this.sites;
   }

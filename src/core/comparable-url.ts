@@ -18,6 +18,8 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 /** Percent-escapes in one canonical form (RFC 3986 §6.2.2): hex upper-case, unreserved characters decoded. */
 function canonicalEscapes(text: string): string {
+  // Most URLs have no escape at all: nothing to rewrite, and no regular expression to run.
+  if (!text.includes('%')) return text;
   return text.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;

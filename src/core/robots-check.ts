@@ -20,6 +20,9 @@ export interface RobotsContext {
 }
 
 /** Waits for `promise`, or rejects with `ABORTED` as soon as `signal` aborts (the promise itself runs on). */
+/** The failure is the waiting analyses' to report (through the promise they await), not this copy's. */
+const ignoreFailure = () => undefined;
+
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
   if (signal.aborted) return Promise.reject(new HoplensError('ABORTED', 'The analysis was aborted'));
@@ -34,8 +37,14 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
  * Reads final URLs against their host's robots.txt, fetched once per origin (and pool) and kept for a while: a bulk
  * check of a thousand URLs on one site costs one robots.txt request, not a thousand.
  */
+/** A robots.txt being read, and the file once it has been (then an analysis need not wait on the promise). */
+interface CachedFile {
+  promise: Promise<RobotsFile>;
+  file?: RobotsFile;
+}
+
 export class RobotsCheck {
-  private readonly cache: ExpiringCache<Promise<RobotsFile>>;
+  private readonly cache: ExpiringCache<CachedFile>;
 
   constructor(options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {
     this.cache = new ExpiringCache({
@@ -56,15 +65,21 @@ export class RobotsCheck {
       return undefined;
     }
     const key = `${context.poolKey}|${origin}`;
-    let file = this.cache.get(key);
-    if (file === undefined) {
+    let cached = this.cache.get(key);
+    if (cached === undefined) {
       // Shared by every analysis asking meanwhile, so it listens to none of their signals: the hop timeout bounds it.
       // One hop timeout for the whole read, redirects included: robots.txt never adds more than that to an analysis.
       const deadline = AbortSignal.timeout(context.timeout);
       const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: context.timeout, signal: deadline });
-      file = fetchRobotsFile(origin, context.userAgent, fetch);
-      this.cache.set(key, file);
+      const entry: CachedFile = { promise: fetchRobotsFile(origin, context.userAgent, fetch) };
+      // Once read, the file is used as it is: a bulk check's thousands of rows on one host wait on nothing.
+      entry.promise.then((file) => {
+        entry.file = file;
+      }, ignoreFailure);
+      cached = entry;
+      this.cache.set(key, cached);
     }
-    return robotsVerdict(await untilAborted(file, context.signal), url, productToken(context.userAgent));
+    const file = cached.file ?? (await untilAborted(cached.promise, context.signal));
+    return robotsVerdict(file, url, productToken(context.userAgent));
   }
 }

@@ -44,6 +44,19 @@ describe('CollapseCounter', () => {
     );
     expect(counter.finding('warning')?.targets).toMatchObject([{ finalUrl: final, rows: 2, root: false }]);
   });
+
+  it('stays bounded when every row lands on a URL of its own, and still finds the collapse among them', () => {
+    const counter = new CollapseCounter(10, SETTINGS);
+    // 100,000 rows each sent to its own page (a migration done right), and every 1,000th to the home page.
+    for (let i = 0; i < 100_000; i++) {
+      const finalUrl = i % 1_000 === 0 ? 'https://new.test/' : `https://new.test/page/${i}`;
+      counter.add(rowResult({ source: `https://old.test/${i}`, finalUrl, redirects: 1 }));
+    }
+    expect(counter.finding('error')?.targets).toMatchObject([{ finalUrl: 'https://new.test/', rows: 100 }]);
+    // The pages reached once were let go along the way (at most 20,000 are held), which the shard's counts say.
+    expect(counter.size).toBeLessThanOrEqual(20_000);
+    expect(counter.allCounts('error')?.capped).toBe(true);
+  });
 });
 
 describe('RunStatsCounter', () => {

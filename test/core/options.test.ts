@@ -1,7 +1,7 @@
 /** Option validation: defaults, accepted spellings, and the exact edges of every range. */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyze, DEFAULTS, HoplensError, LIMITS, NO_POLICY, normalizeOptions } from '../../src/index.js';
+import { Analyzer, analyze, DEFAULTS, HoplensError, LIMITS, NO_POLICY, normalizeOptions } from '../../src/index.js';
 import { startRedirectServer } from '../helpers/servers.js';
 import { USER_AGENT_CASES } from '../helpers/user-agent-cases.js';
 import { LOOPBACK } from './helpers/analysis.js';
@@ -126,5 +126,40 @@ describe('analyze', () => {
     const server = await started;
     const result = await analyze(`${server.origin}/`, LOOPBACK);
     expect(result.summary).toMatchObject({ totalHops: 2, finalStatus: 200 });
+  });
+});
+
+describe('Analyzer.withOptions', () => {
+  const analyzer = new Analyzer();
+  afterAll(() => analyzer.close());
+
+  it('validates the options once, then analyses each URL under them', async () => {
+    await expect(analyzer.withOptions({ ...LOOPBACK, maxHops: 0 })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      details: { option: 'maxHops' },
+    });
+    const server = await startRedirectServer({
+      '/c': { status: 301, location: '/a' },
+      '/a': { status: 302, location: '/b' },
+      '/b': { status: 200, body: 'ok' },
+    });
+    try {
+      // A policy file's contents are compiled once too: the temporary redirect is silenced for every URL.
+      const run = await analyzer.withOptions({
+        ...LOOPBACK,
+        maxHops: 2,
+        policy: { severity: { temporary_redirect: 'off' } },
+      });
+      const followed = await run(`${server.origin}/a`);
+      expect(followed.chain.map((hop) => hop.status)).toEqual([302, 200]);
+      expect(followed.summary.issues.map((issue) => issue.type)).not.toContain('temporary_redirect');
+      // maxHops: 2 holds for the next URL as well.
+      const other = await run(`${server.origin}/c`);
+      expect(other.chain.map((hop) => hop.status)).toEqual([301, 302]);
+      expect(other.summary.issues.map((issue) => issue.type)).toContain('max_hops_reached');
+      await expect(run('not a url')).rejects.toMatchObject({ code: 'INVALID_URL' });
+    } finally {
+      await server.close();
+    }
   });
 });

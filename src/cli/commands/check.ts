@@ -101,9 +101,10 @@ async function runAndReport(
 
   const { analyzer, release } = acquireAnalyzer(io, config);
   const requestOptions = { ...plan.analyzeOptions, signal: stop.signal };
-  const analyze = (url: string) => analyzer.analyze(url, requestOptions);
   let inputError: CliError | undefined;
   try {
+    // Validated once for the whole run, not for every row.
+    const analyze = await analyzer.withOptions(requestOptions);
     for await (const event of runChecks(rows, { ...plan.limits, analyze, signal: stop.signal })) {
       await report.event(event);
     }

@@ -65,7 +65,12 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
  * then in chain order.
  */
 export function detectIssues(input: DetectorInput, detectors: readonly Detector[] = DETECTORS): Issue[] {
-  return detectors
-    .flatMap((detect) => detect(input).map(withHelp))
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.hop ?? -1) - (b.hop ?? -1));
+  // A plain loop: this runs for every URL of a bulk check, and most detectors find nothing.
+  const issues: Issue[] = [];
+  for (const detect of detectors) for (const finding of detect(input)) issues.push(withHelp(finding));
+  return issues.length < 2 ? issues : issues.sort(bySeverityThenHop);
+}
+
+function bySeverityThenHop(a: Issue, b: Issue): number {
+  return RANK[a.severity] - RANK[b.severity] || (a.hop ?? -1) - (b.hop ?? -1);
 }

@@ -23,6 +23,8 @@ export const queryDropped: Detector = ({ chain, stop }) => {
   const first = chain[0];
   const last = chain[chain.length - 1];
   if (stop.kind !== 'complete' || first === undefined || last === undefined || countRedirects(chain) === 0) return [];
+  // No query, nothing to lose: most chains, decided without parsing their URLs.
+  if (!first.url.includes('?')) return [];
   const submitted = parameterNames(first.url);
   const kept = new Set(parameterNames(last.url));
   const dropped = submitted.filter((name) => !kept.has(name));

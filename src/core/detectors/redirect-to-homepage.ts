@@ -17,9 +17,11 @@ export const redirectToHomepage: Detector = ({ chain, stop, siteOf = (hostname) 
   const page = finalPage({ chain, stop });
   const first = chain[0];
   if (page === undefined || first === undefined || countRedirects(chain) === 0) return [];
-  const from = new URL(first.url);
+  // The landing page first: most chains do not end on a root, and then the first URL need not be parsed.
   const to = new URL(page.hop.url);
-  if (ROOT_PATH.test(from.pathname) || !ROOT_PATH.test(to.pathname)) return [];
+  if (!ROOT_PATH.test(to.pathname)) return [];
+  const from = new URL(first.url);
+  if (ROOT_PATH.test(from.pathname)) return [];
   if (siteOf(from.hostname) !== siteOf(to.hostname)) return [];
   return [
     {
