@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareWithBaseline, missingFromRun } from '../../src/check/baseline.js';
 import { emptySummary } from '../../src/check/summary.js';
 import { loadBaseline } from '../../src/cli/baseline-file.js';
