@@ -1,4 +1,4 @@
-import type { RuleFormat } from '../index.js';
+import { RULE_FORMATS, type RuleFormat } from '../index.js';
 import type { RedirectsVariant } from '../netlify-line.js';
 import { writeAmplify } from './amplify-writer.js';
 import { writeApache } from './apache-writer.js';
@@ -17,17 +17,9 @@ export { destinationText, type FixEdit } from './fix-edit.js';
  * The rule formats `hoplens fix` writes back (the CLI's own `csv` input too, through {@link writeCsv}): every one but
  * `screaming-frog`, a crawl's report of the chains it found rather than rules a host applies.
  */
-export const FIX_RULE_FORMATS: readonly RuleFormat[] = Object.freeze([
-  'netlify',
-  'vercel',
-  'cloudflare',
-  'apache',
-  'nginx',
-  'shopify',
-  'wordpress',
-  'vercel-bulk',
-  'amplify',
-]);
+export const FIX_RULE_FORMATS: readonly RuleFormat[] = Object.freeze(
+  RULE_FORMATS.filter((format) => format !== 'screaming-frog'),
+);
 
 /** Shopify's export names its target column `Redirect to` (any case, as src/rules/shopify.ts reads it). */
 const SHOPIFY_TARGET: TargetColumn = {
