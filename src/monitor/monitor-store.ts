@@ -102,9 +102,11 @@ export class MonitorStore {
   }
 
   /**
-   * Claims up to `limit` due monitors and moves each one's next run an interval ahead, in one transaction; `enqueue`
-   * runs inside it, so a claim and what is done with it (a pg-boss job) commit together or not at all. Rows another
-   * instance is claiming are skipped, not waited for: each due run is claimed once.
+   * Claims up to `limit` due monitors and moves each one's next run to the first time of its schedule after `now`,
+   * in one transaction; `enqueue` runs inside it, so a claim and what is done with it (a pg-boss job) commit together
+   * or not at all. Rows another instance is claiming are skipped, not waited for: each due run is claimed once.
+   * The schedule is the due time plus whole intervals, not the pick-up time plus one: a run picked up late does not
+   * make every later run late too, and runs missed while nothing ran (a stopped service) are skipped, not caught up.
    */
   async claimDue(
     now: number,
@@ -113,7 +115,8 @@ export class MonitorStore {
   ): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<{ id: string }>(
-        `UPDATE hoplens_monitors AS m SET next_run_at = $1::timestamptz + make_interval(secs => m.interval_s)
+        `UPDATE hoplens_monitors AS m SET next_run_at = m.next_run_at + make_interval(secs => (m.interval_s *
+           (floor(extract(epoch FROM $1::timestamptz - m.next_run_at) / m.interval_s) + 1))::double precision)
          WHERE m.id IN (
            SELECT id FROM hoplens_monitors WHERE NOT paused AND next_run_at <= $1::timestamptz
            ORDER BY next_run_at LIMIT $2 FOR UPDATE SKIP LOCKED

@@ -33,15 +33,18 @@ export interface MonitorConfig extends AlertSettings {
 export interface MonitorSystemDeps {
   /** The clock (ms) the schedule and history are written with (default `Date.now`). */
   now?: () => number;
-  /** How often the scheduler ticks, in ms (default 5 s). */
+  /** How often the scheduler ticks, in ms (default 1 s). */
   tickMs?: number;
   /** pg-boss's timings (defaults: expiry past the analysis timeout, maintenance every 30 s, polling every 2 s). */
   boss?: Partial<BossTimings>;
   log?: SchedulerLog;
 }
 
-/** Default scheduler period: a monitor runs within this of being due. */
-const TICK_MS = 5000;
+/**
+ * Default scheduler period: a monitor runs within this of being due. A tick is one indexed query for due monitors
+ * and one for due alerts, so a second costs little and keeps runs close to their schedule.
+ */
+const TICK_MS = 1000;
 
 /** The monitors of an instance: the store, the scheduler and the alerts, over one database. */
 export class MonitorSystem {

@@ -79,6 +79,7 @@ describe('scheduling on PostgreSQL', () => {
       url: `${target.origin}/scheduled`,
       interval: 60,
     });
+    const created = clock.now();
     await system(app).tick();
     await until(async () => (await history(app, monitor.id)).length === 1, 15_000);
     expect(await history(app, monitor.id)).toMatchObject([{ outcome: 'passed', repeats: 1 }]);
@@ -91,7 +92,17 @@ describe('scheduling on PostgreSQL', () => {
     expect(requestsTo('/scheduled')).toBe(2);
     const read = (await admin(app, 'GET', `/api/monitors/${monitor.id}`)).body;
     expect(read.state).toBe('passed');
-    expect(Date.parse(read.nextRunAt)).toBe(clock.now() + 60_000);
+    // Picked up a second late (at 61 s), its next run stays on its schedule: 120 s after the first, not 121 s.
+    expect(Date.parse(read.nextRunAt)).toBe(created + 120_000);
+    // Runs missed while nothing ran are skipped, not caught up: picked up 10.5 intervals late, it runs once, and
+    // next at the first time of its schedule after now.
+    clock.advance(60_000 * 10 + 59_000 + 30_000);
+    await system(app).tick();
+    await until(async () => (await history(app, monitor.id))[0]?.repeats === 3, 15_000);
+    const later = (await admin(app, 'GET', `/api/monitors/${monitor.id}`)).body;
+    expect(clock.now()).toBe(created + 750_000);
+    expect(Date.parse(later.nextRunAt)).toBe(created + 780_000);
+    expect(requestsTo('/scheduled')).toBe(3);
   });
 
   it('never runs a due check twice across two instances', async () => {
