@@ -72,7 +72,7 @@ const MAX_POLICIES = 64;
 
 /**
  * Whether every hop's URL is on the first one's authority (`user@host:port`) as the WHATWG parser wrote them: then
- * the chain stays on one host, which is all {@link Analyzer.siteResolver} asks, decided without parsing the URLs.
+ * the chain stays on one host, and the public suffix list is not needed: decided without parsing the URLs.
  */
 function oneAuthority(chain: readonly Hop[]): boolean {
   const first = chain[0]?.url ?? '';
@@ -169,8 +169,10 @@ export class Analyzer {
       renderer: this.renderer,
       now: this.now,
     });
-    const robots = await this.robotsVerdict(outcome, options, pool, signal);
-    const siteOf = await this.siteResolver(outcome.chain);
+    // Both are usually known at once (robots.txt already read, one host): awaited only when they are not.
+    const verdict = this.robotsVerdict(outcome, options, pool, signal);
+    const robots = verdict instanceof Promise ? await verdict : verdict;
+    const siteOf = oneAuthority(outcome.chain) ? undefined : await this.siteResolver();
     const detected = detectIssues({
       ...outcome,
       thresholds: options.policy.thresholds,
@@ -190,12 +192,12 @@ export class Analyzer {
    * The robots.txt verdict on a chain that ended on a page (a complete chain whose last status is 2xx): only a page
    * can be indexed, and only a page's robots.txt verdict is worth a request.
    */
-  private async robotsVerdict(
+  private robotsVerdict(
     outcome: TraceOutcome,
     options: NormalizedOptions,
     pool: Pool,
     signal: AbortSignal | undefined,
-  ): Promise<RobotsVerdict | undefined> {
+  ): RobotsVerdict | undefined | Promise<RobotsVerdict | undefined> {
     const last = outcome.chain[outcome.chain.length - 1];
     if (!options.robots || outcome.stop.kind !== 'complete' || last === undefined) return undefined;
     if (last.status < 200 || last.status > 299) return undefined;
@@ -212,8 +214,7 @@ export class Analyzer {
    * The public suffix list's `siteOf`, for a chain that crosses hosts (within one host, every URL is on one site).
    * Loaded on first need: it is a large table that most single-host runs never consult.
    */
-  private siteResolver(chain: readonly Hop[]): Promise<((hostname: string) => string) | undefined> {
-    if (oneAuthority(chain)) return Promise.resolve(undefined);
+  private siteResolver(): Promise<(hostname: string) => string> {
     this.sites ??= import('./site-of.js').then((module) => module.siteOf);
     return this.sites;
   }
