@@ -94,27 +94,27 @@ export function legacyTls(): { minVersion: 'TLSv1'; ciphers: string } {
 }
 
 /**
- * An undici connector that resolves names through the guarded lookup and checks the address the socket actually
- * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
+ * undici's own connector under the guarded lookup: one for plain connections and, made on the first HTTPS connection
+ * (see {@link legacyTls}), one with the TLS settings. A given secure context already carries them (the analyzer makes
+ * it so); tls.connect ignores them beside one.
  */
-export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
+function baseConnector(options: GuardedConnectorOptions): buildConnector.connector {
   const base = {
     timeout: options.connectTimeout,
     lookup: createGuardedLookup(options.policy, options.resolver),
     // Node's default; stated because the guarded lookup must answer `all: true` queries for it.
     autoSelectFamily: true,
     allowH2: options.allowH2 === true,
-    // The certificate is judged below, from Node's own verdict on the handshake, so that a refusal can name the
-    // expiry date or the names the certificate is for, and `tls: 'report'` can go on. Sessions are not resumed: a
-    // resumed session skips the host name check, so one cached from a refused or reported connection would pass.
+    // The certificate is judged by the guarded connector, from Node's own verdict on the handshake, so that a refusal
+    // can name the expiry date or the names the certificate is for, and `tls: 'report'` can go on. Sessions are not
+    // resumed: a resumed session skips the host name check, so one cached from a refused or reported connection would
+    // pass.
     rejectUnauthorized: false,
     maxCachedSessions: 0,
   };
   const plain = buildConnector(base as buildConnector.BuildOptions);
-  // The TLS settings are only made for the first HTTPS connection (see legacyTls). A given secure context already
-  // carries them (the analyzer makes it so); tls.connect ignores them beside one.
   let secure: buildConnector.connector | undefined;
-  const connect: buildConnector.connector = (connectOptions, callback) => {
+  return (connectOptions, callback) => {
     if (connectOptions.protocol !== 'https:') return plain(connectOptions, callback);
     secure ??= buildConnector({
       ...base,
@@ -122,6 +122,14 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     } as buildConnector.BuildOptions);
     return secure(connectOptions, callback);
   };
+}
+
+/**
+ * An undici connector that resolves names through the guarded lookup and checks the address the socket actually
+ * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
+ */
+export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
+  const connect = baseConnector(options);
   return (connectOptions, callback) => {
     // An IP literal skips the lookup: judge it before connecting, so a refused address sees no connection at all
     // (a rendered page's requests reach here without the chain's own literal check in src/core/trace.ts).
