@@ -1,4 +1,4 @@
-import type { Severity } from '../core/index.js';
+import { type Severity, withoutFragment } from '../core/index.js';
 import { type ExpectationSettings, sameUrl } from './expectation.js';
 import type { RowResult } from './result.js';
 
@@ -83,9 +83,22 @@ export class CollapseCounter {
   add(result: RowResult): void {
     const { finalUrl } = result;
     if (finalUrl === undefined || result.outcome === 'errored' || result.redirects === 0) return;
-    if (sameUrl(result.source, finalUrl, this.settings)) return;
+    if (this.samePage(result.chain[0]?.url ?? result.source, finalUrl)) return;
     if (result.target !== undefined && sameUrl(finalUrl, result.target, this.settings)) return;
     this.addCount(finalUrl, 1, [result.source]);
+  }
+
+  /**
+   * Whether the chain ended where it began. Both URLs are the tracer's (WHATWG hrefs, already in canonical form but for
+   * percent-escapes), so unless escapes or the comparison's leniencies could make two strings one page, comparing the
+   * strings without their fragments decides it, and no URL is parsed: this runs for every row of a check.
+   */
+  private samePage(first: string, finalUrl: string): boolean {
+    const { ignoreTrailingSlash, ignoreQuery } = this.settings;
+    if (ignoreTrailingSlash || ignoreQuery || first.includes('%') || finalUrl.includes('%')) {
+      return sameUrl(first, finalUrl, this.settings);
+    }
+    return withoutFragment(first) === withoutFragment(finalUrl);
   }
 
   /** Adds `rows` rows onto `finalUrl` (a shard's count, when merging), keeping the first few examples. */

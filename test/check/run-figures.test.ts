@@ -45,6 +45,39 @@ describe('CollapseCounter', () => {
     expect(counter.finding('warning')?.targets).toMatchObject([{ finalUrl: final, rows: 2, root: false }]);
   });
 
+  it('does not count a chain that ended where it began, by the escapes-aware comparison when escapes differ', () => {
+    const counter = new CollapseCounter(1, SETTINGS);
+    const hop = (url: string) => ({ url, status: 301, statusText: '', responseTime: 1, headers: {} });
+    // Redirected back to itself (a cookie or a session set on the way): the same page, fragment aside.
+    counter.add(
+      rowResult({
+        source: 'https://a.test/p',
+        chain: [hop('https://a.test/p')],
+        finalUrl: 'https://a.test/p#top',
+        redirects: 1,
+      }),
+    );
+    // %7E is ~ (RFC 3986 §6.2.2): the same page written two ways.
+    counter.add(
+      rowResult({
+        source: 'https://a.test/~x',
+        chain: [hop('https://a.test/~x')],
+        finalUrl: 'https://a.test/%7Ex',
+        redirects: 1,
+      }),
+    );
+    expect(counter.finding('error')).toBeUndefined();
+    counter.add(
+      rowResult({
+        source: 'https://a.test/q',
+        chain: [hop('https://a.test/q')],
+        finalUrl: 'https://a.test/Q',
+        redirects: 1,
+      }),
+    );
+    expect(counter.finding('error')?.targets).toMatchObject([{ finalUrl: 'https://a.test/Q', rows: 1 }]);
+  });
+
   it('stays bounded when every row lands on a URL of its own, and still finds the collapse among them', () => {
     const counter = new CollapseCounter(10, SETTINGS);
     // 100,000 rows each sent to its own page (a migration done right), and every 1,000th to the home page.

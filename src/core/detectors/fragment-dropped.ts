@@ -10,6 +10,8 @@ export const fragmentDropped: Detector = ({ chain, stop }) => {
   const first = chain[0];
   const last = chain[chain.length - 1];
   if (stop.kind !== 'complete' || first === undefined || last === undefined || chain.length < 2) return [];
+  // No fragment, nothing to lose: most chains, decided without parsing their URLs.
+  if (!first.url.includes('#')) return [];
   const fragment = new URL(first.url).hash;
   if (fragment === '' || new URL(last.url).hash === fragment) return [];
   const lostAt = chain.findIndex((_, index) => {
