@@ -1,4 +1,4 @@
-import type { AllowRule, Policy } from './policy.js';
+import { type AllowRule, NO_POLICY, type Policy } from './policy.js';
 import type { StopReason } from './trace.js';
 import type { Hop, Issue, Severity } from './types.js';
 
@@ -45,6 +45,8 @@ function allowed(issue: Issue, rules: readonly AllowRule[], scope: PolicyScope):
  * the policy says (`off` drops it). Issues stay most severe first, then in chain order, as `detectIssues` gives them.
  */
 export function applyPolicy(issues: readonly Issue[], scope: PolicyScope, policy: Policy): Issue[] {
+  // No policy (most analyses): the findings as they are, already in order.
+  if (policy === NO_POLICY) return [...issues];
   const kept: Issue[] = [];
   for (const issue of issues) {
     if (policy.allow.length > 0 && allowed(issue, policy.allow, scope)) continue;

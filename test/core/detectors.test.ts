@@ -19,7 +19,15 @@ import { findMetaRefresh } from '../../src/core/html/meta-refresh.js';
 import { ISSUE_SEVERITY } from '../../src/core/issue-severity.js';
 import { JUDGEMENT_DEFAULTS } from '../../src/core/judgement-defaults.js';
 import { countRedirects, isRedirect } from '../../src/core/redirect-count.js';
-import { DETECTORS, type DetectorInput, detectIssues, type Hop, type StopReason } from '../../src/index.js';
+import {
+  DETECTORS,
+  type Detector,
+  type DetectorInput,
+  detectIssues,
+  type Hop,
+  ISSUE_HELP,
+  type StopReason,
+} from '../../src/index.js';
 
 const PERMANENT = new Set([301, 308]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -443,6 +451,16 @@ describe('stop findings', () => {
 });
 
 describe('detectIssues', () => {
+  it("attaches each finding's help page, to a detector's frozen finding too, most severe first", () => {
+    const frozen: Detector = () => [Object.freeze({ type: 'not_https', severity: 'info', message: 'plain' } as const)];
+    const fresh: Detector = () => [{ type: 'redirect_loop', severity: 'error', message: 'loop', hop: 1 }];
+    const issues = detectIssues(input(chainOf(['https://a.test/'], [], 200)), [frozen, fresh]);
+    expect(issues.map((issue) => [issue.type, issue.help])).toEqual([
+      ['redirect_loop', ISSUE_HELP.redirect_loop],
+      ['not_https', ISSUE_HELP.not_https],
+    ]);
+  });
+
   const status = fc.constantFrom(301, 302, 303, 307, 308);
   const path = fc.stringMatching(/^\/[a-zA-Z]{0,3}\/?$/);
   const scheme = fc.constantFrom('http', 'https');

@@ -1,4 +1,4 @@
-import { withHelp } from '../issue-help.js';
+import { ISSUE_HELP, withHelp } from '../issue-help.js';
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
 import { canonicalMismatch } from './canonical-mismatch.js';
@@ -67,7 +67,18 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 export function detectIssues(input: DetectorInput, detectors: readonly Detector[] = DETECTORS): Issue[] {
   // A plain loop: this runs for every URL of a bulk check, and most detectors find nothing.
   const issues: Issue[] = [];
-  for (const detect of detectors) for (const finding of detect(input)) issues.push(withHelp(finding));
+  for (const detect of detectors) {
+    // A finding is its detector's fresh object: its help page is added in place rather than by a copy (a frozen one,
+    // which a detector of the library's users may return, is copied).
+    for (const finding of detect(input)) {
+      if (Object.isFrozen(finding)) issues.push(withHelp(finding));
+      else {
+        const issue = finding as Issue;
+        issue.help = ISSUE_HELP[finding.type];
+        issues.push(issue);
+      }
+    }
+  }
   return issues.length < 2 ? issues : issues.sort(bySeverityThenHop);
 }
 
