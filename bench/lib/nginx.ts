@@ -4,11 +4,12 @@
  * measured. `/rN/<id>` redirects to `/r(N-1)/<id>` until `/r0/<id>` answers 200. The same chains are served over
  * HTTPS with HTTP/2 on 127.0.0.1:`tlsPort`, with a certificate from a test CA made at start (`ca` is its PEM).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NGINX_BIN as NGINX, runNginx } from '../../test/helpers/nginx-process.js';
 import { createTestPki } from '../../test/helpers/tls-certificates.js';
-import { freePort, waitForPort } from './ports.js';
+import { freePort } from './ports.js';
 
 export interface Nginx {
   port: number;
@@ -21,8 +22,6 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-
 /**
  * nginx 1.25.1 made HTTP/2 a server directive (`http2 on;`) and deprecated the `http2` listen parameter; Debian 12
  * ships 1.22, which knows only the listen parameter.
@@ -33,7 +32,7 @@ function http2Directives(): { listen: string; server: string } {
     .slice(1)
     .map(Number);
   const modern = major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
-  return modern ? { listen: 'ssl', server: '    http2 on;' } : { listen: 'ssl http2', server: '' };
+  return modern ? { listen: 'ssl', server: '  http2 on;' } : { listen: 'ssl http2', server: '' };
 }
 
 /** Options of {@link startNginx}. */
@@ -49,7 +48,7 @@ export async function startNginx(
   options: NginxOptions = {},
 ): Promise<Nginx> {
   const dir = join(workDir, 'nginx');
-  mkdirSync(join(dir, 'tmp'), { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const tlsPort = await freePort();
   const pki = createTestPki('localhost');
@@ -59,62 +58,32 @@ export async function startNginx(
   const hosts = Array.from({ length: hostCount }, (_, i) => `127.0.0.${i + 1}`);
   const steps = Array.from(
     { length: maxRedirects },
-    (_, i) => `    location ~ ^/r${i + 1}/(.*)$ { return 301 /r${i}/$1; }`,
-  ).join('\n');
-  const config = `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 8192; }
-http {
-${
-  options.accessLog === undefined
-    ? '  access_log off;'
-    : `  log_format bench '$msec $request_uri';\n  access_log ${options.accessLog} bench;`
-}
-  absolute_redirect off;
-  server_tokens off;
-  keepalive_requests 1000000;
-  keepalive_timeout 65s;
-  client_body_temp_path ${dir}/tmp/body;
-  proxy_temp_path ${dir}/tmp/proxy;
-  fastcgi_temp_path ${dir}/tmp/fastcgi;
-  uwsgi_temp_path ${dir}/tmp/uwsgi;
-  scgi_temp_path ${dir}/tmp/scgi;
-  default_type text/plain;
-  server {
-${hosts.map((host) => `    listen ${host}:${port};`).join('\n')}
-${steps}
-    location ~ ^/r0/ { return 200 "ok\\n"; }
-  }
-  server {
-    listen 127.0.0.1:${tlsPort} ${h2.listen};
-${h2.server}
-    ssl_certificate ${dir}/cert.pem;
-    ssl_certificate_key ${dir}/key.pem;
-    ssl_session_cache shared:bench:1m;
-${steps}
-    location ~ ^/r0/ { return 200 "ok\\n"; }
-  }
-}
-`;
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, config);
-  const child: ChildProcess = spawn(NGINX, ['-c', file, '-p', dir, '-e', join(dir, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForPort('127.0.0.1', port, 10_000);
-  await waitForPort('127.0.0.1', tlsPort, 10_000);
-  return {
-    port,
-    hosts,
-    tlsPort,
-    ca: pki.ca,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGQUIT');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+    (_, i) => `  location ~ ^/r${i + 1}/(.*)$ { return 301 /r${i}/$1; }`,
+  );
+  const http = [
+    ...(options.accessLog === undefined
+      ? ['access_log off;']
+      : ["log_format bench '$msec $request_uri';", `access_log ${options.accessLog} bench;`]),
+    'absolute_redirect off;',
+    'server_tokens off;',
+    'keepalive_requests 1000000;',
+    'keepalive_timeout 65s;',
+    'default_type text/plain;',
+    'server {',
+    ...hosts.map((host) => `  listen ${host}:${port};`),
+    ...steps,
+    '  location ~ ^/r0/ { return 200 "ok\\n"; }',
+    '}',
+    'server {',
+    `  listen 127.0.0.1:${tlsPort} ${h2.listen};`,
+    ...(h2.server === '' ? [] : [h2.server]),
+    `  ssl_certificate ${dir}/cert.pem;`,
+    `  ssl_certificate_key ${dir}/key.pem;`,
+    '  ssl_session_cache shared:bench:1m;',
+    ...steps,
+    '  location ~ ^/r0/ { return 200 "ok\\n"; }',
+    '}',
+  ];
+  const nginx = await runNginx(dir, http, [port, tlsPort], { worker: true, workerConnections: 8192 });
+  return { port, hosts, tlsPort, ca: pki.ca, stop: () => nginx.stop() };
 }
