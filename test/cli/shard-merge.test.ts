@@ -73,6 +73,28 @@ function summaryOf(text: string, format: 'json' | 'ndjson'): Summary | undefined
   return records.find((record) => record.kind === 'summary') as Summary | undefined;
 }
 
+/** Runs `check` on `input` as shards 1/3, 2/3 and 3/3, each written to a file; resolves with their exits and files. */
+async function runShards(input: string, format: string, extra: readonly string[] = []) {
+  const shards: Array<{ code: number; output: string }> = [];
+  for (const k of [1, 2, 3]) {
+    const output = join(dirPath(), `shard-${k}.${format}`);
+    const run = await runCli([
+      'check',
+      input,
+      '--format',
+      format,
+      '--shard',
+      `${k}/3`,
+      '--output',
+      output,
+      ...extra,
+      ...FAST,
+    ]);
+    shards.push({ code: run.code, output });
+  }
+  return shards;
+}
+
 describe('hoplens check --shard + hoplens report merge', () => {
   it.each(['json', 'ndjson'] as const)(
     '%s: shards 1/3 + 2/3 + 3/3 merged equal the unsharded run',
@@ -80,20 +102,8 @@ describe('hoplens check --shard + hoplens report merge', () => {
       const input = await csv();
       const whole = await runCli(['check', input, '--format', format, ...FAST]);
       const shards: string[] = [];
-      for (const k of [1, 2, 3]) {
-        const output = join(dirPath(), `shard-${k}.${format}`);
-        const run = await runCli([
-          'check',
-          input,
-          '--format',
-          format,
-          '--shard',
-          `${k}/3`,
-          '--output',
-          output,
-          ...FAST,
-        ]);
-        expect([0, 1]).toContain(run.code);
+      for (const { code, output } of await runShards(input, format)) {
+        expect([0, 1]).toContain(code);
         shards.push(output);
         // Each shard checks a part only.
         expect(essentials(await readFile(output, 'utf8'), format).length).toBeLessThan(ROWS);
@@ -137,35 +147,17 @@ describe('hoplens check --shard + hoplens report merge', () => {
       // depends on its source, whose port is the test server's: a first pass finds the most any shard holds, and the
       // threshold is one more, so that no shard reaches it alone and the whole run (9 rows) does.
       const input = await csv();
-      const runShards = async (extra: string[]) => {
-        const shards: string[] = [];
-        for (const k of [1, 2, 3]) {
-          const output = join(dirPath(), `shard-${k}.${format}`);
-          await runCli([
-            'check',
-            input,
-            '--format',
-            format,
-            '--shard',
-            `${k}/3`,
-            '--output',
-            output,
-            ...extra,
-            ...FAST,
-          ]);
-          shards.push(output);
-        }
-        return shards;
-      };
+      const shardFiles = async (extra: string[]) =>
+        (await runShards(input, format, extra)).map((shard) => shard.output);
       const most = async (shards: string[]) => {
         const texts = await Promise.all(shards.map((shard) => readFile(shard, 'utf8')));
         return Math.max(...texts.map((text) => summaryOf(text, format)?.collapseCounts?.targets[0]?.rows ?? 0));
       };
-      const threshold = (await most(await runShards([]))) + 1;
+      const threshold = (await most(await shardFiles([]))) + 1;
       expect(threshold).toBeLessThanOrEqual(9);
       const flags = ['--collapse-threshold', String(threshold)];
       const whole = await runCli(['check', input, '--format', format, ...flags, ...FAST]);
-      const shards = await runShards(flags);
+      const shards = await shardFiles(flags);
       for (const shard of shards) {
         expect(summaryOf(await readFile(shard, 'utf8'), format)?.redirectCollapse).toBeUndefined();
       }
