@@ -119,6 +119,27 @@ describe('lint: rules shadowed by an earlier pattern', () => {
     ]);
   });
 
+  // The same order for patterns: a splat matches the rest of the path, one segment, several or none, and `:name`
+  // exactly one segment; so `/q/:one` after `/q/*` never applies, while `/a/*` after `/a/:x` still answers /a/1/2.
+  it('netlify: a pattern after a broader pattern never applies; one the earlier matches only in part does', async () => {
+    const text = [
+      '/q/*  /r  301', // 1
+      '/q/:one  /s  301', // 2: shadowed by 1 (every URL it matches, 1 matches first)
+      '/a/:x  /b/:x  301', // 3
+      '/a/*  /c/:splat  301', // 4: not shadowed (/a/1/2 and /a are not /a/:x's)
+      '/m/:one/:two  /n  301', // 5
+      '/m/*  /o  301', // 6: not shadowed
+      '/old/*  /new/:splat  301', // 7
+      '/old/docs/*  /docs/:splat  301', // 8: shadowed by 7
+      '/x/hoplens  /y  301', // 9: a literal
+      '/x/*  /z  301', // 10: not shadowed by a literal
+    ];
+    expect(await shadowedBy('netlify', text.join('\n'))).toEqual([
+      '2: never applies: line 1 answers every URL it matches first (/q/hoplens-sample, for one)',
+      '8: never applies: line 7 answers every URL it matches first (/old/docs/hoplens-sample, for one)',
+    ]);
+  });
+
   // vercel.com/docs/routing/redirects/configuration-redirects: `redirects` is an array of rules with path-to-regexp
   // sources, applied in array order.
   it('vercel: a literal source after a pattern source that matches it never applies', async () => {

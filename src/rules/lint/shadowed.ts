@@ -20,9 +20,26 @@ function shadowedFinding(graph: RuleGraph, row: CheckRow, by: PatternShadow): Li
  * Rules that never apply because another rule answers their source. With `ordered` (first match wins, as Netlify,
  * Vercel, Apache and the tools' exports apply their rules), an earlier rule for the same source. With the file
  * compiled by its format's matcher (src/rules/patterns/), a pattern that answers the source first: an earlier
- * `/blog/*` for `/blog/old`, or for nginx whatever location or server rewrite its precedence picks instead.
+ * `/blog/*` for `/blog/old`, or for nginx whatever location or server rewrite its precedence picks instead; and a
+ * pattern rule an earlier rule answers for every URL it matches, where the format can tell (`/q/:one` after `/q/*`).
  */
 export function findShadowed(graph: RuleGraph, ordered: boolean, rules?: CompiledRules): LintFinding[] {
+  return [...literalsShadowed(graph, ordered, rules), ...patternsShadowed(rules)].sort((a, b) => a.line - b.line);
+}
+
+/** Pattern rules an earlier rule answers for every URL they match (`/blog/*` after `/*`), where the format can tell. */
+function patternsShadowed(rules: CompiledRules | undefined): LintFinding[] {
+  return (rules?.shadowedPatterns?.() ?? []).map((shadow) =>
+    lintFinding('shadowed', {
+      line: shadow.line,
+      source: shadow.source,
+      message: `never applies: line ${shadow.by} answers every URL it matches first (${shadow.sample}, for one)`,
+      related: [shadow.by],
+    }),
+  );
+}
+
+function literalsShadowed(graph: RuleGraph, ordered: boolean, rules: CompiledRules | undefined): LintFinding[] {
   return graph.rows.flatMap((row) => {
     const first = graph.first.get(graph.key(row.source))!;
     if (first !== row) {

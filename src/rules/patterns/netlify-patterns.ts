@@ -1,6 +1,7 @@
 import { isNetlifyUrl, type NetlifyRule, parseNetlifyRule, type RedirectsVariant } from '../netlify-line.js';
 import { tomlRule } from '../netlify-toml.js';
 import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
+import { samplePaths } from './pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from './rule-match.js';
 
 /** One `_redirects` rule, compiled. */
@@ -78,6 +79,15 @@ function literalKey(matcher: NetlifyMatcher): string | undefined {
   return `${matcher.host ?? ''} ${matcher.segments.join('/')}`;
 }
 
+/** The URLs a pattern rule stands for (src/rules/patterns/pattern-samples.ts); none for one matching on the query. */
+function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } | undefined {
+  if (matcher.rule.query.length > 0) return undefined;
+  const paths = samplePaths(`${matcher.segments.join('/')}${matcher.splat ? '/*' : ''}`);
+  if (paths === undefined) return undefined;
+  const origin = matcher.host === undefined ? 'http://hoplens.invalid' : `https://${matcher.host}`;
+  return { source: matcher.rule.from, samples: paths.map((path) => new URL(path, origin)) };
+}
+
 /**
  * Compiles the rules of a `_redirects` file or a `netlify.toml` for matching sample URLs. Netlify applies the first
  * rule that matches, in file order; a rule with conditions (`Country=`, `Role=`) answers some visitors only and is
@@ -96,7 +106,9 @@ export function compileNetlify(
         const bound = bind(compiled, url);
         return bound === undefined ? undefined : answer(compiled, bound, url);
       };
-      return key === undefined ? { line, match } : { line, key, match };
+      if (key !== undefined) return { line, key, match };
+      const pattern = patternOf(compiled);
+      return pattern === undefined ? { line, match } : { line, match, pattern };
     });
   const keysOf = (url: URL) => {
     const path = segmentsOf(url.pathname).join('/');

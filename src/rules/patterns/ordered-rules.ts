@@ -10,6 +10,8 @@ export interface OrderedMatcher {
    */
   key?: string;
   match(url: URL): RuleMatch | undefined;
+  /** For a pattern rule the format can stand for: its source, and URLs standing for every URL it matches. */
+  pattern?: { source: string; samples: readonly URL[] };
 }
 
 /** How a format's rules are matched in order. */
@@ -51,5 +53,15 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
     problems: spec.problems,
     match: (url) => first(url, Number.POSITIVE_INFINITY),
     shadowing: (url, line) => first(url, line),
+    shadowedPatterns: () =>
+      spec.matchers.flatMap((matcher) => {
+        const { pattern } = matcher;
+        if (pattern === undefined || pattern.samples.length === 0) return [];
+        // Shadowed only when an earlier rule answers every sample: one that answers some leaves the pattern the rest.
+        const answers = pattern.samples.map((sample) => first(sample, matcher.line));
+        if (answers.some((found) => found === undefined)) return [];
+        const by = Math.min(...answers.map((found) => found!.line));
+        return [{ line: matcher.line, source: pattern.source, by, sample: pattern.samples[0]!.pathname }];
+      }),
   };
 }

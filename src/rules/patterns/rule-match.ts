@@ -19,6 +19,17 @@ export interface RuleProblem {
   message: string;
 }
 
+/** A pattern rule that never applies: the earlier rule that answers the URLs it stands for first. */
+export interface PatternShadowing {
+  /** The pattern rule's line, and its source as written. */
+  line: number;
+  source: string;
+  /** The rule that answers first. */
+  by: number;
+  /** One of the URLs tried, for the message. */
+  sample: string;
+}
+
 /** A format's rules, compiled: finds the rule that answers a URL with the format's own precedence. */
 export interface CompiledRules {
   /** The rule answering `url`, or undefined when none does (a gap in the migration). */
@@ -29,6 +40,11 @@ export interface CompiledRules {
    * when the rule on `line` is not shadowed.
    */
   shadowing(url: URL, line: number): RuleMatch | undefined;
+  /**
+   * The pattern rules that an earlier rule answers for every URL they match (`/blog/*` after `/*`), where the format
+   * can tell: each pattern is tried with URLs standing for all it matches (src/rules/patterns/pattern-samples.ts).
+   */
+  shadowedPatterns?(): PatternShadowing[];
   /** How many rules can answer a sample. */
   size: number;
   problems: RuleProblem[];
