@@ -155,6 +155,26 @@ describe('lint: rules shadowed by an earlier pattern', () => {
     ]);
   });
 
+  // path-to-regexp 6 (github.com/pillarjs/path-to-regexp, v6 README): `:name` is one segment, `:name*` zero or more,
+  // `:name+` one or more, `:name?` optional, `(.*)` anything; Vercel applies the first source that matches.
+  it('vercel: a pattern source after a broader one never applies; one the earlier matches only in part does', async () => {
+    const json = [
+      '{"redirects": [',
+      '  {"source": "/docs/:path*", "destination": "/d/:path*"},', // 2
+      '  {"source": "/docs/:page", "destination": "/e/:page"},', // 3: shadowed by 2
+      '  {"source": "/docs/:a/:b", "destination": "/f"},', // 4: shadowed by 2
+      '  {"source": "/shop/:item", "destination": "/s/:item"},', // 5
+      '  {"source": "/shop/:rest+", "destination": "/t"},', // 6: not shadowed (/shop/a/b)
+      '  {"source": "/x/(.*)", "destination": "/y"},', // 7
+      '  {"source": "/x/:id(\\\\d+)", "destination": "/z"}', // 8: its own pattern: not judged
+      ']}',
+    ].join('\n');
+    expect(await shadowedBy('vercel', json)).toEqual([
+      '3: never applies: line 2 answers every URL it matches first (/docs/hoplens-sample, for one)',
+      '4: never applies: line 2 answers every URL it matches first (/docs/hoplens-sample/hoplens-sample, for one)',
+    ]);
+  });
+
   // httpd.apache.org/docs/2.4/mod/mod_alias.html, "Order of Processing": in one context, redirects are applied in
   // the order they appear and the first match wins; `Redirect` matches whole path segments.
   it('apache: a Redirect after a broader Redirect or a RedirectMatch that matches it never applies', async () => {

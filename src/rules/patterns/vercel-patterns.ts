@@ -2,6 +2,7 @@ import { match as pathMatch } from 'path-to-regexp';
 import { isJsonObject, jsonEntries } from '../json-rules.js';
 import { vercelStatus } from '../vercel.js';
 import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
+import { pathToRegexpSamples } from './pattern-samples.js';
 import { type CompiledRules, type RuleProblem, withQuery } from './rule-match.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
@@ -55,7 +56,12 @@ export function compileVercel(text: string): CompiledRules {
         if (found === false) return undefined;
         return { line, target: withQuery(fill(destination, found.params), url), status };
       };
-      matchers.push(LITERAL_SOURCE.test(source) ? { line, key: source, match } : { line, match });
+      if (LITERAL_SOURCE.test(source)) matchers.push({ line, key: source, match });
+      else {
+        const paths = pathToRegexpSamples(source);
+        const samples = (paths ?? []).map((path) => new URL(path, 'http://hoplens.invalid'));
+        matchers.push(paths === undefined ? { line, match } : { line, match, pattern: { source, samples } });
+      }
     } catch (error) {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
