@@ -20,6 +20,22 @@ export interface RobotsContext {
 }
 
 /** Waits for `promise`, or rejects with `ABORTED` as soon as `signal` aborts (the promise itself runs on). */
+/**
+ * The origin of an http(s) URL, or undefined for another scheme or a URL that does not parse. A URL the parser
+ * wrote (a hop's) is already canonical, so its origin is its text up to the path, unless it carries credentials;
+ * this runs for every analysis of a bulk check.
+ */
+function httpOrigin(url: string): string | undefined {
+  const canonical = /^https?:\/\/[^/?#@]+(?=[/?#]|$)/.exec(url);
+  if (canonical !== null) return canonical[0];
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The failure is the waiting analyses' to report (through the promise they await), not this copy's. */
 const ignoreFailure = () => undefined;
 
@@ -60,14 +76,8 @@ export class RobotsCheck {
    * host then cost no turn of the event loop for it.
    */
   verdict(url: string, context: RobotsContext): RobotsVerdict | undefined | Promise<RobotsVerdict | undefined> {
-    let origin: string;
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-      origin = parsed.origin;
-    } catch {
-      return undefined;
-    }
+    const origin = httpOrigin(url);
+    if (origin === undefined) return undefined;
     const key = `${context.poolKey}|${origin}`;
     let cached = this.cache.get(key);
     if (cached === undefined) {
