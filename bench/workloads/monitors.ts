@@ -10,20 +10,18 @@
  * being due, "due" being the previous run's start plus the interval (the first run: its seeded due time). The
  * service's CPU (user + system from /proc/<pid>/stat) and RSS (sampled VmRSS) are taken over the measured window.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { migrate } from '../../src/monitor/migrations.js';
 import { parseMonitorInput } from '../../src/monitor/monitor.js';
 import { openPgliteDatabase } from '../../src/monitor/pglite-database.js';
 import { type Nginx, startNginx } from '../lib/nginx.js';
-import { freePort, waitForPort } from '../lib/ports.js';
 import { memoryOf } from '../lib/process-stats.js';
 import { lateness, runStarts, summarise } from '../lib/run-lateness.js';
+import { startServiceProcess } from '../lib/service-process.js';
 
-const SERVICE = fileURLToPath(new URL('../../dist/service/main.js', import.meta.url));
 const INTERVAL_S = 60;
 /** A run within this of being due is on time (the scheduler's default tick is 5 s). */
 export const ON_TIME_MS = 5000;
@@ -114,21 +112,11 @@ export async function monitorsWorkload(workDir: string, count: number, seconds: 
     const seeding = Date.now();
     const start = await seed(dataDir, count, nginx, stepMs);
     console.error(`monitors: ${count} seeded in ${Date.now() - seeding} ms`);
-    const port = await freePort();
-    const child = spawn(process.execPath, [SERVICE], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        HOPLENS_ADMIN_TOKEN: 'bench-admin-token-0123456789',
-        HOPLENS_DATA_DIR: dataDir,
-        HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
-      },
-      stdio: ['ignore', openSync(join(dir, 'service.log'), 'w'), 'inherit'],
-    });
+    const { child } = await startServiceProcess(
+      { HOPLENS_ADMIN_TOKEN: 'bench-admin-token-0123456789', HOPLENS_DATA_DIR: dataDir },
+      { stdout: openSync(join(dir, 'service.log'), 'w'), waitMs: 30_000 },
+    );
     service.child = child;
-    await waitForPort('127.0.0.1', port, 30_000);
     const pid = child.pid as number;
     const from = start + INTERVAL_S * 1000;
     const to = start + seconds * 1000;

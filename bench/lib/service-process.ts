@@ -1,0 +1,40 @@
+/**
+ * The built service (`dist/service/main.js`, as `npm start` runs it) in a process of its own on a free loopback
+ * port, for the workloads that measure it from outside (the API, monitors).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitForPort } from './ports.js';
+
+const SERVICE = fileURLToPath(new URL('../../dist/service/main.js', import.meta.url));
+
+/** A running service. */
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+}
+
+/**
+ * Starts the service with `env` over the benchmark's base (loopback, warnings only, 127.0.0.0/8 allowed) and
+ * resolves once it accepts connections (within `waitMs`). Its standard output goes to `stdout` (a file descriptor),
+ * or nowhere.
+ */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  options: { stdout?: number; waitMs?: number } = {},
+): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVICE], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+      ...env,
+    },
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
+  });
+  await waitForPort('127.0.0.1', port, options.waitMs ?? 15_000);
+  return { child, port };
+}
