@@ -124,15 +124,16 @@ export class CollapseCounter {
     this.pruned = true;
   }
 
-  /** Every final URL counted, most rows first. */
-  private sorted(): Array<[string, { rows: number; examples: string[] }]> {
-    return [...this.counts].sort((a, b) => b[1].rows - a[1].rows || a[0].localeCompare(b[0]));
+  /** The final URLs counted (those reached by at least `floor` rows), most rows first. */
+  private sorted(floor = 0): Array<[string, { rows: number; examples: string[] }]> {
+    // Filtered before sorting: a migration's run holds thousands of URLs reached once, and the collator is slow.
+    const kept = floor === 0 ? [...this.counts] : [...this.counts].filter(([, entry]) => entry.rows >= floor);
+    return kept.sort((a, b) => b[1].rows - a[1].rows || a[0].localeCompare(b[0]));
   }
 
   /** The final URLs that reached the threshold, most rows first (the first ten). */
   targets(): CollapseTarget[] {
-    return this.sorted()
-      .filter(([, entry]) => entry.rows >= this.threshold)
+    return this.sorted(this.threshold)
       .slice(0, TARGETS_LISTED)
       .map(([finalUrl, entry]) => ({ finalUrl, rows: entry.rows, root: isRoot(finalUrl), examples: entry.examples }));
   }

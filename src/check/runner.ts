@@ -27,7 +27,14 @@ export type RunnerEvent = { kind: 'checked'; attempt: Attempt } | Exclude<InputI
 
 type RowSlot = Slot<InputItem, Attempt>;
 
+/** The host of a URL the WHATWG parser wrote (lower case, no default port), credentials left out. */
+const CANONICAL_HOST = /^https?:\/\/(?:[^/?#@]*@)?([a-z0-9.\-[\]:]+)(?=[/?#]|$)/;
+
 function hostOf(row: CheckRow): string {
+  // The readers hand over each source as the parser wrote it, so its host is read from the text: this runs for every
+  // row, and the URL is parsed again to be analysed.
+  const canonical = CANONICAL_HOST.exec(row.source);
+  if (canonical !== null) return canonical[1]!;
   try {
     return new URL(row.source).host;
   } catch {

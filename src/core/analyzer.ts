@@ -150,7 +150,16 @@ export class Analyzer {
   async withOptions(options: AnalyzeOptions = {}): Promise<(url: string) => Promise<AnalysisResult>> {
     const policy = options.policy === undefined ? undefined : await compilePolicy(options.policy);
     const prepared = this.prepareOptions({ ...options, policy });
-    return async (url) => this.run(this.prepareUrl(url, prepared), options.signal);
+    // Not an async arrow: that would add a promise and a turn of the microtask queue to every row.
+    return (url) => {
+      let analysis: PreparedAnalysis;
+      try {
+        analysis = this.prepareUrl(url, prepared);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return this.run(analysis, options.signal);
+    };
   }
 
   /**
@@ -188,10 +197,8 @@ export class Analyzer {
     });
     const issues = applyPolicy(detected, outcome, options.policy);
     // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
-    const summary = {
-      ...summarize(outcome.chain, issues, declaredCanonical(outcome)),
-      hasLoop: outcome.stop.kind === 'loop',
-    };
+    const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
+    summary.hasLoop = outcome.stop.kind === 'loop';
     return { success: true, url: prepared.url, chain: outcome.chain, summary };
   }
 

@@ -11,19 +11,17 @@ export class AnalysisScope {
   private readonly controller = new AbortController();
   private deadline: NodeJS.Timeout | undefined;
   private readonly onClientGone: () => void;
-  private readonly onShutdown: () => void;
+  private readonly leaveLifecycle: () => void;
 
   constructor(
     private readonly reply: FastifyReply,
-    private readonly lifecycle: Lifecycle,
+    lifecycle: Lifecycle,
   ) {
     this.onClientGone = () => {
       if (!reply.raw.writableEnded) this.stop(serviceError('ABORTED', 'The client closed the connection'));
     };
-    this.onShutdown = () => this.stop(lifecycle.signal.reason);
     reply.raw.once('close', this.onClientGone);
-    lifecycle.signal.addEventListener('abort', this.onShutdown, { once: true });
-    if (lifecycle.signal.aborted) this.onShutdown();
+    this.leaveLifecycle = lifecycle.onCutOff((reason) => this.stop(reason));
   }
 
   /** Aborts with the reason that ended the request first. */
@@ -41,7 +39,7 @@ export class AnalysisScope {
 
   dispose(): void {
     clearTimeout(this.deadline);
-    this.lifecycle.signal.removeEventListener('abort', this.onShutdown);
+    this.leaveLifecycle();
     this.reply.raw.off('close', this.onClientGone);
   }
 

@@ -1,24 +1,33 @@
-import { setMaxListeners } from 'node:events';
 import { serviceError } from './errors.js';
 
 /**
  * The service's shutdown state. Closing starts a grace period: requests already inside keep running; when it ends,
- * every analysis still running or waiting is aborted with `SHUTTING_DOWN`, so closing is bounded whatever the
+ * every analysis still running or waiting is stopped with `SHUTTING_DOWN`, so closing is bounded whatever the
  * targets do.
  */
 export class Lifecycle {
-  private readonly controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private closingSince: number | undefined;
+  /** The reason analyses were stopped with, once the grace period has ended. */
+  private cutOffReason: unknown;
+  /**
+   * What to stop at the cut-off: every analysis in flight or waiting. A set rather than listeners on an AbortSignal:
+   * one is added and removed per request, and an EventTarget's listeners cost the service's hot path several times
+   * as much (BENCHMARKS.md, the API workload).
+   */
+  private readonly stoppers = new Set<(reason: unknown) => void>();
 
-  constructor() {
-    // Every analysis in flight or waiting listens here; a thousand of them are expected, not a leak.
-    setMaxListeners(0, this.controller.signal);
-  }
-
-  /** Aborts, with a `SHUTTING_DOWN` error as its reason, when the grace period after {@link beginShutdown} ends. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  /**
+   * Calls `stop` with a `SHUTTING_DOWN` error when the grace period after {@link beginShutdown} ends (at once if it
+   * has), unless the function returned is called first.
+   */
+  onCutOff(stop: (reason: unknown) => void): () => void {
+    if (this.cutOffReason !== undefined) {
+      stop(this.cutOffReason);
+      return () => {};
+    }
+    this.stoppers.add(stop);
+    return () => this.stoppers.delete(stop);
   }
 
   /** Whether shutdown has begun (new requests are refused). */
@@ -35,13 +44,16 @@ export class Lifecycle {
     this.timer.unref();
   }
 
-  /** Aborts everything still running now. */
+  /** Stops everything still running now. */
   cutOff(): void {
     clearTimeout(this.timer);
-    if (this.controller.signal.aborted) return;
-    this.controller.abort(
-      serviceError('SHUTTING_DOWN', 'The service is shutting down; the analysis was stopped', { retryAfter: 5 }),
-    );
+    if (this.cutOffReason !== undefined) return;
+    this.cutOffReason = serviceError('SHUTTING_DOWN', 'The service is shutting down; the analysis was stopped', {
+      retryAfter: 5,
+    });
+    const stoppers = [...this.stoppers];
+    this.stoppers.clear();
+    for (const stop of stoppers) stop(this.cutOffReason);
   }
 
   /** Stops the grace timer (once the server has closed). */
