@@ -24,8 +24,6 @@ export interface AttemptContext extends RetryPolicy {
   analyze: (url: string) => Promise<AnalysisResult>;
   /** Stops retrying and cuts waits short; the attempt then returns what it has. */
   signal?: AbortSignal | undefined;
-  /** Told how long a 429 asked to wait, before the row waits it out: the whole host asked to slow down. */
-  onRateLimited?: (waitMs: number) => void;
 }
 
 /** The wait a 429 at the end of `result`'s chain asks for, if the row should wait it out and try again. */
@@ -40,8 +38,15 @@ function rateLimitWait(result: AnalysisResult, rateRetries: number, context: Att
  * Analyses one row until it has an answer worth reporting: a network error is retried with exponential backoff up to
  * `retries` times; a 429 at the end of the chain is waited out for its `Retry-After` (at most `maxRetryAfterMs`, at
  * most `rateLimitRetries` times). Never rejects: a failure is the attempt's `error`.
+ *
+ * `onRateLimited` is told how long a 429 asked to wait, before the row waits it out: the whole host asked to slow
+ * down. (A parameter of its own, so that a run's rows share one context instead of each copying it.)
  */
-export async function attemptRow(row: CheckRow, context: AttemptContext): Promise<Attempt> {
+export async function attemptRow(
+  row: CheckRow,
+  context: AttemptContext,
+  onRateLimited?: (waitMs: number) => void,
+): Promise<Attempt> {
   const started = performance.now();
   let attempts = 0;
   let networkRetries = 0;
@@ -53,7 +58,7 @@ export async function attemptRow(row: CheckRow, context: AttemptContext): Promis
       const wait = rateLimitWait(result, rateRetries, context);
       if (wait !== undefined) {
         rateRetries++;
-        context.onRateLimited?.(wait);
+        onRateLimited?.(wait);
         await sleep(wait, context.signal);
         continue;
       }

@@ -110,7 +110,7 @@ export async function* runChecks(items: AsyncIterable<InputItem>, config: Runner
   const start = (slot: RowSlot) => {
     const { row } = slot.item as InputItem & { kind: 'row' };
     const onRateLimited = (waitMs: number) => scheduler.pause(slot.host, waitMs);
-    void attemptRow(row, { ...config, onRateLimited }).then((done) => scheduler.finish(slot, done, stopped()));
+    void attemptRow(row, config, onRateLimited).then((done) => scheduler.finish(slot, done, stopped()));
   };
   signal?.addEventListener('abort', scheduler.notify, { once: true });
   try {

@@ -104,13 +104,14 @@ async function followChain(
   const chain: Hop[] = [];
   // Loaded only when asked for: most analyses keep no cookies, and loading the jar costs every start-up.
   const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
-  const cookieFor = (url: URL) => (jar === undefined ? Promise.resolve('') : jar.getCookieString(url.href));
+  // Without a jar every cookie is '', known without an await: two fewer turns of the microtask queue per hop.
+  const cookieFor = jar === undefined ? undefined : (url: URL) => jar.getCookieString(url.href);
   const visits = new Visits();
   const clientRedirects: ClientRedirect[] = [];
   let url = start;
   let method = options.method;
   for (;;) {
-    const cookie = await cookieFor(url);
+    const cookie = cookieFor === undefined ? '' : await cookieFor(url);
     const index = chain.length;
     visits.record(url, cookie, index);
     let response: HopResponse;
@@ -142,7 +143,11 @@ async function followChain(
       }
       step = { next: client.target };
     }
-    const next = 'next' in step ? await admitNext(step.next, index, cookieFor, visits, options, context) : step;
+    let next: Step = step;
+    if ('next' in step) {
+      const cookie = cookieFor === undefined ? '' : await cookieFor(step.next);
+      next = admitNext(step.next, cookie, index, visits, options, context);
+    }
     if ('stop' in next) return { chain, stop: next.stop, clientRedirects };
     // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.
     if (response.hop.status === 303 && method !== 'HEAD') method = 'GET';
@@ -160,16 +165,16 @@ function redirectStep(response: HopResponse, url: URL, index: number): Step {
   return { next: location.url };
 }
 
-/** Whether the chain may go on to `next`: not a loop, within `maxHops`, not a blocked address. */
-async function admitNext(
+/** Whether the chain may go on to `next` (requested with `cookie`): not a loop, within `maxHops`, not a blocked address. */
+function admitNext(
   next: URL,
+  cookie: string,
   index: number,
-  cookieFor: (url: URL) => Promise<string>,
   visits: Visits,
   options: NormalizedOptions,
   context: TraceContext,
-): Promise<Step> {
-  const repeated = visits.repeats(next, await cookieFor(next));
+): Step {
+  const repeated = visits.repeats(next, cookie);
   if (repeated !== undefined) return { stop: { kind: 'loop', hop: index, loopsTo: repeated, url: next.href } };
   if (index + 1 >= options.maxHops) return { stop: { kind: 'max_hops', hop: index, url: next.href } };
   const blocked = literalVerdict(next, context.policy);

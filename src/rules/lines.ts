@@ -16,6 +16,14 @@ export const MAX_LINE_LENGTH = 1024 * 1024;
  * when the consumer asks gives backpressure, so a huge file is never read ahead.
  */
 export async function* readLines(stream: Readable): AsyncGenerator<NumberedLine> {
+  for await (const lines of readLineBatches(stream)) yield* lines;
+}
+
+/**
+ * {@link readLines}, a chunk's lines at a time: for a reader that turns every line of a large input into a row, one
+ * step of an async generator per chunk instead of one per line is a measurable share of a bulk check's work.
+ */
+export async function* readLineBatches(stream: Readable): AsyncGenerator<NumberedLine[]> {
   const decoder = new StringDecoder('utf8');
   let pending = '';
   let number = 0;
@@ -26,18 +34,20 @@ export async function* readLines(stream: Readable): AsyncGenerator<NumberedLine>
   };
   for await (const chunk of stream) {
     pending += typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
+    const lines: NumberedLine[] = [];
     let start = 0;
     for (let end = pending.indexOf('\n', start); end !== -1; end = pending.indexOf('\n', start)) {
-      yield emit(pending.slice(start, end));
+      lines.push(emit(pending.slice(start, end)));
       start = end + 1;
     }
     pending = pending.slice(start);
+    if (lines.length > 0) yield lines;
     if (pending.length > MAX_LINE_LENGTH) {
       throw inputError(`line ${number + 1} is longer than ${MAX_LINE_LENGTH} characters`);
     }
   }
   pending += decoder.end();
-  if (pending !== '') yield emit(pending);
+  if (pending !== '') yield [emit(pending)];
 }
 
 /** Whether a line carries nothing to read: blank, or a `#` comment. */

@@ -19,12 +19,15 @@ describe('attemptRow', () => {
   it('tells the host how long a 429 asked to wait, then tries again', async () => {
     const waits: number[] = [];
     let calls = 0;
-    const attempt = await attemptRow(row, {
-      ...policy,
-      // RFC 9110 §10.2.3: Retry-After in seconds.
-      analyze: async (url) => (++calls === 1 ? result(url, 429, { 'retry-after': '0' }) : result(url, 200)),
-      onRateLimited: (waitMs) => waits.push(waitMs),
-    });
+    const attempt = await attemptRow(
+      row,
+      {
+        ...policy,
+        // RFC 9110 §10.2.3: Retry-After in seconds.
+        analyze: async (url) => (++calls === 1 ? result(url, 429, { 'retry-after': '0' }) : result(url, 200)),
+      },
+      (waitMs) => waits.push(waitMs),
+    );
     expect(waits).toEqual([0]);
     expect(attempt).toMatchObject({ row, attempts: 2, result: { summary: { finalStatus: 200 } } });
   });
@@ -50,12 +53,11 @@ describe('attemptRow', () => {
     const stop = new AbortController();
     stop.abort();
     const waits: number[] = [];
-    const attempt = await attemptRow(row, {
-      ...policy,
-      signal: stop.signal,
-      analyze: async (url) => result(url, 429, { 'retry-after': '0' }),
-      onRateLimited: (waitMs) => waits.push(waitMs),
-    });
+    const attempt = await attemptRow(
+      row,
+      { ...policy, signal: stop.signal, analyze: async (url) => result(url, 429, { 'retry-after': '0' }) },
+      (waitMs) => waits.push(waitMs),
+    );
     expect(waits).toEqual([]);
     expect(attempt).toMatchObject({ attempts: 1, result: { summary: { finalStatus: 429 } } });
   });

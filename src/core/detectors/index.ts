@@ -79,7 +79,21 @@ export function detectIssues(input: DetectorInput, detectors: readonly Detector[
       }
     }
   }
-  return issues.length < 2 ? issues : issues.sort(bySeverityThenHop);
+  return sortInPlace(issues);
+}
+
+/**
+ * Most severe first, then in chain order; stable. An insertion sort: an analysis has a handful of issues, and
+ * `Array.prototype.sort` copies the array before sorting it (garbage for every URL of a bulk check).
+ */
+function sortInPlace(issues: Issue[]): Issue[] {
+  for (let i = 1; i < issues.length; i++) {
+    const issue = issues[i]!;
+    let j = i - 1;
+    for (; j >= 0 && bySeverityThenHop(issues[j]!, issue) > 0; j--) issues[j + 1] = issues[j]!;
+    issues[j + 1] = issue;
+  }
+  return issues;
 }
 
 function bySeverityThenHop(a: Issue, b: Issue): number {
