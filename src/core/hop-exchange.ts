@@ -140,11 +140,18 @@ export class HopExchange implements Dispatcher.DispatchHandler, ConnectionWaiter
     const now = performance.now();
     const responseTime = now - this.started;
     const firstByte = now - (this.written ?? this.started);
-    this.response = { status: statusCode, statusText: statusMessage ?? '', headers, responseTime, firstByte };
-    if (this.connection !== undefined) {
-      this.response.connection = this.connection;
-      this.response.reusedConnection = this.reused;
-    }
+    // One literal with every key (connection facts absent as undefined): one shape for every response.
+    const known = this.connection !== undefined;
+    this.response = {
+      status: statusCode,
+      statusText: statusMessage ?? '',
+      headers,
+      responseTime,
+      firstByte,
+      connection: this.connection,
+      reusedConnection: known ? this.reused : undefined,
+      body: undefined,
+    };
     if (this.request.keepsBody(statusCode, headers)) this.chunks = [];
     // A redirect's body nearly always arrives with its head and has ended by the time this task is done; only one
     // still arriving then needs the budget's timer.

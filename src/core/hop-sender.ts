@@ -27,11 +27,14 @@ function isHtml(contentType: string | string[] | undefined): boolean {
   return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(String(contentType));
 }
 
+/** The `setCookie` of a response that sets none (nearly all): one array for all of them. */
+const NO_COOKIES: readonly string[] = Object.freeze([]);
+
 export interface HopResponse {
   hop: Hop;
   location: string | string[] | undefined;
   refresh: string | string[] | undefined;
-  setCookie: string[];
+  setCookie: readonly string[];
   body?: string;
   /** The problem with the certificate of the connection the response came on, when it was not verified. */
   tlsProblem?: TlsProblem;
@@ -124,7 +127,7 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
     hop,
     location: raw.location,
     refresh: raw.refresh,
-    setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+    setCookie: setCookie === undefined ? NO_COOKIES : Array.isArray(setCookie) ? setCookie : [setCookie],
   };
   if (response.body !== undefined) result.body = response.body;
   return result;

@@ -31,20 +31,18 @@ export type LocationOutcome =
  * Two different values, an unparsable value, or a scheme other than http/https are `invalid`.
  */
 export function resolveLocation(values: string | string[] | undefined, base: URL): LocationOutcome {
-  // One Location header (nearly every redirect): no set of distinct values to build.
-  const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
-  const single = list.length === 1 ? list[0]!.trim() : undefined;
-  const distinct =
-    single !== undefined
-      ? single === ''
-        ? []
-        : [single]
-      : [...new Set(list.map((value) => value.trim()))].filter((value) => value !== '');
-  if (distinct.length === 0) return { kind: 'missing' };
-  if (distinct.length > 1) {
-    return { kind: 'invalid', reason: `${distinct.length} different Location headers`, raw: distinct.join(', ') };
+  let value: string;
+  // One Location header (nearly every redirect): no list of distinct values to build.
+  if (typeof values === 'string') value = values.trim();
+  else {
+    const distinct = [...new Set((values ?? []).map((each) => each.trim()))].filter((each) => each !== '');
+    if (distinct.length > 1) {
+      return { kind: 'invalid', reason: `${distinct.length} different Location headers`, raw: distinct.join(', ') };
+    }
+    value = distinct[0] ?? '';
   }
-  const raw = decodeHeaderBytes(distinct[0]!);
+  if (value === '') return { kind: 'missing' };
+  const raw = decodeHeaderBytes(value);
   let next: URL;
   try {
     next = new URL(raw, base);
