@@ -3,10 +3,23 @@
  * port, for the workloads that measure it from outside (the API, monitors).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort, waitForPort } from './ports.js';
 
 const SERVICE = fileURLToPath(new URL('../../dist/service/main.js', import.meta.url));
+
+/** Node's flags in `npm start` (package.json's `start` script), so that the service is measured as it is run. */
+function startFlags(): string[] {
+  const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const words = String(packageJson.scripts.start).split(/\s+/);
+  if (words[0] !== 'node' || words[words.length - 1] !== 'dist/service/main.js') {
+    throw new Error(
+      `package.json's start script is not "node [flags] dist/service/main.js": ${packageJson.scripts.start}`,
+    );
+  }
+  return words.slice(1, -1);
+}
 
 /** A running service. */
 export interface ServiceProcess {
@@ -24,7 +37,7 @@ export async function startServiceProcess(
   options: { stdout?: number; waitMs?: number } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVICE], {
+  const child = spawn(process.execPath, [...startFlags(), SERVICE], {
     env: {
       ...process.env,
       PORT: String(port),
