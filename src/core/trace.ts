@@ -110,8 +110,10 @@ async function followChain(
   const clientRedirects: ClientRedirect[] = [];
   let url = start;
   let method = options.method;
+  // The cookie the request to `url` carries: read once per hop, for the loop check and then for the request (the jar
+  // does not change in between).
+  let cookie = cookieFor === undefined ? '' : await cookieFor(url);
   for (;;) {
-    const cookie = cookieFor === undefined ? '' : await cookieFor(url);
     const index = chain.length;
     visits.record(url, cookie, index);
     let response: HopResponse;
@@ -143,11 +145,9 @@ async function followChain(
       }
       step = { next: client.target };
     }
-    let next: Step = step;
-    if ('next' in step) {
-      const cookie = cookieFor === undefined ? '' : await cookieFor(step.next);
-      next = admitNext(step.next, cookie, index, visits, options, context);
-    }
+    if ('stop' in step) return { chain, stop: step.stop, clientRedirects };
+    cookie = cookieFor === undefined ? '' : await cookieFor(step.next);
+    const next = admitNext(step.next, cookie, index, visits, options, context);
     if ('stop' in next) return { chain, stop: next.stop, clientRedirects };
     // 303 means "see other with GET" (RFC 9110 §15.4.4); HEAD stays HEAD. GET and HEAD are kept on every other code.
     if (response.hop.status === 303 && method !== 'HEAD') method = 'GET';
