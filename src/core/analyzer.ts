@@ -189,6 +189,7 @@ export class Analyzer {
       chain: outcome.chain,
       stop: outcome.stop,
       finalBody: outcome.finalBody,
+      finalSignals: outcome.finalSignals,
       clientRedirects: outcome.clientRedirects,
       certificateProblems: outcome.certificateProblems,
       robots,

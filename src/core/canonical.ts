@@ -5,11 +5,12 @@
  */
 import type { DetectorInput } from './detectors/detector.js';
 import { finalPage } from './final-page.js';
+import { documentBaseUrl } from './html/base-url.js';
 import { findCanonicalLink } from './html/link-canonical.js';
 import { linkTargets } from './link-header.js';
 
 /** An http(s) URL resolved against `base`, or undefined when it does not parse or is another scheme. */
-function resolveHttp(reference: string, base: string): string | undefined {
+function resolveHttp(reference: string, base: string | URL): string | undefined {
   try {
     const url = new URL(reference, base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
@@ -19,15 +20,14 @@ function resolveHttp(reference: string, base: string): string | undefined {
 }
 
 /** The absolute canonical URL the chain's final 2xx page declares, if any. */
-export function declaredCanonical(input: Pick<DetectorInput, 'chain' | 'stop' | 'finalBody'>): string | undefined {
+export function declaredCanonical(input: Pick<DetectorInput, 'chain' | 'stop' | 'finalSignals'>): string | undefined {
   const page = finalPage(input);
   if (page === undefined) return undefined;
   const pageUrl = page.hop.url;
-  const link = input.finalBody === undefined ? undefined : findCanonicalLink(input.finalBody);
+  const link = input.finalSignals === undefined ? undefined : findCanonicalLink(input.finalSignals);
   if (link !== undefined) {
-    // Relative references resolve against the document's base URL (HTML §2.4.1): a <base href>, else the page's URL.
-    const base = link.base === undefined ? pageUrl : (resolveHttp(link.base, pageUrl) ?? pageUrl);
-    const resolved = resolveHttp(link.href, base);
+    // Relative references resolve against the document's base URL: a <base href>, else the page's URL.
+    const resolved = resolveHttp(link.href, documentBaseUrl(link.base, pageUrl));
     if (resolved !== undefined) return resolved;
   }
   const header = page.hop.headers.link;

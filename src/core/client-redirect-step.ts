@@ -2,6 +2,7 @@ import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
 import { isHoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 import type { HopResponse } from './hop-sender.js';
+import type { PageSignals } from './html/page-signals.js';
 import { withoutFragment } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import type { TraceContext } from './trace.js';
@@ -19,11 +20,12 @@ export interface ClientRedirectStep {
  */
 function refreshOf(
   response: HopResponse,
+  page: PageSignals | undefined,
   url: URL,
   index: number,
   options: NormalizedOptions,
 ): ClientRedirectStep | undefined {
-  const declared = declaredRefresh(url, response.refresh, response.body);
+  const declared = declaredRefresh(url, response.refresh, page);
   if (declared === undefined) return undefined;
   const { hop } = response;
   const followed = options.clientRedirects === 'follow' && hop.status >= 200 && hop.status < 300;
@@ -78,18 +80,20 @@ async function renderedNavigation(
 }
 
 /**
- * The client redirect of a page that is not a 3xx: its refresh, else (with `render`) where its script navigated. A
- * renderer's failure (no browser, an abort) keeps the hops done so far, as a request's failure does.
+ * The client redirect of a page that is not a 3xx (`page`: what its HTML declares, when it was read): its refresh,
+ * else (with `render`) where its script navigated. A renderer's failure (no browser, an abort) keeps the hops done so
+ * far, as a request's failure does.
  */
 export async function clientRedirectOf(
   response: HopResponse,
+  page: PageSignals | undefined,
   url: URL,
   chain: Hop[],
   options: NormalizedOptions,
   context: TraceContext,
 ): Promise<ClientRedirectStep | undefined> {
   const index = chain.length - 1;
-  const refresh = refreshOf(response, url, index, options);
+  const refresh = refreshOf(response, page, url, index, options);
   if (refresh !== undefined) return refresh;
   try {
     return await renderedNavigation(response, url, index, options, context);

@@ -1,6 +1,6 @@
-import { findMetaRefresh } from './html/meta-refresh.js';
+import { type AcceptedRefresh, acceptRefresh, firstMetaRefresh } from './html/meta-refresh.js';
+import type { PageSignals } from './html/page-signals.js';
 import { decodeHeaderBytes, withoutFragment } from './location.js';
-import { parseRefresh } from './refresh.js';
 
 /** How a page sends its visitor on without a 3xx: a `Refresh` header, a `<meta http-equiv="refresh">`, a script. */
 export type ClientRedirectVia = 'refresh-header' | 'meta-refresh' | 'javascript';
@@ -26,31 +26,28 @@ export interface DeclaredRefresh {
 }
 
 /**
- * The refresh a page declares that sends the visitor elsewhere: the `Refresh` header first, else the first
- * `<meta http-equiv="refresh">` of the HTML read. A refresh without a URL, to the page's own URL, to an unparsable
- * URL or to a scheme other than http(s) reloads the page or goes nowhere a redirect checker follows: not a redirect.
+ * The refresh a page declares that sends the visitor elsewhere, by the HTML standard's first-refresh rule: the
+ * `Refresh` header's steps run when the document is created, then each `<meta http-equiv="refresh">` as the parser
+ * inserts it; the first that parses (delay and URL) is the page's refresh and the rest are ignored
+ * (src/core/html/meta-refresh.ts). That refresh is not a redirect when it reloads the page (no URL, or the page's own)
+ * or goes to a scheme other than http(s), which a redirect checker does not follow.
  */
 export function declaredRefresh(
   url: URL,
   header: string | string[] | undefined,
-  body: string | undefined,
+  page: PageSignals | undefined,
 ): DeclaredRefresh | undefined {
   const headerValue = Array.isArray(header) ? header[0] : header;
-  if (headerValue !== undefined) return refreshTo(url, 'refresh-header', decodeHeaderBytes(headerValue));
-  const meta = body === undefined ? undefined : findMetaRefresh(body);
-  return meta === undefined ? undefined : refreshTo(url, 'meta-refresh', meta);
+  // The header's URL resolves against the response's URL: there is no <base> yet when the document is created.
+  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(decodeHeaderBytes(headerValue), url, url);
+  if (fromHeader !== undefined) return asRedirect(url, 'refresh-header', fromHeader);
+  const fromMeta = page === undefined ? undefined : firstMetaRefresh(page.refreshes, url);
+  return fromMeta === undefined ? undefined : asRedirect(url, 'meta-refresh', fromMeta);
 }
 
-function refreshTo(url: URL, via: DeclaredRefresh['via'], content: string): DeclaredRefresh | undefined {
-  const declaration = parseRefresh(content);
-  if (declaration?.url === undefined) return undefined;
-  let target: URL;
-  try {
-    target = new URL(declaration.url, url);
-  } catch {
-    return undefined;
-  }
+function asRedirect(url: URL, via: DeclaredRefresh['via'], refresh: AcceptedRefresh): DeclaredRefresh | undefined {
+  const { target } = refresh;
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
   if (withoutFragment(target.href) === withoutFragment(url.href)) return undefined;
-  return { via, delay: declaration.delay, target };
+  return { via, delay: refresh.delay, target };
 }

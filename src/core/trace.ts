@@ -9,6 +9,8 @@ import { HoplensError } from './errors.js';
 import { HopDeadline } from './hop-deadline.js';
 import type { BODY_READ_LIMIT } from './hop-exchange.js';
 import { type HopResponse, HopSender, REDIRECT_STATUSES } from './hop-sender.js';
+import { readPageSignals } from './html/lazy-page-reader.js';
+import type { PageSignals } from './html/page-signals.js';
 import { resolveLocation } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
@@ -33,6 +35,8 @@ export interface TraceOutcome {
   stop: StopReason;
   /** Up to {@link BODY_READ_LIMIT} bytes of the final page, when it is an HTML page fetched with GET. */
   finalBody?: string;
+  /** What that HTML declares, read once as a browser parses it (src/core/html/page-signals.ts). */
+  finalSignals?: PageSignals;
   /** The client redirects the chain's pages declare, followed or not. */
   clientRedirects: ClientRedirect[];
   /** With `tls: 'report'`: the hops made over a connection whose certificate did not verify, and why. */
@@ -136,11 +140,13 @@ async function followChain(
     let step: Step;
     if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
     else {
-      const client = await clientRedirectOf(response, url, chain, options, context);
+      const page = response.body === undefined ? undefined : await readPageSignals(response.body);
+      const client = await clientRedirectOf(response, page, url, chain, options, context);
       if (client !== undefined) clientRedirects.push(client.redirect);
       if (client?.redirect.followed !== true) {
         const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
         if (response.body !== undefined) outcome.finalBody = response.body;
+        if (page !== undefined) outcome.finalSignals = page;
         return outcome;
       }
       step = { next: client.target };

@@ -10,6 +10,7 @@ import { noindexDestination } from '../../src/core/detectors/noindex-destination
 import { queryDropped } from '../../src/core/detectors/query-dropped.js';
 import { redirectToHomepage } from '../../src/core/detectors/redirect-to-homepage.js';
 import { urlTooLong } from '../../src/core/detectors/url-too-long.js';
+import { readPage } from '../../src/core/html/page-signals.js';
 import { headerRobotsRules } from '../../src/core/robots-directives.js';
 import { siteOf } from '../../src/core/site-of.js';
 import { type DetectorInput, type Hop, JUDGEMENT_DEFAULTS, type StopReason } from '../../src/index.js';
@@ -33,7 +34,8 @@ function chainOf(urls: string[], final = 200, headers: Record<string, string> = 
 
 /** A detector's input, with the public suffix list's `siteOf` as the analyzer gives it. */
 function input(chain: Hop[], finalBody?: string, stop: StopReason = COMPLETE): DetectorInput {
-  return finalBody === undefined ? { chain, stop, siteOf } : { chain, stop, finalBody, siteOf };
+  if (finalBody === undefined) return { chain, stop, siteOf };
+  return { chain, stop, finalBody, finalSignals: readPage(finalBody), siteOf };
 }
 
 describe('redirect_to_homepage', () => {

@@ -15,7 +15,7 @@ import { notHttps } from '../../src/core/detectors/not-https.js';
 import { redirectChain } from '../../src/core/detectors/redirect-chain.js';
 import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
 import { temporaryRedirect, temporaryRedirectIssue } from '../../src/core/detectors/temporary-redirect.js';
-import { findMetaRefresh } from '../../src/core/html/meta-refresh.js';
+import { readPage } from '../../src/core/html/page-signals.js';
 import { ISSUE_SEVERITY } from '../../src/core/issue-severity.js';
 import { JUDGEMENT_DEFAULTS } from '../../src/core/judgement-defaults.js';
 import { countRedirects, isRedirect } from '../../src/core/redirect-count.js';
@@ -53,7 +53,7 @@ function chainOf(urls: string[], statuses: number[], final = 200): Hop[] {
 const COMPLETE: StopReason = { kind: 'complete' };
 
 function input(chain: Hop[], stop: StopReason = COMPLETE, finalBody?: string): DetectorInput {
-  return finalBody === undefined ? { chain, stop } : { chain, stop, finalBody };
+  return finalBody === undefined ? { chain, stop } : { chain, stop, finalBody, finalSignals: readPage(finalBody) };
 }
 
 describe('https_downgrade', () => {
@@ -298,37 +298,6 @@ describe('case_redirect', () => {
     ['https://a.test/About', 'https://a.test/about/'],
   ])('does not flag %s -> %s, which changes more', (from, to) => {
     expect(caseRedirect(input(chainOf([from, to], [301])))).toEqual([]);
-  });
-});
-
-describe('findMetaRefresh', () => {
-  const page = (head: string) => `<!doctype html><html><head><title>t</title>${head}</head><body>hi</body></html>`;
-
-  it.each([
-    ['<meta http-equiv="refresh" content="0; url=/next">', '0; url=/next'],
-    ["<META HTTP-EQUIV='Refresh' CONTENT='5;URL=https://b.test/'>", '5;URL=https://b.test/'],
-    ['<meta content="3" http-equiv=refresh>', '3'],
-    ['<meta http-equiv=REFRESH content=0;url=/x />', '0;url=/x'],
-    ['<meta\n  http-equiv = "refresh"\n  content = " 1 ; url=/y ">', '1 ; url=/y'],
-    ['<meta data-content="nope" http-equiv="refresh" content="2">', '2'],
-    // Attribute values carry character references: a query's "&" is often written "&amp;" (HTML §13.1.2.3).
-    ['<meta http-equiv="refresh" content="0; url=/n?a=1&amp;b=2">', '0; url=/n?a=1&b=2'],
-  ])('finds %s', (tag, content) => {
-    expect(findMetaRefresh(page(tag))).toBe(content);
-  });
-
-  it.each([
-    ['no meta at all', ''],
-    ['another http-equiv', '<meta http-equiv="content-type" content="text/html; charset=utf-8">'],
-    ['a name, not an http-equiv', '<meta name="refresh" content="0">'],
-    ['a lookalike attribute', '<meta data-http-equiv="refresh" content="0">'],
-    ['a lookalike value', '<meta http-equiv="refresh-rate" content="0">'],
-    ['a commented-out tag', '<!-- <meta http-equiv="refresh" content="0;url=/old"> -->'],
-    ['a tag after an unclosed comment', '<!-- <p>oops</p> <meta http-equiv="refresh" content="0">'],
-    ['a tag inside a script', '<script>document.write(\'<meta http-equiv="refresh" content="0">\')</script>'],
-    ['text that mentions it', '<p>use &lt;meta http-equiv="refresh"&gt; sparingly</p>'],
-  ])('ignores %s', (_name, head) => {
-    expect(findMetaRefresh(page(head))).toBeUndefined();
   });
 });
 

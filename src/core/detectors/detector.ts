@@ -1,4 +1,5 @@
 import type { ClientRedirect } from '../client-redirect.js';
+import type { PageSignals } from '../html/page-signals.js';
 import type { JudgementThresholds } from '../judgement-defaults.js';
 import type { RobotsVerdict } from '../robots-file.js';
 import type { CertificateProblem, StopReason } from '../trace.js';
@@ -10,6 +11,11 @@ export interface DetectorInput {
   readonly stop: StopReason;
   /** The first 64 KiB of the final HTML page (2xx or error), when it was read with GET. */
   readonly finalBody?: string;
+  /**
+   * What that HTML declares, read as a browser parses it (src/core/html/page-signals.ts `readPage`): what the built-in
+   * detectors read of the page (the analyzer gives it whenever it gives `finalBody`).
+   */
+  readonly finalSignals?: PageSignals;
   /** The client redirects the chain's pages declare, followed or not (absent: none). */
   readonly clientRedirects?: readonly ClientRedirect[];
   /** With `tls: 'report'`: the hops made despite their certificate, and why (absent: none). */

@@ -1,3 +1,5 @@
+import { documentBaseUrl } from '../html/base-url.js';
+import type { PageSignals } from '../html/page-signals.js';
 import { findScriptRedirect } from '../html/script-redirect.js';
 import type { Detector, DetectorInput } from './detector.js';
 
@@ -5,7 +7,7 @@ import type { Detector, DetectorInput } from './detector.js';
  * A final 2xx page whose inline script changes `location` to a literal URL: a redirect only a browser makes, which
  * Google may or may not see after rendering. Reported, not followed (rendering follows it).
  */
-export const javascriptRedirect: Detector = ({ chain, finalBody, clientRedirects = [] }) => [
+export const javascriptRedirect: Detector = ({ chain, finalSignals, clientRedirects = [] }) => [
   ...clientRedirects
     .filter((redirect) => redirect.via === 'javascript')
     .map((redirect) => ({
@@ -14,18 +16,19 @@ export const javascriptRedirect: Detector = ({ chain, finalBody, clientRedirects
       message: `Hop ${redirect.hop + 1}'s script sends the visitor to ${redirect.target} (seen by rendering): a redirect only browsers make, and Google only sometimes sees; use a 301 or 308`,
       hop: redirect.hop,
     })),
-  ...literalScriptRedirect(chain, finalBody),
+  ...literalScriptRedirect(chain, finalSignals),
 ];
 
 /** The final page's inline script that changes `location` to a literal URL, read without running it. */
-function literalScriptRedirect(chain: DetectorInput['chain'], finalBody: string | undefined) {
+function literalScriptRedirect(chain: DetectorInput['chain'], page: PageSignals | undefined) {
   const last = chain[chain.length - 1];
-  if (last === undefined || finalBody === undefined || last.status < 200 || last.status > 299) return [];
-  const written = findScriptRedirect(finalBody);
+  if (last === undefined || page === undefined || last.status < 200 || last.status > 299) return [];
+  const written = findScriptRedirect(page.scripts);
   if (written === undefined) return [];
   let target: string;
   try {
-    target = new URL(written, last.url).href;
+    // A script's URL resolves against the document's base URL, as `location.href = ...` does in the browser.
+    target = new URL(written, documentBaseUrl(page.base, last.url)).href;
   } catch {
     return [];
   }

@@ -8,14 +8,14 @@ import type { Detector } from './detector.js';
  * `<meta name="robots">` or `<meta name="googlebot">` (src/core/robots-directives.ts), for every crawler or for
  * Googlebot. Google will not index the destination, so what the redirect passes on goes nowhere.
  */
-export const noindexDestination: Detector = ({ chain, stop, finalBody }) => {
+export const noindexDestination: Detector = ({ chain, stop, finalSignals }) => {
   const page = finalPage({ chain, stop });
   if (page === undefined) return [];
   const header = page.hop.headers['x-robots-tag'];
   let where: string | undefined;
   if (header !== undefined && forbidsIndexing(headerRobotsRules(header))) where = 'an X-Robots-Tag header';
-  else if (finalBody !== undefined) {
-    const meta = findRobotsMeta(finalBody).find((tag) => forbidsIndexing(contentRobotsRules(tag.content)));
+  else if (finalSignals !== undefined) {
+    const meta = findRobotsMeta(finalSignals).find((tag) => forbidsIndexing(contentRobotsRules(tag.content)));
     if (meta !== undefined) where = `<meta name="${meta.name}" content="${meta.content}">`;
   }
   if (where === undefined) return [];

@@ -1,5 +1,5 @@
-/** The canonical link of a page's first bytes (tags read by src/core/html/tags.ts). */
-import { findTags, visibleMarkup } from './tags.js';
+/** The canonical link of a page (its links as read by src/core/html/page-signals.ts). */
+import type { PageSignals } from './page-signals.js';
 
 /** A canonical link as written: its `href`, and the document's `<base href>` when it has one. */
 export interface CanonicalLink {
@@ -8,20 +8,14 @@ export interface CanonicalLink {
 }
 
 /**
- * The first `<link>` whose `rel` tokens include `canonical` and that has an `href`. `rel` is a space-separated,
- * case-insensitive list (HTML §4.6.7), so `rel="Canonical alternate"` counts.
+ * The first `<link>` whose `rel` tokens include `canonical` and that has a non-empty `href`. `rel` is a set of
+ * space-separated tokens, compared ASCII case-insensitively (HTML §4.6.7), so `rel="Canonical alternate"` counts.
  */
-export function findCanonicalLink(html: string): CanonicalLink | undefined {
-  const markup = visibleMarkup(html);
-  for (const attrs of findTags(markup, 'link')) {
-    const rel = attrs.get('rel')?.toLowerCase().split(/\s+/) ?? [];
-    const href = attrs.get('href')?.trim();
-    if (!rel.includes('canonical') || href === undefined || href === '') continue;
-    const base = findTags(markup, 'base')
-      .find((tag) => tag.has('href'))
-      ?.get('href')
-      ?.trim();
-    return base === undefined ? { href } : { href, base };
+export function findCanonicalLink(page: PageSignals): CanonicalLink | undefined {
+  for (const link of page.links) {
+    const href = link.href.trim();
+    if (!link.rel.includes('canonical') || href === '') continue;
+    return page.base === undefined ? { href } : { href, base: page.base };
   }
   return undefined;
 }

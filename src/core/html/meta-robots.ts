@@ -1,17 +1,11 @@
-/** The robots meta tags of a page's first bytes (tags read by src/core/html/tags.ts). */
+/** The robots meta tags of a page (its metas as read by src/core/html/page-signals.ts). */
 import { addressesGooglebot } from '../robots-directives.js';
-import { findTags, visibleMarkup } from './tags.js';
+import type { NamedMeta, PageSignals } from './page-signals.js';
 
 /** One robots `<meta name content>`: whom it addresses, as written, and what it says. */
-export interface RobotsMeta {
-  readonly name: string;
-  readonly content: string;
-}
+export type RobotsMeta = NamedMeta;
 
 /** Every `<meta name="robots">` and `<meta name="googlebot">` (names case-insensitive), in document order. */
-export function findRobotsMeta(html: string): RobotsMeta[] {
-  return findTags(visibleMarkup(html), 'meta').flatMap((attrs) => {
-    const name = attrs.get('name');
-    return name === undefined || !addressesGooglebot(name) ? [] : [{ name, content: attrs.get('content') ?? '' }];
-  });
+export function findRobotsMeta(page: PageSignals): RobotsMeta[] {
+  return page.metas.filter((meta) => addressesGooglebot(meta.name));
 }
