@@ -51,6 +51,14 @@ beforeAll(async () => {
         return answer(301, { location: '/new?utm=1' });
       case '/gone':
         return answer(410);
+      case '/retired':
+        return answer(301, { location: '/ok' });
+      case '/closed':
+        return answer(301, { location: '/' });
+      case '/ok':
+      case '/':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return void res.end('<!doctype html><html lang="en"><title>Shop</title><h1>OK</h1>');
       case '/hang':
         return;
       case '/flaky':
@@ -192,6 +200,19 @@ describe('hoplens check (through run())', () => {
     const capped = await runCli(['check', list, '--max-redirects', '1']);
     expect(capped.code).toBe(1);
     expect(capped.stdout).toContain('2 redirects, more than --max-redirects 1');
+  });
+
+  // issue 23: a two-letter path is a language root only when it is an ISO 639-1 code the landing page says it is in
+  // (docs/issues.md#redirect_to_homepage); /ok on an English page is a page, not the home page.
+  it('passes a row ending at /ok under --strict, and still fails one sent to the home page', async () => {
+    const s = site();
+    const ok = await runCli(['check', await file('ok.csv', `source,target\n${s}/retired,${s}/ok\n`), '--strict']);
+    expect(ok.stdout).not.toContain('redirect_to_homepage');
+    expect(ok.stdout).not.toContain('soft 404');
+    expect(ok.code).toBe(0);
+    const home = await runCli(['check', await file('home.csv', `source,target\n${s}/closed,${s}/\n`), '--strict']);
+    expect(home.stdout).toContain('soft 404');
+    expect(home.code).toBe(1);
   });
 
   it('json goes to stdout as one array, the summary to stderr', async () => {

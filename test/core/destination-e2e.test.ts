@@ -53,7 +53,7 @@ describe('redirect_to_homepage', () => {
         '/old-blog/post': { status: 301, location: '/blog/post' },
         '/blog/post': { status: 200, headers: HTML, body: '<h1>Post</h1>' },
         '/old-fr': { status: 308, location: '/fr-CA/' },
-        '/fr-CA/': { status: 200, headers: HTML, body: '<h1>Accueil</h1>' },
+        '/fr-CA/': { status: 200, headers: HTML, body: '<html lang="fr-CA"><h1>Accueil</h1>' },
       }),
     );
     const home = found(await analyzer.analyze(`${server.origin}/old-page`, LOOPBACK), 'redirect_to_homepage');

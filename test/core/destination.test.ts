@@ -39,20 +39,50 @@ function input(chain: Hop[], finalBody?: string, stop: StopReason = COMPLETE): D
 }
 
 describe('redirect_to_homepage', () => {
+  const flagged = [
+    { type: 'redirect_to_homepage', severity: 'warning', message: expect.stringMatching(/soft 404/), hop: 0 },
+  ];
   // Google Search Central, "HTTP status codes, network and DNS errors" (soft 404 errors): sending a missing page's URL
   // to the home page can be read as a soft 404.
   it.each([
     ['https://a.test/old-page', 'https://a.test/'],
     ['https://a.test/old-page', 'https://a.test/index.html'],
     ['https://a.test/shop/item?id=5', 'https://a.test/index.php'],
-    ['https://a.test/old-page', 'https://a.test/en/'],
-    ['https://a.test/old-page', 'https://a.test/en-us/'],
-    ['https://a.test/old-page', 'https://a.test/fr-CA/'],
     ['http://example.co.uk/old', 'https://www.example.co.uk/'],
   ])('flags %s -> %s', (from, to) => {
-    expect(redirectToHomepage(input(chainOf([from, to])))).toEqual([
-      { type: 'redirect_to_homepage', severity: 'warning', message: expect.stringMatching(/soft 404/), hop: 0 },
-    ]);
+    expect(redirectToHomepage(input(chainOf([from, to])))).toEqual(flagged);
+  });
+
+  // A language root is a home page when its segment is an ISO 639-1 code (ISO 639-1:2002; the iso-639-1 package's
+  // table), optionally with a region (BCP 47, RFC 5646 §2.2.4), and the page says it is in that language: its
+  // <html lang> (WHATWG HTML, "the lang and xml:lang attributes") or an hreflang alternate naming itself (Google Search
+  // Central, "Localized versions of your page": each language version must list itself).
+  it.each([
+    ['https://a.test/en/', '<html lang="en">'],
+    ['https://a.test/en-us/', '<html lang="en-US">'],
+    ['https://a.test/fr-CA/', '<html lang="fr-CA">'],
+    ['https://a.test/pt_BR', '<html lang="pt">'],
+    ['https://a.test/es-419/', '<html lang="es-419">'],
+    ['https://a.test/it/', '<html lang="IT">'],
+    ['https://a.test/de/', '<link rel="alternate" hreflang="de-AT" href="https://a.test/de">'],
+    ['https://a.test/nl/', '<base href="/x/"><link rel="alternate" hreflang="nl" href="../nl/">'],
+  ])('flags a page sent to the language root %s of a page that says so (%s)', (to, head) => {
+    const chain = chainOf(['https://a.test/old-page', to]);
+    expect(redirectToHomepage(input(chain, `${head}<title>Home</title>`))).toEqual(flagged);
+  });
+
+  it.each([
+    ['a two-letter page that is no language', 'https://a.test/ok', '<html lang="en">'],
+    ['another', 'https://a.test/go/', '<html lang="en">'],
+    ['another, on a page without a language', 'https://a.test/me', '<title>Me</title>'],
+    ['a language code on an English page (Burmese)', 'https://a.test/my', '<html lang="en">'],
+    ['a language code on an English page (Italian)', 'https://a.test/it/', '<html lang="en-GB">'],
+    ['a language root of a page that does not say', 'https://a.test/fr/', '<title>Accueil</title>'],
+    ['an hreflang for another page', 'https://a.test/de/', '<link rel="alternate" hreflang="de" href="/de/x">'],
+    ['an hreflang that is not an alternate', 'https://a.test/de/', '<link rel="help" hreflang="de" href="/de/">'],
+    ['x-default', 'https://a.test/x-default/', '<link rel="alternate" hreflang="x-default" href="/x-default/">'],
+  ])('does not flag %s (%s)', (_name, to, head) => {
+    expect(redirectToHomepage(input(chainOf(['https://a.test/old-page', to]), head))).toEqual([]);
   });
 
   it.each([
@@ -65,7 +95,12 @@ describe('redirect_to_homepage', () => {
     ['a longer path segment', ['https://a.test/old', 'https://a.test/english/']],
     ['no redirect at all', ['https://a.test/']],
   ])('does not flag %s', (_name, urls) => {
-    expect(redirectToHomepage(input(chainOf(urls)))).toEqual([]);
+    expect(redirectToHomepage(input(chainOf(urls), '<html lang="en">'))).toEqual([]);
+  });
+
+  it('counts a two-letter first URL as a page unless it is a language code', () => {
+    expect(redirectToHomepage(input(chainOf(['https://a.test/ok', 'https://a.test/'])))).toEqual(flagged);
+    expect(redirectToHomepage(input(chainOf(['https://a.test/de', 'https://a.test/'])))).toEqual([]);
   });
 
   it('judges only a chain that lands on a 2xx page', () => {

@@ -1,12 +1,14 @@
 import { finalPage } from '../final-page.js';
+import { pageLanguages } from '../html/page-language.js';
+import type { PageSignals } from '../html/page-signals.js';
+import { rootLanguage } from '../language-root.js';
 import { countRedirects } from '../redirect-count.js';
 import type { Detector } from './detector.js';
 
-/**
- * The paths of a site's root: `/`, an index file, or a language root such as `/en/`, `/en-us/`, `/fr-CA/` (a
- * two-letter language with an optional region, as the only segment).
- */
-const ROOT_PATH = /^\/(?:index\.(?:html?|php))?$|^\/[a-z]{2}(?:[-_][a-z]{2})?\/?$/i;
+/** The path of a site's root: `/` or an index file. */
+const SITE_ROOT = /^\/(?:index\.(?:html?|php))?$/i;
+/** What may be a root: a site root, or a single segment of two letters with an optional region (cheap to test first). */
+const MAYBE_ROOT = /^\/(?:index\.(?:html?|php))?$|^\/[a-z]{2}(?:[-_](?:[a-z]{2}|[0-9]{3}))?\/?$/i;
 
 /**
  * The path of a URL the WHATWG parser wrote (a hop's): the text from the first `/` after the authority to the query or
@@ -21,20 +23,34 @@ function hrefPath(href: string): string {
 }
 
 /**
+ * Whether the landing page is a home page: the site's root, or a language root (`/en/`, `/pt-BR`) of a page that says it
+ * is in that language (its `<html lang>` or a self-referencing hreflang, src/core/html/page-language.ts). A two-letter
+ * path such as `/ok` or `/go` is not a language; `/it` or `/my` on an English page is a page, not the Italian or
+ * Burmese home page.
+ */
+function isHomePage(url: URL, page: PageSignals | undefined): boolean {
+  if (SITE_ROOT.test(url.pathname)) return true;
+  const language = rootLanguage(url.pathname);
+  return language !== undefined && page !== undefined && pageLanguages(page, url.href).has(language);
+}
+
+/**
  * A URL that is not a site's root redirects to the root of the same site: a removed page sent to the home page. Google
  * may treat that as a soft 404 ("HTTP status codes, network and DNS errors"), and the visitor lands somewhere that is
  * not what they asked for. Redirect to the page that replaces it, or answer 404 or 410.
  */
-export const redirectToHomepage: Detector = ({ chain, stop, siteOf = (hostname) => hostname }) => {
+export const redirectToHomepage: Detector = ({ chain, stop, finalSignals, siteOf = (hostname) => hostname }) => {
   const page = finalPage({ chain, stop });
   const first = chain[0];
   if (page === undefined || first === undefined || countRedirects(chain) === 0) return [];
   // The landing page first: most chains do not end on a root, and then no URL need be parsed.
-  if (!ROOT_PATH.test(hrefPath(page.hop.url))) return [];
+  if (!MAYBE_ROOT.test(hrefPath(page.hop.url))) return [];
   const to = new URL(page.hop.url);
-  if (!ROOT_PATH.test(to.pathname)) return [];
+  if (!isHomePage(to, finalSignals)) return [];
   const from = new URL(first.url);
-  if (ROOT_PATH.test(from.pathname)) return [];
+  // A root sent to another root (`/` to `/en/`, `/en` to `/en/`) is how a site picks a language, not a lost page; the
+  // first URL's page is not read, so any language code counts there.
+  if (SITE_ROOT.test(from.pathname) || rootLanguage(from.pathname) !== undefined) return [];
   if (siteOf(from.hostname) !== siteOf(to.hostname)) return [];
   return [
     {
