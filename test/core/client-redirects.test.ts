@@ -268,6 +268,24 @@ describe('javascript redirects, without rendering', () => {
     expect(issue!.message).toContain(`${server.origin}/js-target`);
   });
 
+  // A script's URL resolves against the document's base URL (WHATWG HTML, "document base URL"), and a script the parser
+  // never puts in the document (inside <noscript> with scripting enabled, or a <template>) never runs.
+  it('resolves against <base href>, and reads only scripts in the document', async () => {
+    const based = '<base href="/dir/"><script>location.href = "js-target"</script>';
+    const inert =
+      '<noscript><script>location.href="/a"</script></noscript><template><script>location="/b"</script></template>';
+    const server = await track(
+      startRedirectServer({
+        '/based': { status: 200, headers: HTML, body: based },
+        '/inert': { status: 200, headers: HTML, body: inert },
+      }),
+    );
+    const result = await analyzer.analyze(`${server.origin}/based`, LOOPBACK);
+    const issue = result.summary.issues.find((found) => found.type === 'javascript_redirect');
+    expect(issue!.message).toContain(`${server.origin}/dir/js-target`);
+    expect(types(await analyzer.analyze(`${server.origin}/inert`, LOOPBACK))).not.toContain('javascript_redirect');
+  });
+
   it.each([
     ['a URL built from a variable', 'var to = "/js-" + "target"; window.location.href = to;'],
     ['a comparison', 'if (location.href == "/x") { console.log(1) }'],
