@@ -10,6 +10,7 @@ import { firstMetaRefresh } from '../../src/core/html/meta-refresh.js';
 import { findRobotsMeta } from '../../src/core/html/meta-robots.js';
 import { NO_SIGNALS, readPage } from '../../src/core/html/page-signals.js';
 import { findScriptRedirect } from '../../src/core/html/script-redirect.js';
+import { signalExtent } from '../../src/core/html/signal-extent.js';
 import { IGNORED_CONTEXTS, REFRESHING_CONTEXTS } from './helpers/refresh-contexts.js';
 
 const PAGE = new URL('https://a.test/dir/page');
@@ -158,5 +159,53 @@ describe('one parse for every signal', () => {
     expect(readPage('<h1>Home</h1><p>Nothing here names a <b>meta</b>.</p>')).toBe(NO_SIGNALS);
     expect(readPage('plain text')).toBe(NO_SIGNALS);
     expect(readPage('<HTML LANG=en>')).toMatchObject({ lang: 'en' });
+  });
+});
+
+/**
+ * The tokenizer reads left to right and the tree is built as tokens come (WHATWG HTML §13.2.1), so a parse that stops
+ * after the last tag a signal may come from reads what a parse of the whole page reads.
+ */
+describe('parsing only the part of a page that holds signals', () => {
+  const body = `<main>${'<div class="card"><p>Text &amp; more, <a href="/x?a=1&amp;b=2">a link</a></p></div>\n'.repeat(400)}</main>`;
+  const pages: Array<[string, string]> = [
+    ...[...IGNORED_CONTEXTS, ...REFRESHING_CONTEXTS].map((context): [string, string] => [
+      context.name,
+      context.html('/n'),
+    ]),
+    [
+      'signals in the head, a long body',
+      `<html lang=en><head><link rel=canonical href=/c><meta name=robots content=noindex></head><body>${body}`,
+    ],
+    ['a > in a quoted value of the last tag', `<meta name="a>b" content='c>d' http-equiv=refresh>${body}`],
+    ['a > in an unquoted value', `<link href=/a?x=>b rel=canonical>${body}`],
+    ['a self-closing last tag', `<meta name=robots content=none/>${body}`],
+    ['attributes with = and quotes in names', `<meta a"b=1 'c =d name=robots content=noindex>${body}`],
+    [
+      'a script last, then a long body',
+      `<script>var a = '<meta http-equiv=refresh content=0;/x>'; location = "/y";</script>${body}`,
+    ],
+    ['a script whose end tag has attributes', `<script>location = "/y"</script foo="a>b">${body}<p>`],
+    ['a script never closed', `<script>location = "/y";${body}`],
+    [
+      'a tag cut off by the end of the input',
+      `<link rel=canonical href=/c><meta http-equiv=refresh content="0;url=/x"`,
+    ],
+    ['a script start inside a textarea', `<textarea><script></textarea><meta name=robots content=noindex>${body}`],
+    ['a script inside a template', `<template><script>location="/t"</script></template><meta name=x content=y>${body}`],
+    ['an SVG script', `<svg><script>location.href = '/svg'</script></svg>${body}`],
+    ['the first-refresh rule', `<meta http-equiv=refresh content=x><meta http-equiv=refresh content="0;/a">${body}`],
+  ];
+
+  it.each(pages)('reads the same as the whole page: %s', (_name, html) => {
+    expect(readPage(html)).toEqual(readPage(html, html.length));
+  });
+
+  it('stops after the head when the body has no tag a signal comes from', () => {
+    const html = `<html lang=en><head><title>t</title><link rel=canonical href=/c></head><body>${body}`;
+    expect(signalExtent(html)).toBe(html.indexOf('</head>'));
+    const script = `<head><script>location = "/y"</script foo="a>b"></head><body>${body}`;
+    expect(signalExtent(script)).toBe(script.indexOf('</head>'));
+    expect(signalExtent(`<p>${body}`)).toBe(0);
   });
 });

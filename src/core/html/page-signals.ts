@@ -6,7 +6,8 @@
  * values (an iframe's `srcdoc` included) and a `<template>`'s contents. One parse gives every signal the core reads:
  * the meta refreshes, the base URL, the canonical and hreflang links, the robots metas, inline scripts and the language.
  */
-import { type DefaultTreeAdapterTypes, defaultTreeAdapter, html, parse, type TreeAdapter } from 'parse5';
+import { type DefaultTreeAdapterTypes, defaultTreeAdapter, html as namespaces, parse, type TreeAdapter } from 'parse5';
+import { signalExtent } from './signal-extent.js';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -55,12 +56,6 @@ export const NO_SIGNALS: PageSignals = Object.freeze({
   lang: undefined,
 });
 
-/**
- * A start tag of an element a signal comes from. A tag name is literal ASCII after `<` and ends at whitespace, `/` or
- * `>`, so a page without one has no such element and need not be parsed (a plain text or minimal page is common).
- */
-const SIGNAL_TAG = /<(?:meta|link|base|script|html)[\t\n\f\r />]/i;
-
 function attribute(element: Element, name: string): string | undefined {
   for (const attr of element.attrs) if (attr.name === name && attr.namespace === undefined) return attr.value;
   return undefined;
@@ -83,8 +78,8 @@ class SignalCollector {
 
   inserted(element: Element, parent: ParentNode): void {
     const { tagName, namespaceURI } = element;
-    const isHtml = namespaceURI === html.NS.HTML;
-    if (tagName === 'script' && (isHtml || namespaceURI === html.NS.SVG)) {
+    const isHtml = namespaceURI === namespaces.NS.HTML;
+    if (tagName === 'script' && (isHtml || namespaceURI === namespaces.NS.SVG)) {
       if (attribute(element, 'src') === undefined && inDocument(parent)) this.scripts.push(element);
     } else if (isHtml && (tagName === 'meta' || tagName === 'link' || tagName === 'base') && inDocument(parent)) {
       if (tagName === 'meta') this.meta(element);
@@ -131,11 +126,16 @@ function textOf(element: Element): string {
   return text;
 }
 
-/** Reads a page's HTML (the first bytes read of it) as the HTML standard's parser builds its document. */
-export function readPage(markup: string): PageSignals {
-  if (!SIGNAL_TAG.test(markup)) return NO_SIGNALS;
+/**
+ * Reads a page's HTML (the first bytes read of it) as the HTML standard's parser builds its document. Only the part
+ * that holds signals is parsed (src/core/html/signal-extent.ts): none at all for a page without an element a signal
+ * comes from, and seldom the end of a long body. `extent` is for tests, to compare with a parse of the whole.
+ */
+export function readPage(markup: string, extent = signalExtent(markup)): PageSignals {
+  if (extent === 0) return NO_SIGNALS;
   const collector = new SignalCollector();
-  const document = parse(markup, { treeAdapter: collectingAdapter(collector), scriptingEnabled: true });
+  const html = extent === markup.length ? markup : markup.slice(0, extent);
+  const document = parse(html, { treeAdapter: collectingAdapter(collector), scriptingEnabled: true });
   const root = document.childNodes.find((node): node is Element => node.nodeName === 'html');
   return {
     refreshes: collector.refreshes,
