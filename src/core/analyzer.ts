@@ -194,11 +194,13 @@ export class Analyzer {
       robots,
       thresholds: options.policy.thresholds,
       siteOf,
+      renderIncomplete: outcome.renderIncomplete,
     });
     const issues = applyPolicy(detected, outcome, options.policy);
     // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
     const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
     summary.hasLoop = outcome.stop.kind === 'loop';
+    if (outcome.renderIncomplete !== undefined) summary.renderIncomplete = outcome.renderIncomplete.reason;
     return { success: true, url: prepared.url, chain: outcome.chain, summary };
   }
 

@@ -4,6 +4,7 @@ import { createGuardedFetch } from './guarded-fetch.js';
 import type { HopResponse } from './hop-sender.js';
 import { withoutFragment } from './location.js';
 import type { NormalizedOptions } from './options.js';
+import type { RenderIncomplete } from './page-renderer.js';
 import type { TraceContext } from './trace.js';
 import type { Hop } from './types.js';
 
@@ -11,6 +12,11 @@ import type { Hop } from './types.js';
 export interface ClientRedirectStep {
   redirect: ClientRedirect;
   target: URL;
+}
+
+/** A render of hop `hop` that was asked for and did not finish: the chain ends there, saying why. */
+export interface RenderCutShort {
+  renderIncomplete: RenderIncomplete & { readonly hop: number };
 }
 
 /**
@@ -47,12 +53,13 @@ async function renderedNavigation(
   index: number,
   options: NormalizedOptions,
   context: TraceContext,
-): Promise<ClientRedirectStep | undefined> {
+): Promise<ClientRedirectStep | RenderCutShort | undefined> {
   const { hop } = response;
   const renderer = context.renderer;
   if (!options.render || renderer === undefined || hop.status < 200 || hop.status > 299) return undefined;
   if (response.body === undefined) return undefined;
-  // Bounded whatever the page does: its requests by the hop timeout, the whole rendering by that and the wait.
+  // Bounded whatever the page does, waiting for a render slot included: its requests by the hop timeout, the whole
+  // rendering by that and the wait (the renderer answers within a second of this signal).
   const bound = AbortSignal.timeout(options.timeout + options.renderWait);
   const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
   const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: options.timeout, signal });
@@ -63,6 +70,7 @@ async function renderedNavigation(
     fetch,
     signal,
   });
+  if (rendered.incomplete !== undefined) return { renderIncomplete: { ...rendered.incomplete, hop: index } };
   if (rendered.navigatedTo === undefined) return undefined;
   let target: URL;
   try {
@@ -87,7 +95,7 @@ export async function clientRedirectOf(
   chain: Hop[],
   options: NormalizedOptions,
   context: TraceContext,
-): Promise<ClientRedirectStep | undefined> {
+): Promise<ClientRedirectStep | RenderCutShort | undefined> {
   const index = chain.length - 1;
   const refresh = refreshOf(response, url, index, options);
   if (refresh !== undefined) return refresh;

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { describeAddress } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import type { ClientRedirect } from './client-redirect.js';
-import { clientRedirectOf } from './client-redirect-step.js';
+import { clientRedirectOf, type RenderCutShort } from './client-redirect-step.js';
 import { HoplensError } from './errors.js';
 import { HopDeadline } from './hop-deadline.js';
 import type { BODY_READ_LIMIT } from './hop-exchange.js';
@@ -37,6 +37,8 @@ export interface TraceOutcome {
   clientRedirects: ClientRedirect[];
   /** With `tls: 'report'`: the hops made over a connection whose certificate did not verify, and why. */
   certificateProblems?: readonly CertificateProblem[];
+  /** With `render`: the render of the last hop was asked for and did not finish, and why. */
+  renderIncomplete?: RenderCutShort['renderIncomplete'];
 }
 
 /** A hop made despite its certificate (`tls: 'report'`): its index in the chain and what was wrong. */
@@ -136,11 +138,13 @@ async function followChain(
     let step: Step;
     if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
     else {
-      const client = await clientRedirectOf(response, url, chain, options, context);
+      const found = await clientRedirectOf(response, url, chain, options, context);
+      const client = found !== undefined && 'redirect' in found ? found : undefined;
       if (client !== undefined) clientRedirects.push(client.redirect);
       if (client?.redirect.followed !== true) {
         const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
         if (response.body !== undefined) outcome.finalBody = response.body;
+        if (found !== undefined && 'renderIncomplete' in found) outcome.renderIncomplete = found.renderIncomplete;
         return outcome;
       }
       step = { next: client.target };
