@@ -4,7 +4,8 @@ import { createGuardedFetch } from './guarded-fetch.js';
 import type { HopResponse } from './hop-sender.js';
 import { withoutFragment } from './location.js';
 import type { NormalizedOptions } from './options.js';
-import type { RenderIncomplete } from './page-renderer.js';
+import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';
+import { pinOf } from './pinned-resolver.js';
 import type { TraceContext } from './trace.js';
 import type { Hop } from './types.js';
 
@@ -62,14 +63,21 @@ async function renderedNavigation(
   // rendering by that and the wait (the renderer answers within a second of this signal).
   const bound = AbortSignal.timeout(options.timeout + options.renderWait);
   const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
-  const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: options.timeout, signal });
-  const rendered = await renderer.render({
-    url: url.href,
-    userAgent: options.userAgent,
-    waitMs: options.renderWait,
-    fetch,
-    signal,
-  });
+  const dispatcher = context.renderPool?.(pinOf(url, hop.remoteAddress)) ?? context.dispatcher;
+  const fetch = createGuardedFetch({ dispatcher, timeout: options.timeout, signal });
+  let rendered: RenderOutcome;
+  try {
+    rendered = await renderer.render({
+      url: url.href,
+      userAgent: options.userAgent,
+      waitMs: options.renderWait,
+      fetch,
+      signal,
+    });
+  } finally {
+    // The render's own pool goes with it, connections and pinned names (never the analysis's shared pool).
+    if (dispatcher !== context.dispatcher) dispatcher.destroy().catch(() => {});
+  }
   if (rendered.incomplete !== undefined) return { renderIncomplete: { ...rendered.incomplete, hop: index } };
   if (rendered.navigatedTo === undefined) return undefined;
   let target: URL;

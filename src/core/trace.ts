@@ -14,7 +14,7 @@ import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import type { AddressPolicy } from './ssrf-guard.js';
 import type { TlsProblem } from './tls-problem.js';
-import type { Hop } from './types.js';
+import type { Hop, ResolvedAddress } from './types.js';
 import { Visits } from './visits.js';
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
@@ -54,6 +54,8 @@ export interface TraceContext {
   signal?: AbortSignal | undefined;
   /** Renders pages when `options.render` asks for it. */
   renderer?: PageRenderer | undefined;
+  /** A pool for one render's requests, whose names resolve once (`pins` first); destroyed after the render. */
+  renderPool?: ((pins: Map<string, ResolvedAddress[]>) => Dispatcher) | undefined;
   /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
   verdicts?: CertificateVerdicts | undefined;
   /** The clock certificates' days left are counted from, in epoch ms (default `Date.now`). */
