@@ -8,9 +8,13 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GuardedFetch } from '../../src/core/index.js';
 import { type AnalysisResult, Analyzer } from '../../src/index.js';
-import { ChromiumRenderer } from '../../src/render/index.js';
+import { CHROMIUM_FLAGS, ChromiumRenderer, RENDER_BOUNDS_DEFAULTS } from '../../src/render/index.js';
+import { RenderBudget } from '../../src/render/render-budget.js';
+import { routeRequests } from '../../src/render/request-router.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -28,6 +32,7 @@ interface Seen {
 const SECRET = 'SECRET-OF-THE-SECOND-ADDRESS';
 const OWN = 'OWN-CONTENT-OF-THE-PAGE';
 const HTML = { 'content-type': 'text/html' };
+const SHARED_HEADERS = { 'access-control-allow-origin': '*', 'x-origin': 'own' };
 
 let page: TestServer;
 let second: TestServer;
@@ -115,8 +120,10 @@ beforeAll(async () => {
   second = await startServer(
     async (req, res) => {
       await record(req, seenBySecond);
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(SECRET);
+      // `/shared` is what its origin lets any page read; nothing else is shared.
+      const shared = req.url === '/shared';
+      res.writeHead(200, { 'content-type': 'text/plain', ...(shared && SHARED_HEADERS) });
+      res.end(shared ? 'shared' : SECRET);
     },
     '127.0.0.3',
     page.port,
@@ -201,6 +208,59 @@ describe('a rendered page against another allowed address', () => {
   it('leaves the process by loopback only', () => {
     expect(tripwire.attempts.filter((attempt) => !attempt.allowed)).toEqual([]);
   });
+});
+
+/**
+ * The page in playwright directly, with the renderer's router, to read the response headers Chromium was given:
+ * playwright-core's route.fulfill adds `access-control-allow-origin: <origin>`, `access-control-allow-credentials:
+ * true` and `vary: Origin` to a cross-origin response without the first (coreBundle.js, `_maybeAddCorsHeaders`).
+ */
+async function headersChromiumGets(path: string): Promise<{ headers?: Record<string, string>; failed?: boolean }> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_FLAGS] });
+  try {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const budget = new RenderBudget(RENDER_BOUNDS_DEFAULTS, () => {});
+    const fetch: GuardedFetch = async (request) => {
+      const response = await undiciRequest(request.url, { method: request.method as 'GET', headers: request.headers });
+      const body = Buffer.from(await response.body.arrayBuffer());
+      return { status: response.statusCode, headers: response.headers as Record<string, string>, body };
+    };
+    await routeRequests(context, { page: tab, fetch, budget, onNavigation: () => {} });
+    const target = `${second.origin}${path}`;
+    const answered = new Promise<{ headers?: Record<string, string>; failed?: boolean }>((resolve) => {
+      tab.on('response', (response) => {
+        if (response.url() === target) response.allHeaders().then((headers) => resolve({ headers }));
+      });
+      tab.on('requestfailed', (request) => {
+        if (request.url() === target) resolve({ failed: true });
+      });
+    });
+    await tab.goto(`${page.origin}/blank`);
+    await tab.evaluate((url) => fetch(url).catch(() => undefined), target);
+    return await answered;
+  } finally {
+    await browser.close();
+  }
+}
+
+describe('the response headers Chromium is given for a cross-origin fetch', () => {
+  it('are exactly the origin’s own when it shares the response', async () => {
+    const { headers } = await headersChromiumGets('/shared');
+    // Plus the length of the decoded body, which the fulfilment states (the core's own is dropped with its coding).
+    expect(headers).toEqual({
+      ...SHARED_HEADERS,
+      'content-type': 'text/plain',
+      date: expect.any(String),
+      'content-length': '6',
+    });
+    expect(headers?.['access-control-allow-origin']).toBe('*');
+  }, 60_000);
+
+  it('are none when it does not: the request fails, with no allow-all header added', async () => {
+    expect(await headersChromiumGets('/secret')).toEqual({ failed: true });
+  }, 60_000);
 });
 
 describe('the playwright-core the renderer is built on', () => {
