@@ -222,12 +222,12 @@ async function headersChromiumGets(path: string): Promise<{ headers?: Record<str
     const context = await browser.newContext();
     const tab = await context.newPage();
     const budget = new RenderBudget(RENDER_BOUNDS_DEFAULTS, () => {});
-    const fetch: GuardedFetch = async (request) => {
+    const guardedFetch: GuardedFetch = async (request) => {
       const response = await undiciRequest(request.url, { method: request.method as 'GET', headers: request.headers });
       const body = Buffer.from(await response.body.arrayBuffer());
       return { status: response.statusCode, headers: response.headers as Record<string, string>, body };
     };
-    await routeRequests(context, { page: tab, fetch, budget, onNavigation: () => {} });
+    await routeRequests(context, { page: tab, fetch: guardedFetch, budget, onNavigation: () => {} });
     const target = `${second.origin}${path}`;
     const answered = new Promise<{ headers?: Record<string, string>; failed?: boolean }>((resolve) => {
       tab.on('response', (response) => {
@@ -238,7 +238,7 @@ async function headersChromiumGets(path: string): Promise<{ headers?: Record<str
       });
     });
     await tab.goto(`${page.origin}/blank`);
-    await tab.evaluate((url) => fetch(url).catch(() => undefined), target);
+    await tab.evaluate((url) => globalThis.fetch(url).catch(() => undefined), target);
     return await answered;
   } finally {
     await browser.close();
