@@ -159,8 +159,8 @@ describe('a render under way', () => {
     controller.abort();
     await expect(analysis).rejects.toSatisfy((error) => error instanceof HoplensError && error.code === 'ABORTED');
     expect(Date.now() - started).toBeLessThan(8_000);
-    // The slot is held until the render's context is closed behind the answer: a second at most.
-    await until(() => renderer.load.inFlight === 0, 1_000);
+    // The slot is held until the render's context is closed behind the answer (a second, more on a busy machine).
+    await until(() => renderer.load.inFlight === 0, 5_000);
   });
 });
 
