@@ -1,7 +1,7 @@
 // The analysing process of the render workload, in a process of its own so that its memory is measured apart from the
 // benchmark's: an Analyzer with a ChromiumRenderer at its default concurrency (as the service would hold), running
 // `count` analyses of /js/<i> with `callers` in flight. Usage: render-client.mjs <origin> <count> <callers> <render>
-// Prints one JSON line: { seconds, analyses, hops }.
+// Prints one JSON line: { seconds, analyses, hops, incomplete } (incomplete: renders that said they did not finish).
 import { performance } from 'node:perf_hooks';
 import { Analyzer, ChromiumRenderer } from '../../dist/index.js';
 
@@ -15,21 +15,23 @@ const options = { allowNetworks: ['127.0.0.0/8'], render, renderWait: 3000 };
 async function run(total, offset) {
   let next = 0;
   let hops = 0;
+  let incomplete = 0;
   const worker = async () => {
     while (next < total) {
       const i = offset + next++;
       const result = await analyzer.analyze(`${origin}/js/${i}`, options);
       hops += result.chain.length;
+      if (result.summary.renderIncomplete !== undefined) incomplete++;
     }
   };
   await Promise.all(Array.from({ length: callers }, worker));
-  return hops;
+  return { hops, incomplete };
 }
 
 // Warm up: the browser's launch, the JIT and the connection pool are not what is measured.
 await run(Math.min(10, count), 1_000_000);
 const started = performance.now();
-const hops = await run(count, 0);
+const { hops, incomplete } = await run(count, 0);
 const seconds = (performance.now() - started) / 1000;
 await analyzer.close();
-process.stdout.write(`${JSON.stringify({ seconds, analyses: count, hops })}\n`);
+process.stdout.write(`${JSON.stringify({ seconds, analyses: count, hops, incomplete })}\n`);

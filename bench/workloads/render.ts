@@ -1,7 +1,9 @@
 /**
  * Workload 5: rendering. Analyses of a loopback page whose script redirects (a JavaScript redirect, seen only by
  * rendering), by an analysing process holding an Analyzer with a ChromiumRenderer at its default concurrency (2), as
- * the service would; against the same analyses without rendering. Reports analyses per second, the analysing
+ * the service would, under its default bounds (src/render/render-bounds.ts: 100 requests, 6 at once, 2 MiB and 20 MiB
+ * decoded, 512 MB, the whole render within timeout + renderWait); against the same analyses without rendering.
+ * Reports analyses per second, renders that said they did not finish, the analysing
  * process's peak RSS, and the peaks of the summed RSS and PSS of its Chromium processes. No target: figures only.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +24,8 @@ export interface RenderSide {
   browserPeakPssMb: Stat;
   /** Hops per analysis (2 when the JavaScript redirect was followed, 1 without rendering). */
   hopsPerAnalysis: number;
+  /** Analyses whose render said it did not finish (`render_incomplete`), over all runs. */
+  incomplete: number;
 }
 
 export interface RenderResult {
@@ -37,6 +41,7 @@ interface ClientRun {
   browserPeakMb: number;
   browserPeakPssMb: number;
   hopsPerAnalysis: number;
+  incomplete: number;
 }
 
 async function runClient(origin: string, analyses: number, callers: number, render: boolean): Promise<ClientRun> {
@@ -61,13 +66,14 @@ async function runClient(origin: string, analyses: number, callers: number, rend
   clearInterval(sampler);
   const browserPeak = browser.stop();
   if (code !== 0) throw new Error(`render-client exited with ${code}`);
-  const result = JSON.parse(output.trim()) as { seconds: number; analyses: number; hops: number };
+  const result = JSON.parse(output.trim()) as { seconds: number; analyses: number; hops: number; incomplete: number };
   return {
     perSecond: result.analyses / result.seconds,
     clientPeakMb,
     browserPeakMb: browserPeak.rss,
     browserPeakPssMb: browserPeak.pss,
     hopsPerAnalysis: result.hops / result.analyses,
+    incomplete: result.incomplete,
   };
 }
 
@@ -78,6 +84,7 @@ function side(runs: readonly ClientRun[]): RenderSide {
     browserPeakMb: stat(runs.map((run) => run.browserPeakMb)),
     browserPeakPssMb: stat(runs.map((run) => run.browserPeakPssMb)),
     hopsPerAnalysis: runs[0]?.hopsPerAnalysis ?? Number.NaN,
+    incomplete: runs.reduce((sum, run) => sum + run.incomplete, 0),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  type AnalysisResult,
   comparableUrl,
   countRedirects,
   type Hop,
@@ -64,6 +65,7 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   }
 
   const { chain, summary } = attempt.result;
+  if (summary.renderIncomplete !== undefined) return renderIncompleteRow(attempt, attempt.result);
   const issues = issuesFor(row, chain, summary.issues);
   const firstStatus = chain[0]?.status;
   const redirects = countRedirects(chain);
@@ -101,6 +103,27 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   result.time = summary.totalTime;
   result.attempts = attempt.attempts;
   result.issues = issues;
+  result.chain = chain;
+  return result;
+}
+
+/**
+ * A row asked to render whose render did not finish: errored, not judged, since the page's own navigation (the
+ * verdict the render was for) is unknown; the chain so far and its findings are kept.
+ */
+function renderIncompleteRow(attempt: Attempt, analysis: AnalysisResult): RowResult {
+  const { chain, summary } = analysis;
+  const finding = summary.issues.find((issue) => issue.type === 'render_incomplete');
+  const message = finding?.message ?? `The render did not finish (${summary.renderIncomplete})`;
+  const result = rowHead(attempt.row, 'errored', [`RENDER_INCOMPLETE: ${message}`], [], chain[0]?.status);
+  result.finalStatus = summary.finalStatus;
+  result.finalUrl = summary.finalUrl;
+  result.hops = summary.totalHops;
+  result.redirects = countRedirects(chain);
+  result.time = summary.totalTime;
+  result.attempts = attempt.attempts;
+  result.error = { code: 'RENDER_INCOMPLETE', message };
+  result.issues = summary.issues;
   result.chain = chain;
   return result;
 }

@@ -9,6 +9,7 @@ import { createGuardedConnector, legacyTls } from './guarded-connector.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
+import { pinnedResolver } from './pinned-resolver.js';
 import { compilePolicy } from './policy.js';
 import { systemResolver } from './resolver.js';
 import { RobotsCheck } from './robots-check.js';
@@ -16,7 +17,7 @@ import type { RobotsVerdict } from './robots-file.js';
 import { AddressPolicy, policyKey } from './ssrf-guard.js';
 import { summarize } from './summary.js';
 import { type TraceOutcome, trace } from './trace.js';
-import type { AnalysisResult, AnalyzeOptions, Hop, Resolver } from './types.js';
+import type { AnalysisResult, AnalyzeOptions, Hop, ResolvedAddress, Resolver } from './types.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
 export interface AnalyzerConfig {
@@ -176,6 +177,7 @@ export class Analyzer {
       signal,
       verdicts: pool.verdicts,
       renderer: this.renderer,
+      renderPool: (pins) => this.renderPool(policy, options, pins, pool.verdicts),
       now: this.now,
     });
     // Both are usually known at once (robots.txt already read, one host): awaited only when they are not.
@@ -195,11 +197,13 @@ export class Analyzer {
       robots,
       thresholds: options.policy.thresholds,
       siteOf,
+      renderIncomplete: outcome.renderIncomplete,
     });
     const issues = applyPolicy(detected, outcome, options.policy);
     // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
     const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
     summary.hasLoop = outcome.stop.kind === 'loop';
+    if (outcome.renderIncomplete !== undefined) summary.renderIncomplete = outcome.renderIncomplete.reason;
     return { success: true, url: prepared.url, chain: outcome.chain, summary };
   }
 
@@ -283,6 +287,32 @@ export class Analyzer {
       this.pools.set(key, pool);
     }
     return pool;
+  }
+
+  /**
+   * A pool of one render's own, under the analysis's policy, whose names resolve once for the whole render
+   * (src/core/pinned-resolver.ts): no DNS rebinding under a page while it runs. The caller destroys it afterwards.
+   */
+  private renderPool(
+    policy: AddressPolicy,
+    { timeout, http2 }: NormalizedOptions,
+    pins: Map<string, ResolvedAddress[]>,
+    verdicts: CertificateVerdicts | undefined,
+  ): Agent {
+    return new Agent({
+      connect: createGuardedConnector({
+        policy,
+        resolver: pinnedResolver(this.resolver, pins),
+        connectTimeout: Math.ceil(timeout / 1000) * 1000,
+        allowH2: http2,
+        ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
+        ...(verdicts === undefined ? {} : { verdicts }),
+      }),
+      allowH2: http2,
+      maxHeaderSize: this.pool.maxHeaderSize,
+      headersTimeout: 30_000,
+      bodyTimeout: 30_000,
+    });
   }
 
   /** Closes every pooled connection. */

@@ -5,6 +5,8 @@ import type { HopResponse } from './hop-sender.js';
 import type { PageSignals } from './html/page-signals.js';
 import { withoutFragment } from './location.js';
 import type { NormalizedOptions } from './options.js';
+import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';
+import { pinOf } from './pinned-resolver.js';
 import type { TraceContext } from './trace.js';
 import type { Hop } from './types.js';
 
@@ -12,6 +14,11 @@ import type { Hop } from './types.js';
 export interface ClientRedirectStep {
   redirect: ClientRedirect;
   target: URL;
+}
+
+/** A render of hop `hop` that was asked for and did not finish: the chain ends there, saying why. */
+export interface RenderCutShort {
+  renderIncomplete: RenderIncomplete & { readonly hop: number };
 }
 
 /**
@@ -49,22 +56,31 @@ async function renderedNavigation(
   index: number,
   options: NormalizedOptions,
   context: TraceContext,
-): Promise<ClientRedirectStep | undefined> {
+): Promise<ClientRedirectStep | RenderCutShort | undefined> {
   const { hop } = response;
   const renderer = context.renderer;
   if (!options.render || renderer === undefined || hop.status < 200 || hop.status > 299) return undefined;
   if (response.body === undefined) return undefined;
-  // Bounded whatever the page does: its requests by the hop timeout, the whole rendering by that and the wait.
+  // Bounded whatever the page does, waiting for a render slot included: its requests by the hop timeout, the whole
+  // rendering by that and the wait (the renderer answers within a second of this signal).
   const bound = AbortSignal.timeout(options.timeout + options.renderWait);
   const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
-  const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: options.timeout, signal });
-  const rendered = await renderer.render({
-    url: url.href,
-    userAgent: options.userAgent,
-    waitMs: options.renderWait,
-    fetch,
-    signal,
-  });
+  const dispatcher = context.renderPool?.(pinOf(url, hop.remoteAddress)) ?? context.dispatcher;
+  const fetch = createGuardedFetch({ dispatcher, timeout: options.timeout, signal });
+  let rendered: RenderOutcome;
+  try {
+    rendered = await renderer.render({
+      url: url.href,
+      userAgent: options.userAgent,
+      waitMs: options.renderWait,
+      fetch,
+      signal,
+    });
+  } finally {
+    // The render's own pool goes with it, connections and pinned names (never the analysis's shared pool).
+    if (dispatcher !== context.dispatcher) dispatcher.destroy().catch(() => {});
+  }
+  if (rendered.incomplete !== undefined) return { renderIncomplete: { ...rendered.incomplete, hop: index } };
   if (rendered.navigatedTo === undefined) return undefined;
   let target: URL;
   try {
@@ -91,7 +107,7 @@ export async function clientRedirectOf(
   chain: Hop[],
   options: NormalizedOptions,
   context: TraceContext,
-): Promise<ClientRedirectStep | undefined> {
+): Promise<ClientRedirectStep | RenderCutShort | undefined> {
   const index = chain.length - 1;
   const refresh = refreshOf(response, page, url, index, options);
   if (refresh !== undefined) return refresh;

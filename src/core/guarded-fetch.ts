@@ -25,20 +25,14 @@ function requestHeaders(request: RenderedRequest): Record<string, string> {
   return headers;
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], url: string): Promise<Buffer> {
+async function readBody(body: Dispatcher.ResponseData['body'], url: string, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
-    if (size > RENDER_BODY_LIMIT) {
+    if (size > limit) {
       body.destroy();
-      throw new HoplensError(
-        'RESPONSE_TOO_LARGE',
-        `The response from ${url} is larger than ${RENDER_BODY_LIMIT} bytes`,
-        {
-          url,
-        },
-      );
+      throw new HoplensError('RESPONSE_TOO_LARGE', `The response from ${url} is larger than ${limit} bytes`, { url });
     }
     chunks.push(chunk as Buffer);
   }
@@ -74,7 +68,8 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
         bodyTimeout: context.timeout,
         signal,
       });
-      const body = await readBody(response.body, url.href);
+      const limit = Math.min(RENDER_BODY_LIMIT, request.maxBodyBytes ?? RENDER_BODY_LIMIT);
+      const body = await readBody(response.body, url.href, limit);
       return { status: response.statusCode, headers: selectHeaders(response.headers, 'all'), body };
     } catch (error) {
       const timedOut = signal.aborted && !(context.signal?.aborted ?? false);

@@ -35,6 +35,7 @@ export type {
   GuardedFetch,
   PageRenderer,
   RenderedRequest,
+  RenderIncomplete,
   RenderOutcome,
   RenderRequest,
 } from './page-renderer.js';
@@ -78,7 +79,9 @@ export {
   ISSUE_TYPES,
   type Issue,
   type IssueType,
+  RENDER_INCOMPLETE_REASONS,
   type RedirectVia,
+  type RenderIncompleteReason,
   type ResolvedAddress,
   type Resolver,
   type Severity,

@@ -46,6 +46,7 @@ export const ISSUE_HELP: Readonly<Record<IssueType, string>> = Object.freeze({
   hsts_missing: ownDocs('hsts_missing'),
   robots_blocked_destination: `${SEARCH_CENTRAL}/robots/intro`,
   redirect_collapse: `${STATUS_CODES}#soft-404-errors`,
+  render_incomplete: ownDocs('render_incomplete'),
 });
 
 /** A finding with its help page attached. */

@@ -33,6 +33,7 @@ export const ISSUE_SEVERITY: Readonly<Record<IssueType, readonly Severity[]>> = 
   hsts_missing: ['info'],
   robots_blocked_destination: ['warning'],
   redirect_collapse: ['error'],
+  render_incomplete: ['error'],
 });
 
 /** `redirect_loop (error), redirect_chain (warning or error), …`: every kind with its severity, in words. */

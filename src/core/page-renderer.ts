@@ -1,3 +1,5 @@
+import type { RenderIncompleteReason } from './types.js';
+
 /**
  * The seam through which the core has a page rendered by a headless browser, without knowing which browser: the
  * renderer (src/render/) loads the page, hands every request the page makes back to the core's guarded fetch, and
@@ -10,6 +12,8 @@ export interface RenderedRequest {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: Buffer | undefined;
+  /** The most body bytes to read (the core's own `RENDER_BODY_LIMIT` applies when lower or absent). */
+  readonly maxBodyBytes?: number | undefined;
 }
 
 /** What the core's guarded fetch answered. */
@@ -40,10 +44,19 @@ export interface RenderRequest {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** Why a render did not finish, and what it was doing, in words (the `render_incomplete` finding's detail). */
+export interface RenderIncomplete {
+  readonly reason: RenderIncompleteReason;
+  /** One clause for the finding's message, e.g. `the 101st request` or `POST https://example.com/login`. */
+  readonly detail: string;
+}
+
 /** What rendering found. */
 export interface RenderOutcome {
   /** The URL the page navigated its top frame to on its own within the wait, if it did (not loaded by the browser). */
   readonly navigatedTo?: string | undefined;
+  /** Present when the render did not run or did not finish: no verdict on the page's own navigation. */
+  readonly incomplete?: RenderIncomplete | undefined;
 }
 
 /** Renders pages for the core. One instance serves many analyses; each render gets a fresh browser context. */

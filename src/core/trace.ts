@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { describeAddress } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import type { ClientRedirect } from './client-redirect.js';
-import { clientRedirectOf } from './client-redirect-step.js';
+import { clientRedirectOf, type RenderCutShort } from './client-redirect-step.js';
 import { HoplensError } from './errors.js';
 import { HopDeadline } from './hop-deadline.js';
 import type { BODY_READ_LIMIT } from './hop-exchange.js';
@@ -16,7 +16,7 @@ import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import type { AddressPolicy } from './ssrf-guard.js';
 import type { TlsProblem } from './tls-problem.js';
-import type { Hop } from './types.js';
+import type { Hop, ResolvedAddress } from './types.js';
 import { Visits } from './visits.js';
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
@@ -41,6 +41,8 @@ export interface TraceOutcome {
   clientRedirects: ClientRedirect[];
   /** With `tls: 'report'`: the hops made over a connection whose certificate did not verify, and why. */
   certificateProblems?: readonly CertificateProblem[];
+  /** With `render`: the render of the last hop was asked for and did not finish, and why. */
+  renderIncomplete?: RenderCutShort['renderIncomplete'];
 }
 
 /** A hop made despite its certificate (`tls: 'report'`): its index in the chain and what was wrong. */
@@ -56,6 +58,8 @@ export interface TraceContext {
   signal?: AbortSignal | undefined;
   /** Renders pages when `options.render` asks for it. */
   renderer?: PageRenderer | undefined;
+  /** A pool for one render's requests, whose names resolve once (`pins` first); destroyed after the render. */
+  renderPool?: ((pins: Map<string, ResolvedAddress[]>) => Dispatcher) | undefined;
   /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
   verdicts?: CertificateVerdicts | undefined;
   /** The clock certificates' days left are counted from, in epoch ms (default `Date.now`). */
@@ -141,12 +145,14 @@ async function followChain(
     if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
     else {
       const page = response.body === undefined ? undefined : await readPageSignals(response.body);
-      const client = await clientRedirectOf(response, page, url, chain, options, context);
+      const found = await clientRedirectOf(response, page, url, chain, options, context);
+      const client = found !== undefined && 'redirect' in found ? found : undefined;
       if (client !== undefined) clientRedirects.push(client.redirect);
       if (client?.redirect.followed !== true) {
         const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
         if (response.body !== undefined) outcome.finalBody = response.body;
         if (page !== undefined) outcome.finalSignals = page;
+        if (found !== undefined && 'renderIncomplete' in found) outcome.renderIncomplete = found.renderIncomplete;
         return outcome;
       }
       step = { next: client.target };

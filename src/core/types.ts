@@ -40,6 +40,8 @@ export const ISSUE_TYPES = Object.freeze([
   // destination judgement (issue 13): robots.txt, and the bulk check's collapse onto one URL
   'robots_blocked_destination',
   'redirect_collapse',
+  // render-mode safety (issue 22): a render asked for that did not run or did not finish
+  'render_incomplete',
 ] as const);
 
 /** A kind of finding. */
@@ -168,7 +170,29 @@ export interface Summary {
   hasLoop: boolean;
   /** Detected issues; empty when none. */
   issues: Issue[];
+  /**
+   * Why a render that was asked for did not run or did not finish (with a `render_incomplete` finding); absent when
+   * no render was asked for or it finished.
+   */
+  renderIncomplete?: RenderIncompleteReason;
 }
+
+/**
+ * Why a render was cut short: no render slot within the render's time (`queue`), the render's time ran out
+ * (`timeout`), one of its bounds was reached (`request_limit`, `byte_limit`, `memory_limit`), or the page submitted
+ * a form by a method other than GET, which is never sent (`form_post`).
+ */
+export const RENDER_INCOMPLETE_REASONS = Object.freeze([
+  'queue',
+  'timeout',
+  'request_limit',
+  'byte_limit',
+  'memory_limit',
+  'form_post',
+] as const);
+
+/** One of {@link RENDER_INCOMPLETE_REASONS}. */
+export type RenderIncompleteReason = (typeof RENDER_INCOMPLETE_REASONS)[number];
 
 /** The result of {@link analyze}: the API's Analysis result (docs/api.md) without `rateLimit`. */
 export interface AnalysisResult {

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import { type FetchedResponse, HoplensError, RENDER_BODY_LIMIT } from '../core/index.js';
+import { type FetchedResponse, HoplensError } from '../core/index.js';
 
 /** Headers about the core's connection and encoding, not the browser's: the fulfilled body is whole and decoded. */
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
@@ -14,17 +14,24 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
   br: promisify(brotliDecompress),
 };
 
+/** A response as the browser is given it: header names in lower case (as playwright-core compares them). */
+export interface BrowserResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /**
  * A response of the core's guarded fetch as the browser is given it. The core passes the body on as it came, so a
- * content coding is undone here (in reverse order of application, RFC 9110 §8.4), each step bounded by the same limit
- * as the body itself; an unknown coding fails the request.
+ * content coding is undone here (in reverse order of application, RFC 9110 §8.4). Every step is bounded by `limit`:
+ * zlib stops inflating at `maxOutputLength` (a gzip bomb costs `limit` bytes, never what it would expand to) and
+ * fails with `RESPONSE_TOO_LARGE`; an unknown coding fails the request.
  */
-export async function browserResponse(
-  response: FetchedResponse,
-): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+export async function browserResponse(response: FetchedResponse, limit: number): Promise<BrowserResponse> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) {
-    if (!DROPPED.has(name.toLowerCase())) headers[name] = value;
+    const lower = name.toLowerCase();
+    if (!DROPPED.has(lower)) headers[lower] = value;
   }
   const codings = (response.headers['content-encoding'] ?? '')
     .split(',')
@@ -36,7 +43,15 @@ export async function browserResponse(
     if (decode === undefined) {
       throw new HoplensError('PROTOCOL_ERROR', `Unsupported content coding for a rendered page: ${coding}`);
     }
-    body = await decode(body, { maxOutputLength: RENDER_BODY_LIMIT });
+    try {
+      body = await decode(body, { maxOutputLength: limit });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw error;
+      throw new HoplensError('RESPONSE_TOO_LARGE', `A rendered response decodes to more than ${limit} bytes`);
+    }
+  }
+  if (body.length > limit) {
+    throw new HoplensError('RESPONSE_TOO_LARGE', `A rendered response is larger than ${limit} bytes`);
   }
   return { status: response.status, headers, body };
 }

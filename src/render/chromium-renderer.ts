@@ -4,6 +4,7 @@ import { BrowserLauncher } from './browser-launcher.js';
 import { chromiumPath, type RenderEnvironment } from './find-chromium.js';
 import { openIsolatedContext } from './isolated-context.js';
 import { watchNavigation } from './navigation-watch.js';
+import { RENDER_BOUNDS_DEFAULTS, type RenderBounds } from './render-bounds.js';
 import { RenderSlots } from './render-slots.js';
 
 /** Settings of a {@link ChromiumRenderer}; every one has a default in {@link RENDERER_DEFAULTS}. */
@@ -19,6 +20,8 @@ export interface ChromiumRendererOptions {
    * The core always brings one: its hop timeout plus the render wait.
    */
   loadTimeout?: number;
+  /** The bounds on each render (default {@link RENDER_BOUNDS_DEFAULTS}: 100 requests, 6 at once, 2 MiB, 20 MiB, 512 MB). */
+  bounds?: Partial<RenderBounds>;
 }
 
 /** The defaults of {@link ChromiumRendererOptions}. */
@@ -46,6 +49,7 @@ export class ChromiumRenderer implements PageRenderer {
   private readonly launcher: BrowserLauncher;
   private readonly slots: RenderSlots;
   private readonly loadTimeout: number;
+  private readonly bounds: RenderBounds;
 
   constructor(options: ChromiumRendererOptions = {}) {
     const concurrency = options.concurrency ?? RENDERER_DEFAULTS.concurrency;
@@ -54,6 +58,7 @@ export class ChromiumRenderer implements PageRenderer {
     }
     this.slots = new RenderSlots(concurrency);
     this.loadTimeout = options.loadTimeout ?? RENDERER_DEFAULTS.loadTimeout;
+    this.bounds = Object.freeze({ ...RENDER_BOUNDS_DEFAULTS, ...options.bounds });
     this.launcher = new BrowserLauncher({
       executablePath: options.executablePath ?? chromiumPath(),
       launchTimeout: options.launchTimeout ?? RENDERER_DEFAULTS.launchTimeout,
@@ -73,17 +78,26 @@ export class ChromiumRenderer implements PageRenderer {
     return { inFlight: this.slots.inFlight, queued: this.slots.queued };
   }
 
+  /**
+   * Renders within the request's signal, waiting for a slot included: when it aborts for a timeout the render ends
+   * at once as incomplete (`queue` when it never had a slot, `timeout` when it did), while its context is closed
+   * behind it, still holding its slot until then.
+   */
   async render(request: RenderRequest): Promise<RenderOutcome> {
     let release: () => void;
     try {
       release = await this.slots.acquire(request.signal);
     } catch (error) {
-      return abortedRender(error);
+      return abortedRender(error, 'queue');
     }
+    const work = this.launcher
+      .browser()
+      .then((browser) => this.renderIn(browser, request, true))
+      .finally(release);
     try {
-      return await this.renderIn(await this.launcher.browser(), request, true);
-    } finally {
-      release();
+      return await untilAborted(work, request.signal);
+    } catch (error) {
+      return abortedRender(error, 'timeout');
     }
   }
 
@@ -98,12 +112,12 @@ export class ChromiumRenderer implements PageRenderer {
         throw error;
       }
       try {
-        return await watchNavigation(context, request, this.loadTimeout);
+        return await watchNavigation(context, request, this.loadTimeout, this.bounds);
       } finally {
         await context.close().catch(() => {});
       }
     } catch (error) {
-      if (request.signal?.aborted) return abortedRender(request.signal.reason);
+      if (request.signal?.aborted) return abortedRender(request.signal.reason, 'timeout');
       if (error instanceof HoplensError) throw error;
       const why = browser.isConnected() ? 'failed' : 'exited';
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -119,12 +133,27 @@ export class ChromiumRenderer implements PageRenderer {
   }
 }
 
+/** `work`, or the signal's reason as soon as it aborts (the work goes on behind, its failure ignored). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  work.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
- * What a render ends with when its signal aborted: a timeout means the page did not navigate in the time it had,
- * so no navigation; any other abort is the analysis being abandoned.
+ * What a render ends with when its signal aborted: a timeout means the render did not finish in the time it had,
+ * waiting for a slot (`queue`) or rendering (`timeout`); any other abort is the analysis being abandoned.
  */
-function abortedRender(reason: unknown): RenderOutcome {
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return {};
+function abortedRender(reason: unknown, stage: 'queue' | 'timeout'): RenderOutcome {
+  if (reason instanceof DOMException && reason.name === 'TimeoutError') {
+    const detail = stage === 'queue' ? "still waiting for one of the renderer's slots" : 'still rendering';
+    return { incomplete: { reason: stage, detail } };
+  }
   if (reason instanceof HoplensError) throw reason;
   throw new HoplensError('ABORTED', 'The rendering was aborted', {}, { cause: reason });
 }

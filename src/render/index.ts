@@ -17,3 +17,4 @@ export {
   INSTALL_HINT,
   type RenderEnvironment,
 } from './find-chromium.js';
+export { RENDER_BOUNDS_DEFAULTS, type RenderBounds } from './render-bounds.js';

@@ -5,6 +5,7 @@ import {
   type Hop,
   ISSUE_TYPES,
   type Issue,
+  RENDER_INCOMPLETE_REASONS,
   type Summary,
 } from '../core/index.js';
 
@@ -131,6 +132,15 @@ export const SummarySchema = Type.Object(
     totalTime: Type.Integer({ minimum: 0, description: "Sum of the hops' responseTime, in milliseconds" }),
     hasLoop: Type.Boolean({ description: 'Whether a redirect loop was detected' }),
     issues: Type.Array(IssueSchema, { description: 'Detected issues, most severe first; empty when none' }),
+    renderIncomplete: Type.Optional(
+      Type.Enum(RENDER_INCOMPLETE_REASONS, {
+        description:
+          'With `render=true`: why the render that was asked for did not run or did not finish (`queue`: no render ' +
+          'slot in time; `timeout`; `request_limit`, `byte_limit`, `memory_limit`: a bound of the render; ' +
+          '`form_post`: the page submitted a form by POST, never sent), with a `render_incomplete` finding; ' +
+          'absent when the render finished or none was asked for',
+      }),
+    ),
   },
   { description: 'Summary statistics of the chain' },
 );

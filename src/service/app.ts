@@ -50,6 +50,8 @@ declare module 'fastify' {
     hoplens: {
       readonly lifecycle: Lifecycle;
       readonly gate: ConcurrencyGate;
+      /** The gate of analyses with `render=true`, apart, so that they never hold a plain analysis's slot. */
+      readonly renderGate: ConcurrencyGate;
       readonly store: RateLimitStore;
       /** The monitors, when `HOPLENS_ADMIN_TOKEN` turns them on. */
       readonly monitors: MonitorSystem | undefined;
@@ -82,6 +84,7 @@ const REDIS_STARTUP_WAIT_MS = 3000;
 interface ServiceParts {
   lifecycle: Lifecycle;
   gate: ConcurrencyGate;
+  renderGate: ConcurrencyGate;
   store: RateLimitStore;
   limiter: RequestLimiter;
   analyzer: Analyzer;
@@ -111,13 +114,13 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   const store = await openStore(config, deps, app);
   limiter = new RequestLimiter(store, new ClientIpResolver(config.trustProxy), deps.now ?? Date.now);
   const rendering = setUpRendering(config);
+  const gateOptions = { limit: config.maxConcurrency, maxQueue: config.maxQueue, timeoutMs: config.queueTimeoutMs };
   const parts: ServiceParts = {
     lifecycle: new Lifecycle(),
-    gate: new ConcurrencyGate({
-      limit: config.maxConcurrency,
-      maxQueue: config.maxQueue,
-      timeoutMs: config.queueTimeoutMs,
-    }),
+    gate: new ConcurrencyGate(gateOptions),
+    // Rendered analyses wait for the renderer's few slots: in a gate of their own, a flood of them cannot take the
+    // plain analyses' slots and get those answered 503 (issue 22).
+    renderGate: new ConcurrencyGate(gateOptions),
     store,
     limiter,
     analyzer: deps.analyzer ?? new Analyzer(analyzerConfig(config, rendering)),
@@ -129,7 +132,13 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
   }
   try {
     parts.monitors = await openMonitors(config, deps, parts, app);
-    app.decorate('hoplens', { lifecycle: parts.lifecycle, gate: parts.gate, store, monitors: parts.monitors });
+    app.decorate('hoplens', {
+      lifecycle: parts.lifecycle,
+      gate: parts.gate,
+      renderGate: parts.renderGate,
+      store,
+      monitors: parts.monitors,
+    });
     app.decorateRequest('rateLimit', null);
     installErrorReplies(app, limiter);
     installShutdownHooks(app, config, parts);
@@ -247,6 +256,7 @@ async function registerRoutes(
     analyzer: parts.analyzer,
     limiter: parts.limiter,
     gate: parts.gate,
+    renderGate: parts.renderGate,
     lifecycle,
     allowNetworks: config.allowNetworks,
     analysisTimeoutMs: config.analysisTimeoutMs,

@@ -8,7 +8,7 @@ import {
   parseNetworks,
 } from '../core/index.js';
 import { policyFromJson } from '../core/policy-parse.js';
-import { chromiumPath } from '../render/index.js';
+import { chromiumPath, RENDER_BOUNDS_DEFAULTS, type RenderBounds } from '../render/index.js';
 
 /** Log levels pino accepts, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -56,6 +56,8 @@ export interface ServiceConfig {
   readonly renderConcurrency: number;
   /** `HOPLENS_CHROMIUM`: the Chromium executable that renders (default Debian's `/usr/bin/chromium`). */
   readonly chromiumPath: string;
+  /** The bounds on each rendered analysis (`HOPLENS_RENDER_MAX_*`, docs/api.md). */
+  readonly renderBounds: RenderBounds;
   /**
    * `HOPLENS_CONFIG`: the policy file (hoplens.config.json: severity overrides, allowed redirects, thresholds) applied
    * to every analysis, read and compiled once here; undefined when unset.
@@ -114,6 +116,11 @@ export const CONFIG_DEFAULTS = Object.freeze({
   HOPLENS_SHUTDOWN_GRACE_MS: 20_000,
   HOPLENS_RENDER: 'off' as 'on' | 'off',
   HOPLENS_RENDER_CONCURRENCY: 2,
+  HOPLENS_RENDER_MAX_REQUESTS: RENDER_BOUNDS_DEFAULTS.maxRequests,
+  HOPLENS_RENDER_MAX_PARALLEL_REQUESTS: RENDER_BOUNDS_DEFAULTS.maxParallelRequests,
+  HOPLENS_RENDER_MAX_RESPONSE_BYTES: RENDER_BOUNDS_DEFAULTS.maxResponseBytes,
+  HOPLENS_RENDER_MAX_BYTES: RENDER_BOUNDS_DEFAULTS.maxRenderBytes,
+  HOPLENS_RENDER_MAX_MEMORY_MB: RENDER_BOUNDS_DEFAULTS.maxContextMemory / 1e6,
   HOPLENS_DATA_DIR: './data',
   HOPLENS_HISTORY_DAYS: 90,
 });
@@ -256,6 +263,32 @@ function monitorsConfig(env: Environment, port: number): MonitorsConfig {
 }
 
 const DAY_MAX = 10_000_000;
+const GIB = 1024 * 1024 * 1024;
+
+/** The bounds on each rendered analysis; the bytes of one response cannot exceed the render's. */
+function renderBounds(env: Environment): RenderBounds {
+  const d = CONFIG_DEFAULTS;
+  const maxRenderBytes = integer(env, 'HOPLENS_RENDER_MAX_BYTES', d.HOPLENS_RENDER_MAX_BYTES, 1024, GIB);
+  return Object.freeze({
+    maxRequests: integer(env, 'HOPLENS_RENDER_MAX_REQUESTS', d.HOPLENS_RENDER_MAX_REQUESTS, 1, 100_000),
+    maxParallelRequests: integer(
+      env,
+      'HOPLENS_RENDER_MAX_PARALLEL_REQUESTS',
+      d.HOPLENS_RENDER_MAX_PARALLEL_REQUESTS,
+      1,
+      64,
+    ),
+    maxResponseBytes: integer(
+      env,
+      'HOPLENS_RENDER_MAX_RESPONSE_BYTES',
+      Math.min(d.HOPLENS_RENDER_MAX_RESPONSE_BYTES, maxRenderBytes),
+      1024,
+      maxRenderBytes,
+    ),
+    maxRenderBytes,
+    maxContextMemory: integer(env, 'HOPLENS_RENDER_MAX_MEMORY_MB', d.HOPLENS_RENDER_MAX_MEMORY_MB, 64, 65_536) * 1e6,
+  });
+}
 const MS_MAX = 24 * 60 * 60 * 1000;
 
 /**
@@ -285,6 +318,7 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     render: onOff(env, 'HOPLENS_RENDER', d.HOPLENS_RENDER),
     renderConcurrency: integer(env, 'HOPLENS_RENDER_CONCURRENCY', d.HOPLENS_RENDER_CONCURRENCY, 1, 64),
     chromiumPath: chromiumPath(env),
+    renderBounds: renderBounds(env),
     monitors: monitorsConfig(env, port),
     policy: policyFile(env),
   });

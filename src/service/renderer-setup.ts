@@ -16,7 +16,14 @@ export function setUpRendering(config: ServiceConfig): RenderState {
   if (!config.render) return { kind: 'off' };
   try {
     const executablePath = checkChromium({ HOPLENS_CHROMIUM: config.chromiumPath });
-    return { kind: 'on', renderer: new ChromiumRenderer({ executablePath, concurrency: config.renderConcurrency }) };
+    return {
+      kind: 'on',
+      renderer: new ChromiumRenderer({
+        executablePath,
+        concurrency: config.renderConcurrency,
+        bounds: config.renderBounds,
+      }),
+    };
   } catch (error) {
     if (!isHoplensError(error)) throw error;
     return { kind: 'unavailable', reason: error.message };

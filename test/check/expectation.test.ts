@@ -231,3 +231,22 @@ describe('evaluate: a sitemap page (expectNoRedirect) and an unmatched sample', 
     expect(result.reasons).toEqual(['unmatched: no rule matches /a']);
   });
 });
+
+describe('a row whose render did not finish (issue 22)', () => {
+  it('is errored with RENDER_INCOMPLETE, not passed, even when its chain meets every expectation', () => {
+    const page = analysis([hop('http://old.test/a', 200)]);
+    const finding = detectIssues({
+      chain: page.chain,
+      stop: { kind: 'complete' },
+      renderIncomplete: { reason: 'queue', detail: 'still waiting for a slot', hop: 0 },
+    }).find((issue) => issue.type === 'render_incomplete')!;
+    page.summary.issues = [finding];
+    page.summary.renderIncomplete = 'queue';
+    const result = evaluate(attempt({ target: 'http://old.test/a' }, page), loose);
+    expect(result.outcome).toBe('errored');
+    expect(result.error).toEqual({ code: 'RENDER_INCOMPLETE', message: finding.message });
+    expect(result.chain).toEqual(page.chain);
+    // The same chain with its render finished passes.
+    expect(evaluate(attempt({ target: 'http://old.test/a' }, analysis(page.chain)), loose).outcome).toBe('passed');
+  });
+});

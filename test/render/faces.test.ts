@@ -53,13 +53,28 @@ describe('the service with HOPLENS_RENDER', () => {
       const response = await app.inject({ url: analyzePath({ url: `${target.origin}/page`, render: 'true' }) });
       expect(response.statusCode).toBe(503);
       expect(response.json().error.code).toBe('RENDER_UNAVAILABLE');
-      expect(response.json().error.message).toMatch(/apt-get install chromium/);
+      // The server's paths are the operator's business (its log and /readyz say why), not the caller's (issue 22).
+      expect(response.body).not.toContain('/nonexistent');
+      expect(response.body).not.toMatch(/chromium/i);
       // Analyses that do not render still work.
       expect((await app.inject({ url: analyzePath({ url: `${target.origin}/page` }) })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
   });
+
+  it('on with an executable that is no browser: the failed launch is 503 without the path', async () => {
+    const app = await appWith({ ...env, HOPLENS_RENDER: 'on', HOPLENS_CHROMIUM: '/bin/false' });
+    try {
+      const response = await app.inject({ url: analyzePath({ url: `${target.origin}/page`, render: 'true' }) });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.code).toBe('RENDER_UNAVAILABLE');
+      expect(response.body).not.toContain('/bin/false');
+      expect(response.body).not.toMatch(/chromium/i);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 
   it('off: render=true is 400 RENDER_DISABLED and readiness does not depend on a browser', async () => {
     const app = await appWith(env);

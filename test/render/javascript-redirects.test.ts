@@ -159,7 +159,8 @@ describe('a render under way', () => {
     controller.abort();
     await expect(analysis).rejects.toSatisfy((error) => error instanceof HoplensError && error.code === 'ABORTED');
     expect(Date.now() - started).toBeLessThan(8_000);
-    expect(renderer.load.inFlight).toBe(0);
+    // The slot is held until the render's context is closed behind the answer (a second, more on a busy machine).
+    await until(() => renderer.load.inFlight === 0, 5_000);
   });
 });
 
@@ -179,13 +180,14 @@ describe('renders in flight', () => {
     expect(queuedSeen).toBe(1);
   });
 
-  it('a waiting caller leaves the queue when its signal aborts: no navigation on a timeout, ABORTED otherwise', async () => {
+  it('a waiting caller leaves the queue when its signal aborts: incomplete on a timeout, ABORTED otherwise', async () => {
     const busy = [1, 2].map(() => analyzer.analyze(`${server.origin}/slow`, OPTIONS));
     await until(() => renderer.load.inFlight === 2, 10_000);
     const unused = () => Promise.reject(new Error('a queued render fetched'));
     const request = { url: `${server.origin}/href`, userAgent: 'test', waitMs: 0, fetch: unused };
     const timedOut = await renderer.render({ ...request, signal: AbortSignal.timeout(50) });
-    expect(timedOut).toEqual({});
+    // Not a render that saw no navigation: one that never ran, and says so (issue 22).
+    expect(timedOut).toEqual({ incomplete: { reason: 'queue', detail: expect.any(String) } });
     const controller = new AbortController();
     const abandoned = renderer.render({ ...request, signal: controller.signal });
     controller.abort();

@@ -25,6 +25,14 @@ describe('loadConfig', () => {
       render: false,
       renderConcurrency: 2,
       chromiumPath: '/usr/bin/chromium',
+      // Issue 22's bounds on each rendered analysis.
+      renderBounds: {
+        maxRequests: 100,
+        maxParallelRequests: 6,
+        maxResponseBytes: 2 * 1024 * 1024,
+        maxRenderBytes: 20 * 1024 * 1024,
+        maxContextMemory: 512_000_000,
+      },
       monitors: {
         adminToken: undefined,
         dataDir: './data',
@@ -56,6 +64,11 @@ describe('loadConfig', () => {
       HOPLENS_RENDER: 'ON',
       HOPLENS_RENDER_CONCURRENCY: '3',
       HOPLENS_CHROMIUM: '/opt/chrome/chrome',
+      HOPLENS_RENDER_MAX_REQUESTS: '50',
+      HOPLENS_RENDER_MAX_PARALLEL_REQUESTS: '2',
+      HOPLENS_RENDER_MAX_RESPONSE_BYTES: '65536',
+      HOPLENS_RENDER_MAX_BYTES: '1048576',
+      HOPLENS_RENDER_MAX_MEMORY_MB: '256',
     });
     // Networks are parsed once, here; their canonical text is what a person wrote, normalised.
     expect(config.allowNetworks.map((network) => network.text)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8']);
@@ -75,8 +88,25 @@ describe('loadConfig', () => {
       render: true,
       renderConcurrency: 3,
       chromiumPath: '/opt/chrome/chrome',
+      renderBounds: {
+        maxRequests: 50,
+        maxParallelRequests: 2,
+        maxResponseBytes: 65536,
+        maxRenderBytes: 1048576,
+        maxContextMemory: 256_000_000,
+      },
       monitors: expect.any(Object),
     });
+  });
+
+  it('refuses a render bound out of range, naming the variable', () => {
+    expect(() => loadConfig({ HOPLENS_RENDER_MAX_REQUESTS: '0' })).toThrow(
+      /HOPLENS_RENDER_MAX_REQUESTS: must be an integer/,
+    );
+    // One response cannot be allowed more than the whole render.
+    expect(() =>
+      loadConfig({ HOPLENS_RENDER_MAX_BYTES: '1048576', HOPLENS_RENDER_MAX_RESPONSE_BYTES: '2097152' }),
+    ).toThrow(/HOPLENS_RENDER_MAX_RESPONSE_BYTES: must be an integer from 1024 to 1048576/);
   });
 
   it('reads the monitors variables', () => {

@@ -116,6 +116,7 @@ describe('OpenAPI document', () => {
       'finalUrl',
       'hasLoop',
       'issues',
+      'renderIncomplete',
       'totalHops',
       'totalTime',
     ]);
@@ -133,6 +134,14 @@ describe('OpenAPI document', () => {
     expect(summary.properties?.totalTime?.type).toBe('integer');
     expect(summary.properties?.hasLoop?.type).toBe('boolean');
     expect(summary.properties?.issues?.type).toBe('array');
+    expect(summary.properties?.renderIncomplete?.enum).toEqual([
+      'queue',
+      'timeout',
+      'request_limit',
+      'byte_limit',
+      'memory_limit',
+      'form_post',
+    ]);
     const issue = summary.properties?.issues?.items as Schema;
     expect(issue.required).toContain('help');
     expect(issue.properties?.help?.type).toBe('string');

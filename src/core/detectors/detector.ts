@@ -2,7 +2,7 @@ import type { ClientRedirect } from '../client-redirect.js';
 import type { PageSignals } from '../html/page-signals.js';
 import type { JudgementThresholds } from '../judgement-defaults.js';
 import type { RobotsVerdict } from '../robots-file.js';
-import type { CertificateProblem, StopReason } from '../trace.js';
+import type { CertificateProblem, StopReason, TraceOutcome } from '../trace.js';
 import type { Hop, Issue } from '../types.js';
 
 /** What a detector looks at: the finished chain, why it stopped, and the head of the final page if read. */
@@ -29,6 +29,8 @@ export interface DetectorInput {
   readonly siteOf?: (hostname: string) => string;
   /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/judgement-defaults.ts). */
   readonly thresholds?: JudgementThresholds;
+  /** With `render`: the render asked for that did not finish, and why (absent: none, or it finished). */
+  readonly renderIncomplete?: TraceOutcome['renderIncomplete'];
 }
 
 /** What a detector reports: an issue without its help page, which `detectIssues` attaches from one table. */

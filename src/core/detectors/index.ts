@@ -21,6 +21,7 @@ import { queryDropped } from './query-dropped.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
 import { redirectToHomepage } from './redirect-to-homepage.js';
+import { renderIncomplete } from './render-incomplete.js';
 import { robotsBlockedDestination } from './robots-blocked-destination.js';
 import { temporaryRedirect } from './temporary-redirect.js';
 import { tlsInvalid } from './tls-invalid.js';
@@ -56,6 +57,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   canonicalMismatch,
   fragmentDropped,
   robotsBlockedDestination,
+  renderIncomplete,
 ]);
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -21,6 +21,8 @@ export interface AnalyzeRouteOptions {
   analyzer: Analyzer;
   limiter: RequestLimiter;
   gate: ConcurrencyGate;
+  /** The gate of analyses with `render=true`: they never hold a slot of `gate`. */
+  renderGate: ConcurrencyGate;
   lifecycle: Lifecycle;
   /** Networks exempt from the block on non-public destinations, parsed once at start-up. */
   allowNetworks: readonly Network[];
@@ -97,9 +99,8 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
       parameter: 'render',
     });
   }
-  if (render === true && options.rendering.kind === 'unavailable') {
-    throw serviceError('RENDER_UNAVAILABLE', `This instance cannot render now: ${options.rendering.reason}`);
-  }
+  // The reason (the browser's path on the server) is the operator's, in the start-up log and /readyz, not the caller's.
+  if (render === true && options.rendering.kind === 'unavailable') throw renderUnavailable();
   try {
     return options.analyzer.prepare(url, {
       maxHops,
@@ -128,7 +129,8 @@ async function runAnalysis(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<AnalysisResponse | FastifyReply> {
-  const { analyzer, limiter, gate, pacer } = options;
+  const { analyzer, limiter, pacer } = options;
+  const gate = prepared.options.render ? options.renderGate : options.gate;
   const facts = request.analysis ?? {};
   const scope = new AnalysisScope(reply, options.lifecycle);
   let release: (() => void) | undefined;
@@ -144,6 +146,7 @@ async function runAnalysis(
   } catch (error) {
     const failure = explainFailure(error, scope.signal);
     if (!isHoplensError(error)) request.log.error({ err: error }, 'analysis crashed');
+    if (failure.code === 'RENDER_UNAVAILABLE') request.log.error({ err: error }, 'render unavailable');
     facts.code = failure.code;
     facts.hops = failure.chain.length;
     await pacer.pass();
@@ -182,8 +185,20 @@ async function logAnalysis(request: FastifyRequest, reply: FastifyReply, limiter
 function explainFailure(error: unknown, signal: AbortSignal): ServiceError {
   const chain = isHoplensError(error) ? error.chain : [];
   if (signal.aborted && isServiceError(signal.reason)) return signal.reason.withChain(chain);
+  if (isServiceError(error) && error.code === 'RENDER_UNAVAILABLE') return renderUnavailable().withChain(chain);
   if (isServiceError(error)) return error;
   return serviceError('INTERNAL_ERROR', 'Internal server error');
+}
+
+/**
+ * The answer when the browser cannot be started or died: the same words whatever the cause, which names paths on the
+ * server (the log has it).
+ */
+function renderUnavailable(): ServiceError {
+  return serviceError(
+    'RENDER_UNAVAILABLE',
+    'This instance cannot render now: its browser is unavailable; try again later',
+  );
 }
 
 /** The host of a submitted URL, when it has one (for the log line of a request refused before the handler). */
