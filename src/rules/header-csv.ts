@@ -9,12 +9,13 @@ export type PresetColumns = Readonly<Record<string, readonly string[]>>;
 /** A record's fields by role (empty for a column the header lacks). */
 export type PresetFields<C extends PresetColumns> = Readonly<Record<keyof C & string, string>>;
 
-/** A header name in comparable form: case, spaces, `_` and `-` do not matter. */
+/** A header name in comparable form: case, spaces, `_` and `-` do not matter (`Old_URL` is `old url`). */
 export function headerKey(name: string): string {
   return name
     .trim()
     .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 }
 
 /**

@@ -42,7 +42,8 @@ describe('readList', () => {
     expect(items).toEqual([
       { kind: 'row', row: { line: 2, source: 'http://a.test/x' } },
       { kind: 'row', row: { line: 4, source: 'https://b.test/y' } },
-      { kind: 'invalid', line: 5, message: expect.stringContaining('Not a valid URL') },
+      // A URL has no spaces: `new URL` would make `not%20a%20url` of the line.
+      { kind: 'invalid', line: 5, message: 'a list line holds one URL, and this one has spaces in it' },
       { kind: 'invalid', line: 6, message: expect.stringContaining('ftp:') },
     ]);
   });
@@ -112,7 +113,7 @@ describe('readCsv', () => {
     await expect(all(readCsv(chunked('status,notes\nhttp://a.test/,301\n')))).rejects.toMatchObject({
       code: 'INPUT_ERROR',
       message: expect.stringMatching(
-        /^line 1: no source column in the CSV header "status", "notes"; expected source \(or from, old, old url, source url, url\), target \(or to, new, .*\), status \(or code, /,
+        /^line 1: no source column in the CSV header "status", "notes"; expected source \(or from, old, old url, source url, url, .*\), target \(or to, new, .*\), status code \(or http status, http code, code, /,
       ),
     });
     await expect(all(readCsv(chunked('# only a comment\n')))).rejects.toMatchObject({ code: 'INPUT_ERROR' });

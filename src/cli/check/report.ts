@@ -59,8 +59,9 @@ export class CheckReport {
       if (changes === undefined) summary.added++;
       else if (changes.length > 0) {
         summary.changed++;
-        // The table shows changes under each row; other formats get a line on the human side too.
-        if (plan.format !== 'table') {
+        // The table shows changes under each row; other formats get a line on the human side too, unless the row
+        // is listed among the failures with the change as its reason (--fail-on-change with --output): said once.
+        if (plan.format !== 'table' && !(plan.failOnChange && channels.failures !== undefined)) {
           const list = changes.map(describeChange).join(', ');
           await channels.tell(channels.human, `${channels.humanColors.cyan('changed')}: ${result.source}: ${list}\n`);
         }
@@ -70,6 +71,7 @@ export class CheckReport {
     this.stats.add(result);
     this.collapses?.add(result);
     await channels.formatter.row(result);
+    if (result.outcome !== 'passed') await channels.failures?.row(result);
   }
 
   /**
