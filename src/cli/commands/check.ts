@@ -9,11 +9,12 @@ import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
-import { type CollapseSettings, collapseSettings } from '../check/collapse-settings.js';
+import { collapseSettings } from '../check/collapse-settings.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
 import { CheckReport } from '../check/report.js';
+import { findRuleChains } from '../check/rule-chains.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import { type CliError, isCliError } from '../errors.js';
@@ -37,9 +38,10 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
+  const chains = await findRuleChains(plan, io);
   const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat);
   const channels = await openChannels(plan, io);
-  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats);
+  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats, chains);
   let inputError: CliError | undefined;
   let verdict: RunVerdict | undefined;
   try {
