@@ -155,6 +155,10 @@ function ruleFileOptions(command: Command): Command {
       new Option('--variant <host>', 'netlify input: whose _redirects (cloudflare-pages: 302 by default)').choices(
         REDIRECTS_VARIANTS,
       ),
+    )
+    .option(
+      '--columns <roles>',
+      'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
     );
 }
 

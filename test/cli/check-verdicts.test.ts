@@ -71,6 +71,18 @@ describe('CSV target columns', () => {
     expect(malformed.stderr).toContain('--columns must be ROLE=NAME');
   });
 
+  it('lint and fix take --columns too, and refuse a column of URLs left unnamed', async () => {
+    const csv = await file('moves.csv', 'source,Ziel\n/a,/b\n/b,/c\n');
+    const refused = await runCli(['lint', csv]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"Ziel" holds URLs');
+    const linted = await runCli(['lint', csv, '--columns', 'target=Ziel']);
+    expect(linted.stdout).toContain('chain of 2 redirects: /a → /b → /c');
+    const fixed = await runCli(['fix', csv, '--columns', 'target=Ziel']);
+    expect(fixed.code).toBe(0);
+    expect(fixed.stdout).toBe('source,Ziel\n/a,/c\n/b,/c\n');
+  });
+
   it('refuses a header with no target column beside a column of URLs (exit 2, naming it)', async () => {
     const s = site();
     const csv = await file('moves.csv', `source,Neue Adresse\n${s}/old,${s}/elsewhere\n${s}/x1,/home\n`);
