@@ -40,7 +40,10 @@ export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvItem> 
   const { parse } = await import('csv-parse');
   const { head, rest: stream } = await peekHead(input);
   // Else the parser reports a binary file's bytes as one long header of "unknown columns".
-  if (isBinaryHead(head)) throw inputError('not a text file (a CSV is text: export it as CSV, UTF-8)');
+  if (isBinaryHead(head)) {
+    input.destroy();
+    throw inputError('not a text file (a CSV is text: export it as CSV, UTF-8)');
+  }
   // The header: the first line that is not blank or a `#` comment, as the parser skips those.
   const firstLine = head
     .toString('utf8')

@@ -26,10 +26,16 @@ export async function peekHead(stream: Readable): Promise<{ head: Buffer; rest: 
   }
   const head = Buffer.concat(chunks);
   async function* replay(): AsyncGenerator<Buffer> {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
-      yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    try {
+      if (head.length > 0) yield head;
+      if (done) return;
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
+        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      }
+      done = true;
+    } finally {
+      // A reader that stops early (a bad header) closes the source too, not only this stream over it.
+      if (!done) await iterator.return?.();
     }
   }
   return { head, rest: Readable.from(replay(), { objectMode: false }) };
