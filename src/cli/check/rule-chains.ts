@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { CheckRow } from '../../check/row.js';
 import { findChains } from '../../rules/lint/chains.js';
 import { findCycles } from '../../rules/lint/cycles.js';
@@ -14,12 +15,20 @@ export type RuleChains = ReadonlyMap<number, string>;
  * The chains and loops a rules file makes (line 7 sends /a to /b, line 9 sends /b on), found as `hoplens lint`
  * finds them (src/rules/lint/), by the rule's line: a row that fails because of one says so, naming both lines,
  * instead of only "final URL is /c, expected /b". The file is read once more, whole, before the check (a rules
- * file: a CSV or list of 100,000 rows stays streamed, and standard input cannot be read twice).
+ * file: a CSV or list of 100,000 rows stays streamed, and standard input or a pipe cannot be read twice).
  */
 export async function findRuleChains(plan: CheckPlan, io: CliIo): Promise<RuleChains | undefined> {
   const { inputPath, inputFormat } = plan;
   if (!isRuleFormat(inputFormat) || plan.samples !== undefined) return undefined;
   if (inputPath === '-' || isHttpLocation(inputPath)) return undefined;
+  // A pipe (`<(cmd)`) can be read once only: it is the check's.
+  if (
+    !(await stat(inputPath).then(
+      (info) => info.isFile(),
+      () => false,
+    ))
+  )
+    return undefined;
   const rows: CheckRow[] = [];
   try {
     const stream = await openInput(inputPath, io.stdin, inputFormat);

@@ -97,7 +97,12 @@ async function samples(plan: CheckPlan, rulesStream: Readable, io: CliIo): Promi
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
   const sampleStream = await openInput(path, io.stdin, format);
   const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
-  const items = readInput(format, sampleStream, format === 'sitemap' ? {} : baseUrl);
+  // Only a sample CSV's sources are read: its other columns, URLs or not, are nothing to refuse it for.
+  const items = readInput(
+    format,
+    sampleStream,
+    format === 'sitemap' ? {} : { ...baseUrl, csv: { columns: { target: '' } } },
+  );
   return sampleRows(rules, items, baseUrl);
 }
 
