@@ -60,6 +60,10 @@ export function addMonitorCommand(root: Command, io: CliIo, status: { code: numb
       .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
       .option('--base-url <url>', 'make path sources absolute on this site, and move absolute rule sources onto it')
       .addOption(new Option('--variant <host>', 'netlify input: whose _redirects').choices(REDIRECTS_VARIANTS))
+      .option(
+        '--columns <roles>',
+        'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
+      )
       .option('--interval <s>', 'seconds between runs, 60 to 86400 (default: 3600)')
       .option('--label <key=value>', 'a label on every created monitor (repeatable)', collect),
   )
