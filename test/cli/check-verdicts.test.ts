@@ -83,6 +83,13 @@ describe('CSV target columns', () => {
     expect(fixed.stdout).toBe('source,Ziel\n/a,/c\n/b,/c\n');
   });
 
+  it('fix writes a `;`-separated CSV back with its own separator', async () => {
+    const csv = await file('moves.csv', 'source;target\n/a;/b\n/b;/c\n');
+    const fixed = await runCli(['fix', csv]);
+    expect(fixed.code).toBe(0);
+    expect(fixed.stdout).toBe('source;target\n/a;/c\n/b;/c\n');
+  });
+
   it('refuses a header with no target column beside a column of URLs (exit 2, naming it)', async () => {
     const s = site();
     const csv = await file('moves.csv', `source,Neue Adresse\n${s}/old,${s}/elsewhere\n${s}/x1,/home\n`);
