@@ -33,6 +33,11 @@ export interface CheckSummary {
    * `hoplens report merge` to sum into the unsharded run's finding.
    */
   collapseCounts?: CollapseCounts;
+  /**
+   * How the run ends, set by the face once it is known: the exit status and each reason for a non-zero one in words,
+   * for the summary line to name (`0 failed — exit 1: 1 collapse (...)`). Not part of any report.
+   */
+  verdict?: { exit: number; reasons: string[] };
 }
 
 /** A summary with every count at zero. */

@@ -29,9 +29,11 @@ Exit status:
 /** Help text after the options of `hoplens check`. */
 export const CHECK_EXAMPLES = `
 Input formats (by extension, or --input):
-  csv      a header naming a source column (source, from, old, url...), maybe target (target, to, new...) and
-           status (status, code, type...); target is the expected final URL (absolute, or a path on the source's
-           site), status the expected status of the first hop; other columns are carried to the report as extra
+  csv      a header naming a source column (source, from, old url, address...), maybe target (target, to,
+           destination url, redirect url, final url...) and status (status code, code, status, type...), or
+           --columns source=NAME,target=NAME,status=NAME; target is the expected final URL (absolute, or a path on
+           the source's site), status the expected status of the first hop; other columns are carried to the report
+           as extra; a column of URLs left unread is refused; separated by , ; or tab (told by the header)
   list     one URL a line; a row passes when its chain ends in 2xx with no error-severity issue
   Redirect rules (by file name, or --input; paths are made absolute on --base-url, required):
   netlify     _redirects or netlify.toml [[redirects]] (--variant cloudflare-pages: Cloudflare Pages' _redirects)
@@ -58,13 +60,15 @@ status differs, there are more redirects than --max-redirects, an error-severity
 --strict), or the analysis fails (counted as errored).
 
 Output: --format table (default), json (an array, one row a line), ndjson, csv or junit, to stdout or --output.
-The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit.
+The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit; it names every reason
+for a non-zero exit. With --output, failed and errored rows are listed on stderr too.
 
 Examples:
   $ hoplens check redirects.csv
   $ hoplens check urls.txt --concurrency 20 --per-host 4 --retries 3
   $ hoplens check public/_redirects --base-url https://staging.example.com --format junit --output junit.xml
   $ hoplens check redirects.csv --format ndjson --output today.ndjson --baseline yesterday.ndjson
+  $ hoplens check export.csv --columns "source=Alte URL,target=Neue URL"
   $ cat urls.txt | hoplens check - --quiet
 
 Exit status:

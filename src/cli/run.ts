@@ -70,6 +70,7 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
         REDIRECTS_VARIANTS,
       ),
     )
+    .option('--columns <roles>', 'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)')
     .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--concurrency <n>', `rows checked at once (default: ${L.concurrency.default})`)
@@ -154,6 +155,10 @@ function ruleFileOptions(command: Command): Command {
       new Option('--variant <host>', 'netlify input: whose _redirects (cloudflare-pages: 302 by default)').choices(
         REDIRECTS_VARIANTS,
       ),
+    )
+    .option(
+      '--columns <roles>',
+      'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
     );
 }
 

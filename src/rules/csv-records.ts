@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
+import { inputError } from './errors.js';
+import { isBinaryHead, peekHead } from './text-head.js';
 
 /** Largest CSV record accepted, so that an unclosed quote cannot make the parser buffer a whole file. */
 const MAX_RECORD_SIZE = 1024 * 1024;
@@ -9,20 +11,51 @@ export type CsvItem =
   | { kind: 'record'; line: number; record: string[] }
   | { kind: 'invalid'; line: number; message: string };
 
+/** Field separators a header line may use: Excel writes `;` where the decimal mark is a comma (much of Europe). */
+const SEPARATORS = [',', ';', '\t'] as const;
+
 /**
- * Reads CSV records (RFC 4180 quoting, blank lines and whole-line `#` comments skipped, fields trimmed) through
+ * The separator of a CSV, told by its first line: the one of {@link SEPARATORS} found most often outside quotes
+ * (a comma on a tie, or when there is none: a one-column file).
+ */
+export function detectSeparator(firstLine: string): string {
+  const counts = new Map<string, number>(SEPARATORS.map((separator) => [separator, 0]));
+  let quoted = false;
+  for (const char of firstLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const [separator, count] of counts) if (count > counts.get(best)!) best = separator;
+  return best;
+}
+
+/**
+ * Reads CSV records (RFC 4180 quoting, the separator told by the first line (`,`, `;` or tab), blank lines and whole-line `#` comments skipped, fields trimmed) through
  * csv-parse's streaming parser. A record the parser cannot read (a stray quote) is skipped by the parser and
  * yielded here as invalid, in input order with its line number, so that the rest is still read.
  */
-export async function* readCsvRecords(stream: Readable): AsyncGenerator<CsvItem> {
+export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvItem> {
   // Loaded on use: a list or _redirects check never needs the parser, and every start-up would pay for it.
   const { parse } = await import('csv-parse');
+  const { head, rest: stream } = await peekHead(input);
+  // Else the parser reports a binary file's bytes as one long header of "unknown columns".
+  if (isBinaryHead(head)) {
+    input.destroy();
+    throw inputError('not a text file (a CSV is text: export it as CSV, UTF-8)');
+  }
+  // The header: the first line that is not blank or a `#` comment, as the parser skips those.
+  const firstLine = head
+    .toString('utf8')
+    .split('\n')
+    .find((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
   // Records the parser skipped, in order; merged with the good records by line number.
   const skipped: Array<{ line: number; message: string }> = [];
   let lastSkippedLine = -1;
   const parser = stream.pipe(
     parse({
       bom: true,
+      delimiter: detectSeparator(firstLine ?? ''),
       comment: '#',
       // A `#` inside a URL (a fragment) is data; only a line starting with `#` is a comment.
       comment_no_infix: true,

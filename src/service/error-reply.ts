@@ -43,6 +43,15 @@ export function errorBody(error: ServiceError, rateLimit: RateLimitBody | undefi
   return body;
 }
 
+/**
+ * Whether an error answer describes the caller's rate limit: not on `/api/monitors`, which no rate limit applies to
+ * (its admin token guards it), so that its errors do not suggest one (docs/monitors.md).
+ */
+function describesRateLimit(request: FastifyRequest): boolean {
+  const path = request.url.split('?', 1)[0]!;
+  return path !== '/api/monitors' && !path.startsWith('/api/monitors/');
+}
+
 /** Options of {@link sendError}. */
 export interface SendErrorOptions {
   /** The hops completed before an analysis failed (only analysis failures carry a chain). */
@@ -63,7 +72,7 @@ export async function sendError(
 ): Promise<FastifyReply> {
   let rateLimit: RateLimitBody | undefined;
   try {
-    rateLimit = await limiter.describe(request, reply);
+    if (describesRateLimit(request)) rateLimit = await limiter.describe(request, reply);
   } catch (storeError) {
     // The store already falls back to memory; if even that failed, the error still deserves an answer.
     request.log.error({ err: storeError }, 'rate-limit status unavailable');

@@ -31,7 +31,7 @@ export interface RunningService {
   stop(reason: string): Promise<StopOutcome>;
 }
 
-/** The service could not listen (a port in use, an address not on this machine); already logged. */
+/** The service could not listen (a port in use, an address not on this machine); logged unless asked not to. */
 export class ListenError extends Error {
   override readonly name = 'ListenError';
 
@@ -46,6 +46,11 @@ export interface StartServiceOptions {
   overrides?: ServiceOverrides;
   /** Where the JSON log lines go (default: stdout, quiet once stdout breaks). */
   logStream?: LogStream;
+  /**
+   * Whether a listen failure is logged (default true, for `npm start`, whose log is its only output). `hoplens
+   * serve` says it in one plain line of its own: a JSON line with a stack on stdout would say it twice.
+   */
+  logListenFailure?: boolean;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function startService(env: Environment, options: StartServiceOption
   try {
     address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    app.log.fatal({ err: error }, 'could not listen');
+    if (options.logListenFailure !== false) app.log.fatal({ err: error }, 'could not listen');
     await app.close().catch(() => {});
     throw new ListenError(config.host, config.port, error);
   }

@@ -117,7 +117,8 @@ describe('hoplens check (through run())', () => {
       ].join('\n'),
     );
     const { code, stdout, stderr } = await runCli(['check', csv, '--retries', '0']);
-    expect(stderr).toBe('');
+    // People are told which columns were read (stderr: the table on stdout stays the report).
+    expect(stderr).toBe(`hoplens: ${csv}: columns: source "source", target "target", status "status"\n`);
     expect(code).toBe(1);
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^PASS  ${s}/old → ${s}/new  \\[301 → 200 · 2 hops · \\d+ ms\\]$`));
@@ -129,7 +130,9 @@ describe('hoplens check (through run())', () => {
     expect(stdout).toMatch(/PASS {2}http:\/\/old\.test:\d+\/gone {2}\[410 · 1 hop/);
     expect(stdout).toContain('(line 7)\n      ✖ final URL is');
     expect(stdout).toMatch(/ERROR http:\/\/refused\.test:1\/ {2}\[(CONNECTION_REFUSED|NETWORK_ERROR)\] {2}\(line 8\)/);
-    expect(stdout).toMatch(/Summary: 6 rows checked in \d+\.\d s: 2 passed, 3 failed, 1 errored\n$/);
+    expect(stdout).toMatch(
+      /Summary: 6 rows checked in \d+\.\d s: 2 passed, 3 failed, 1 errored — exit 1: 3 failed, 1 errored\n$/,
+    );
   });
 
   it('colours its table on a terminal, and not with --no-color', async () => {

@@ -185,8 +185,10 @@ describe('CSV exports from other tools', () => {
     const { code, stderr } = await runCli(['check', csv]);
     expect(code).toBe(2);
     expect(stderr).toContain('line 1: unknown CSV columns "Title", "Views"; expected source (or from, old, old url,');
-    expect(stderr).toContain('target (or to, new, new url, target url, destination, redirect to)');
-    expect(stderr).toContain('status (or code, status code, type, http status)');
+    expect(stderr).toContain('target (or to, new, new url, target url, destination, destination url, redirect to,');
+    expect(stderr).toContain(
+      'status code (or http status, http code, code, redirect code, redirect style, status, type)',
+    );
   });
 });
 

@@ -42,7 +42,8 @@ describe('readList', () => {
     expect(items).toEqual([
       { kind: 'row', row: { line: 2, source: 'http://a.test/x' } },
       { kind: 'row', row: { line: 4, source: 'https://b.test/y' } },
-      { kind: 'invalid', line: 5, message: expect.stringContaining('Not a valid URL') },
+      // A URL has no spaces: `new URL` would make `not%20a%20url` of the line.
+      { kind: 'invalid', line: 5, message: 'a list line holds one URL, and this one has spaces in it' },
       { kind: 'invalid', line: 6, message: expect.stringContaining('ftp:') },
     ]);
   });
@@ -103,6 +104,32 @@ describe('readCsv', () => {
     expect(items[5]).toMatchObject({ message: expect.stringMatching(/^malformed CSV: Invalid Closing Quote/) });
   });
 
+  // The headers real exports write (sources cited beside CSV_HEADER_NAMES, src/cli/inputs/csv-header.ts).
+  it.each([
+    [
+      'Screaming Frog, Response Codes',
+      'Address,Status Code,Status,Redirect URL',
+      'http://o.test/a,301,Moved Permanently,http://n.test/a',
+    ],
+    ['Yoast (for Redirection)', 'source URL,target URL,regex,http code', 'http://o.test/a,http://n.test/a,0,301'],
+    [
+      'Redirection',
+      'source,target,regex,code,type,hits,title,status',
+      'http://o.test/a,http://n.test/a,0,301,url,0,,active',
+    ],
+    ['Rank Math', 'source,destination,type', 'http://o.test/a,http://n.test/a,301'],
+    ['Shopify', 'Redirect from,Redirect to', 'http://o.test/a,http://n.test/a'],
+    ['Squarespace and Wix migration maps', 'Old URL,New URL', 'http://o.test/a,http://n.test/a'],
+    ['Webflow', 'Old Path,Redirect to', 'http://o.test/a,http://n.test/a'],
+    ['HubSpot', 'Original URL,Redirect to', 'http://o.test/a,http://n.test/a'],
+    ['HubSpot API', 'routePrefix,destination,redirectStyle', 'http://o.test/a,http://n.test/a,301'],
+    ['Botify', 'URL,Redirects to URL', 'http://o.test/a,http://n.test/a'],
+  ])('reads the source and target (and status) of a %s export', async (_tool, header, record) => {
+    const [item] = await all(readCsv(chunked(`${header}\n${record}\n`)));
+    expect(item).toMatchObject({ kind: 'row', row: { source: 'http://o.test/a', target: 'http://n.test/a' } });
+    if (/code|type|style/i.test(header)) expect(item).toMatchObject({ row: { status: 301 } });
+  });
+
   it('rejects a missing or unknown header', async () => {
     await expect(all(readCsv(chunked('http://old.test/a,http://new.test/a\n')))).rejects.toMatchObject({
       code: 'INPUT_ERROR',
@@ -112,7 +139,7 @@ describe('readCsv', () => {
     await expect(all(readCsv(chunked('status,notes\nhttp://a.test/,301\n')))).rejects.toMatchObject({
       code: 'INPUT_ERROR',
       message: expect.stringMatching(
-        /^line 1: no source column in the CSV header "status", "notes"; expected source \(or from, old, old url, source url, url\), target \(or to, new, .*\), status \(or code, /,
+        /^line 1: no source column in the CSV header "status", "notes"; expected source \(or from, old, old url, source url, url, .*\), target \(or to, new, .*\), status code \(or http status, http code, code, /,
       ),
     });
     await expect(all(readCsv(chunked('# only a comment\n')))).rejects.toMatchObject({ code: 'INPUT_ERROR' });

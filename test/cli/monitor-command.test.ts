@@ -68,6 +68,18 @@ describe('hoplens monitor import', () => {
     }
   }, 30_000);
 
+  it('reads a CSV whose target is under another name with --columns, and refuses it unnamed', async () => {
+    const csv = file('export.csv', 'Alt,Ziel,Code\nhttps://a.example/old,https://a.example/new,301\n');
+    const refused = await runCli(['monitor', 'import', csv, '--server', server], { env });
+    expect(refused.code).toBe(2);
+    const args = ['monitor', 'import', csv, '--server', server, '--columns', 'source=Alt,target=Ziel'];
+    const named = await runCli(args, { env });
+    expect(named.code).toBe(0);
+    expect((await monitors()).map((m) => [m.url, m.expect.target, m.expect.status])).toEqual([
+      ['https://a.example/old', 'https://a.example/new', 301],
+    ]);
+  }, 30_000);
+
   it('is idempotent: a monitor with the same URL and expectation is not created twice', async () => {
     const csv = file('again.csv', CSV);
     expect((await runCli(['monitor', 'import', csv, '--server', server], { env })).code).toBe(0);

@@ -102,8 +102,14 @@ describe('hoplens (spawned)', () => {
     const junit = join(dir.path, 'junit.xml');
     const { code, stdout, stderr } = await spawnCli(['check', csv, '--format', 'junit', '--output', junit]);
     expect(code).toBe(1);
-    expect(stderr).toBe('');
-    expect(stdout).toMatch(/Summary: 4 rows checked in [\d.]+ s: 3 passed, 1 failed, 0 errored/);
+    // The report is a file: the failed row is listed on stderr too, and only it.
+    expect(stderr).toMatch(
+      new RegExp(
+        `^FAIL  ${url('/temp').replace(/[.?]/g, '\\$&')} → .*\\(line 4\\)\n      ✖ first hop returned 302, expected 301\n`,
+      ),
+    );
+    expect(stderr).not.toContain('PASS');
+    expect(stdout).toMatch(/Summary: 4 rows checked in [\d.]+ s: 3 passed, 1 failed, 0 errored — exit 1: 1 failed/);
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
       await readFile(junit, 'utf8'),
     );

@@ -116,5 +116,9 @@ describe('hoplens serve (spawned)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`hoplens: could not listen on 127.0.0.1 port ${port}: `);
     expect(result.stderr).toContain('EADDRINUSE');
+    // Said once, in one line: no JSON log line with a stack trace on stdout besides it (issue 23).
+    expect(result.stdout).not.toContain('could not listen');
+    expect(result.stdout).not.toMatch(/\n\s+at |"stack"/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

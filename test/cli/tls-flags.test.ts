@@ -58,6 +58,23 @@ describe('--ca', () => {
     expect(JSON.parse(trusted.stdout)[0]).toMatchObject({ outcome: 'passed' });
   });
 
+  it('hints at --ca and --insecure when no trusted authority signed the certificate, and not for an expired one', async () => {
+    const hint =
+      'trust its certificate authority with --ca FILE (a PEM file), or make the hop despite it with --insecure';
+    const one = await runCli([urlOf(valid)]);
+    expect(one.code).toBe(1);
+    expect(one.stdout).toContain('certificate signed by an unknown authority');
+    expect(one.stdout).toContain(`Hint: ${hint}`);
+    const list = join(dir.path, 'untrusted.txt');
+    await writeFile(list, `${urlOf(valid)}\n`);
+    const rows = await runCli(['check', list, '--no-progress']);
+    expect(rows.code).toBe(1);
+    expect(rows.stdout).toContain(`✖ hint: ${hint}`);
+    // An expired certificate under a trusted authority is not a matter of trust: no hint.
+    const expiredOne = await runCli([urlOf(expired), '--ca', caFile]);
+    expect(expiredOne.stdout).not.toContain('--insecure');
+  });
+
   it.each([
     ['a missing file', 'missing.pem', '', /--ca: cannot read missing\.pem: no such file/],
     ['a directory', '.', '', /--ca: cannot read \.: it is a directory/],

@@ -64,6 +64,9 @@ describe('the admin token', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(response.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+      // The monitors' routes are not rate-limited: their errors say nothing of a rate limit (issue 23).
+      expect(response.json()).not.toHaveProperty('rateLimit');
+      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
     }
     expect((await admin(built, 'GET', '/api/monitors')).body.monitors).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { isHttpLocation } from '../../rules/sitemap/index.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';
+import { TableFormatter } from '../formats/table.js';
 import { countCandidateRows, hasLineRows } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
@@ -19,6 +20,11 @@ export interface CheckChannels {
   /** Error lines: stderr. */
   errors: Sink;
   progress: Progress;
+  /**
+   * With `--output`, where failed and errored rows are also listed, as the table shows them: stderr, so that a CI
+   * log says what failed and not only how many.
+   */
+  failures?: CheckFormatter;
   /** Writes text to one of the sinks, stepping the progress bar aside when the sink is a terminal. */
   tell(target: Sink, text: string): Promise<void>;
 }
@@ -56,5 +62,15 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
     if (target.isTTY) clearBar();
     await target.write(text);
   };
-  return { report, formatter, human, humanColors: colorsFor(human.isTTY, io.env, plan.color), errors, progress, tell };
+  const humanColors = colorsFor(human.isTTY, io.env, plan.color);
+  const channels: CheckChannels = { report, formatter, human, humanColors, errors, progress, tell };
+  if (plan.outputPath !== undefined) {
+    const colors = colorsFor(errors.isTTY, io.env, plan.color);
+    channels.failures = new TableFormatter(errors, {
+      colors,
+      quiet: true,
+      ...(errors.isTTY ? { beforeWrite: clearBar } : {}),
+    });
+  }
+  return channels;
 }

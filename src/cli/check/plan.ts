@@ -10,6 +10,8 @@ import { isHttpLocation } from '../../rules/sitemap/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { cliError, invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';
+import { parseColumnChoice } from '../inputs/column-choice.js';
+import type { ColumnChoice } from '../inputs/csv-header.js';
 import { detectInputFormat, type InputFormat, isRuleFormat } from '../inputs/source.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
@@ -44,6 +46,8 @@ export interface CheckFlags extends AnalysisFlags {
   shard?: string;
   /** A list, CSV or sitemap of sample URLs to test the pattern rules of the rules file with. */
   samples?: string;
+  /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
+  columns?: string;
 }
 
 /** Defaults and allowed ranges of the `hoplens check` numbers, for parsing and for the help text. */
@@ -95,6 +99,8 @@ export interface CheckPlan {
   shard?: Shard;
   /** `--samples`: the sample URLs, resolved (or an http(s) URL), and their format. */
   samples?: { path: string; format: InputFormat };
+  /** `--columns`: a CSV input's columns, named. */
+  columns?: ColumnChoice;
 }
 
 function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
@@ -201,6 +207,10 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
     if (shard === undefined)
       throw invalidFlag('--shard', 'must be K/N with 1 ≤ K ≤ N ≤ 1024', JSON.stringify(flags.shard));
     plan.shard = shard;
+  }
+  if (flags.columns !== undefined) {
+    if (inputFormat !== 'csv') throw invalidFlag('--columns', 'applies to CSV input only');
+    plan.columns = parseColumnChoice(flags.columns);
   }
   if (flags.samples !== undefined) plan.samples = samplesOf(flags.samples, inputFormat, cwd);
   if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);

@@ -6,9 +6,11 @@ import { RunStatsCounter } from '../../check/run-stats.js';
 import type { RunnerEvent } from '../../check/runner.js';
 import { type CheckSummary, emptySummary } from '../../check/summary.js';
 import type { CliError } from '../errors.js';
+import { tlsHint } from '../tls-hint.js';
 import type { CheckChannels } from './channels.js';
 import type { CollapseSettings } from './collapse-settings.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
+import type { RuleChains } from './rule-chains.js';
 
 /**
  * Turns what the runner delivers into the report: each row judged against its expectations and the baseline, counted,
@@ -26,9 +28,10 @@ export class CheckReport {
     readonly channels: CheckChannels,
     private readonly baseline: Baseline | undefined,
     private readonly collapse: CollapseSettings = { threshold: 10, severity: 'error' },
-    /** `--stats`: the summary carries the run's figures. */
     /** `--stats` (true): the figures in the summary and the report; default: the summary; `--no-stats`: neither. */
     private readonly withStats: boolean | undefined = undefined,
+    /** The chains and loops of a rules file, by line (src/cli/check/rule-chains.ts): a failed row names its own. */
+    private readonly chains: RuleChains | undefined = undefined,
   ) {
     this.summary.baseline = baseline !== undefined;
     if (collapse.severity !== 'off') this.collapses = new CollapseCounter(collapse.threshold, plan.expectations);
@@ -54,13 +57,19 @@ export class CheckReport {
   private async row(attempt: Attempt): Promise<void> {
     const { summary, channels, plan } = this;
     const result = evaluate(attempt, plan.expectations);
+    // The row failed, and the rules send its target on: say so, as lint does, rather than only what the chain did.
+    const chain = result.outcome === 'failed' ? this.chains?.get(result.line) : undefined;
+    if (chain !== undefined) result.reasons.push(chain);
+    const hint = tlsHint(attempt.error);
+    if (hint !== undefined) result.reasons.push(`hint: ${hint}`);
     if (this.baseline !== undefined) {
       const changes = markChanges(this.baseline, result, plan.failOnChange);
       if (changes === undefined) summary.added++;
       else if (changes.length > 0) {
         summary.changed++;
-        // The table shows changes under each row; other formats get a line on the human side too.
-        if (plan.format !== 'table') {
+        // The table shows changes under each row; other formats get a line on the human side too, unless the row
+        // is listed among the failures with the change as its reason (--fail-on-change with --output): said once.
+        if (plan.format !== 'table' && !(plan.failOnChange && channels.failures !== undefined)) {
           const list = changes.map(describeChange).join(', ');
           await channels.tell(channels.human, `${channels.humanColors.cyan('changed')}: ${result.source}: ${list}\n`);
         }
@@ -70,6 +79,7 @@ export class CheckReport {
     this.stats.add(result);
     this.collapses?.add(result);
     await channels.formatter.row(result);
+    if (result.outcome !== 'passed') await channels.failures?.row(result);
   }
 
   /**

@@ -20,9 +20,12 @@ function slowest(stats: RunStats): string {
   return `Slowest chains:\n${lines.join('')}`;
 }
 
-/** The run's chains in words: the redirect histogram, permanent and temporary counts, the slowest chains. */
-export function renderRunStats(stats: RunStats): string {
-  return histogram(stats) + slowest(stats);
+/**
+ * The run's chains in words: the redirect histogram, permanent and temporary counts, and the slowest chains unless
+ * `quiet` (`-q` lists only what went wrong; ten passing rows are not that).
+ */
+export function renderRunStats(stats: RunStats, quiet = false): string {
+  return histogram(stats) + (quiet ? '' : slowest(stats));
 }
 
 /** The collapse finding in words: each target with its count, a root called out as the soft-404 risk. */

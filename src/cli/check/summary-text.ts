@@ -5,8 +5,8 @@ import { renderCollapse, renderRunStats } from './run-stats-text.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The closing summary in words, one or more lines ending with a newline. */
-export function renderSummary(summary: CheckSummary, colors: Colors): string {
+/** The closing summary in words, one or more lines ending with a newline; `quiet` (`-q`) leaves out the slowest chains. */
+export function renderSummary(summary: CheckSummary, colors: Colors, quiet = false): string {
   const seconds = (summary.elapsedMs / 1000).toFixed(1);
   const counts = [
     colors.green(`${summary.passed} passed`),
@@ -19,12 +19,18 @@ export function renderSummary(summary: CheckSummary, colors: Colors): string {
   // The run's figures first: the counts line stays the summary's last (or last but the baseline's).
   let text = '';
   // A single row's figures are its own line: the run's figures say something from two rows on.
-  if (summary.stats !== undefined && checkedRows(summary) > 1) text += renderRunStats(summary.stats);
+  if (summary.stats !== undefined && checkedRows(summary) > 1) text += renderRunStats(summary.stats, quiet);
   if (summary.collapse !== undefined) text += renderCollapse(summary.collapse, colors);
   if (summary.interrupted)
     text += `${colors.yellow('Interrupted')}: partial results, rows in flight were not checked.\n`;
   text += `${colors.bold('Summary')}: ${plural(checkedRows(summary), 'row')} checked in ${seconds} s: ${counts.join(', ')}`;
-  text += extras.length > 0 ? `; ${extras.join(', ')}\n` : '\n';
+  if (extras.length > 0) text += `; ${extras.join(', ')}`;
+  // A non-zero exit names every reason, so that `0 failed` and exit 1 (a collapse) do not contradict each other.
+  const verdict = summary.verdict;
+  if (verdict !== undefined && verdict.exit !== 0 && verdict.reasons.length > 0) {
+    text += ` ${colors.bold(`— exit ${verdict.exit}`)}: ${verdict.reasons.join(', ')}`;
+  }
+  text += '\n';
   if (summary.baseline) {
     const changed = summary.changed > 0 ? colors.yellow(`${summary.changed} changed`) : '0 changed';
     text += `Baseline: ${changed}, ${summary.added} new, ${summary.missing} missing\n`;

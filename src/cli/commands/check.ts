@@ -4,21 +4,22 @@ import type { Readable } from 'node:stream';
 import type { InputItem } from '../../check/row.js';
 import { runChecks } from '../../check/runner.js';
 import { shardItems } from '../../check/shard.js';
-import { type CheckSummary, checkedRows } from '../../check/summary.js';
 import type { AnalyzerConfig } from '../../core/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
-import { type CollapseSettings, collapseSettings } from '../check/collapse-settings.js';
+import { collapseSettings } from '../check/collapse-settings.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
 import { CheckReport } from '../check/report.js';
+import { findRuleChains } from '../check/rule-chains.js';
 import { renderSummary } from '../check/summary-text.js';
+import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import { type CliError, isCliError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
-import { openInput, readInput } from '../inputs/source.js';
+import { type CsvColumns, describeColumns } from '../inputs/csv-header.js';
+import { type InputReadOptions, openInput, readInput } from '../inputs/source.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 
@@ -37,15 +38,18 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
+  const chains = await findRuleChains(plan, io);
   const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat);
   const channels = await openChannels(plan, io);
-  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats);
+  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats, chains);
   let inputError: CliError | undefined;
+  let verdict: RunVerdict | undefined;
   try {
     await channels.formatter.begin();
     const options = {
       ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
       ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+      csv: csvOptions(plan, channels),
     };
     const read =
       plan.samples === undefined ? readInput(plan.inputFormat, stream, options) : await samples(plan, stream, io);
@@ -53,15 +57,32 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     inputError = await runAndReport(plan, rows, report, io, settings);
     await report.notes(inputError);
     report.summary.elapsedMs = performance.now() - started;
+    verdict = runVerdict(report.summary, inputError, collapse, plan.expectations.strict);
+    report.summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
     await channels.formatter.end(report.summary);
   } finally {
     await channels.report.close();
   }
   // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
   if (plan.format !== 'table' || plan.outputPath !== undefined) {
-    await channels.tell(channels.human, renderSummary(report.summary, channels.humanColors));
+    await channels.tell(channels.human, renderSummary(report.summary, channels.humanColors, plan.quiet));
   }
-  return exitStatus(plan, report.summary, inputError, channels, collapse);
+  if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);
+  return verdict!.exit;
+}
+
+/**
+ * How a CSV input is read: the columns `--columns` names, and, for people (the table format), which columns were
+ * used, on stderr, so that a target column read under an unexpected name (or not read) shows.
+ */
+function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<InputReadOptions['csv']> {
+  const tell = (columns: CsvColumns) => {
+    void channels.tell(channels.errors, `hoplens: ${plan.inputName}: columns: ${describeColumns(columns)}\n`);
+  };
+  return {
+    ...(plan.columns === undefined ? {} : { columns: plan.columns }),
+    ...(plan.format === 'table' ? { onColumns: tell } : {}),
+  };
 }
 
 /**
@@ -76,7 +97,12 @@ async function samples(plan: CheckPlan, rulesStream: Readable, io: CliIo): Promi
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
   const sampleStream = await openInput(path, io.stdin, format);
   const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
-  const items = readInput(format, sampleStream, format === 'sitemap' ? {} : baseUrl);
+  // Only a sample CSV's sources are read: its other columns, URLs or not, are nothing to refuse it for.
+  const items = readInput(
+    format,
+    sampleStream,
+    format === 'sitemap' ? {} : { ...baseUrl, csv: { columns: { target: '' } } },
+  );
   return sampleRows(rules, items, baseUrl);
 }
 
@@ -120,34 +146,4 @@ async function runAndReport(
   report.summary.interrupted = stop.signal.aborted && !outputClosed(io.signal);
   report.stoppedEarly = stop.signal.aborted;
   return inputError;
-}
-
-/** The exit status of a finished run (see the exit statuses in CHECK_EXAMPLES, src/cli/command-help.ts). */
-async function exitStatus(
-  plan: CheckPlan,
-  summary: CheckSummary,
-  inputError: CliError | undefined,
-  channels: CheckChannels,
-  collapse: CollapseSettings,
-): Promise<number> {
-  if (summary.interrupted) return EXIT.INTERRUPTED;
-  if (inputError !== undefined || summary.invalid > 0) return EXIT.USAGE;
-  if (checkedRows(summary) === 0) {
-    // Every rule skipped (all splats, patterns, conditions) is a file read in full: nothing is wrong, so say so.
-    if (summary.skipped > 0) {
-      const note = `hoplens: ${plan.inputName}: every rule was skipped (${summary.skipped}); no rows to check\n`;
-      await channels.errors.write(note);
-      return EXIT.OK;
-    }
-    await channels.errors.write(`hoplens: ${plan.inputName}: no rows to check\n`);
-    return EXIT.USAGE;
-  }
-  if (summary.failed > 0 || summary.errored > 0) return EXIT.FAILED;
-  // A collapse fails the run as an error-severity finding fails a row (a warning one with --strict).
-  if (summary.collapse !== undefined) {
-    if (collapse.severity === 'error' || (collapse.severity === 'warning' && plan.expectations.strict)) {
-      return EXIT.FAILED;
-    }
-  }
-  return EXIT.OK;
 }

@@ -33,7 +33,9 @@ function writerFor(plan: RuleFilePlan): Writer | undefined {
   const format = plan.inputFormat;
   if (format === 'csv') {
     return (text, edits) =>
-      writeCsv(text, edits, { fromHeader: (header, line) => readCsvHeader(header, line).roles.target });
+      writeCsv(text, edits, {
+        fromHeader: (header, line) => readCsvHeader(header, line, plan.readOptions.csv?.columns).roles.target,
+      });
   }
   if (!isRuleFormat(format) || !FIX_RULE_FORMATS.includes(format)) return undefined;
   return (text, edits) => writeFixedRules(format, text, edits, plan.readOptions);

@@ -77,6 +77,7 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
   const options = {
     ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
     ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+    ...(plan.columns === undefined ? {} : { csv: { columns: plan.columns } }),
   };
   let stopped: 'input' | 'interrupted' | undefined;
   try {

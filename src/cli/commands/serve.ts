@@ -54,7 +54,9 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
   ]);
   let service: Awaited<ReturnType<typeof startService>>;
   try {
-    service = await startService(io.env, { overrides, logStream: stdoutLogStream(io.stdout) });
+    // The failure to listen is said once, below, in plain words.
+    const logStream = stdoutLogStream(io.stdout);
+    service = await startService(io.env, { overrides, logStream, logListenFailure: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       throw cliError('USAGE_ERROR', `invalid configuration: ${error.message}`, {}, { cause: error });

@@ -8,6 +8,7 @@ import {
 } from '../../core/index.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { CliError } from '../errors.js';
+import { tlsHint } from '../tls-hint.js';
 import { headerBlock } from './header-block.js';
 import { anatomyBlock } from './hop-anatomy-block.js';
 
@@ -122,5 +123,7 @@ export function renderFailure(url: string, error: CliError, colors: Colors, opti
   let text = `${colors.bold(displayUrl(url))}\n`;
   if (error.chain.length > 0) text += `${hopTable(error.chain, colors, options)}\n`;
   text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;
+  const hint = tlsHint(error);
+  if (hint !== undefined) text += `  ${colors.dim('Hint')}: ${hint}\n`;
   return text;
 }

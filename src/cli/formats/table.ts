@@ -90,7 +90,9 @@ export class TableFormatter implements CheckFormatter {
     if (result.reasons.every((reason) => !reason.startsWith('warning: '))) {
       for (const warning of result.warnings) text += `      ${c.yellow('⚠')} ${warning}\n`;
     }
-    if (changes.length > 0) {
+    // With --fail-on-change the change is already a reason (✖): said once.
+    const told = result.reasons.some((reason) => reason.startsWith('changed since baseline: '));
+    if (changes.length > 0 && !told) {
       text += `      ${c.cyan('~')} changed since baseline: ${changes.map(describeChange).join(', ')}\n`;
     }
     if (this.options.headers || this.options.verbose) text += this.chain(result.chain);
@@ -104,6 +106,6 @@ export class TableFormatter implements CheckFormatter {
   }
 
   end(summary: CheckSummary): Promise<void> {
-    return this.write(`\n${renderSummary(summary, this.options.colors)}`);
+    return this.write(`\n${renderSummary(summary, this.options.colors, this.options.quiet)}`);
   }
 }

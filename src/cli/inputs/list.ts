@@ -2,19 +2,31 @@ import type { Readable } from 'node:stream';
 import type { InputItem } from '../../check/row.js';
 import { isBlankOrComment, readLineBatches } from '../../rules/lines.js';
 import { readSourceUrl } from '../../rules/urls.js';
+import { ruleFormatHint } from './list-line-hint.js';
 
 /**
  * Reads a plain list: one URL a line, blank lines and `#` comments ignored. A row from a list has no expectation
  * besides working: it passes when its chain ends in 2xx with no error issue. Paths are made absolute on `baseUrl`.
+ * A line with spaces inside is malformed (a URL has none: `new URL` would turn them into `%20`); the first such
+ * line that looks like a rules format says which `--input` reads it, since a rules file with an unknown name
+ * (`rules.netlify`) is read as a list.
  */
 export async function* readList(stream: Readable, baseUrl?: string): AsyncGenerator<InputItem> {
+  let hinted = false;
   for await (const lines of readLineBatches(stream)) {
     for (const { number, text } of lines) {
       if (isBlankOrComment(text)) continue;
-      const source = readSourceUrl(text.trim(), baseUrl);
-      yield source.ok
-        ? { kind: 'row', row: { line: number, source: source.url } }
-        : { kind: 'invalid', line: number, message: source.message };
+      const trimmed = text.trim();
+      const source = /\s/.test(trimmed) ? undefined : readSourceUrl(trimmed, baseUrl);
+      if (source?.ok === true) {
+        yield { kind: 'row', row: { line: number, source: source.url } };
+        continue;
+      }
+      const hint: string | undefined = hinted ? undefined : ruleFormatHint(trimmed);
+      hinted ||= hint !== undefined;
+      const problem =
+        source === undefined ? 'a list line holds one URL, and this one has spaces in it' : source.message;
+      yield { kind: 'invalid', line: number, message: hint === undefined ? problem : `${problem}; ${hint}` };
     }
   }
 }

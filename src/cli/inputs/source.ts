@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputItem } from '../../check/row.js';
@@ -12,8 +12,9 @@ import {
 } from '../../rules/index.js';
 import { isHttpLocation, isSitemapName, openSitemap, readSitemap } from '../../rules/sitemap/index.js';
 import { cliError } from '../errors.js';
-import { readCsv } from './csv.js';
+import { type CsvReadOptions, readCsv } from './csv.js';
 import { readList } from './list.js';
+import { readFailureReason } from './read-failure.js';
 
 /** The input formats of `hoplens check`: a CSV, a list, an XML sitemap, or a redirect-rule format of src/rules/. */
 export const INPUT_FORMATS = ['csv', 'list', 'sitemap', ...RULE_FORMATS] as const;
@@ -49,22 +50,29 @@ export function detectInputFormat(file: string, explicit: InputFormat | undefine
 export async function openInput(path: string, stdin: Readable, format?: InputFormat): Promise<Readable> {
   if (path === '-') return stdin;
   if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path);
+  // Opened here, not by the stream on its first read, so that a file that cannot be read (missing, a directory,
+  // no permission) is an input error before any work, not a failure halfway through.
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw new Error('is a directory');
+    handle = await open(path, 'r');
+    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw cliError('INPUT_ERROR', `cannot read ${path}: ${reason}`);
+    await handle?.close();
+    throw cliError('INPUT_ERROR', `cannot read ${path}: ${readFailureReason(error)}`, {}, { cause: error });
   }
-  const stream = createReadStream(path);
-  // Errors after opening (EACCES) surface through the reader that consumes the stream.
-  return stream;
+  return handle.createReadStream();
+}
+
+/** How `readInput` reads: the rules' options, and for a CSV the columns `--columns` names and who to tell. */
+export interface InputReadOptions extends ReadRulesOptions {
+  csv?: Omit<CsvReadOptions, 'baseUrl'>;
 }
 
 /** The reader for `format`. */
-export function readInput(format: InputFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
-  if (format === 'csv') return readCsv(stream, options.baseUrl);
+export function readInput(format: InputFormat, stream: Readable, options: InputReadOptions): AsyncIterable<InputItem> {
+  if (format === 'csv') {
+    return readCsv(stream, { ...options.csv, ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }) });
+  }
   if (format === 'list') return readList(stream, options.baseUrl);
   if (format === 'sitemap') return readSitemap(stream, options);
   return readRules(format, stream, options);

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { parseTargetUrl } from '../../core/index.js';
-import { isOrdered, needsBaseUrl, type ReadRulesOptions, type RedirectsVariant } from '../../rules/index.js';
+import { isOrdered, needsBaseUrl, type RedirectsVariant } from '../../rules/index.js';
 import { invalidFlag } from '../errors.js';
-import { detectInputFormat, type InputFormat, isRuleFormat } from '../inputs/source.js';
+import { parseColumnChoice } from '../inputs/column-choice.js';
+import { detectInputFormat, type InputFormat, type InputReadOptions, isRuleFormat } from '../inputs/source.js';
 
 /**
  * The site path rules are placed on when no `--base-url` is given: lint and fix read rules offline, so any origin
@@ -15,6 +16,8 @@ export interface RuleFileFlags {
   input?: InputFormat;
   baseUrl?: string;
   variant?: RedirectsVariant;
+  /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
+  columns?: string;
 }
 
 /** A rules file to read offline, decided from the command line before it is opened. */
@@ -24,8 +27,11 @@ export interface RuleFilePlan {
   /** The file as messages name it. */
   inputName: string;
   inputFormat: InputFormat;
-  /** What the reader is given: the base URL (`--base-url`, or {@link OFFLINE_SITE} for path rules), the variant. */
-  readOptions: ReadRulesOptions;
+  /**
+   * What the reader is given: the base URL (`--base-url`, or {@link OFFLINE_SITE} for path rules), the variant, a
+   * CSV's columns (`--columns`).
+   */
+  readOptions: InputReadOptions;
   /** The origin path rules are made absolute on; URLs on it are shown as paths. */
   siteOrigin?: string;
   /** Whether `--base-url` was given (a `check` report's URLs are on it). */
@@ -47,7 +53,11 @@ export function planRuleFile(file: string, flags: RuleFileFlags, cwd: string): R
   }
   const pathRules = !isRuleFormat(inputFormat) || needsBaseUrl(inputFormat);
   if (baseUrl === undefined && pathRules) baseUrl = `${OFFLINE_SITE}/`;
-  const readOptions: ReadRulesOptions = { keepShadowed: true };
+  const readOptions: InputReadOptions = { keepShadowed: true };
+  if (flags.columns !== undefined) {
+    if (inputFormat !== 'csv') throw invalidFlag('--columns', 'applies to CSV input only');
+    readOptions.csv = { columns: parseColumnChoice(flags.columns) };
+  }
   if (baseUrl !== undefined) readOptions.baseUrl = baseUrl;
   if (flags.variant !== undefined) {
     if (inputFormat !== 'netlify') throw invalidFlag('--variant', 'applies to netlify (_redirects) input only');

@@ -8,6 +8,8 @@ import { INTERVAL } from '../../schemas/monitor.js';
 import { integerFlag } from '../analysis-options.js';
 import { baseUrlOf } from '../check/plan.js';
 import { cliError, invalidFlag } from '../errors.js';
+import { parseColumnChoice } from '../inputs/column-choice.js';
+import type { ColumnChoice } from '../inputs/csv-header.js';
 import { detectInputFormat, type InputFormat } from '../inputs/source.js';
 
 /** Where the service is when `--server` is not given: `npm start`'s default address. */
@@ -24,6 +26,8 @@ export interface MonitorImportFlags extends MonitorServiceFlags {
   input?: InputFormat;
   baseUrl?: string;
   variant?: RedirectsVariant;
+  /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
+  columns?: string;
   interval?: string;
   /** `--label key=value`, repeatable. */
   label?: string[];
@@ -47,6 +51,8 @@ export interface ImportPlan extends ServiceTarget {
   inputFormat: InputFormat;
   baseUrl?: string;
   variant?: RedirectsVariant;
+  /** `--columns`: a CSV input's columns, named. */
+  columns?: ColumnChoice;
   interval?: number;
   labels: Record<string, string>;
 }
@@ -106,5 +112,9 @@ export function planImport(
   if (baseUrl !== undefined) plan.baseUrl = baseUrl;
   if (flags.variant !== undefined) plan.variant = flags.variant;
   if (interval !== undefined) plan.interval = interval;
+  if (flags.columns !== undefined) {
+    if (inputFormat !== 'csv') throw invalidFlag('--columns', 'applies to CSV input only');
+    plan.columns = parseColumnChoice(flags.columns);
+  }
   return plan;
 }

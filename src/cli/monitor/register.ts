@@ -8,8 +8,8 @@ import { INPUT_FORMATS } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import type { MonitorExportFlags, MonitorImportFlags } from './monitor-plan.js';
 
-/** Help text after the options of `hoplens monitor`. */
-const MONITOR_HELP = `
+/** What both monitor commands say after their options: what they talk to, and examples. */
+const MONITOR_ABOUT = `
 Talks to a running hoplens service (npm start, hoplens serve) whose HOPLENS_ADMIN_TOKEN is set; the token comes
 from --token or the HOPLENS_ADMIN_TOKEN variable. See docs/monitors.md.
 
@@ -18,13 +18,24 @@ Examples:
   $ hoplens monitor import redirects.csv --interval 600 --label team=web
   $ hoplens monitor import public/_redirects --base-url https://www.example.com --server https://hoplens.example
   $ hoplens monitor export --output monitors.json
+`;
 
+const IMPORT_EXITS = `
 Exit status of import:
   0    every row is a monitor now (created, or already there with the same URL, target and status)
   1    the service refused some rows (each is told on stderr)
   2    usage or input error: a bad flag, an unreadable file or row, no rows, the service unreachable or the
        token refused
 `;
+
+const EXPORT_EXITS = `
+Exit status of export:
+  0    the monitors were written
+  2    usage error: a bad flag, the service unreachable or the token refused, an --output that cannot be written
+`;
+
+/** Help text after the options of `hoplens monitor`: both commands' exit statuses. */
+const MONITOR_HELP = MONITOR_ABOUT + IMPORT_EXITS + EXPORT_EXITS;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -49,10 +60,14 @@ export function addMonitorCommand(root: Command, io: CliIo, status: { code: numb
       .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
       .option('--base-url <url>', 'make path sources absolute on this site, and move absolute rule sources onto it')
       .addOption(new Option('--variant <host>', 'netlify input: whose _redirects').choices(REDIRECTS_VARIANTS))
+      .option(
+        '--columns <roles>',
+        'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
+      )
       .option('--interval <s>', 'seconds between runs, 60 to 86400 (default: 3600)')
       .option('--label <key=value>', 'a label on every created monitor (repeatable)', collect),
   )
-    .addHelpText('after', MONITOR_HELP)
+    .addHelpText('after', MONITOR_ABOUT + IMPORT_EXITS)
     .action(async (file: string, flags: MonitorImportFlags) => {
       const { monitorImportCommand } = await import('../commands/monitor.js');
       status.code = await monitorImportCommand(file, flags, io);
@@ -64,7 +79,7 @@ export function addMonitorCommand(root: Command, io: CliIo, status: { code: numb
       .description("write the service's monitors as JSON, as GET /api/monitors answers")
       .option('-o, --output <file>', 'write to a file instead of stdout'),
   )
-    .addHelpText('after', MONITOR_HELP)
+    .addHelpText('after', MONITOR_ABOUT + EXPORT_EXITS)
     .action(async (flags: MonitorExportFlags) => {
       const { monitorExportCommand } = await import('../commands/monitor.js');
       status.code = await monitorExportCommand(flags, io);

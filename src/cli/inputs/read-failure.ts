@@ -1,0 +1,15 @@
+import { writeFailureReason } from '../output-error.js';
+
+/** What each system error means for a file being read, in plain words, where it differs from writing. */
+const READ_REASONS: Readonly<Record<string, string>> = Object.freeze({
+  ENOENT: 'no such file',
+  EISDIR: 'is a directory',
+  EIO: 'the device cannot be read (input/output error)',
+});
+
+/** The reason a file cannot be read: `permission denied`, `no such file`... (the rest as for writing). */
+export function readFailureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== undefined && READ_REASONS[code] !== undefined) return READ_REASONS[code];
+  return writeFailureReason(error);
+}
