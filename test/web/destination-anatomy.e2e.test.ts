@@ -125,7 +125,7 @@ describe('the destination under the verdict', () => {
 });
 
 describe('help for each finding', () => {
-  it('links Search Central pages and hoplens's own docs page in a new tab, in the list and on the hop', async () => {
+  it("links Search Central pages and hoplens's own docs page in a new tab, in the list and on the hop", async () => {
     const { page } = await openResult();
     const link = page.locator('.issues .issue[data-type=noindex_destination] a.help-link');
     expect(await link.getAttribute('href')).toBe(ISSUE_HELP.noindex_destination);
