@@ -15,6 +15,12 @@ import { COMMAND_TIMEOUT_MS, cleanEnv, type Installed, installedBin, runInstalle
 
 const TOKEN = 'install-test-admin-token-0123456789';
 
+/**
+ * With monitors on, start-up creates and migrates the embedded database (PGlite) first: about 13 s on a loaded 2-core
+ * machine, more while the whole suite runs beside it.
+ */
+const MONITORS_START_TIMEOUT_MS = 120_000;
+
 export function describeInstalledService(installed: () => Installed): void {
   let serving: ServeProcess;
   let target: TestServer;
@@ -33,9 +39,9 @@ export function describeInstalledService(installed: () => Installed): void {
         HOPLENS_DATA_DIR: join(installed().work, 'monitors-data'),
         HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
       }),
-      timeoutMs: COMMAND_TIMEOUT_MS,
+      timeoutMs: MONITORS_START_TIMEOUT_MS,
     });
-  }, 2 * COMMAND_TIMEOUT_MS);
+  }, MONITORS_START_TIMEOUT_MS + COMMAND_TIMEOUT_MS);
   afterAll(async () => {
     await serving?.kill();
     await target?.close();
