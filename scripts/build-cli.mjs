@@ -3,7 +3,8 @@
 // command runs. A dozen files to read instead of about 230 (our modules, undici's 110, commander's); `--version` loads
 // none of our dependencies, `hoplens URL` not the CSV parser. The service is left out: `hoplens serve` imports it
 // from dist/service/ as `npm start` runs it (it serves files found beside its own modules).
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,11 +26,40 @@ const serviceFromDist = {
   },
 };
 
-/** `undici`, in the bundle, is the part of it the core uses (scripts/undici-subset.cjs). */
+const UNDICI_SUBSET = join(root, 'scripts', 'undici-subset.cjs');
+
+/** Every name undici's index exports, read from the installed undici: what `import { X } from 'undici'` may name. */
+function undiciExports() {
+  return Object.keys(createRequire(import.meta.url)('undici'));
+}
+
+/**
+ * The subset's other names: a getter each that requires undici itself, left external so that it is loaded from
+ * node_modules (a dependency of the package) only when a command uses one of them.
+ */
+function lazyUndiciExports() {
+  const names = JSON.stringify(undiciExports());
+  return `\nfor (const name of ${names}) {
+  if (!Object.hasOwn(module.exports, name)) {
+    Object.defineProperty(module.exports, name, { enumerable: true, get: () => require('undici')[name] });
+  }
+}\n`;
+}
+
+/**
+ * `undici`, in the bundle, is the part of it the core uses (scripts/undici-subset.cjs) loaded with the bundle, and the
+ * rest of its names loaded from the installed undici when first read.
+ */
 const undiciSubset = {
   name: 'undici-subset',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: join(root, 'scripts', 'undici-subset.cjs') }));
+    build.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer === UNDICI_SUBSET ? { path: 'undici', external: true } : { path: UNDICI_SUBSET },
+    );
+    build.onLoad({ filter: /undici-subset\.cjs$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8') + lazyUndiciExports(),
+      loader: 'js',
+    }));
   },
 };
 
@@ -51,6 +81,33 @@ const lazyHttp2Client = {
     });
   },
 };
+
+/** `import_undici.X` (and `import_undici2.X`...): how esbuild writes a use of a name imported from undici. */
+const UNDICI_USE = /\bimport_undici\d*\.([A-Za-z_$][\w$]*)/g;
+
+/** A line of code (not of a comment) that reads `__dirname` or `__filename`, which no ES module has. */
+const COMMONJS_PATH = /^(?!\s*(?:\*|\/\/)).*\b__(?:dirname|filename)\b/m;
+
+/**
+ * Fails the build when the bundle would fail at run time in a way its own tests might not reach: a name imported
+ * from undici that undici does not export (the subset answers for all of them), or a bundled CommonJS module that
+ * looks for its files through `__dirname` (what playwright-core did before it was made external).
+ */
+export function assertBundleSound(dist) {
+  const exported = new Set(undiciExports());
+  const problems = [];
+  for (const dir of ['cli', CLI_CHUNKS_DIR]) {
+    for (const file of readdirSync(join(dist, dir)).filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(join(dist, dir, file), 'utf8');
+      for (const [, name] of code.matchAll(UNDICI_USE)) {
+        if (!exported.has(name)) problems.push(`${dir}/${file} uses undici's ${name}, which undici does not export`);
+      }
+      if (COMMONJS_PATH.test(code))
+        problems.push(`${dir}/${file} reads __dirname or __filename (an ES module has none)`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`build-cli: the bundle would fail at run time:\n${problems.join('\n')}`);
+}
 
 /** The version `hoplens --version` prints without loading the core (src/core/version.ts reads the same field). */
 function packageVersion() {
@@ -79,7 +136,11 @@ export async function buildCli(dist) {
       js: "import { createRequire as __hoplensRequire } from 'node:module';\nconst require = __hoplensRequire(import.meta.url);",
     },
     define: { HOPLENS_VERSION: JSON.stringify(packageVersion()) },
+    // playwright-core finds its own files through __dirname, which an ES module has not: `--render` loads it from
+    // node_modules, as the library does.
+    external: ['playwright-core'],
     plugins: [serviceFromDist, undiciSubset, lazyHttp2Client],
     logLevel: 'warning',
   });
+  assertBundleSound(dist);
 }

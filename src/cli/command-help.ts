@@ -101,3 +101,17 @@ format than the first.
 Example:
   $ hoplens report merge shard-*.ndjson --output all.ndjson
 `;
+
+/** Help text after the options of `hoplens explain`. */
+export const EXPLAIN_HELP = `
+Examples:
+  $ hoplens explain redirect_chain
+  $ hoplens explain docs/issues.md#query_dropped
+
+Prints the section as Markdown, from the docs/ directory of the installed package; \`hoplens serve\` shows the same
+file as a page at /docs/issues (each type at /docs/issues#<type>).
+
+Exit status:
+  0    printed
+  2    no such issue type (the types are listed), or the package's docs/ is missing
+`;

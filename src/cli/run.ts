@@ -3,7 +3,7 @@ import { PACKAGE_VERSION } from '../core/index.js';
 import { REDIRECTS_VARIANTS } from '../rules/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
-import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';
+import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, EXPLAIN_HELP, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';
 import type { AnalyzeFlags } from './commands/analyze.js';
 import type { FixFlags } from './commands/fix.js';
 import { FIX_EXAMPLES } from './commands/fix-help.js';
@@ -53,6 +53,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addReportCommand(root, io, status);
   addServeCommand(root, io, status);
   addMonitorCommand(root, io, status);
+  addExplainCommand(root, io, status);
   return root;
 }
 
@@ -139,6 +140,22 @@ function addServeCommand(root: Command, io: CliIo, status: { code: number }): vo
     .action(async (flags: ServeFlags) => {
       const { serveCommand } = await import('./commands/serve.js');
       status.code = await serveCommand(flags, io);
+    });
+}
+
+/** `hoplens explain <type>`: a finding's section of docs/issues.md, read from the installed package. */
+function addExplainCommand(root: Command, io: CliIo, status: { code: number }): void {
+  root
+    .command('explain')
+    .description("print what an issue type means and what to do about it (its section of hoplens's docs/issues.md)")
+    .argument(
+      '<type>',
+      'an issue type, as a finding names it: redirect_chain, or its help docs/issues.md#redirect_chain',
+    )
+    .addHelpText('after', EXPLAIN_HELP)
+    .action(async (type: string) => {
+      const { explainCommand } = await import('./commands/explain.js');
+      status.code = await explainCommand(type, io);
     });
 }
 

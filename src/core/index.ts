@@ -25,6 +25,7 @@ export {
   isHoplensError,
 } from './errors.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
+export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';

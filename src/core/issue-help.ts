@@ -1,7 +1,8 @@
 /**
  * Where each kind of finding is explained. Search-related findings point at the Google Search Central page that
  * says how Google treats them; the others at their section of hoplens's own docs/issues.md, given as a path relative
- * to the hoplens package (the same file ships in its repository), so that no host name is guessed.
+ * to the hoplens package (which ships docs/; the service serves it as /docs/issues#<type>), so that no host name is
+ * guessed.
  */
 import type { Issue, IssueType } from './types.js';
 

@@ -59,7 +59,8 @@ export interface Issue {
   loopsTo?: number;
   /**
    * A page that explains the finding: a Google Search Central page for the search-related ones, otherwise
-   * `docs/issues.md#<type>`, a path relative to the hoplens package (src/core/issue-help.ts has the table).
+   * `docs/issues.md#<type>`, a path relative to the hoplens package, which ships it (src/core/issue-help.ts has the
+   * table; the service serves it as `/docs/issues#<type>`).
    */
   help: string;
 }

@@ -110,7 +110,7 @@ export const IssueSchema = Type.Object(
     help: Type.String({
       description:
         'A page that explains the finding: a Google Search Central URL for search-related findings, otherwise ' +
-        '`docs/issues.md#<type>`, a path relative to the hoplens package',
+        '`docs/issues.md#<type>`, a path relative to the hoplens package, served by the service as `/docs/issues#<type>`',
     }),
   },
   { description: 'A problem detected in the chain' },

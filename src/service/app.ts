@@ -16,6 +16,7 @@ import type { RateLimitStore } from './rate-limit/store.js';
 import { type RenderState, setUpRendering } from './renderer-setup.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { analyzeMethodsRoute } from './routes/analyze-methods.js';
+import { docPages } from './routes/doc-pages.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { monitorRoutes } from './routes/monitors.js';
@@ -245,6 +246,7 @@ async function registerRoutes(
   const { store, lifecycle } = parts;
   const publicDir = deps.webPublicDir ?? DEFAULT_PUBLIC_DIR;
   await docsRoutes(app, { version: PACKAGE_VERSION, markFile: join(publicDir, 'favicon.svg') });
+  await app.register(docPages);
   await app.register(healthRoutes, {
     store,
     lifecycle,

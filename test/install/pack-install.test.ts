@@ -1,49 +1,34 @@
 /**
  * hoplens outside its clone (README.md "Install"): the package made by `npm pack`, installed into an empty directory
- * as a user would, then used from there as `npx hoplens`, `npx hoplens serve` and `import('hoplens')`. Packed and
- * installed once per run, shared by the cases.
- *
- * It packs with `--ignore-scripts`: `prepare` (scripts/build.mjs) empties dist/ before building, and other test files
- * spawn dist/ meanwhile; test/global-setup.ts has already built dist/ from the current sources, and the tarball is
- * checked below for anything that has no source (a stale module).
+ * as a user would, then used from there as `npx hoplens`, `npx hoplens serve` and `import('hoplens')`, and every
+ * command run from the installed executable (test/install/installed-commands.ts, installed-service.ts). Packed and
+ * installed once per run, shared by the cases (test/install/installed-package.ts).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBundleSound } from '../../scripts/build-cli.mjs';
 import { assertBuilt, ROOT } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
+import { describeInstalledCommands } from './installed-commands.js';
+import {
+  COMMAND_TIMEOUT_MS,
+  cleanEnv,
+  INSTALL_TIMEOUT_MS,
+  type Installed,
+  installedBin,
+  packAndInstall,
+} from './installed-package.js';
+import { describeInstalledService } from './installed-service.js';
 
 const run = promisify(execFile);
 
-/** Generous bounds: the install downloads the dependencies when the npm cache does not have them (a fresh CI box). */
-const INSTALL_TIMEOUT_MS = 180_000;
-const COMMAND_TIMEOUT_MS = 30_000;
-
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-
-/** `npm pack --json`'s description of the tarball. */
-interface Packed {
-  filename: string;
-  files: Array<{ path: string; mode: number }>;
-}
-
-/**
- * The environment for npm and the installed command: this process's, without the `npm_*` variables that `npm test`
- * sets for its own run (`npm_config_*` would configure the nested npm as if given on its command line).
- */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !name.toLowerCase().startsWith('npm_')) env[name] = value;
-  }
-  return { ...env, NO_COLOR: '1', ...extra };
-}
 
 /** Where the build puts the chunks of the bundled `hoplens` executable. */
 const CHUNKS = 'dist/cli-chunks/';
@@ -60,9 +45,7 @@ function chunksImportedFrom(file: string, found = new Set<string>()): Set<string
   return found;
 }
 
-let work: string;
-let app: string;
-let packed: Packed;
+let installed: Installed;
 let target: TestServer;
 let serving: ServeProcess | undefined;
 const started: ChildProcess[] = [];
@@ -70,21 +53,9 @@ const started: ChildProcess[] = [];
 beforeAll(
   async () => {
     assertBuilt();
-    work = await mkdtemp(join(tmpdir(), 'hoplens-install-test-'));
-    const packDir = join(work, 'pack');
-    app = join(work, 'app');
-    await Promise.all([mkdir(packDir), mkdir(app)]);
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], {
-      cwd: ROOT,
-      env: cleanEnv(),
-      timeout: COMMAND_TIMEOUT_MS,
-    });
-    packed = (JSON.parse(pack.stdout) as Packed[])[0]!;
-    await run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(packDir, packed.filename)],
-      { cwd: app, env: cleanEnv(), timeout: INSTALL_TIMEOUT_MS },
-    );
+    installed = await packAndInstall();
+    // Seen in the run's output: the one pack and install every case here shares.
+    console.info(`test/install: npm install of the tarball took ${installed.installMs} ms`);
     target = await startRedirectServer({
       '/old': { status: 301, location: '/new' },
       '/new': { status: 200, body: 'new' },
@@ -97,7 +68,7 @@ afterAll(async () => {
   await serving?.kill();
   for (const child of started) child.kill('SIGKILL');
   await target?.close();
-  if (work !== undefined) await rm(work, { recursive: true, force: true });
+  if (installed !== undefined) await rm(installed.work, { recursive: true, force: true });
 });
 
 /**
@@ -106,15 +77,15 @@ afterAll(async () => {
  */
 function npxHoplens(args: string[]) {
   return run('npx', ['hoplens', ...args], {
-    cwd: app,
+    cwd: installed.app,
     env: cleanEnv({ npm_config_yes: 'false' }),
     timeout: COMMAND_TIMEOUT_MS,
   });
 }
 
 describe('the packed package', () => {
-  it('holds the built library, CLI and web page, the policy file schema, and nothing else', () => {
-    const paths = packed.files.map((file) => file.path);
+  it('holds the built library, CLI and web page, the policy file schema, the docs, and nothing else', () => {
+    const paths = installed.packed.files.map((file) => file.path);
     for (const path of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts']) {
       expect(paths).toContain(path);
     }
@@ -122,15 +93,18 @@ describe('the packed package', () => {
       expect(paths).toContain(`dist/web/public/${path}`);
     }
     expect(paths).toContain('schema/hoplens.config.schema.json');
-    const shipped = /^(dist\/|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$)/;
+    // Every finding's own help, docs/issues.md#<type>, is a file of the package (src/core/issue-help.ts).
+    expect(paths).toContain('docs/issues.md');
+    const shipped =
+      /^(dist\/|docs\/[a-z-]+\.md$|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$)/;
     expect(paths.filter((path) => !shipped.test(path))).toEqual([]);
     // The bin is executable in the tarball, so npm links a runnable `hoplens`.
-    const bin = packed.files.find((file) => file.path === 'dist/cli/main.js');
+    const bin = installed.packed.files.find((file) => file.path === 'dist/cli/main.js');
     expect(bin !== undefined && (bin.mode & 0o111) !== 0).toBe(true);
   });
 
   it('has no stale module: every compiled file outside the page comes from a source in src/', () => {
-    const compiled = packed.files
+    const compiled = installed.packed.files
       .map((file) => file.path)
       .filter((path) => path.startsWith('dist/') && !path.startsWith('dist/web/public/') && !path.startsWith(CHUNKS));
     expect(compiled.length).toBeGreaterThan(50);
@@ -142,9 +116,48 @@ describe('the packed package', () => {
   });
 
   it("holds exactly the executable's bundle chunks that dist/cli/main.js imports (scripts/build-cli.mjs)", () => {
-    const chunks = packed.files.map((file) => file.path).filter((path) => path.startsWith(CHUNKS));
+    const chunks = installed.packed.files.map((file) => file.path).filter((path) => path.startsWith(CHUNKS));
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.sort()).toEqual([...chunksImportedFrom(join(ROOT, 'dist', 'cli', 'main.js'))].sort());
+  });
+});
+
+describe('the bundled executable (scripts/build-cli.mjs)', () => {
+  it('imports from undici only names undici exports, and reads no __dirname: the build checks it', () => {
+    expect(() => assertBundleSound(join(ROOT, 'dist'))).not.toThrow();
+  });
+
+  it('fails the build on a name the bundle would not find, or a module looking for its files by __dirname', async () => {
+    const dist = join(installed.work, 'fake-dist');
+    await mkdir(join(dist, 'cli'), { recursive: true });
+    await mkdir(join(dist, 'cli-chunks'));
+    await writeFile(join(dist, 'cli', 'main.js'), '// program.executableDir(__dirname) in a comment is fine\n');
+    await writeFile(join(dist, 'cli-chunks', 'a.js'), 'await (0, import_undici.fetch)(url);\n');
+    expect(() => assertBundleSound(dist)).not.toThrow();
+    await writeFile(join(dist, 'cli-chunks', 'b.js'), 'import_undici2.fetchh(url);\nconst here = __dirname;\n');
+    expect(() => assertBundleSound(dist)).toThrow(
+      /b\.js uses undici's fetchh, which undici does not export\n.*b\.js reads __dirname/,
+    );
+  });
+});
+
+describe('the install on this Node', () => {
+  it('warns of no engine: every dependency runs on the Node the package says it needs', () => {
+    // npm prints EBADENGINE for an installed package whose "engines" excludes this Node (npm docs, package.json
+    // "engines"); hoplens's own is ">=20.18.1".
+    expect(process.versions.node.split('.')[0]).toBe('20');
+    expect(installed.installLog).not.toMatch(/EBADENGINE|Unsupported engine/);
+  });
+
+  it('is a valid tree: `npm ls --all` finds nothing missing, invalid or extraneous', async () => {
+    // npm ls exits non-zero on a missing, invalid or extraneous package (npm docs, npm-ls).
+    const listed = await run('npm', ['ls', '--all'], {
+      cwd: installed.app,
+      env: cleanEnv(),
+      timeout: COMMAND_TIMEOUT_MS,
+    });
+    expect(listed.stdout).toContain(`${PACKAGE.name}@${PACKAGE.version}`);
+    expect(listed.stdout).not.toMatch(/invalid|missing|extraneous/);
   });
 });
 
@@ -168,9 +181,9 @@ describe('installed from the tarball into an empty directory', () => {
   // and leaves its grandchild running, so a supervisor runs the command, not npx (docs/api.md).
   it('hoplens serve serves /healthz and the web page, and stops on SIGTERM', async () => {
     serving = await startServe({
-      command: join(app, 'node_modules', '.bin', 'hoplens'),
+      command: installedBin(installed),
       args: ['serve', '--port', '0', '--host', '127.0.0.1'],
-      cwd: app,
+      cwd: installed.app,
       env: cleanEnv(),
       timeoutMs: COMMAND_TIMEOUT_MS,
     });
@@ -196,7 +209,7 @@ describe('installed from the tarball into an empty directory', () => {
       console.log(JSON.stringify({ version: PACKAGE_VERSION, finalUrl: result.summary.finalUrl, hops: result.chain.length }));
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, `${target.origin}/old`], {
-      cwd: app,
+      cwd: installed.app,
       env: cleanEnv(),
     });
     started.push(child);
@@ -214,3 +227,6 @@ describe('installed from the tarball into an empty directory', () => {
     expect(JSON.parse(stdout)).toEqual({ version: PACKAGE.version, finalUrl: `${target.origin}/new`, hops: 2 });
   });
 });
+
+describeInstalledCommands(() => installed);
+describeInstalledService(() => installed);

@@ -125,7 +125,7 @@ describe('the destination under the verdict', () => {
 });
 
 describe('help for each finding', () => {
-  it('links Search Central pages in a new tab, and names hoplens documents, in the list and on the hop', async () => {
+  it("links Search Central pages and hoplens's own docs page in a new tab, in the list and on the hop", async () => {
     const { page } = await openResult();
     const link = page.locator('.issues .issue[data-type=noindex_destination] a.help-link');
     expect(await link.getAttribute('href')).toBe(ISSUE_HELP.noindex_destination);
@@ -141,11 +141,15 @@ describe('help for each finding', () => {
     expect(count).toBeGreaterThan(2);
     expect(await page.locator('.issues .issue .help-link').count()).toBe(count);
     const hrefs = await page.locator('.issues a.help-link').evaluateAll((nodes) => nodes.map((node) => node.href));
-    for (const href of hrefs) expect(href).toMatch(/^https:\/\/developers\.google\.com\//);
-    // hoplens's own explanation is named, not linked: the page serves no docs/issues.md.
-    const own = page.locator('.issues .issue[data-type=certificate_expiring] .help-link');
-    expect(await own.evaluate((node) => node.tagName)).toBe('SPAN');
-    await expect(own.locator('code').textContent()).resolves.toBe(ISSUE_HELP.certificate_expiring);
+    const origin = new URL(page.url()).origin;
+    for (const href of hrefs)
+      expect(href).toMatch(/^https:\/\/developers\.google\.com\/|^http:\/\/127\.0\.0\.1:\d+\/docs\/issues#/);
+    // hoplens's own explanation links to its section of the docs page the service serves.
+    const own = page.locator('.issues .issue[data-type=certificate_expiring] a.help-link');
+    expect(await own.getAttribute('href')).toBe('/docs/issues#certificate_expiring');
+    expect(await own.evaluate((node) => (node as unknown as { href: string }).href)).toBe(
+      `${origin}/docs/issues#certificate_expiring`,
+    );
     // The same help beside the finding on its hop.
     const onHop = page.locator('#hop-3 .flag[data-type=canonical_mismatch] a.help-link');
     expect(await onHop.getAttribute('href')).toBe(ISSUE_HELP.canonical_mismatch);

@@ -79,14 +79,21 @@ describe("the destination's facts", () => {
 });
 
 describe("an issue's help", () => {
-  it('links a web page by its site name, and names a hoplens document without linking it', () => {
+  it("links a web page by its site name, and hoplens's own section to the service's docs page", () => {
     expect(helpTarget(ISSUE_HELP.noindex_destination)).toEqual({
       kind: 'link',
       href: ISSUE_HELP.noindex_destination,
       text: 'Google Search Central',
     });
     expect(helpTarget('https://docs.example.org/why')).toMatchObject({ kind: 'link', text: 'docs.example.org' });
-    expect(helpTarget(ISSUE_HELP.query_dropped)).toEqual({ kind: 'reference', text: 'docs/issues.md#query_dropped' });
+    // docs/issues.md#query_dropped is served as /docs/issues (src/service/routes/doc-pages.ts).
+    expect(helpTarget(ISSUE_HELP.query_dropped)).toEqual({
+      kind: 'link',
+      href: '/docs/issues#query_dropped',
+      text: 'hoplens docs',
+    });
+    // Only a page of the docs, by its plain name: no path out of /docs/.
+    expect(helpTarget('docs/../admin.md#x')).toEqual({ kind: 'reference', text: 'docs/../admin.md#x' });
     // Only https pages are links: anything else is shown as text, never followed.
     expect(helpTarget('javascript:alert(1)')).toEqual({ kind: 'reference', text: 'javascript:alert(1)' });
     expect(helpTarget('http://plain.example/')).toMatchObject({ kind: 'reference' });

@@ -84,6 +84,11 @@ function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): str
   return text;
 }
 
+/** Where to read about a finding: its web page, or for hoplens's own sections the command that prints one. */
+function helpHint(issue: Issue): string {
+  return issue.help.startsWith('docs/issues.md#') ? `${issue.help} (hoplens explain ${issue.type})` : issue.help;
+}
+
 function issueLines(issues: Issue[], colors: Colors): string {
   if (issues.length === 0) return `  ${colors.green('No issues')}\n`;
   let text = `  ${colors.bold('Issues')}\n`;
@@ -91,7 +96,7 @@ function issueLines(issues: Issue[], colors: Colors): string {
     const label = severityColor(colors, issue.severity)(SEVERITY_LABEL[issue.severity]);
     // The messages name the hops they concern, so the hop index is not repeated; the help page goes under each.
     text += `    ${label}  ${issue.message} ${colors.dim(`[${issue.type}]`)}\n`;
-    text += `             ${colors.dim(`see ${issue.help}`)}\n`;
+    text += `             ${colors.dim(`see ${helpHint(issue)}`)}\n`;
   }
   return text;
 }

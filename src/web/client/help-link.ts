@@ -1,4 +1,4 @@
-/** An issue's help page beside its message: a link to the web page, or the hoplens document named (help-target.ts). */
+/** An issue's help page beside its message: a link to Search Central or to the service's docs page (help-target.ts). */
 import type { Issue } from './api-types.js';
 import { h } from './dom.js';
 import { helpTarget } from './help-target.js';

@@ -1,21 +1,26 @@
 /**
  * Where an issue's help points, as the page can show it. The API gives a Google Search Central URL for the
- * search-related findings and, for hoplens's own, `docs/issues.md#<type>`: a file of the hoplens package and
- * repository (src/core/issue-help.ts), which this page does not serve and whose host it does not know. That one is
- * shown as a reference to read, not as a link that would resolve against the page and lead nowhere.
+ * search-related findings and, for hoplens's own, `docs/issues.md#<type>`: a file of the hoplens package
+ * (src/core/issue-help.ts), which the service serves as the page `/docs/issues` with an anchor per type
+ * (src/service/routes/doc-pages.ts). Both are links; any other help is shown as a reference to read.
  */
 
 export type HelpTarget =
   /** A web page: linked, opening in a new tab. */
   | { kind: 'link'; href: string; text: string }
-  /** A document of the hoplens package: named. */
+  /** Something the page cannot open: named. */
   | { kind: 'reference'; text: string };
 
 const SITE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   'developers.google.com': 'Google Search Central',
 });
 
+/** A page of the package's docs, `docs/NAME.md#anchor`, as the service serves it: `/docs/NAME#anchor`. */
+const PACKAGE_DOC = /^docs\/([a-z][a-z-]*)\.md(#[\w-]+)?$/;
+
 export function helpTarget(help: string): HelpTarget {
+  const doc = PACKAGE_DOC.exec(help);
+  if (doc !== null) return { kind: 'link', href: `/docs/${doc[1]}${doc[2] ?? ''}`, text: 'hoplens docs' };
   if (/^https:\/\//i.test(help)) {
     try {
       const host = new URL(help).hostname;

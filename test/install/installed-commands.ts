@@ -1,0 +1,251 @@
+/**
+ * Every command of the installed executable, run against loopback servers, checking what it did (the rows it
+ * checked, the rules it wrote, the hop it rendered): the bundle in dist/cli-chunks/ is what users run, and the
+ * in-process tests in test/cli/ do not run it. Registered by test/install/pack-install.test.ts, which installs once.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISSUE_TYPES } from '../../src/core/index.js';
+import { type Handler, startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
+import { createTestPki } from '../helpers/tls-certificates.js';
+import { type Installed, ndjsonRows, runInstalled } from './installed-package.js';
+
+/** A sitemap listing `urls` (sitemaps.org/protocol.html: a `<urlset>` of `<url><loc>`). */
+function sitemap(urls: readonly string[]): string {
+  const entries = urls.map((url) => `<url><loc>${url}</loc></url>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</urlset>\n`;
+}
+
+/**
+ * One site for every command: `/old/N` → 301 → `/new/N` (200), `/blog/X` → 301 → `/news/X`, a page that moves on by
+ * script (`/js`) and sitemaps of its own URLs. `{origin}` in a body is the server's origin.
+ */
+function site(
+  request: { url?: string | undefined },
+  origin: string,
+): { status: number; headers: Record<string, string>; body: string } {
+  const path = request.url ?? '/';
+  const moved = /^\/(old|blog)\/(\w+)$/.exec(path);
+  if (moved !== null)
+    return { status: 301, headers: { location: `/${moved[1] === 'old' ? 'new' : 'news'}/${moved[2]}` }, body: '' };
+  if (/^\/(new|news)\/\w+$/.test(path) || path === '/landed') {
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>here</title>' };
+  }
+  if (path === '/js') {
+    // A redirect only a browser makes: what --render follows (docs/api.md, "Rendering").
+    const html = `<!doctype html><title>moving</title><script>location.replace('/landed')</script>`;
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: html };
+  }
+  if (path === '/sitemap.xml') {
+    const body = sitemap([1, 2, 3].map((n) => `${origin}/new/${n}`));
+    return { status: 200, headers: { 'content-type': 'application/xml' }, body };
+  }
+  if (path === '/samples.xml') {
+    const body = sitemap(['a', 'b'].map((slug) => `${origin}/blog/${slug}`));
+    return { status: 200, headers: { 'content-type': 'application/xml' }, body };
+  }
+  return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
+}
+
+/** How many `hoplens explain` processes run at once. */
+const EXPLAIN_BATCH = 6;
+
+/** Rows checked faster than the polite defaults: one loopback server, no retries. */
+const FAST = ['--concurrency', '8', '--per-host', '8', '--retries', '0'];
+
+export function describeInstalledCommands(installed: () => Installed): void {
+  let plain: TestServer;
+  let secure: TestServer;
+  let caFile: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    const pki = createTestPki('127.0.0.1');
+    let plainOrigin = '';
+    let secureOrigin = '';
+    const handler =
+      (origin: () => string): Handler =>
+      (req, res) => {
+        const answer = site(req, origin());
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+      };
+    plain = await startServer(handler(() => plainOrigin));
+    plainOrigin = plain.origin;
+    secure = await startHttpsServer(
+      handler(() => secureOrigin),
+      pki.valid,
+    );
+    secureOrigin = secure.origin;
+    dir = installed().work;
+    caFile = join(dir, 'test-ca.pem');
+    await writeFile(caFile, pki.ca);
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.close(), secure?.close()]);
+  });
+
+  async function file(name: string, text: string): Promise<string> {
+    const path = join(dir, name);
+    await writeFile(path, text);
+    return path;
+  }
+
+  describe('hoplens check, installed', () => {
+    it('checks a CSV file: each row against its expected target and status', async () => {
+      const csv = await file(
+        'redirects.csv',
+        `source,target,status\n${plain.origin}/old/1,/new/1,301\n${plain.origin}/old/2,/new/9,301\n`,
+      );
+      const result = await runInstalled(installed(), ['check', csv, '--format', 'ndjson', ...FAST]);
+      const rows = ndjsonRows(result.stdout);
+      expect(rows.map((row) => [row.source, row.outcome])).toEqual([
+        [`${plain.origin}/old/1`, 'passed'],
+        [`${plain.origin}/old/2`, 'failed'],
+      ]);
+      expect(result.code).toBe(1);
+    });
+
+    it('checks a URL list from standard input', async () => {
+      const input = `${plain.origin}/new/1\n${plain.origin}/missing\n`;
+      const result = await runInstalled(installed(), ['check', '-', '--input', 'list', '--format', 'ndjson', ...FAST], {
+        input,
+      });
+      expect(ndjsonRows(result.stdout).map((row) => row.outcome)).toEqual(['passed', 'failed']);
+      expect(result.code).toBe(1);
+    });
+
+    it('checks a sitemap fetched over http: every URL it lists is a row', async () => {
+      const result = await runInstalled(installed(), [
+        'check',
+        `${plain.origin}/sitemap.xml`,
+        '--format',
+        'ndjson',
+        ...FAST,
+      ]);
+      expect(result.stderr).not.toMatch(/cannot fetch/);
+      const rows = ndjsonRows(result.stdout);
+      expect(rows.map((row) => [row.source, row.outcome])).toEqual(
+        [1, 2, 3].map((n) => [`${plain.origin}/new/${n}`, 'passed']),
+      );
+      expect(result.code).toBe(0);
+    });
+
+    // The sitemap's own fetch trusts what Node trusts (NODE_EXTRA_CA_CERTS, Node's CLI docs); the rows, --ca.
+    it('checks a sitemap fetched over https from a server whose CA is given', async () => {
+      const result = await runInstalled(
+        installed(),
+        ['check', `${secure.origin}/sitemap.xml`, '--ca', caFile, '--format', 'ndjson', ...FAST],
+        { env: { NODE_EXTRA_CA_CERTS: caFile } },
+      );
+      expect(result.stderr).not.toMatch(/cannot fetch|certificate/);
+      const rows = ndjsonRows(result.stdout);
+      expect(rows.map((row) => [row.source, row.outcome])).toEqual(
+        [1, 2, 3].map((n) => [`${secure.origin}/new/${n}`, 'passed']),
+      );
+      expect(result.code).toBe(0);
+    });
+
+    it("tests a rules file's patterns with the samples of a sitemap URL (--samples)", async () => {
+      const rules = await file('_redirects', '/blog/*  /news/:splat  301\n');
+      const result = await runInstalled(installed(), [
+        'check',
+        rules,
+        '--samples',
+        `${plain.origin}/samples.xml`,
+        '--base-url',
+        plain.origin,
+        '--format',
+        'ndjson',
+        ...FAST,
+      ]);
+      expect(result.stderr).not.toMatch(/cannot fetch/);
+      const rows = ndjsonRows(result.stdout);
+      expect(rows.map((row) => [row.target, row.outcome])).toEqual([
+        [`${plain.origin}/news/a`, 'passed'],
+        [`${plain.origin}/news/b`, 'passed'],
+      ]);
+      expect(result.code).toBe(0);
+    });
+
+    it('report merge makes the shards of a run one report with every row', async () => {
+      const list = await file('urls.txt', [1, 2, 3, 4].map((n) => `${plain.origin}/new/${n}`).join('\n'));
+      const shards: string[] = [];
+      for (const k of [1, 2]) {
+        const output = join(dir, `shard-${k}.ndjson`);
+        const shard = await runInstalled(installed(), [
+          'check',
+          list,
+          '--shard',
+          `${k}/2`,
+          '--format',
+          'ndjson',
+          '-o',
+          output,
+          ...FAST,
+        ]);
+        expect(shard.code).toBe(0);
+        shards.push(output);
+      }
+      const merged = await runInstalled(installed(), ['report', 'merge', ...shards]);
+      expect(merged.code).toBe(0);
+      expect(ndjsonRows(merged.stdout).map((row) => row.source)).toEqual(
+        [1, 2, 3, 4].map((n) => `${plain.origin}/new/${n}`),
+      );
+    });
+  });
+
+  describe('hoplens lint and fix, installed', () => {
+    it('lint reports a chain of rules, naming both lines', async () => {
+      const rules = await file('chain-_redirects', '/a  /b  301\n/b  /c  301\n');
+      const result = await runInstalled(installed(), ['lint', rules, '--input', 'netlify', '--format', 'ndjson']);
+      const findings = ndjsonRows(result.stdout);
+      expect(findings).toMatchObject([{ kind: 'chain', line: 1, related: [2], suggestion: '/c' }]);
+    });
+
+    it('fix writes the rules flattened', async () => {
+      const rules = await file('flatten-_redirects', '/a  /b  301\n/b  /c  301\n');
+      const result = await runInstalled(installed(), ['fix', rules, '--input', 'netlify']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('/a  /c  301\n/b  /c  301\n');
+    });
+  });
+
+  describe('hoplens URL --render, installed', () => {
+    // The CLI's Chromium is Debian's (docs/cli.md, --render); playwright-core is loaded from node_modules.
+    it('follows a JavaScript redirect in headless Chromium', async () => {
+      const result = await runInstalled(installed(), [`${plain.origin}/js`, '--render', '--json']);
+      expect(result.stderr).toBe('');
+      const analysis = JSON.parse(result.stdout) as { chain: Array<{ url: string; redirectVia?: string }> };
+      expect(analysis.chain.map((hop) => [hop.url, hop.redirectVia])).toEqual([
+        [`${plain.origin}/js`, 'javascript'],
+        [`${plain.origin}/landed`, undefined],
+      ]);
+    });
+  });
+
+  describe('hoplens explain, installed', () => {
+    it("prints every issue type's section of the package's docs/issues.md", async () => {
+      // A few at a time: one process each, on a small machine.
+      for (let start = 0; start < ISSUE_TYPES.length; start += EXPLAIN_BATCH) {
+        const types = ISSUE_TYPES.slice(start, start + EXPLAIN_BATCH);
+        const results = await Promise.all(types.map((type) => runInstalled(installed(), ['explain', type])));
+        for (const [index, result] of results.entries()) {
+          const type = types[index]!;
+          expect(result.code, type).toBe(0);
+          expect(result.stdout.split('\n')[0], type).toBe(`## ${type}`);
+          expect(result.stdout, type).toMatch(/Severity/);
+        }
+      }
+    });
+
+    it('takes a help as a finding prints it, and refuses an unknown type naming the types', async () => {
+      const help = await runInstalled(installed(), ['explain', 'docs/issues.md#query_dropped']);
+      expect(help.stdout.split('\n')[0]).toBe('## query_dropped');
+      const unknown = await runInstalled(installed(), ['explain', 'redirect_chian']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('redirect_chain');
+    });
+  });
+}
