@@ -37,7 +37,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
-  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat);
+  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, plan.sitemapMaxBytes);
   const channels = await openChannels(plan, io);
   const report = new CheckReport(plan, channels, baseline, collapse, flags.stats);
   let inputError: CliError | undefined;
@@ -46,6 +46,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     const options = {
       ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
       ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+      ...(plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes }),
     };
     const read =
       plan.samples === undefined ? readInput(plan.inputFormat, stream, options) : await samples(plan, stream, io);
@@ -74,9 +75,10 @@ async function samples(plan: CheckPlan, rulesStream: Readable, io: CliIo): Promi
   const { path, format } = plan.samples!;
   if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
-  const sampleStream = await openInput(path, io.stdin, format);
+  const sampleStream = await openInput(path, io.stdin, format, plan.sitemapMaxBytes);
   const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
-  const items = readInput(format, sampleStream, format === 'sitemap' ? {} : baseUrl);
+  const sitemapOptions = plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes };
+  const items = readInput(format, sampleStream, format === 'sitemap' ? sitemapOptions : baseUrl);
   return sampleRows(rules, items, baseUrl);
 }
 

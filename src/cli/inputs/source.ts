@@ -10,7 +10,13 @@ import {
   readRules,
   ruleFormatOfName,
 } from '../../rules/index.js';
-import { isHttpLocation, isSitemapName, openSitemap, readSitemap } from '../../rules/sitemap/index.js';
+import {
+  isHttpLocation,
+  isSitemapName,
+  openSitemap,
+  readSitemap,
+  type SitemapReadOptions,
+} from '../../rules/sitemap/index.js';
 import { cliError } from '../errors.js';
 import { readCsv } from './csv.js';
 import { readList } from './list.js';
@@ -46,9 +52,14 @@ export function detectInputFormat(file: string, explicit: InputFormat | undefine
  * Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. An
  * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/rules/sitemap/open-sitemap.ts).
  */
-export async function openInput(path: string, stdin: Readable, format?: InputFormat): Promise<Readable> {
+export async function openInput(
+  path: string,
+  stdin: Readable,
+  format?: InputFormat,
+  sitemapMaxBytes?: number,
+): Promise<Readable> {
   if (path === '-') return stdin;
-  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path);
+  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path, { maxBytes: sitemapMaxBytes });
   try {
     const info = await stat(path);
     if (info.isDirectory()) throw new Error('is a directory');
@@ -63,7 +74,11 @@ export async function openInput(path: string, stdin: Readable, format?: InputFor
 }
 
 /** The reader for `format`. */
-export function readInput(format: InputFormat, stream: Readable, options: ReadRulesOptions): AsyncIterable<InputItem> {
+export function readInput(
+  format: InputFormat,
+  stream: Readable,
+  options: ReadRulesOptions & SitemapReadOptions,
+): AsyncIterable<InputItem> {
   if (format === 'csv') return readCsv(stream, options.baseUrl);
   if (format === 'list') return readList(stream, options.baseUrl);
   if (format === 'sitemap') return readSitemap(stream, options);
