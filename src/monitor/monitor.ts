@@ -54,6 +54,7 @@ function httpUrl(field: string, text: string): void {
 }
 
 /** A NUL (PostgreSQL's text refuses it) or a UTF-16 surrogate without its pair (no UTF-8 can store it). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
+import { restoredCell } from './csv-cell.js';
 
 /** Largest CSV record accepted, so that an unclosed quote cannot make the parser buffer a whole file. */
 const MAX_RECORD_SIZE = 1024 * 1024;
@@ -10,7 +11,8 @@ export type CsvItem =
   | { kind: 'invalid'; line: number; message: string };
 
 /**
- * Reads CSV records (RFC 4180 quoting, blank lines and whole-line `#` comments skipped, fields trimmed) through
+ * Reads CSV records (RFC 4180 quoting, blank lines and whole-line `#` comments skipped, fields trimmed, the quote
+ * before a formula-leading cell taken off: src/rules/csv-cell.ts) through
  * csv-parse's streaming parser. A record the parser cannot read (a stray quote) is skipped by the parser and
  * yielded here as invalid, in input order with its line number, so that the rest is still read.
  */
@@ -54,7 +56,7 @@ export async function* readCsvRecords(stream: Readable): AsyncGenerator<CsvItem>
   };
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield* flushSkipped(info.lines);
-    yield { kind: 'record', line: info.lines, record };
+    yield { kind: 'record', line: info.lines, record: record.map(restoredCell) };
   }
   yield* flushSkipped(Number.POSITIVE_INFINITY);
 }

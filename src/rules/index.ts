@@ -16,6 +16,7 @@ import { readVercel } from './vercel.js';
 import { readVercelBulk } from './vercel-bulk.js';
 import { readWordpress } from './wordpress.js';
 
+export { neutralisedCell, restoredCell } from './csv-cell.js';
 export { type CsvItem, readCsvRecords } from './csv-records.js';
 export { isBlankOrComment, MAX_LINE_LENGTH, type NumberedLine, readLines } from './lines.js';
 export { type NetlifyRule, parseNetlifyRule, REDIRECTS_VARIANTS, type RedirectsVariant } from './netlify-line.js';
