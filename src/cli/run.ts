@@ -103,6 +103,10 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
       '--samples <file>',
       "test the rules' patterns with these URLs (a list, a CSV's sources or a sitemap): each is checked against the rule that matches it; one no rule matches fails as unmatched",
     )
+    .option(
+      '--sitemap-max-size <mb>',
+      "the most a sitemap may hold uncompressed, in MB (default 50, the sitemaps protocol's limit; up to 2048)",
+    )
     .option('--shard <k/n>', 'check only the Kth of N parts of the rows (split by source URL), for a CI matrix')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
   addAnalysisOptions(check)

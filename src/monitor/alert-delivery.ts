@@ -2,8 +2,23 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import type { AlertOutbox, PendingAlert } from './alert-outbox.js';
 
-/** The header carrying the generic webhook's signature: `sha256=` and the hex HMAC-SHA256 of the body. */
+/**
+ * The header carrying the generic webhook's first signature: `sha256=` and the hex HMAC-SHA256 of the body. Kept for
+ * the receivers that verify it; it covers neither a time nor an id, so a replay or a duplicate passes it.
+ */
 export const SIGNATURE_HEADER = 'x-hoplens-signature';
+
+/**
+ * The headers of the Standard Webhooks specification (standardwebhooks.com): the delivery's id, the same on every
+ * attempt of one alert so that a receiver drops duplicates (delivery is at least once: a service killed while the
+ * receiver holds the POST open sends it again); the time it was sent; and a versioned signature (`v1,` and the
+ * base64 HMAC-SHA256 of `id.timestamp.body`), which a receiver rejects when the timestamp is over five minutes old.
+ */
+export const DELIVERY_HEADERS = Object.freeze({
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+});
 
 /** How delivery is paced. */
 export const DELIVERY = Object.freeze({
@@ -26,16 +41,41 @@ export function signBody(body: string, secret: string): string {
 }
 
 /**
+ * The Standard Webhooks `v1` signature of one delivery under `secret` (its UTF-8 bytes are the key; a receiver using
+ * a Standard Webhooks library passes `whsec_` and the base64 of the secret).
+ */
+export function signDelivery(id: string, timestampSeconds: number, body: string, secret: string): string {
+  const signed = `${id}.${timestampSeconds}.${body}`;
+  return `v1,${createHmac('sha256', Buffer.from(secret, 'utf8')).update(signed).digest('base64')}`;
+}
+
+/** The headers of a generic webhook delivery: its event and id, and its signatures when a secret is set. */
+function webhookHeaders(alert: PendingAlert, secret: string | undefined, now: number): Record<string, string> {
+  const timestamp = Math.floor(now / 1000);
+  const headers: Record<string, string> = {
+    'x-hoplens-event': alert.event,
+    [DELIVERY_HEADERS.id]: alert.id,
+    [DELIVERY_HEADERS.timestamp]: String(timestamp),
+  };
+  if (secret !== undefined) {
+    headers[SIGNATURE_HEADER] = signBody(alert.body, secret);
+    headers[DELIVERY_HEADERS.signature] = signDelivery(alert.id, timestamp, alert.body, secret);
+  }
+  return headers;
+}
+
+/**
  * POSTs one alert. Webhook URLs are the operator's own and may well be private (a chat server on the office
  * network), so this is a plain undici request, not the analyzer's guarded one. Resolves with an error message, or
  * undefined when the receiver answered 2xx.
  */
-export async function postAlert(alert: PendingAlert, secret: string | undefined): Promise<string | undefined> {
+export async function postAlert(
+  alert: PendingAlert,
+  secret: string | undefined,
+  now: number = Date.now(),
+): Promise<string | undefined> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'hoplens-alerts' };
-  if (alert.channel === 'webhook') {
-    headers['x-hoplens-event'] = alert.event;
-    if (secret !== undefined) headers[SIGNATURE_HEADER] = signBody(alert.body, secret);
-  }
+  if (alert.channel === 'webhook') Object.assign(headers, webhookHeaders(alert, secret, now));
   try {
     const response = await request(alert.url, {
       method: 'POST',
@@ -64,6 +104,7 @@ export async function deliverDueAlerts(outbox: AlertOutbox, now: () => number, s
   const due = await outbox.claim(now(), DELIVERY.leaseMs, DELIVERY.batch);
   const results = await Promise.all(
     due.map(async (alert) => {
+      // The signature's time is the wall clock's: receivers compare it with theirs, not with a test's clock.
       const error = await postAlert(alert, secret);
       const at = now();
       await outbox.settle(

@@ -1,7 +1,10 @@
 import { defineErrors, type HoplensErrorDetails } from '../core/index.js';
 
-/** The codes monitors raise: a bad monitor body, or a monitor that does not exist (both in the API's list). */
-export const MONITOR_ERROR_CODES = Object.freeze(['INVALID_PARAMETER', 'NOT_FOUND'] as const);
+/**
+ * The codes monitors raise: a bad monitor body, or a monitor that does not exist (both in the API's list); a data
+ * directory another process holds (at start-up only).
+ */
+export const MONITOR_ERROR_CODES = Object.freeze(['INVALID_PARAMETER', 'NOT_FOUND', 'DATA_DIR_LOCKED'] as const);
 
 /** A code monitors raise. */
 export type MonitorErrorCode = (typeof MONITOR_ERROR_CODES)[number];

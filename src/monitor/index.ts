@@ -1,5 +1,5 @@
 /** Monitors: saved checks run on a schedule, their history and their alerts (docs/monitors.md). The faces import this file only. */
-export { SIGNATURE_HEADER, signBody } from './alert-delivery.js';
+export { DELIVERY_HEADERS, SIGNATURE_HEADER, signBody, signDelivery } from './alert-delivery.js';
 export type { AlertRecord } from './alert-outbox.js';
 export { isMonitorError, MONITOR_ERROR_CODES, type MonitorErrorCode } from './errors.js';
 export type { AlertChannel, Monitor, MonitorSettings } from './monitor.js';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { AlertSettings } from './alert-message.js';
 import { AlertOutbox, type AlertRecord } from './alert-outbox.js';
 import { BossScheduler, type BossTimings } from './boss-scheduler.js';
@@ -67,9 +66,7 @@ export class MonitorSystem {
     deps: MonitorSystemDeps = {},
   ): Promise<MonitorSystem> {
     const db =
-      config.databaseUrl === undefined
-        ? await openPgliteDatabase(join(config.dataDir, 'monitors'))
-        : openPgDatabase(config.databaseUrl);
+      config.databaseUrl === undefined ? await openPgliteDatabase(config.dataDir) : openPgDatabase(config.databaseUrl);
     try {
       await migrate(db);
     } catch (error) {
@@ -122,6 +119,16 @@ export class MonitorSystem {
   }
 
   /** Stops scheduling and closes the database. */
+  /** Whether the database answers a trivial query (the service's readiness probe asks). */
+  async isReachable(): Promise<boolean> {
+    try {
+      await this.db.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.started) await this.scheduler.stop();
     await this.db.close();

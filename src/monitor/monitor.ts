@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { checkUserAgent, isHoplensError } from '../core/index.js';
 import {
   type AlertChannelSchema,
   INTERVAL,
@@ -52,6 +53,56 @@ function httpUrl(field: string, text: string): void {
   }
 }
 
+/** A NUL (PostgreSQL's text refuses it) or a UTF-16 surrogate without its pair (no UTF-8 can store it). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuses, naming the field, any text of the body the database cannot store: found at creation, it is a 400; stored,
+ * it was a 500 from the database.
+ */
+function storableTexts(value: unknown, field: string): void {
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) {
+      throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": contains a NUL or an unpaired surrogate`, {
+        parameter: field,
+      });
+    }
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  for (const [key, inner] of Object.entries(value)) {
+    const path = field === '' ? key : `${field}.${key}`;
+    storableTexts(key, path);
+    storableTexts(inner, path);
+  }
+}
+
+/** Label names, 1 to 64 characters (a record's key schema is not applied to its keys by the validator). */
+function labelNames(labels: Readonly<Record<string, string>> | undefined): void {
+  for (const name of Object.keys(labels ?? {})) {
+    if (name.length >= 1 && name.length <= 64) continue;
+    const field = `labels.${name}`;
+    throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": a label name has 1 to 64 characters`, {
+      parameter: field,
+    });
+  }
+}
+
+/** The monitor's User-Agent checked by the rule every analysis applies, so that no stored monitor fails every run. */
+function runnableUserAgent(userAgent: string | undefined): void {
+  if (userAgent === undefined) return;
+  try {
+    checkUserAgent(userAgent);
+  } catch (error) {
+    if (!isHoplensError(error)) throw error;
+    const why = error.message.replace(/^.*?userAgent"?:?\s*/i, '');
+    throw monitorError('INVALID_PARAMETER', `Invalid field "options.userAgent": ${why}`, {
+      parameter: 'options.userAgent',
+    });
+  }
+}
+
 /**
  * A caller's monitor body checked and completed with its defaults. Throws `INVALID_PARAMETER` naming the first field
  * at fault (`expect.status`, `interval`...) as `parameter`.
@@ -62,7 +113,10 @@ export function parseMonitorInput(body: unknown): MonitorSettings {
     const { field, why } = complaint;
     throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": ${why}`, { parameter: field });
   }
+  storableTexts(body, '');
   const input = body as MonitorInput;
+  runnableUserAgent(input.options?.userAgent);
+  labelNames(input.labels);
   httpUrl('url', input.url);
   if (input.expect?.target !== undefined) httpUrl('expect.target', input.expect.target);
   for (const [index, alert] of (input.alerts ?? []).entries()) httpUrl(`alerts.${index}.url`, alert.url);

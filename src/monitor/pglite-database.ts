@@ -1,11 +1,24 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable } from './database.js';
 
-/** The embedded database: PGlite persisted in `dir` (created if missing). One process at a time may open it. */
-export async function openPgliteDatabase(dir: string): Promise<Database> {
-  mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+/**
+ * The embedded database: PGlite persisted in the `monitors` directory of `dataDir` (created if missing). One process
+ * at a time may open it, so the data directory is locked first (src/monitor/data-dir-lock.ts) and released on close.
+ */
+export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  const lock = lockDataDir(dataDir);
+  const dir = join(dataDir, 'monitors');
+  let db: PGlite;
+  try {
+    mkdirSync(dir, { recursive: true });
+    db = await PGlite.create(dir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const query = async <Row>(on: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
     (await on.query<Row>(sql, params === undefined ? [] : [...params])).rows;
   return {
@@ -16,6 +29,12 @@ export async function openPgliteDatabase(dir: string): Promise<Database> {
         const scoped: Queryable = { query: (sql, params) => query(tx, sql, params) };
         return work(scoped);
       }),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
   };
 }

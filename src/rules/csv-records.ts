@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
+import { restoredCell } from './csv-cell.js';
 import { inputError } from './errors.js';
 import { isBinaryHead, peekHead } from './text-head.js';
 
@@ -31,7 +32,9 @@ export function detectSeparator(firstLine: string): string {
 }
 
 /**
- * Reads CSV records (RFC 4180 quoting, the separator told by the first line (`,`, `;` or tab), blank lines and whole-line `#` comments skipped, fields trimmed) through
+ * Reads CSV records (RFC 4180 quoting, the separator told by the first line (`,`, `;` or tab), blank lines and
+ * whole-line `#` comments skipped, fields trimmed, the quote before a formula-leading cell taken off:
+ * src/rules/csv-cell.ts) through
  * csv-parse's streaming parser. A record the parser cannot read (a stray quote) is skipped by the parser and
  * yielded here as invalid, in input order with its line number, so that the rest is still read.
  */
@@ -87,7 +90,7 @@ export async function* readCsvRecords(input: Readable): AsyncGenerator<CsvItem> 
   };
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     yield* flushSkipped(info.lines);
-    yield { kind: 'record', line: info.lines, record };
+    yield { kind: 'record', line: info.lines, record: record.map(restoredCell) };
   }
   yield* flushSkipped(Number.POSITIVE_INFINITY);
 }

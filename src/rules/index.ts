@@ -7,6 +7,7 @@ import { readNetlify } from './netlify.js';
 import type { RedirectsVariant } from './netlify-line.js';
 import { readNginx } from './nginx.js';
 import { hasPatternMatching, type PatternFormat } from './patterns/formats.js';
+import { skippedPatternItems } from './patterns/skipped-items.js';
 import type { RuleReadOptions } from './rule-row.js';
 import { readScreamingFrog } from './screaming-frog.js';
 import { skipShadowed } from './shadowing.js';
@@ -15,6 +16,7 @@ import { readVercel } from './vercel.js';
 import { readVercelBulk } from './vercel-bulk.js';
 import { readWordpress } from './wordpress.js';
 
+export { neutralisedCell, restoredCell } from './csv-cell.js';
 export { type CsvItem, readCsvRecords } from './csv-records.js';
 export { isBlankOrComment, MAX_LINE_LENGTH, type NumberedLine, readLines } from './lines.js';
 export { type NetlifyRule, parseNetlifyRule, REDIRECTS_VARIANTS, type RedirectsVariant } from './netlify-line.js';
@@ -115,6 +117,7 @@ async function* readPatternShadowed(
   const rules = await compileRules(format, Readable.from(chunks), options.variant).catch(() => undefined);
   const items = reader(format, Readable.from(chunks), options);
   yield* skipShadowed(items, { ordered: !UNORDERED.has(format), ...(rules === undefined ? {} : { rules }) });
+  yield* skippedPatternItems(rules?.skipped ?? []);
 }
 
 /** Whether the first rule for a URL is the one that answers it (every format but nginx, which picks by specificity). */

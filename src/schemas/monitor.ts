@@ -61,8 +61,9 @@ export const MonitorOptionsSchema = Type.Object(
 );
 
 /** Free-form labels (`team: web`), for the operator's own grouping. */
-export const LabelsSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 256 }), {
-  description: 'Free-form labels: names to values',
+export const LabelsSchema = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.String({ maxLength: 256 }), {
+  maxProperties: 20,
+  description: 'Free-form labels: names to values (at most 20; names of 64 characters, values of 256 at the most)',
 });
 
 /** The body of `POST /api/monitors` and `PUT /api/monitors/{id}`. */

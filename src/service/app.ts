@@ -252,6 +252,7 @@ async function registerRoutes(
     lifecycle,
     redisConfigured: config.redisUrl !== undefined,
     render: parts.rendering.kind,
+    monitors: parts.monitors,
   });
   await app.register(analyzeRoute, {
     prefix: '/api',

@@ -4,7 +4,7 @@
  * exit the process.
  */
 import { ConfigError } from './config.js';
-import { ListenError, type RunningService, startService } from './start-service.js';
+import { ListenError, type RunningService, StartError, startService } from './start-service.js';
 
 async function main(): Promise<void> {
   let service: RunningService | undefined;
@@ -32,8 +32,11 @@ async function main(): Promise<void> {
       process.stderr.write(`hoplens: invalid configuration: ${error.message}\n`);
       process.exit(1);
     }
-    // Already logged as fatal by startService; anything else is reported by the catch below.
-    if (error instanceof ListenError) process.exit(1);
+    // A listen failure is already logged as fatal by startService; anything else is reported by the catch below.
+    if (error instanceof StartError) {
+      if (!(error instanceof ListenError)) process.stderr.write(`hoplens: ${error.message}\n`);
+      process.exit(1);
+    }
     throw error;
   }
   if (signalled !== undefined) shutDown(service, signalled);

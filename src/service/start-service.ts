@@ -3,6 +3,7 @@
  * (src/cli/commands/serve.ts) share. Neither exits the process here: each caller decides how it ends.
  */
 import type { FastifyInstance } from 'fastify';
+import { isMonitorError } from '../monitor/index.js';
 import { buildApp } from './app.js';
 import { type Environment, loadConfig, type ServiceConfig } from './config.js';
 import { type LogStream, stdoutLogStream } from './log-stream.js';
@@ -31,8 +32,16 @@ export interface RunningService {
   stop(reason: string): Promise<StopOutcome>;
 }
 
+/**
+ * The service could not start for a reason its operator must fix (a port in use, the data directory held by another
+ * process): the caller says `message` in one line and exits, with no stack.
+ */
+export class StartError extends Error {
+  override readonly name: string = 'StartError';
+}
+
 /** The service could not listen (a port in use, an address not on this machine); logged unless asked not to. */
-export class ListenError extends Error {
+export class ListenError extends StartError {
   override readonly name = 'ListenError';
 
   constructor(host: string, port: number, cause: unknown) {
@@ -65,7 +74,13 @@ export async function startService(env: Environment, options: StartServiceOption
     ...(port !== undefined && { PORT: String(port) }),
     ...(host !== undefined && { HOST: host }),
   });
-  const app = await buildApp(config, { logStream: options.logStream ?? stdoutLogStream(), startMonitors: true });
+  const app = await buildApp(config, { logStream: options.logStream ?? stdoutLogStream(), startMonitors: true }).catch(
+    (error: unknown) => {
+      if (isMonitorError(error) && error.code === 'DATA_DIR_LOCKED')
+        throw new StartError(error.message, { cause: error });
+      throw error;
+    },
+  );
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });

@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -14,7 +14,18 @@ import { startServer, type TestServer } from '../helpers/servers.js';
 const FILES = 3;
 const PER_FILE = 500;
 
+/**
+ * A gzip bomb of about 10 MB that expands to 10 GiB: gzip members (RFC 1952 §2.2 lets a file hold several, which a
+ * reader decodes one after another) of 16 MiB of markup each, after a `<urlset>` that makes it a sitemap.
+ */
+function gzipBomb(): Buffer {
+  const unit = `<x/>${' '.repeat(16_380)}`;
+  const member = gzipSync(unit.repeat(1024), { level: constants.Z_BEST_COMPRESSION });
+  return Buffer.concat([gzipSync('<?xml version="1.0"?><urlset>'), ...Array<Buffer>(640).fill(member)]);
+}
+
 let server: TestServer;
+let bomb: Buffer;
 const page = (file: number, index: number) => `http://site.test:${server.port}/p/${file}-${index}`;
 function urlset(file: number): string {
   const urls = Array.from({ length: PER_FILE }, (_, i) => `  <url><loc>${page(file, i)}</loc></url>`);
@@ -22,8 +33,22 @@ function urlset(file: number): string {
 }
 
 beforeAll(async () => {
+  bomb = gzipBomb();
   server = await startServer((req, res) => {
     const path = req.url ?? '';
+    if (path === '/bomb.xml.gz') {
+      res.writeHead(200, { 'content-type': 'application/gzip' });
+      res.end(bomb);
+      return;
+    }
+    if (path === '/local-index.xml') {
+      // A stranger's index naming local files: one that exists, one that does not, and a file: URL.
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(
+        `<sitemapindex><sitemap><loc>${localSitemap}</loc></sitemap><sitemap><loc>/nonexistent/x.xml</loc></sitemap><sitemap><loc>file://${localSitemap}</loc></sitemap></sitemapindex>`,
+      );
+      return;
+    }
     const sitemap = /^\/sitemap-(\d+)\.xml(\.gz)?$/.exec(path);
     if (sitemap !== null) {
       const text = urlset(Number(sitemap[1]));
@@ -55,6 +80,8 @@ afterAll(async () => {
 });
 
 const dirPath = tempDirPerTest();
+/** A local sitemap file that a remote index names; set by the test that serves that index. */
+let localSitemap = '/nonexistent/unset.xml';
 
 const FAST = ['--concurrency', '32', '--per-host', '32', '--retries', '0'];
 
@@ -109,5 +136,40 @@ describe('hoplens check on a sitemap', () => {
     expect(partial.stderr).toContain('missing.xml: it answered 404');
     expect(partial.stdout).toMatch(/500 rows checked/);
     expect(partial.code).toBe(2);
+  }, 30_000);
+
+  it("stops reading a gzip bomb at the sitemaps protocol's 50 MB, saying so, instead of inflating 10 GiB", async () => {
+    expect(bomb.length).toBeLessThan(12 * 1024 * 1024);
+    const started = performance.now();
+    const { code, stderr } = await runCli(['check', `http://127.0.0.1:${server.port}/bomb.xml.gz`, ...FAST]);
+    const seconds = (performance.now() - started) / 1000;
+    expect(stderr).toContain('is larger than 50 MB uncompressed');
+    expect(stderr).toContain('--sitemap-max-size');
+    expect(code).toBe(2);
+    // 10 GiB would take minutes to inflate; 50 MB takes well under this.
+    expect(seconds).toBeLessThan(20);
+    const lower = await runCli(['check', `http://127.0.0.1:${server.port}/bomb.xml.gz`, '--sitemap-max-size', '1']);
+    expect(lower.stderr).toContain('is larger than 1 MB uncompressed');
+    const bad = await runCli(['check', `http://127.0.0.1:${server.port}/bomb.xml.gz`, '--sitemap-max-size', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--sitemap-max-size');
+  }, 60_000);
+
+  it('never opens a local file that a sitemap index fetched by URL names, nor says whether it exists', async () => {
+    localSitemap = join(dirPath(), 'local.xml');
+    await writeFile(localSitemap, `<urlset><url><loc>http://127.0.0.1:${server.port}/p/0-1</loc></url></urlset>`);
+    const { code, stdout, stderr } = await runCli([
+      'check',
+      `http://127.0.0.1:${server.port}/local-index.xml`,
+      '--format',
+      'ndjson',
+      ...FAST,
+    ]);
+    expect(stdout.trim()).toBe('');
+    const refusals = stderr.split('\n').filter((line) => line.includes('may list only http(s) URLs'));
+    expect(refusals).toHaveLength(3);
+    // The same words for the file that exists and the one that does not: nothing tells them apart.
+    expect(stderr).not.toMatch(/no such file|ENOENT|is a directory/);
+    expect(code).toBe(2);
   }, 30_000);
 });

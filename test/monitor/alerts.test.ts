@@ -6,11 +6,18 @@
  * delivered by the scheduler's tick, which the test calls.
  */
 import { createHmac } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MonitorSystem } from '../../src/monitor/index.js';
+import { type MonitorSystem, signDelivery } from '../../src/monitor/index.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { ROOT } from '../helpers/cli.js';
 import { admin, manualClock, monitorApp, startWebhookSink, type WebhookSink } from '../helpers/monitors.js';
+import { until } from '../helpers/polling.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres-server.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
@@ -204,5 +211,92 @@ describe('alerts', () => {
     expect(alert?.status).toBe('failed');
     expect(alert?.attempts).toBeGreaterThan(3);
     expect(alert?.attempts).toBeLessThan(12);
+  });
+});
+
+/** The receiver sample of docs/monitors.md (the ```js block after "verify a delivery"), written to a module file. */
+async function docsReceiver(): Promise<string> {
+  const docs = await readFile(join(ROOT, 'docs', 'monitors.md'), 'utf8');
+  const code = /<!-- receiver sample -->\s*```js\n([\s\S]*?)```/.exec(docs)?.[1];
+  if (code === undefined) throw new Error('docs/monitors.md has no receiver sample');
+  const dir = await mkdtemp(join(tmpdir(), 'hoplens-receiver-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const file = join(dir, 'receiver.mjs');
+  await writeFile(file, code);
+  return pathToFileURL(file).href;
+}
+
+describe('at-least-once delivery, and receivers that can tell', () => {
+  it('sends one alert twice with one webhook-id when its first POST is held past its lease; both verify', async () => {
+    // The receiver holds the first POST open (as a receiver stuck while the service is killed) and answers the rest.
+    const received: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
+    const held: Array<() => void> = [];
+    const receiver = await startServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        if (received.length === 1) held.push(() => res.destroy());
+        else res.end('ok');
+      });
+    });
+    cleanups.push(async () => {
+      for (const release of held) release();
+      await receiver.close();
+    });
+    const sink = { url: `${receiver.origin}/hook` } as WebhookSink;
+    const clock = manualClock();
+    const databaseUrl = await postgres.createDatabase();
+    const first = await build(databaseUrl, sink, clock);
+    cleanups.push(() => first.app.close());
+    const id = await createMonitor(first.app);
+    behaviour.finalStatus = 500;
+    expect(await runNow(first.app, id)).toBe('failed');
+    // The first instance claims the alert and its POST hangs; past the lease, another instance claims it again.
+    void first.monitors.tick();
+    await until(() => received.length === 1);
+    clock.advance(61_000);
+    const second = await build(databaseUrl, sink, clock);
+    cleanups.push(() => second.app.close());
+    await second.monitors.tick();
+    expect(received).toHaveLength(2);
+    const [one, two] = received as [(typeof received)[0], (typeof received)[0]];
+    expect(two.body).toBe(one.body);
+    expect(one.headers['webhook-id']).toBeTruthy();
+    expect(two.headers['webhook-id']).toBe(one.headers['webhook-id']);
+    // Receivers verify with a Standard Webhooks library (standardwebhooks.com): the key is the secret's bytes.
+    const verifier = new Webhook(`whsec_${Buffer.from(SECRET).toString('base64')}`);
+    const headersOf = (delivery: typeof one) => ({
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    });
+    expect(verifier.verify(two.body, headersOf(two))).toMatchObject({ event: 'monitor.failing' });
+    expect(() => verifier.verify(`${two.body} `, headersOf(two))).toThrow();
+    // The first signature stays for existing receivers.
+    const legacy = `sha256=${createHmac('sha256', SECRET).update(two.body).digest('hex')}`;
+    expect(two.headers['x-hoplens-signature']).toBe(legacy);
+    // The receiver code docs/monitors.md gives, run as written: it accepts the delivery and drops its duplicate.
+    const { verifyDelivery } = await import(await docsReceiver());
+    const seen = new Set<string>();
+    expect(verifyDelivery(SECRET, one.headers, one.body, seen)).toMatchObject({ event: 'monitor.failing' });
+    expect(verifyDelivery(SECRET, two.headers, two.body, seen)).toBeNull();
+    expect(() => verifyDelivery(SECRET, two.headers, `${two.body} `, new Set())).toThrow(/signature/);
+    for (const release of held) release();
+  }, 60_000);
+
+  it('signs the timestamp: a delivery replayed after five minutes is refused by the receiver', () => {
+    const verifier = new Webhook(`whsec_${Buffer.from(SECRET).toString('base64')}`);
+    const body = '{"event":"monitor.failing"}';
+    const sign = (seconds: number) => ({
+      'webhook-id': 'alert-1',
+      'webhook-timestamp': String(seconds),
+      'webhook-signature': signDelivery('alert-1', seconds, body, SECRET),
+    });
+    const now = Math.floor(Date.now() / 1000);
+    expect(verifier.verify(body, sign(now))).toEqual({ event: 'monitor.failing' });
+    expect(() => verifier.verify(body, sign(now - 6 * 60))).toThrow(/too old/i);
+    // Another id under the same timestamp and body does not verify: the id is signed too.
+    expect(() => verifier.verify(body, { ...sign(now), 'webhook-id': 'alert-2' })).toThrow();
   });
 });

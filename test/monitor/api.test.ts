@@ -127,6 +127,18 @@ describe('/api/monitors', () => {
     [{ url: 'https://example.com/', alerts: [{ type: 'email', url: 'https://x.example/' }] }, 'alerts.0.type'],
     [{ url: 'https://example.com/', alerts: [{ type: 'webhook', url: 'mailto:x@y' }] }, 'alerts.0.url'],
     [{ url: 'https://example.com/', colour: 'red' }, 'colour'],
+    // Text PostgreSQL cannot store (a NUL, a lone surrogate) was a 500 from the database; now a 400 naming it.
+    [{ url: 'https://example.com/', labels: { team: 'a\u0000b' } }, 'labels.team'],
+    [{ url: 'https://example.com/', labels: { team: 'x\ud800' } }, 'labels.team'],
+    [{ url: 'https://example.com/', labels: { '\udc00k': 'v' } }, 'labels.\udc00k'],
+    // A User-Agent the analysis refuses (CR/LF) was accepted here, then failed every run.
+    [{ url: 'https://example.com/', options: { userAgent: 'bot\r\nX-Injected: 1' } }, 'options.userAgent'],
+    [
+      { url: 'https://example.com/', labels: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },
+      'labels',
+    ],
+    [{ url: 'https://example.com/', labels: { ['k'.repeat(65)]: 'v' } }, `labels.${'k'.repeat(65)}`],
+    [{ url: 'https://example.com/', labels: { k: 'v'.repeat(257) } }, 'labels.k'],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const built = await app();
     const response = await admin(built, 'POST', '/api/monitors', body);

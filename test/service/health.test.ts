@@ -27,7 +27,7 @@ describe('health and lifecycle', () => {
     const service = await app();
     const response = await service.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', redis: 'not_configured', render: 'off' });
+    expect(response.json()).toEqual({ status: 'ready', redis: 'not_configured', render: 'off', monitors: 'off' });
   });
 
   it('once shutdown begins: not ready, and every new request gets a JSON 503 SHUTTING_DOWN', async () => {

@@ -39,7 +39,7 @@ describe('rate limits in Redis (a real redis-server)', () => {
     expect(app.hoplens.store).toBeInstanceOf(RedisStore);
     const response = await app.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', redis: 'up', render: 'off' });
+    expect(response.json()).toEqual({ status: 'ready', redis: 'up', render: 'off', monitors: 'off' });
   });
 
   it('shares the limit between two instances, exactly, under concurrency', async () => {
@@ -84,7 +84,7 @@ describe('rate limits in Redis (a real redis-server)', () => {
     expect((await a.inject({ url: '/healthz' })).statusCode).toBe(200);
     const notReady = await a.inject({ url: '/readyz' });
     expect(notReady.statusCode).toBe(503);
-    expect(notReady.json()).toEqual({ status: 'not_ready', redis: 'down', render: 'off' });
+    expect(notReady.json()).toEqual({ status: 'not_ready', redis: 'down', render: 'off', monitors: 'off' });
     for (const logs of [logsA, logsB]) {
       const warnings = messages(logs, /Redis is unreachable/);
       expect(warnings).toHaveLength(1);

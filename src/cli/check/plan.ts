@@ -48,6 +48,8 @@ export interface CheckFlags extends AnalysisFlags {
   samples?: string;
   /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
   columns?: string;
+  /** `--sitemap-max-size`: the most MB a sitemap may hold uncompressed. */
+  sitemapMaxSize?: string;
 }
 
 /** Defaults and allowed ranges of the `hoplens check` numbers, for parsing and for the help text. */
@@ -59,6 +61,8 @@ export const CHECK_LIMITS = Object.freeze({
   retryDelay: { default: 500, min: 0, max: 60_000 },
   maxRetryAfter: { default: 30, min: 0, max: 3600 },
   maxRedirects: { min: 0, max: 100 },
+  /** MB a sitemap may hold uncompressed: the sitemaps protocol's 50 by default, up to 2 GB. */
+  sitemapMaxSize: { default: 50, min: 1, max: 2048 },
   /** How many times one row waits out a 429 before its 429 is the result. */
   rateLimitRetries: 3,
   /** Invalid lines reported one by one; beyond, only counted. */
@@ -97,6 +101,8 @@ export interface CheckPlan {
   color?: boolean;
   /** `--shard K/N`: only the rows whose source falls in this part are checked (src/check/shard.ts). */
   shard?: Shard;
+  /** `--sitemap-max-size` in bytes, when given (else the sitemaps protocol's 50 MB). */
+  sitemapMaxBytes?: number;
   /** `--samples`: the sample URLs, resolved (or an http(s) URL), and their format. */
   samples?: { path: string; format: InputFormat };
   /** `--columns`: a CSV input's columns, named. */
@@ -213,6 +219,8 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
     plan.columns = parseColumnChoice(flags.columns);
   }
   if (flags.samples !== undefined) plan.samples = samplesOf(flags.samples, inputFormat, cwd);
+  const sitemapMb = number('--sitemap-max-size', flags.sitemapMaxSize, CHECK_LIMITS.sitemapMaxSize);
+  if (sitemapMb !== undefined) plan.sitemapMaxBytes = sitemapMb * 1024 * 1024;
   if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);
   if (flags.output !== undefined) plan.outputPath = resolve(cwd, flags.output);
   if (flags.color !== undefined) plan.color = flags.color;

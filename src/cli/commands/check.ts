@@ -39,7 +39,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const chains = await findRuleChains(plan, io);
-  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat);
+  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, plan.sitemapMaxBytes);
   const channels = await openChannels(plan, io);
   const report = new CheckReport(plan, channels, baseline, collapse, flags.stats, chains);
   let inputError: CliError | undefined;
@@ -50,6 +50,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
       ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
       ...(plan.variant === undefined ? {} : { variant: plan.variant }),
       csv: csvOptions(plan, channels),
+      ...(plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes }),
     };
     const read =
       plan.samples === undefined ? readInput(plan.inputFormat, stream, options) : await samples(plan, stream, io);
@@ -95,13 +96,14 @@ async function samples(plan: CheckPlan, rulesStream: Readable, io: CliIo): Promi
   const { path, format } = plan.samples!;
   if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
-  const sampleStream = await openInput(path, io.stdin, format);
+  const sampleStream = await openInput(path, io.stdin, format, plan.sitemapMaxBytes);
   const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
+  const sitemapOptions = plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes };
   // Only a sample CSV's sources are read: its other columns, URLs or not, are nothing to refuse it for.
   const items = readInput(
     format,
     sampleStream,
-    format === 'sitemap' ? {} : { ...baseUrl, csv: { columns: { target: '' } } },
+    format === 'sitemap' ? sitemapOptions : { ...baseUrl, csv: { columns: { target: '' } } },
   );
   return sampleRows(rules, items, baseUrl);
 }

@@ -97,6 +97,16 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   if (mapPath !== undefined && plan.inputPath !== '-' && (await isSameFile(mapPath, plan.inputPath))) {
     throw cliError('USAGE_ERROR', `--map ${flags.map} is the input: choose another file`, { flag: '--map' });
   }
+  // One file for both would keep only the map, the fixed rules overwritten without a word.
+  if (
+    mapPath !== undefined &&
+    outputPath !== undefined &&
+    (mapPath === outputPath || (await isSameFile(mapPath, outputPath)))
+  ) {
+    throw cliError('USAGE_ERROR', `--map ${flags.map} is also the fixed rules' file: choose another file`, {
+      flag: '--map',
+    });
+  }
   const report = flags.report === undefined ? undefined : await loadBaseline(resolve(cwd, flags.report), '--report');
   const text = await readWholeText(await openInput(plan.inputPath, io.stdin));
   const loaded = await loadRules(plan, Readable.from([text]));

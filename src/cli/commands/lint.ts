@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { buildRuleGraph, type LintFinding, lintGraph } from '../../rules/lint/index.js';
+import type { CompiledRules } from '../../rules/patterns/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { CheckFormat } from '../formats/formatter.js';
+import type { CheckFormat, SkippedRule } from '../formats/formatter.js';
 import { renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
 import { openInput } from '../inputs/source.js';
@@ -54,11 +55,12 @@ async function refuseOutputOverInputs(plan: LintPlan): Promise<void> {
   }
 }
 
-function summarize(loaded: LoadedRules, findings: readonly LintFinding[]): LintSummary {
+function summarize(loaded: LoadedRules, findings: readonly LintFinding[], slowPatterns: number): LintSummary {
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   return {
     rules: loaded.rows.length,
     skipped: loaded.skipped.length,
+    slowPatterns,
     invalid: loaded.invalid.length,
     errors,
     warnings: findings.length - errors,
@@ -83,6 +85,9 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
     ...(plan.sitemapPaths.length === 0 ? {} : { sitemap: await loadSitemaps(plan.sitemapPaths, graph.key) }),
   };
   const findings = lintGraph(graph, options);
+  // Read after linting: the matching above is what finds a rule whose regular expression runs past its bound.
+  const slow = loaded.compiled === undefined ? [] : await slowPatterns(loaded.compiled);
+  loaded.skipped.push(...slow);
   const report: LintReport = {
     inputName: plan.inputName,
     findings,
@@ -92,11 +97,12 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
       ...(row.target === undefined ? {} : { target: graph.display(row.target) }),
     })),
     skipped: loaded.skipped,
-    summary: summarize(loaded, findings),
+    summary: summarize(loaded, findings, slow.length),
   };
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
   for (const { line, message } of loaded.invalid)
     await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
+  for (const { line, reason } of slow) await stderr.write(`hoplens: ${plan.inputName}:${line}: ${reason}\n`);
   if (loaded.inputError !== undefined) await stderr.write(`hoplens: ${plan.inputName}: ${loaded.inputError.message}\n`);
 
   const out =
@@ -113,6 +119,12 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
     await stderr.write(renderLintSummary(report.summary, colorsFor(stderr.isTTY, io.env, flags.color)));
   }
   return exitStatus(report.summary, loaded, flags.strict === true, async (note) => stderr.write(note), plan.inputName);
+}
+
+/** The rules skipped because their regular expression ran past its bound while lint matched them. */
+async function slowPatterns(compiled: CompiledRules): Promise<SkippedRule[]> {
+  const { skippedPatternItems } = await import('../../rules/patterns/index.js');
+  return skippedPatternItems(compiled.skipped);
 }
 
 async function exitStatus(

@@ -42,12 +42,13 @@ function aborted(signal: AbortSignal): Promise<void> {
 
 /**
  * Runs the service until Ctrl-C or SIGTERM ({@link CliIo.interrupt}), then drains and closes it, and resolves with
- * the exit status: 0 after a clean stop, 1 when it could not listen or stopping failed or outlasted the grace period.
+ * the exit status: 0 after a clean stop, 1 when it could not start (a port or the data directory in use) or stopping
+ * failed or outlasted the grace period.
  * A bad variable or flag is a usage error (exit 2), thrown before anything starts.
  */
 export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number> {
   const overrides = serveOverrides(flags);
-  const [{ ConfigError }, { ListenError, startService }, { stdoutLogStream }] = await Promise.all([
+  const [{ ConfigError }, { StartError, startService }, { stdoutLogStream }] = await Promise.all([
     import('../../service/config.js'),
     import('../../service/start-service.js'),
     import('../../service/log-stream.js'),
@@ -61,7 +62,7 @@ export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number
     if (error instanceof ConfigError) {
       throw cliError('USAGE_ERROR', `invalid configuration: ${error.message}`, {}, { cause: error });
     }
-    if (!(error instanceof ListenError)) throw error;
+    if (!(error instanceof StartError)) throw error;
     io.stderr.write(`hoplens: ${error.message}\n`);
     return EXIT.FAILED;
   }

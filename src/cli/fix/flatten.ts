@@ -1,7 +1,7 @@
 import { type Baseline, type BaselineEntry, baselineKey } from '../../check/baseline.js';
 import type { CheckRow } from '../../check/row.js';
 import type { FixEdit } from '../../rules/fix/index.js';
-import { edges, followRules, isSelfRedirect, type RuleGraph } from '../../rules/lint/index.js';
+import { edges, isSelfRedirect, type RuleGraph, walkRules } from '../../rules/lint/index.js';
 import { OFFLINE_SITE } from '../lint/rule-file.js';
 
 /** What `hoplens fix` changes: the rules to point elsewhere, and every old URL with its final destination. */
@@ -33,10 +33,11 @@ function usable(entry: BaselineEntry): entry is BaselineEntry & { finalUrl: stri
  */
 export function flatten(graph: RuleGraph, report?: Baseline): Flattening {
   const flattening: Flattening = { edits: [], map: [] };
+  // Each rule's end is computed once for the file: following every rule on its own is quadratic on a long chain.
+  const walks = walkRules(graph);
   for (const rule of edges(graph)) {
-    if (isSelfRedirect(graph, rule)) continue;
-    const path = followRules(graph, rule);
-    if (path.loops) continue;
+    const path = walks.get(rule)!;
+    if (isSelfRedirect(graph, rule) || path.loops) continue;
     const live = report?.entries.get(baselineKey(rule.source));
     const final = live !== undefined && usable(live) ? live.finalUrl : path.final;
     if (graph.key(final) === graph.key(rule.source)) continue;

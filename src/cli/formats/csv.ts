@@ -1,6 +1,7 @@
 import { describeChange } from '../../check/baseline.js';
 import type { RowResult } from '../../check/result.js';
 import type { Hop } from '../../core/index.js';
+import { neutralisedCell } from '../../rules/index.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 
@@ -27,9 +28,12 @@ export const CSV_COLUMNS = [
   'cert_days_left',
 ] as const;
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces. */
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces; a text a spreadsheet
+ * would run as a formula is neutralised first (src/rules/csv-cell.ts). Every CSV hoplens writes goes through here.
+ */
 export function csvField(value: string | number | undefined): string {
-  const text = value === undefined ? '' : String(value);
+  const text = value === undefined ? '' : typeof value === 'number' ? String(value) : neutralisedCell(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -8,6 +8,8 @@ export interface LintSummary {
   rules: number;
   /** Rules not linted: patterns, splats, conditions. */
   skipped: number;
+  /** Of the skipped, rules whose regular expression ran past its bound while being matched. */
+  slowPatterns: number;
   /** Malformed lines (reported on stderr, exit 2). */
   invalid: number;
   errors: number;
@@ -35,7 +37,11 @@ export function renderLintSummary(summary: LintSummary, colors: Colors): string 
     summary.warnings > 0 ? colors.yellow(warnings) : warnings,
   ];
   const extras = [`${plural(summary.rules, 'rule')} linted`];
-  if (summary.skipped > 0) extras.push(`${plural(summary.skipped, 'rule')} skipped`);
+  if (summary.skipped > 0) {
+    const slow =
+      summary.slowPatterns > 0 ? ` (${summary.slowPatterns} for a regular expression past its time bound)` : '';
+    extras.push(`${plural(summary.skipped, 'rule')} skipped${slow}`);
+  }
   if (summary.invalid > 0) extras.push(colors.red(plural(summary.invalid, 'invalid line')));
   return `${colors.bold('Summary')}: ${counts.join(', ')}; ${extras.join(', ')}\n`;
 }

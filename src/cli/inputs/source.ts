@@ -10,7 +10,13 @@ import {
   readRules,
   ruleFormatOfName,
 } from '../../rules/index.js';
-import { isHttpLocation, isSitemapName, openSitemap, readSitemap } from '../../rules/sitemap/index.js';
+import {
+  isHttpLocation,
+  isSitemapName,
+  openSitemap,
+  readSitemap,
+  type SitemapReadOptions,
+} from '../../rules/sitemap/index.js';
 import { cliError } from '../errors.js';
 import { type CsvReadOptions, readCsv } from './csv.js';
 import { readList } from './list.js';
@@ -47,9 +53,14 @@ export function detectInputFormat(file: string, explicit: InputFormat | undefine
  * Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. An
  * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/rules/sitemap/open-sitemap.ts).
  */
-export async function openInput(path: string, stdin: Readable, format?: InputFormat): Promise<Readable> {
+export async function openInput(
+  path: string,
+  stdin: Readable,
+  format?: InputFormat,
+  sitemapMaxBytes?: number,
+): Promise<Readable> {
   if (path === '-') return stdin;
-  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path);
+  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path, { maxBytes: sitemapMaxBytes });
   // Opened here, not by the stream on its first read, so that a file that cannot be read (missing, a directory,
   // no permission) is an input error before any work, not a failure halfway through.
   let handle: Awaited<ReturnType<typeof open>> | undefined;
@@ -69,7 +80,11 @@ export interface InputReadOptions extends ReadRulesOptions {
 }
 
 /** The reader for `format`. */
-export function readInput(format: InputFormat, stream: Readable, options: InputReadOptions): AsyncIterable<InputItem> {
+export function readInput(
+  format: InputFormat,
+  stream: Readable,
+  options: InputReadOptions & SitemapReadOptions,
+): AsyncIterable<InputItem> {
   if (format === 'csv') {
     return readCsv(stream, { ...options.csv, ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }) });
   }

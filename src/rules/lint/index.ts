@@ -6,7 +6,7 @@ import { findDuplicates } from './duplicates.js';
 import { LINT_KINDS, type LintFinding } from './finding.js';
 import { findNotInSitemap, type SitemapPages } from './not-in-sitemap.js';
 import { findOtherHosts } from './other-host.js';
-import { buildRuleGraph, type RuleGraph } from './rule-graph.js';
+import { buildRuleGraph, type RuleGraph, walkRules } from './rule-graph.js';
 import { findSelfRedirects } from './self-redirects.js';
 import { findShadowed } from './shadowed.js';
 import { findTemporaryMoves } from './temporary-moves.js';
@@ -19,8 +19,11 @@ export {
   followRules,
   isRedirectRule,
   isSelfRedirect,
+  type RedirectEdge,
   type RuleGraph,
   type RulePath,
+  type RuleWalk,
+  walkRules,
 } from './rule-graph.js';
 
 /** What {@link lintRules} looks for besides what is always wrong. */
@@ -49,10 +52,11 @@ export function lintRules(rows: readonly CheckRow[], options: LintOptions): Lint
 
 /** {@link lintRules} on a graph already built. */
 export function lintGraph(graph: RuleGraph, options: LintOptions): LintFinding[] {
+  const walks = walkRules(graph);
   const findings = [
-    ...findCycles(graph),
+    ...findCycles(graph, walks),
     ...findSelfRedirects(graph),
-    ...findChains(graph),
+    ...findChains(graph, walks),
     ...findDuplicates(graph, options.ordered),
     ...findShadowed(graph, options.ordered, options.rules),
     ...(options.migration === true ? findTemporaryMoves(graph) : []),

@@ -66,6 +66,71 @@ export function nextRule(graph: RuleGraph, url: string): (CheckRow & { target: s
   return rule !== undefined && isRedirectRule(rule) ? rule : undefined;
 }
 
+/** A redirect rule that answers its source: an edge of the graph. */
+export type RedirectEdge = CheckRow & { target: string };
+
+/** Where following the rules from one redirect rule leads, computed for every rule at once by {@link walkRules}. */
+export interface RuleWalk {
+  /** The redirect rule that answers this rule's target, if any. */
+  readonly next: RedirectEdge | undefined;
+  /** How many rules are followed from this one, itself included, to the end or round its loop. */
+  readonly length: number;
+  /** The URL the last rule sends to, which no rule redirects further (for a loop, where it closes). */
+  readonly final: string;
+  /** Following the rules comes back to a URL already visited. */
+  readonly loops: boolean;
+  /** For a rule that is itself on a loop: that loop's rules, in the order they send (the same array for each). */
+  readonly cycle?: readonly RedirectEdge[];
+}
+
+/** Marks the rules of a loop found on the walk `stack` from `at` on, and drops them from the stack. */
+function closeLoop(stack: RedirectEdge[], at: number, walks: Map<RedirectEdge, RuleWalk>): void {
+  const cycle = stack.slice(at);
+  cycle.forEach((rule, index) => {
+    const next = cycle[(index + 1) % cycle.length]!;
+    walks.set(rule, { next, length: cycle.length, final: rule.source, loops: true, cycle });
+  });
+  stack.length = at;
+}
+
+/**
+ * Where every redirect rule leads, in time linear in the rules: each rule is followed once, its walk built from the
+ * walk of the rule after it (a rule answers one URL, so the rules form chains that end, or end in a loop). Following
+ * each rule to its end on its own (as {@link followRules} does for one) costs the square of a long chain's length.
+ */
+export function walkRules(graph: RuleGraph): Map<RedirectEdge, RuleWalk> {
+  const walks = new Map<RedirectEdge, RuleWalk>();
+  const onStack = new Map<RedirectEdge, number>();
+  for (const start of edges(graph)) {
+    if (walks.has(start)) continue;
+    const stack: RedirectEdge[] = [];
+    let rule: RedirectEdge | undefined = start;
+    while (rule !== undefined && !walks.has(rule) && !onStack.has(rule)) {
+      onStack.set(rule, stack.length);
+      stack.push(rule);
+      rule = nextRule(graph, rule.target);
+    }
+    if (rule !== undefined && onStack.has(rule)) {
+      const at = onStack.get(rule)!;
+      for (const member of stack.slice(at)) onStack.delete(member);
+      closeLoop(stack, at, walks);
+    }
+    for (let index = stack.length - 1; index >= 0; index--) {
+      const current = stack[index]!;
+      const next = nextRule(graph, current.target);
+      const after = next === undefined ? undefined : walks.get(next)!;
+      walks.set(
+        current,
+        after === undefined
+          ? { next: undefined, length: 1, final: current.target, loops: false }
+          : { next, length: after.length + 1, final: after.final, loops: after.loops },
+      );
+    }
+    for (const done of stack) onStack.delete(done);
+  }
+  return walks;
+}
+
 /** Follows the rules from `start` (a redirect rule) to the URL no rule redirects, or to a loop. */
 export function followRules(graph: RuleGraph, start: CheckRow & { target: string }): RulePath {
   const rules: CheckRow[] = [start];
@@ -81,9 +146,8 @@ export function followRules(graph: RuleGraph, start: CheckRow & { target: string
 }
 
 /** The redirect rules that answer their source (the first for it), in input order: the graph's edges. */
-export function edges(graph: RuleGraph): Array<CheckRow & { target: string }> {
+export function edges(graph: RuleGraph): RedirectEdge[] {
   return graph.rows.filter(
-    (row): row is CheckRow & { target: string } =>
-      isRedirectRule(row) && graph.first.get(graph.key(row.source)) === row,
+    (row): row is RedirectEdge => isRedirectRule(row) && graph.first.get(graph.key(row.source)) === row,
   );
 }

@@ -9,9 +9,9 @@ import {
   fillCaptures,
   type RuleMatch,
   type RuleProblem,
-  serverRegex,
   withQuery,
 } from './rule-match.js';
+import { type ServerRegex, type SkipLog, serverRegex } from './server-regex.js';
 
 /** A compiled Apache redirect: answers a URL, or passes (undefined); keyed when it can be looked up (see keysOf). */
 type ApacheMatcher = ((url: URL) => RuleMatch | undefined) & { key?: string };
@@ -62,7 +62,7 @@ function prefixRedirect(line: number, from: string, status: number, to: string |
 }
 
 /** `RedirectMatch [status] regex URL`: a regex search in the path, `$N` filled from its groups. */
-function regexRedirect(line: number, regex: RegExp, status: number, to: string | undefined): ApacheMatcher {
+function regexRedirect(line: number, regex: ServerRegex, status: number, to: string | undefined): ApacheMatcher {
   const literal = literalOfRegex(regex.source);
   const key = literal === undefined || regex.ignoreCase ? undefined : `=${literal}`;
   return keyed((url) => {
@@ -75,6 +75,8 @@ function regexRedirect(line: number, regex: RegExp, status: number, to: string |
 }
 
 interface RewriteState {
+  /** Where rules skipped while matching are logged. */
+  skipped: SkipLog;
   sections: string[];
   conditions: string[];
   base: string;
@@ -104,7 +106,7 @@ function rewriteRedirect(args: string[], line: number, state: RewriteState): Apa
   if (state.conditions.some((test) => !HOST_TESTS.has(test))) return undefined;
   const status = redirect === '' ? 302 : (statusWord(redirect) ?? Number.NaN);
   if (!REDIRECT_STATUSES.has(status)) return `RewriteRule [R=${redirect}] is not a redirect status`;
-  const regex = serverRegex(pattern, flags.has('nc') || flags.has('nocase'));
+  const regex = serverRegex(pattern, flags.has('nc') || flags.has('nocase'), { log: state.skipped, line });
   if (regex === undefined) return `not a valid regular expression: ${pattern}`;
   const rooted = pattern.startsWith('^/') || pattern.startsWith('/');
   const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(substitution) || substitution.startsWith('/');
@@ -123,7 +125,12 @@ function rewriteRedirect(args: string[], line: number, state: RewriteState): Apa
 }
 
 /** The matcher of a mod_alias directive, a problem, or undefined when it is no redirect. */
-function aliasMatcher(name: string, args: string[], line: number): ApacheMatcher | string | undefined {
+function aliasMatcher(
+  name: string,
+  args: string[],
+  line: number,
+  skipped: SkipLog,
+): ApacheMatcher | string | undefined {
   const fixed: Record<string, number> = { redirectpermanent: 301, redirecttemp: 302 };
   const rest = [...args];
   const named = fixed[name] === undefined && rest.length > 0 ? statusWord(rest[0]!) : undefined;
@@ -133,7 +140,7 @@ function aliasMatcher(name: string, args: string[], line: number): ApacheMatcher
   if (from === undefined || (REDIRECT_STATUSES.has(status) && to === undefined))
     return `${name} needs a path and a URL`;
   if (name !== 'redirectmatch') return prefixRedirect(line, from, status, to);
-  const regex = serverRegex(from, false);
+  const regex = serverRegex(from, false, { log: skipped, line });
   return regex === undefined ? `not a valid regular expression: ${from}` : regexRedirect(line, regex, status, to);
 }
 
@@ -145,7 +152,7 @@ function aliasMatcher(name: string, args: string[], line: number): ApacheMatcher
 export async function compileApache(stream: Readable): Promise<CompiledRules> {
   const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
-  const state: RewriteState = { sections: [], conditions: [], base: '/', on: false };
+  const state: RewriteState = { skipped: [], sections: [], conditions: [], base: '/', on: false };
   for await (const directive of readApacheDirectives(stream)) {
     if ('kind' in directive) {
       problems.push({ line: directive.line, message: directive.message });
@@ -163,7 +170,7 @@ export async function compileApache(stream: Readable): Promise<CompiledRules> {
       made = rewriteRedirect(directive.args, directive.line, state);
       state.conditions = [];
     } else if (['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch'].includes(name)) {
-      made = aliasMatcher(name, directive.args, directive.line);
+      made = aliasMatcher(name, directive.args, directive.line, state.skipped);
     }
     if (typeof made === 'string') problems.push({ line: directive.line, message: made });
     else if (made !== undefined)
@@ -173,5 +180,5 @@ export async function compileApache(stream: Readable): Promise<CompiledRules> {
           : { line: directive.line, key: made.key, match: made },
       );
   }
-  return orderedRules({ matchers, keysOf, problems });
+  return orderedRules({ matchers, keysOf, problems, skipped: state.skipped });
 }

@@ -11,6 +11,8 @@ import { compileVercel } from './vercel-patterns.js';
 export { hasPatternMatching, PATTERN_FORMATS, type PatternFormat } from './formats.js';
 export type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';
 export { type SampleRowsOptions, sampleRows } from './sample-rows.js';
+export { BACKTRACKING_BOUND_MS, type SkippedPattern } from './server-regex.js';
+export { skippedPatternItems } from './skipped-items.js';
 
 /** Whether the first meaningful line of a netlify input is TOML (a `[table]` or `key = value`). */
 function isToml(text: string): boolean {

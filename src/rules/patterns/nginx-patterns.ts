@@ -1,23 +1,17 @@
 import { type NginxDirective, nginxTokens, nginxTree } from '../nginx-tokens.js';
 import { REDIRECT_STATUSES } from '../rule-row.js';
-import {
-  type CompiledRules,
-  decodedPath,
-  fillCaptures,
-  type RuleMatch,
-  type RuleProblem,
-  serverRegex,
-} from './rule-match.js';
+import { type CompiledRules, decodedPath, fillCaptures, type RuleMatch, type RuleProblem } from './rule-match.js';
+import { type ServerRegex, type SkipLog, serverRegex } from './server-regex.js';
 
 /** A `rewrite` (status undefined: internal, `last`/`break`) or a `return`, in the order written. */
 type NginxAction =
-  | { kind: 'rewrite'; line: number; regex: RegExp; replacement: string; status?: number }
+  | { kind: 'rewrite'; line: number; regex: ServerRegex; replacement: string; status?: number }
   | { kind: 'return'; line: number; status: number; url?: string };
 
 interface NginxLocation {
   modifier: '' | '=' | '^~' | '~' | '~*';
   uri: string;
-  regex?: RegExp;
+  regex?: ServerRegex;
   actions: NginxAction[];
 }
 
@@ -31,8 +25,14 @@ interface NginxServer {
   regexes: NginxLocation[];
 }
 
+/** What reading the configuration reports: rules that cannot be read, rules skipped while matching. */
+interface Reports {
+  problems: RuleProblem[];
+  skipped: SkipLog;
+}
+
 /** The action of a `rewrite` or `return` directive, a problem, or undefined for any other directive. */
-function actionOf(directive: NginxDirective): NginxAction | string | undefined {
+function actionOf(directive: NginxDirective, skipped: SkipLog): NginxAction | string | undefined {
   const { line, args } = directive;
   if (directive.name === 'return') {
     const [first = '', second] = args;
@@ -42,7 +42,7 @@ function actionOf(directive: NginxDirective): NginxAction | string | undefined {
   }
   if (directive.name !== 'rewrite') return undefined;
   const [pattern = '', replacement = '', flag] = args;
-  const regex = serverRegex(pattern, false);
+  const regex = serverRegex(pattern, false, { log: skipped, line });
   if (regex === undefined) return `not a valid regular expression: ${pattern}`;
   const status =
     flag === 'permanent'
@@ -53,15 +53,15 @@ function actionOf(directive: NginxDirective): NginxAction | string | undefined {
   return { kind: 'rewrite', line, regex, replacement, ...(status === undefined ? {} : { status }) };
 }
 
-function collect(directives: readonly NginxDirective[], into: NginxAction[], problems: RuleProblem[]): void {
+function collect(directives: readonly NginxDirective[], into: NginxAction[], reports: Reports): void {
   for (const directive of directives) {
-    const action = actionOf(directive);
-    if (typeof action === 'string') problems.push({ line: directive.line, message: action });
+    const action = actionOf(directive, reports.skipped);
+    if (typeof action === 'string') reports.problems.push({ line: directive.line, message: action });
     else if (action !== undefined) into.push(action);
   }
 }
 
-function locationOf(directive: NginxDirective, problems: RuleProblem[]): NginxLocation | undefined {
+function locationOf(directive: NginxDirective, reports: Reports): NginxLocation | undefined {
   let [modifier, uri] = directive.args;
   if (uri === undefined)
     [modifier, uri] = modifier?.startsWith('=') && modifier.length > 1 ? ['=', modifier.slice(1)] : ['', modifier];
@@ -69,19 +69,19 @@ function locationOf(directive: NginxDirective, problems: RuleProblem[]): NginxLo
   if (!['', '=', '^~', '~', '~*'].includes(modifier ?? '')) return undefined;
   const location: NginxLocation = { modifier: (modifier ?? '') as NginxLocation['modifier'], uri, actions: [] };
   if (location.modifier === '~' || location.modifier === '~*') {
-    const regex = serverRegex(uri, location.modifier === '~*');
+    const regex = serverRegex(uri, location.modifier === '~*', { log: reports.skipped, line: directive.line });
     if (regex === undefined) {
-      problems.push({ line: directive.line, message: `not a valid regular expression: ${uri}` });
+      reports.problems.push({ line: directive.line, message: `not a valid regular expression: ${uri}` });
       return undefined;
     }
     location.regex = regex;
   }
   // Rules inside `if` blocks and nested locations apply to some requests only: left out.
-  collect(directive.children ?? [], location.actions, problems);
+  collect(directive.children ?? [], location.actions, reports);
   return location;
 }
 
-function serverOf(directives: readonly NginxDirective[], problems: RuleProblem[]): NginxServer {
+function serverOf(directives: readonly NginxDirective[], reports: Reports): NginxServer {
   const server: NginxServer = {
     names: [],
     actions: [],
@@ -93,7 +93,7 @@ function serverOf(directives: readonly NginxDirective[], problems: RuleProblem[]
   for (const directive of directives) {
     if (directive.name === 'server_name') server.names.push(...directive.args);
     if (directive.name === 'location') {
-      const location = locationOf(directive, problems);
+      const location = locationOf(directive, reports);
       if (location === undefined) continue;
       server.locations.push(location);
       const index =
@@ -102,12 +102,12 @@ function serverOf(directives: readonly NginxDirective[], problems: RuleProblem[]
       else if (!index.has(location.uri)) index.set(location.uri, location);
     }
   }
-  collect(directives, server.actions, problems);
+  collect(directives, server.actions, reports);
   return server;
 }
 
 /** The `server` blocks (inside `http` or not); a snippet without one is a server of its own. */
-function serversOf(directives: readonly NginxDirective[], problems: RuleProblem[]): NginxServer[] {
+function serversOf(directives: readonly NginxDirective[], reports: Reports): NginxServer[] {
   const blocks: NginxDirective[] = [];
   const visit = (list: readonly NginxDirective[]) => {
     for (const directive of list) {
@@ -116,8 +116,8 @@ function serversOf(directives: readonly NginxDirective[], problems: RuleProblem[
     }
   };
   visit(directives);
-  if (blocks.length === 0) return [serverOf(directives, problems)];
-  return blocks.map((block) => serverOf(block.children ?? [], problems));
+  if (blocks.length === 0) return [serverOf(directives, reports)];
+  return blocks.map((block) => serverOf(block.children ?? [], reports));
 }
 
 /** Whether a `server_name` entry names the host: exactly, or as `*.example.com` / `.example.com`. */
@@ -196,7 +196,8 @@ export function compileNginx(text: string): CompiledRules {
   const { tokens, error } = nginxTokens(text);
   const tree = nginxTree(tokens);
   const problems: RuleProblem[] = [...tree.errors, ...(error === undefined ? [] : [error])];
-  const servers = serversOf(tree.directives, problems);
+  const skipped: SkipLog = [];
+  const servers = serversOf(tree.directives, { problems, skipped });
   // The server each rule is written in: a rule is shadowed, or not, within its own server.
   const serverOfLine = new Map<number, NginxServer>();
   let size = 0;
@@ -215,6 +216,7 @@ export function compileNginx(text: string): CompiledRules {
   return {
     size,
     problems,
+    skipped,
     match(url) {
       const server =
         servers.find((candidate) => candidate.names.some((name) => namesHost(name, url.hostname))) ?? servers[0]!;

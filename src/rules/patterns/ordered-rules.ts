@@ -1,4 +1,5 @@
 import type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';
+import type { SkipLog } from './server-regex.js';
 
 /** One compiled rule of a format where the first matching rule in file order answers. */
 export interface OrderedMatcher {
@@ -20,6 +21,8 @@ export interface OrderedRulesSpec {
   /** The keys a URL may be looked up by (its path, its path's prefixes...), in the form the matchers' keys take. */
   keysOf(url: URL): string[];
   problems: RuleProblem[];
+  /** Where the matchers log the rules skipped while matching (none for a format without regular expressions). */
+  skipped?: SkipLog;
 }
 
 /**
@@ -51,6 +54,7 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
   return {
     size: spec.matchers.length,
     problems: spec.problems,
+    skipped: spec.skipped ?? [],
     match: (url) => first(url, Number.POSITIVE_INFINITY),
     shadowing: (url, line) => first(url, line),
     shadowedPatterns: () =>

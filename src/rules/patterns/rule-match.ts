@@ -1,3 +1,5 @@
+import type { SkipLog } from './server-regex.js';
+
 /** What a sample URL's matching rule expects of it. */
 export type RuleMatch =
   | {
@@ -48,6 +50,11 @@ export interface CompiledRules {
   /** How many rules can answer a sample. */
   size: number;
   problems: RuleProblem[];
+  /**
+   * The rules skipped so far because their regular expression ran past its bound on the backtracking engine
+   * (src/rules/patterns/server-regex.ts): filled as URLs are matched, so read it after matching.
+   */
+  skipped: SkipLog;
 }
 
 /** The sample's query string appended to a target that has none (a host that passes the query through). */
@@ -73,16 +80,6 @@ export function fillCaptures(
     return value ?? whole;
   });
   return unknown === undefined ? filled : { problem: `the target uses ${unknown}, which is only known to the server` };
-}
-
-/** A regular expression of a server's configuration (PCRE) as a JavaScript one; undefined when it is not valid. */
-export function serverRegex(pattern: string, caseless: boolean): RegExp | undefined {
-  try {
-    // PCRE's `(?P<name>` is JavaScript's `(?<name>`.
-    return new RegExp(pattern.replaceAll('(?P<', '(?<'), caseless ? 'i' : '');
-  } catch {
-    return undefined;
-  }
 }
 
 /** A URL's path, %-decoded as servers match it (an undecodable path is matched as written). */

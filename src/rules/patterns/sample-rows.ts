@@ -1,6 +1,7 @@
 import type { InputItem } from '../../check/row.js';
 import { ruleRow } from '../rule-row.js';
 import type { CompiledRules } from './rule-match.js';
+import { skippedPatternItems } from './skipped-items.js';
 
 /** Options of {@link sampleRows}. */
 export interface SampleRowsOptions {
@@ -49,4 +50,5 @@ export async function* sampleRows(
     if (item.kind === 'row') yield sampleItem(rules, item.row.line, item.row.source, options);
     else if (item.kind === 'invalid') yield { ...item, message: `in --samples: ${item.message}` };
   }
+  yield* skippedPatternItems(rules.skipped);
 }

@@ -1,9 +1,10 @@
-import { match as pathMatch } from 'path-to-regexp';
+import { type Key, pathToRegexp, regexpToFunction } from 'path-to-regexp';
 import { isJsonObject, jsonEntries } from '../json-rules.js';
 import { vercelStatus } from '../vercel.js';
 import { type OrderedMatcher, orderedRules } from './ordered-rules.js';
 import { pathToRegexpSamples } from './pattern-samples.js';
 import { type CompiledRules, type RuleProblem, withQuery } from './rule-match.js';
+import { type SkipLog, type SkipReport, serverRegex } from './server-regex.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
 const LITERAL_SOURCE = /^[A-Za-z0-9/_.~%-]*$/;
@@ -20,6 +21,22 @@ function fill(destination: string, params: Record<string, string | string[]>): s
 }
 
 /**
+ * The matcher of a source, as path-to-regexp's `match` makes it (the library and version Vercel's own routing uses;
+ * strict and case-sensitive, as @vercel/routing-utils' sourceToRegex converts a source), but with its regular
+ * expression run by the bounded engines of server-regex.ts: a source's own regex group (`/:p((?:a+)+)`) can backtrack.
+ */
+function sourceMatcher(source: string, skip: SkipReport) {
+  const keys: Key[] = [];
+  const regex = pathToRegexp(source, keys, { strict: true, sensitive: true });
+  const bounded = serverRegex(regex.source, regex.ignoreCase, skip);
+  if (bounded === undefined) throw new Error(`not a valid regular expression: ${regex.source}`);
+  // regexpToFunction calls only `exec`, which the bounded regex has with RegExp's contract.
+  return regexpToFunction<Record<string, string | string[]>>(bounded as unknown as RegExp, keys, {
+    decode: decodeURIComponent,
+  });
+}
+
+/**
  * Compiles the `redirects` of a vercel.json for matching sample URLs: each source is a path-to-regexp 6 pattern (the
  * library and version Vercel's own routing uses), matched in array order, the first match answering. A rule with
  * `has`/`missing` conditions answers some requests only and is left out.
@@ -27,6 +44,7 @@ function fill(destination: string, params: Record<string, string | string[]>): s
 export function compileVercel(text: string): CompiledRules {
   const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
+  const skipped: SkipLog = [];
   for (const { line, value } of jsonEntries(text, 'vercel.json', 'redirects')) {
     if (!isJsonObject(value)) {
       problems.push({ line, message: 'a rule must be a JSON object' });
@@ -45,12 +63,7 @@ export function compileVercel(text: string): CompiledRules {
       continue;
     }
     try {
-      // As Vercel converts a source (@vercel/routing-utils, sourceToRegex): strict and case-sensitive.
-      const matches = pathMatch<Record<string, string | string[]>>(source, {
-        decode: decodeURIComponent,
-        strict: true,
-        sensitive: true,
-      });
+      const matches = sourceMatcher(source, { log: skipped, line });
       const match = (url: URL) => {
         const found = matches(url.pathname);
         if (found === false) return undefined;
@@ -66,5 +79,5 @@ export function compileVercel(text: string): CompiledRules {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
   }
-  return orderedRules({ matchers, keysOf: (url) => [url.pathname], problems });
+  return orderedRules({ matchers, keysOf: (url) => [url.pathname], problems, skipped });
 }

@@ -3,6 +3,13 @@
  * that needs a sitemap's URLs (scanSitemapLocs streams them without judging them).
  */
 export { isSitemapName, MAX_XML_TOKEN, type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
-export { gunzipWhenCompressed, isHttpLocation, openSitemap } from './open-sitemap.js';
+export {
+  gunzipWhenCompressed,
+  isFetchedSitemap,
+  isHttpLocation,
+  type OpenSitemapOptions,
+  openSitemap,
+  SITEMAP_MAX_BYTES,
+} from './open-sitemap.js';
 export { readSitemapLocs } from './page-locs.js';
 export { readSitemap, type SitemapReadOptions } from './read-sitemap.js';

@@ -8,6 +8,32 @@ import { inputError } from '../errors.js';
 /** How long a sitemap's server may take to start answering, and the longest wait between two parts of its body. */
 const SITEMAP_TIMEOUT_MS = 30_000;
 
+/**
+ * The most a sitemap may hold once uncompressed: the sitemaps protocol's own limit of 50 MB per file
+ * (https://www.sitemaps.org/protocol.html, "Sitemap file location" and "Using Sitemap index files"). A small gzip
+ * file can expand a thousandfold, so the cap is counted on the decoded bytes.
+ */
+export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Options of {@link openSitemap}. */
+export interface OpenSitemapOptions {
+  /** Aborts the fetch of a sitemap URL. */
+  signal?: AbortSignal | undefined;
+  /** The most bytes the sitemap may hold uncompressed (default {@link SITEMAP_MAX_BYTES}). */
+  maxBytes?: number | undefined;
+}
+
+/**
+ * Sitemaps that came from the network. Their content is a stranger's: an index among them may name only http(s)
+ * children, never a local file (src/rules/sitemap/read-sitemap.ts).
+ */
+const FETCHED = new WeakSet<Readable>();
+
+/** Whether the sitemap stream was fetched from an http(s) URL rather than read from a file or standard input. */
+export function isFetchedSitemap(stream: Readable): boolean {
+  return FETCHED.has(stream);
+}
+
 /** Whether an input names an http(s) URL rather than a file. */
 export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
@@ -22,7 +48,17 @@ function isGzip(head: Uint8Array): boolean {
  * The stream's bytes, gunzipped when they are gzip: told by the first bytes, not the name, so that a `.xml.gz`
  * served already decoded, or a gzipped file with another name, is read right.
  */
-export function gunzipWhenCompressed(source: AsyncIterable<Uint8Array | string>): Readable {
+export function gunzipWhenCompressed(
+  source: AsyncIterable<Uint8Array | string>,
+  location = 'the sitemap',
+  maxBytes = SITEMAP_MAX_BYTES,
+): Readable {
+  let total = 0;
+  const counted = (chunk: Buffer): Buffer => {
+    total += chunk.length;
+    if (total > maxBytes) throw tooLarge(location, maxBytes);
+    return chunk;
+  };
   async function* bytes(): AsyncGenerator<Buffer> {
     const iterator = source[Symbol.asyncIterator]();
     const first = await iterator.next();
@@ -35,14 +71,23 @@ export function gunzipWhenCompressed(source: AsyncIterable<Uint8Array | string>)
       }
     };
     if (!isGzip(head)) {
-      yield* rest();
+      for await (const chunk of rest()) yield counted(chunk);
       return;
     }
-    // pipeline destroys the gunzip stream with the first error of either side, which ends this loop with it.
+    // pipeline destroys the gunzip stream with the first error of either side, which ends this loop with it; leaving
+    // the loop at the cap destroys it too, so a bomb is never inflated past the cap.
     const gunzip = pipeline(Readable.from(rest()), createGunzip(), () => {});
-    for await (const chunk of gunzip) yield chunk as Buffer;
+    for await (const chunk of gunzip) yield counted(chunk as Buffer);
   }
   return Readable.from(bytes());
+}
+
+/** The error of a sitemap over the cap, naming the cap and how to raise it. */
+function tooLarge(location: string, maxBytes: number) {
+  const size = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes} bytes`;
+  return inputError(
+    `${location} is larger than ${size} uncompressed (the sitemaps protocol's limit per file; --sitemap-max-size raises it)`,
+  );
 }
 
 /**
@@ -50,7 +95,8 @@ export function gunzipWhenCompressed(source: AsyncIterable<Uint8Array | string>)
  * file would be; redirects are followed). Gzip is undone either way. Throws `INPUT_ERROR` for a missing file or a
  * URL that does not answer 2xx.
  */
-export async function openSitemap(location: string, signal?: AbortSignal): Promise<Readable> {
+export async function openSitemap(location: string, options: OpenSitemapOptions = {}): Promise<Readable> {
+  const { signal, maxBytes } = options;
   if (!isHttpLocation(location)) {
     try {
       if ((await stat(location)).isDirectory()) throw new Error('is a directory');
@@ -58,7 +104,7 @@ export async function openSitemap(location: string, signal?: AbortSignal): Promi
       const code = (error as NodeJS.ErrnoException).code;
       throw inputError(`cannot read ${location}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
     }
-    return gunzipWhenCompressed(createReadStream(location));
+    return gunzipWhenCompressed(createReadStream(location), location, maxBytes);
   }
   // The time limit covers the wait for the answer only: the body is read as slowly as the rows are checked.
   const stop = new AbortController();
@@ -82,5 +128,7 @@ export async function openSitemap(location: string, signal?: AbortSignal): Promi
     await response.body?.cancel();
     throw inputError(`cannot fetch ${location}: it answered ${response.status}`);
   }
-  return gunzipWhenCompressed(response.body as AsyncIterable<Uint8Array>);
+  const stream = gunzipWhenCompressed(response.body as AsyncIterable<Uint8Array>, location, maxBytes);
+  FETCHED.add(stream);
+  return stream;
 }

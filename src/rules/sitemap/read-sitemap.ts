@@ -5,12 +5,14 @@ import { inputError } from '../errors.js';
 import type { RuleReadOptions } from '../rule-row.js';
 import { readSourceUrl } from '../urls.js';
 import { type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
-import { openSitemap } from './open-sitemap.js';
+import { isFetchedSitemap, isHttpLocation, openSitemap } from './open-sitemap.js';
 
 /** Options of {@link readSitemap}. */
 export interface SitemapReadOptions extends RuleReadOptions {
   /** Opens a child sitemap of an index (default: {@link openSitemap}, a file or a plain GET). */
   open?: (location: string) => Promise<Readable>;
+  /** The most bytes each sitemap may hold uncompressed (default: the protocol's 50 MB). */
+  maxBytes?: number | undefined;
 }
 
 /** Child sitemaps an index may list (the sitemaps protocol's limit is 50,000): their URLs are held, not their pages. */
@@ -30,10 +32,27 @@ function pageItem(found: SitemapLoc, options: RuleReadOptions, sitemap: string |
   return row;
 }
 
-/** The pages of one child sitemap; a child that cannot be read is one invalid item, and the rest go on. */
-async function* childItems(location: string, line: number, options: SitemapReadOptions): AsyncGenerator<InputItem> {
+/**
+ * The pages of one child sitemap; a child that cannot be read is one invalid item, and the rest go on. A child of an
+ * index fetched from the network must be an http(s) URL: a stranger's index never makes hoplens open a local file,
+ * nor learn from its messages which files exist.
+ */
+async function* childItems(
+  location: string,
+  line: number,
+  options: SitemapReadOptions,
+  fetched: boolean,
+): AsyncGenerator<InputItem> {
+  if (fetched && !isHttpLocation(location)) {
+    yield {
+      kind: 'invalid',
+      line,
+      message: `sitemap ${location}: a sitemap index fetched by URL may list only http(s) URLs`,
+    };
+    return;
+  }
   try {
-    const stream = await (options.open ?? openSitemap)(location);
+    const stream = await (options.open ?? ((child) => openSitemap(child, { maxBytes: options.maxBytes })))(location);
     for await (const found of scanSitemapLocs(stream)) {
       if (found.kind === 'sitemap') {
         yield { kind: 'invalid', line, message: `${location}:${found.line}: a sitemap index cannot list an index` };
@@ -59,6 +78,7 @@ async function* childItems(location: string, line: number, options: SitemapReadO
  */
 export async function* readSitemap(stream: Readable, options: SitemapReadOptions): AsyncGenerator<InputItem> {
   const children: SitemapLoc[] = [];
+  const fetched = isFetchedSitemap(stream);
   try {
     for await (const found of scanSitemapLocs(stream)) {
       if (found.kind === 'page') yield pageItem(found, options, undefined);
@@ -69,5 +89,5 @@ export async function* readSitemap(stream: Readable, options: SitemapReadOptions
     if (isHoplensError(error)) throw error;
     throw inputError(`not a readable sitemap: ${error instanceof Error ? error.message : String(error)}`);
   }
-  for (const child of children) yield* childItems(child.loc, child.line, options);
+  for (const child of children) yield* childItems(child.loc, child.line, options, fetched);
 }

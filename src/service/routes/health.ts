@@ -12,6 +12,8 @@ export interface HealthRouteOptions {
   redisConfigured: boolean;
   /** Rendering: off, on, or on but without a Chromium to drive (then the instance is not ready). */
   render: 'off' | 'on' | 'unavailable';
+  /** The monitors, when on: their database must answer for the instance to be ready. */
+  monitors?: { isReachable(): Promise<boolean> } | undefined;
 }
 
 /** Longest a readiness probe waits for Redis. */
@@ -23,6 +25,9 @@ const ReadySchema = Type.Object({
   redis: Type.Enum(['up', 'down', 'not_configured'], { description: 'Redis reachability (when REDIS_URL is set)' }),
   render: Type.Enum(['off', 'on', 'unavailable'], {
     description: '`HOPLENS_RENDER`: off, on, or on without a Chromium to drive (`unavailable`: not ready)',
+  }),
+  monitors: Type.Enum(['up', 'down', 'off'], {
+    description: "The monitors' database: answering, not answering (not ready), or monitors off (no admin token)",
   }),
 });
 
@@ -40,7 +45,8 @@ async function withinTime(check: Promise<boolean>, ms: number): Promise<boolean>
 
 /**
  * `/healthz` (liveness: the process answers; touches nothing else, so it stays fast under any load) and `/readyz`
- * (readiness: not shutting down, and Redis reachable when configured). Neither counts against rate limits.
+ * (readiness: not shutting down, Redis reachable when configured, the monitors' database answering when monitors are
+ * on). Neither counts against rate limits.
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthRouteOptions): Promise<void> {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -60,7 +66,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
       schema: {
         tags: ['health'],
         summary:
-          'Readiness probe: 503 while shutting down, while the configured Redis is unreachable, or when rendering is on without a Chromium',
+          "Readiness probe: 503 while shutting down, while the configured Redis or the monitors' database is unreachable, or when rendering is on without a Chromium",
         response: { 200: ReadySchema, 503: ReadySchema },
       },
     },
@@ -71,10 +77,17 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
           ? ('up' as const)
           : ('down' as const)
         : ('not_configured' as const);
-      const ready = redis !== 'down' && options.render !== 'unavailable' && !options.lifecycle.closing;
+      const monitors =
+        options.monitors === undefined
+          ? ('off' as const)
+          : (await withinTime(options.monitors.isReachable(), READY_CHECK_MS))
+            ? ('up' as const)
+            : ('down' as const);
+      const ready =
+        redis !== 'down' && monitors !== 'down' && options.render !== 'unavailable' && !options.lifecycle.closing;
       return reply
         .code(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'not_ready', redis, render: options.render });
+        .send({ status: ready ? 'ready' : 'not_ready', redis, render: options.render, monitors });
     },
   );
 }
