@@ -3,10 +3,11 @@
  * checked, the rules it wrote, the hop it rendered): the bundle in dist/cli-chunks/ is what users run, and the
  * in-process tests in test/cli/ do not run it. Registered by test/install/pack-install.test.ts, which installs once.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_TYPES } from '../../src/core/index.js';
+import { ruleFileCases, ruleFileServer } from '../helpers/rule-file-cases.js';
 import { type Handler, startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
 import { createTestPki } from '../helpers/tls-certificates.js';
 import { type Installed, ndjsonRows, runInstalled } from './installed-package.js';
@@ -194,6 +195,33 @@ export function describeInstalledCommands(installed: () => Installed): void {
         [1, 2, 3, 4].map((n) => `${plain.origin}/new/${n}`),
       );
     });
+  });
+
+  describe('hoplens check on every rule format, installed', () => {
+    let rules: TestServer;
+    beforeAll(async () => {
+      rules = await startServer(ruleFileServer);
+    });
+    afterAll(async () => {
+      await rules?.close();
+    });
+
+    // Each format's reader is its own module of the bundle: one left out fails only here.
+    it.each(ruleFileCases(() => `127.0.0.1:${rules.port}`))(
+      '%s: the literal rules checked live, one passing and one failing',
+      async (label, name, text, flags) => {
+        // Each in a folder of its own: the file's name is what tells its format.
+        const folder = join(dir, `rules-${label.replace(/\W+/g, '-')}`);
+        await mkdir(folder, { recursive: true });
+        const path = join(folder, name);
+        await writeFile(path, text());
+        const args = ['check', path, '--base-url', rules.origin, '--format', 'ndjson', ...FAST, ...flags];
+        const result = await runInstalled(installed(), args);
+        const outcomes = ndjsonRows(result.stdout).map((row) => row.outcome);
+        expect(outcomes.sort(), result.stderr).toEqual(['failed', 'passed']);
+        expect(result.code).toBe(1);
+      },
+    );
   });
 
   describe('hoplens lint and fix, installed', () => {
