@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { CheckRow } from '../../check/row.js';
 import { findChains } from '../../rules/lint/chains.js';
 import { findCycles } from '../../rules/lint/cycles.js';
@@ -30,8 +31,9 @@ export async function findRuleChains(plan: CheckPlan, io: CliIo): Promise<RuleCh
   )
     return undefined;
   const rows: CheckRow[] = [];
+  let stream: Readable | undefined;
   try {
-    const stream = await openInput(inputPath, io.stdin, inputFormat);
+    stream = await openInput(inputPath, io.stdin, inputFormat);
     const options = {
       ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
       ...(plan.variant === undefined ? {} : { variant: plan.variant }),
@@ -39,6 +41,9 @@ export async function findRuleChains(plan: CheckPlan, io: CliIo): Promise<RuleCh
     for await (const item of readInput(inputFormat, stream, options)) if (item.kind === 'row') rows.push(item.row);
   } catch {
     // The check's own reading reports what is wrong with the file; without the rules, rows are judged alone.
+  } finally {
+    // A reader that stopped early leaves the file open: closed here, not by the garbage collector.
+    stream?.destroy();
   }
   const origin = plan.baseUrl === undefined ? undefined : new URL(plan.baseUrl).origin;
   const graph = buildRuleGraph(rows, origin);

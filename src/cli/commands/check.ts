@@ -40,7 +40,14 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const chains = await findRuleChains(plan, io);
   const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, plan.sitemapMaxBytes);
-  const channels = await openChannels(plan, io);
+  // The input's file is open from here: closed however the run ends, not left to the garbage collector.
+  const closeInput = () => {
+    if (stream !== io.stdin) stream.destroy();
+  };
+  const channels = await openChannels(plan, io).catch((error: unknown) => {
+    closeInput();
+    throw error;
+  });
   const report = new CheckReport(plan, channels, baseline, collapse, flags.stats, chains);
   let inputError: CliError | undefined;
   let verdict: RunVerdict | undefined;
@@ -62,6 +69,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     report.summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
     await channels.formatter.end(report.summary);
   } finally {
+    closeInput();
     await channels.report.close();
   }
   // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.

@@ -70,8 +70,16 @@ function monitorOf(row: CheckRow, plan: ImportPlan): MonitorInput {
 export async function monitorImportCommand(file: string, flags: MonitorImportFlags, io: CliIo): Promise<number> {
   const plan = planImport(file, flags, io.cwd ?? process.cwd(), io.env);
   const stream = await openInput(plan.inputPath, io.stdin);
+  // The input's file is open from here: closed however the import ends, not left to the garbage collector.
+  const closeInput = () => {
+    if (stream !== io.stdin) stream.destroy();
+  };
   const client = new MonitorServiceClient(plan.server, plan.token, io.signal);
-  const known = new Set((await client.list()).map(identityOfMonitor));
+  const listed = await client.list().catch((error: unknown) => {
+    closeInput();
+    throw error;
+  });
+  const known = new Set(listed.map(identityOfMonitor));
   const counts: ImportCounts = { created: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
   const tell = (text: string) => io.stderr.write(`hoplens: ${plan.inputName}: ${text}\n`);
   const options = {
@@ -110,6 +118,8 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
     if (!isCliError(error) || (error.code !== 'INPUT_ERROR' && error.code !== 'ABORTED')) throw error;
     stopped = error.code === 'ABORTED' ? 'interrupted' : 'input';
     if (error.code === 'INPUT_ERROR') tell(error.message);
+  } finally {
+    closeInput();
   }
   io.stderr.write(`${summaryLine(counts, stopped === 'interrupted')}\n`);
   return importStatus(counts, stopped, tell);
