@@ -102,10 +102,11 @@ describe('hoplens (spawned)', () => {
     const junit = join(dir.path, 'junit.xml');
     const { code, stdout, stderr } = await spawnCli(['check', csv, '--format', 'junit', '--output', junit]);
     expect(code).toBe(1);
-    // The report is a file: the failed row is listed on stderr too, and only it.
+    // The report is a file: the columns read, then the failed row, and only it, are on stderr too.
     expect(stderr).toMatch(
       new RegExp(
-        `^FAIL  ${url('/temp').replace(/[.?]/g, '\\$&')} → .*\\(line 4\\)\n      ✖ first hop returned 302, expected 301\n`,
+        `^hoplens: .*redirects\\.csv: columns: source "source", target "target", status "status"\n` +
+          `FAIL  ${url('/temp').replace(/[.?]/g, '\\$&')} → .*\\(line 4\\)\n      ✖ first hop returned 302, expected 301\n`,
       ),
     );
     expect(stderr).not.toContain('PASS');

@@ -81,7 +81,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
 }
 
 /**
- * How a CSV input is read: the columns `--columns` names, and, for people (the table format), which columns were
+ * How a CSV input is read: the columns `--columns` names, and, for people (on stderr, in every format), which columns were
  * used, on stderr, so that a target column read under an unexpected name (or not read) shows.
  */
 function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<InputReadOptions['csv']> {
@@ -90,7 +90,8 @@ function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<Input
   };
   return {
     ...(plan.columns === undefined ? {} : { columns: plan.columns }),
-    ...(plan.format === 'table' ? { onColumns: tell } : {}),
+    // On stderr, the human side, whatever the format: a machine report on stdout or in a file stays clean.
+    onColumns: tell,
   };
 }
 
