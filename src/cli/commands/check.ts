@@ -5,6 +5,7 @@ import type { InputItem } from '../../check/row.js';
 import { runChecks } from '../../check/runner.js';
 import { shardItems } from '../../check/shard.js';
 import type { AnalyzerConfig } from '../../core/index.js';
+import type { OpenSitemapOptions } from '../../rules/sitemap/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
@@ -39,7 +40,8 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
   const chains = await findRuleChains(plan, io);
-  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, plan.sitemapMaxBytes);
+  const sitemap = sitemapOptions(plan, settings);
+  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, sitemap);
   // The input's file is open from here: closed however the run ends, not left to the garbage collector.
   const closeInput = () => {
     if (stream !== io.stdin) stream.destroy();
@@ -57,10 +59,12 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
       ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
       ...(plan.variant === undefined ? {} : { variant: plan.variant }),
       csv: csvOptions(plan, channels),
-      ...(plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes }),
+      ...sitemap,
     };
     const read =
-      plan.samples === undefined ? readInput(plan.inputFormat, stream, options) : await samples(plan, stream, io);
+      plan.samples === undefined
+        ? readInput(plan.inputFormat, stream, options)
+        : await samples(plan, stream, io, sitemap);
     const rows = plan.shard === undefined ? read : shardItems(read, plan.shard);
     inputError = await runAndReport(plan, rows, report, io, settings);
     await report.notes(inputError);
@@ -78,6 +82,18 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   }
   if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);
   return verdict!.exit;
+}
+
+/**
+ * How a sitemap input is opened and read: the `--sitemap-max-size` cap, and the `--ca` authorities for an https
+ * sitemap, trusted as they are for the rows' own requests.
+ */
+function sitemapOptions(plan: CheckPlan, settings: AnalyzerConfig): OpenSitemapOptions {
+  const ca = settings.ca === undefined ? undefined : typeof settings.ca === 'string' ? [settings.ca] : settings.ca;
+  return {
+    ...(plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes }),
+    ...(ca === undefined ? {} : { ca }),
+  };
 }
 
 /**
@@ -100,19 +116,23 @@ function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<Input
  * sitemap's samples are read as written, so that rules naming the old host still match them; list and CSV paths
  * are made absolute on --base-url.
  */
-async function samples(plan: CheckPlan, rulesStream: Readable, io: CliIo): Promise<AsyncIterable<InputItem>> {
+async function samples(
+  plan: CheckPlan,
+  rulesStream: Readable,
+  io: CliIo,
+  sitemap: OpenSitemapOptions,
+): Promise<AsyncIterable<InputItem>> {
   const { compileRules, hasPatternMatching, sampleRows } = await import('../../rules/patterns/index.js');
   const { path, format } = plan.samples!;
   if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
-  const sampleStream = await openInput(path, io.stdin, format, plan.sitemapMaxBytes);
+  const sampleStream = await openInput(path, io.stdin, format, sitemap);
   const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
-  const sitemapOptions = plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes };
   // Only a sample CSV's sources are read: its other columns, URLs or not, are nothing to refuse it for.
   const items = readInput(
     format,
     sampleStream,
-    format === 'sitemap' ? sitemapOptions : { ...baseUrl, csv: { columns: { target: '' } } },
+    format === 'sitemap' ? sitemap : { ...baseUrl, csv: { columns: { target: '' } } },
   );
   return sampleRows(rules, items, baseUrl);
 }

@@ -13,6 +13,7 @@ import {
 import {
   isHttpLocation,
   isSitemapName,
+  type OpenSitemapOptions,
   openSitemap,
   readSitemap,
   type SitemapReadOptions,
@@ -57,10 +58,10 @@ export async function openInput(
   path: string,
   stdin: Readable,
   format?: InputFormat,
-  sitemapMaxBytes?: number,
+  sitemap: OpenSitemapOptions = {},
 ): Promise<Readable> {
   if (path === '-') return stdin;
-  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path, { maxBytes: sitemapMaxBytes });
+  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path, sitemap);
   // Opened here, not by the stream on its first read, so that a file that cannot be read (missing, a directory,
   // no permission) is an input error before any work, not a failure halfway through.
   let handle: Awaited<ReturnType<typeof open>> | undefined;

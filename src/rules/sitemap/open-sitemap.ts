@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
+import { rootCertificates } from 'node:tls';
 import { createGunzip } from 'node:zlib';
-import { fetch } from 'undici';
+import { Agent, fetch } from 'undici';
 import { inputError } from '../errors.js';
 
 /** How long a sitemap's server may take to start answering, and the longest wait between two parts of its body. */
@@ -21,6 +22,8 @@ export interface OpenSitemapOptions {
   signal?: AbortSignal | undefined;
   /** The most bytes the sitemap may hold uncompressed (default {@link SITEMAP_MAX_BYTES}). */
   maxBytes?: number | undefined;
+  /** Certificate authorities (PEM) trusted besides Node's roots for an https sitemap: the command's `--ca`. */
+  ca?: readonly string[] | undefined;
 }
 
 /**
@@ -106,6 +109,9 @@ export async function openSitemap(location: string, options: OpenSitemapOptions 
     }
     return gunzipWhenCompressed(createReadStream(location), location, maxBytes);
   }
+  // With --ca, a connection pool of the sitemap's own that trusts those authorities too, closed with the stream.
+  const agent =
+    options.ca === undefined ? undefined : new Agent({ connect: { ca: [...rootCertificates, ...options.ca] } });
   // The time limit covers the wait for the answer only: the body is read as slowly as the rows are checked.
   const stop = new AbortController();
   const timer = setTimeout(
@@ -115,20 +121,24 @@ export async function openSitemap(location: string, options: OpenSitemapOptions 
   let response: Awaited<ReturnType<typeof fetch>>;
   try {
     response = await fetch(location, {
+      ...(agent === undefined ? {} : { dispatcher: agent }),
       signal: signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]),
       headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1' },
     });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
+    void agent?.close();
     throw inputError(`cannot fetch ${location}: ${cause ?? (error as Error).message}`);
   } finally {
     clearTimeout(timer);
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
+    void agent?.close();
     throw inputError(`cannot fetch ${location}: it answered ${response.status}`);
   }
   const stream = gunzipWhenCompressed(response.body as AsyncIterable<Uint8Array>, location, maxBytes);
+  if (agent !== undefined) stream.once('close', () => void agent.close());
   FETCHED.add(stream);
   return stream;
 }

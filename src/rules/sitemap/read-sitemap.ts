@@ -13,6 +13,8 @@ export interface SitemapReadOptions extends RuleReadOptions {
   open?: (location: string) => Promise<Readable>;
   /** The most bytes each sitemap may hold uncompressed (default: the protocol's 50 MB). */
   maxBytes?: number | undefined;
+  /** Certificate authorities trusted besides Node's roots for https children (the command's `--ca`). */
+  ca?: readonly string[] | undefined;
 }
 
 /** Child sitemaps an index may list (the sitemaps protocol's limit is 50,000): their URLs are held, not their pages. */
@@ -52,7 +54,9 @@ async function* childItems(
     return;
   }
   try {
-    const stream = await (options.open ?? ((child) => openSitemap(child, { maxBytes: options.maxBytes })))(location);
+    const stream = await (
+      options.open ?? ((child) => openSitemap(child, { maxBytes: options.maxBytes, ca: options.ca }))
+    )(location);
     for await (const found of scanSitemapLocs(stream)) {
       if (found.kind === 'sitemap') {
         yield { kind: 'invalid', line, message: `${location}:${found.line}: a sitemap index cannot list an index` };
