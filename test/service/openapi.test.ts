@@ -1,7 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_SEVERITY, ISSUE_TYPES } from '../../src/core/index.js';
+import { ISSUE_SEVERITY, ISSUE_TYPES, RENDER_INCOMPLETE_REASONS } from '../../src/core/index.js';
 import { ALL_SERVICE_ERROR_CODES } from '../../src/service/errors.js';
 import { appWith } from '../helpers/service.js';
 
@@ -134,14 +134,7 @@ describe('OpenAPI document', () => {
     expect(summary.properties?.totalTime?.type).toBe('integer');
     expect(summary.properties?.hasLoop?.type).toBe('boolean');
     expect(summary.properties?.issues?.type).toBe('array');
-    expect(summary.properties?.renderIncomplete?.enum).toEqual([
-      'queue',
-      'timeout',
-      'request_limit',
-      'byte_limit',
-      'memory_limit',
-      'form_post',
-    ]);
+    expect(summary.properties?.renderIncomplete?.enum).toEqual([...RENDER_INCOMPLETE_REASONS]);
     const issue = summary.properties?.issues?.items as Schema;
     expect(issue.required).toContain('help');
     expect(issue.properties?.help?.type).toBe('string');
