@@ -101,7 +101,9 @@ describe('hoplens check in a terminal (tmux)', () => {
     expect(rowLines(lines).map((line) => line.split(/\s+/)[1])).toEqual(done.map((p) => `${server.origin}${p}`));
     const printed = lines.filter((line) => line.trim() !== '');
     expect(printed.at(-2)).toBe('Interrupted: partial results, rows in flight were not checked.');
-    expect(printed.at(-1)).toMatch(/^Summary: 3 rows checked in [\d.]+ s: 3 passed, 0 failed, 0 errored$/);
+    expect(printed.at(-1)).toMatch(
+      /^Summary: 3 rows checked in [\d.]+ s: 3 passed, 0 failed, 0 errored — exit 130: interrupted \(Ctrl-C\)$/,
+    );
     expect(printed).toHaveLength(3 + 2);
     expect(screen).not.toMatch(/rows \||█|░|\^C/);
     expect(prompt.startsWith(`[130] ${PROMPT_MARK}`)).toBe(true);

@@ -33,8 +33,8 @@ export function runVerdict(
   collapse: CollapseSettings,
   strict: boolean,
 ): RunVerdict {
-  // The summary says `Interrupted` on a line of its own already.
-  if (summary.interrupted) return { exit: EXIT.INTERRUPTED, reasons: [] };
+  // Named on the summary line too, as every other reason is, beside the `Interrupted` line before it.
+  if (summary.interrupted) return { exit: EXIT.INTERRUPTED, reasons: ['interrupted (Ctrl-C)'] };
   if (inputError !== undefined || summary.invalid > 0) {
     const reasons = summary.invalid > 0 ? [plural(summary.invalid, 'invalid line')] : [];
     if (inputError !== undefined) reasons.push('the input could not be read to its end');
