@@ -103,7 +103,9 @@ describe('twenty renders at once on two render slots', () => {
       }),
     );
     expect(hops).toBeGreaterThan(0);
-    // The render's bound, plus the page's own hop and its landing (loopback, milliseconds) and the gate's wait.
-    expect(longest).toBeLessThan(TIMEOUT + RENDER_WAIT + 1000 + 1000 + 1000);
+    // Bounded, not queued: twenty renders of ~1.3 s each run one after another on two slots would take ~13 s. The
+    // render's bound, its landing's render, and the gate's wait come to ~5 s; the rest is slack for a loaded CI host
+    // (it once took 6.09 s there), still well short of what an unbounded queue would take.
+    expect(longest).toBeLessThan(TIMEOUT + RENDER_WAIT + 1000 + 1000 + 1000 + 3000);
   }, 90_000);
 });
