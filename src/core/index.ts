@@ -7,12 +7,10 @@ export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from '.
 export { parseCaBundle } from './ca-bundle.js';
 export { declaredCanonical } from './canonical.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
-export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { CERTIFICATE_EXPIRY_DAYS } from './detectors/certificate-expiring.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues, type Finding } from './detectors/index.js';
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
-export { decodePunycode, displayHost, displayUrl } from './display-url.js';
 export {
   defineErrors,
   ERROR_CODES,
@@ -52,8 +50,22 @@ export {
 // The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
 // src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
 export type { PolicyFile, SeveritySetting } from './policy-schema.js';
+export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './portable/comparable-url.js';
+export { decodePunycode, displayHost, displayUrl } from './portable/display-url.js';
+export {
+  type CliFlag,
+  OPTION_TABLE,
+  type OptionName,
+  type OptionSpec,
+  type OptionValues,
+  optionSpec,
+  QUERY_OPTIONS,
+  type QueryOptionName,
+  type Range,
+} from './portable/index.js';
+export { countRedirects, isRedirect, type RedirectFields } from './portable/redirect-count.js';
+export { normalizeUrlInput } from './portable/url-input.js';
 export { productToken } from './product-token.js';
-export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
@@ -89,5 +101,4 @@ export {
   type Summary,
   type TlsMode,
 } from './types.js';
-export { normalizeUrlInput } from './url-input.js';
 export { PACKAGE_VERSION } from './version.js';

@@ -1,56 +1,27 @@
 import { invalidOption } from './errors.js';
 import { isPolicy, NO_POLICY, type Policy } from './policy.js';
+import { DEFAULTS, LIMITS } from './portable/defaults.js';
+import {
+  type IntegerOption,
+  OPTION_TABLE,
+  type OptionName,
+  type OptionSpec,
+  type OptionValues,
+} from './portable/option-table.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
-import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from './types.js';
+import type { AnalyzeOptions } from './types.js';
 
-/** Allowed ranges of the numeric options (inclusive), shared by the service and the CLI. */
-export const LIMITS = Object.freeze({
-  maxHops: Object.freeze({ min: 1, max: 20 }),
-  timeout: Object.freeze({ min: 1000, max: 30_000 }),
-  renderWait: Object.freeze({ min: 0, max: 10_000 }),
-  userAgentLength: 512,
-});
-
-/** Every default of {@link AnalyzeOptions}, in one place. */
-export const DEFAULTS = Object.freeze({
-  maxHops: 10,
-  timeout: 10_000,
-  userAgent: 'hoplens/1.0',
-  method: 'GET' as HttpMethod,
-  cookies: false,
-  headers: 'default' as HeaderSelection,
-  blockPrivate: true,
-  allowNetworks: Object.freeze([] as string[]),
-  clientRedirects: 'follow' as ClientRedirectMode,
-  render: false,
-  renderWait: 3000,
-  tls: 'verify' as TlsMode,
-  http2: true,
-  robots: true,
-});
+// The defaults and ranges are the option table's (src/core/portable/option-table.ts); re-exported for the core's entry.
+export { DEFAULTS, LIMITS };
 
 /** Options after validation, with every default filled in. */
-export interface NormalizedOptions {
-  readonly maxHops: number;
-  readonly timeout: number;
-  readonly userAgent: string;
-  readonly method: HttpMethod;
-  readonly cookies: boolean;
-  readonly headers: HeaderSelection;
-  readonly blockPrivate: boolean;
+export interface NormalizedOptions extends OptionValues {
   readonly allowNetworks: readonly Network[];
-  readonly clientRedirects: ClientRedirectMode;
-  readonly render: boolean;
-  readonly renderWait: number;
-  readonly tls: TlsMode;
-  readonly http2: boolean;
-  readonly robots: boolean;
   /** The policy compiled (`NO_POLICY` when none was given). */
   readonly policy: Policy;
 }
 
-function integerIn(option: 'maxHops' | 'timeout' | 'renderWait', value: unknown): number {
-  const { min, max } = LIMITS[option];
+function integerIn(option: string, value: unknown, { min, max }: IntegerOption): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw invalidOption(option, `must be an integer from ${min} to ${max}`, value);
   }
@@ -128,29 +99,32 @@ function compiled(value: unknown): Policy {
   throw invalidOption('policy', 'must be compiled first: pass it to analyze(), or to parsePolicy() before prepare()');
 }
 
+/** One option's value judged by its row of the table. */
+function judged(name: OptionName, spec: OptionSpec, value: unknown): unknown {
+  switch (spec.kind) {
+    case 'integer':
+      return integerIn(name, value, spec);
+    case 'choice':
+      return oneOf(name, value, spec.values);
+    case 'switch':
+      return bool(name, value);
+    case 'header':
+      return checkUserAgent(value);
+  }
+}
+
 /** Validates options once and fills in defaults. Throws `HoplensError('INVALID_OPTION')` naming the option. */
 export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOptions {
   if (typeof options !== 'object' || options === null) throw invalidOption('options', 'must be an object');
-  const o = options;
-  const d = DEFAULTS;
+  const given = options as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(OPTION_TABLE) as [OptionName, OptionSpec][]) {
+    const value = given[name];
+    values[name] = value === undefined ? spec.default : judged(name, spec, value);
+  }
   return Object.freeze({
-    maxHops: o.maxHops === undefined ? d.maxHops : integerIn('maxHops', o.maxHops),
-    timeout: o.timeout === undefined ? d.timeout : integerIn('timeout', o.timeout),
-    userAgent: o.userAgent === undefined ? d.userAgent : checkUserAgent(o.userAgent),
-    method: o.method === undefined ? d.method : oneOf('method', o.method, ['GET', 'HEAD'] as const),
-    cookies: o.cookies === undefined ? d.cookies : bool('cookies', o.cookies),
-    headers: o.headers === undefined ? d.headers : oneOf('headers', o.headers, ['default', 'all'] as const),
-    blockPrivate: o.blockPrivate === undefined ? d.blockPrivate : bool('blockPrivate', o.blockPrivate),
-    allowNetworks: o.allowNetworks === undefined ? [] : networks(o.allowNetworks),
-    clientRedirects:
-      o.clientRedirects === undefined
-        ? d.clientRedirects
-        : oneOf('clientRedirects', o.clientRedirects, ['follow', 'report'] as const),
-    render: o.render === undefined ? d.render : bool('render', o.render),
-    renderWait: o.renderWait === undefined ? d.renderWait : integerIn('renderWait', o.renderWait),
-    tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
-    http2: o.http2 === undefined ? d.http2 : bool('http2', o.http2),
-    robots: o.robots === undefined ? d.robots : bool('robots', o.robots),
-    policy: o.policy === undefined ? NO_POLICY : compiled(o.policy),
+    ...(values as unknown as OptionValues),
+    allowNetworks: options.allowNetworks === undefined ? [] : networks(options.allowNetworks),
+    policy: options.policy === undefined ? NO_POLICY : compiled(options.policy),
   });
 }

@@ -1,5 +1,5 @@
 import { HoplensError } from './errors.js';
-import { normalizeUrlInput } from './url-input.js';
+import { normalizeUrlInput } from './portable/url-input.js';
 
 /** Parses the URL submitted for analysis: it must be absolute http(s) with a host. */
 export function parseTargetUrl(input: unknown): URL {
@@ -28,7 +28,7 @@ export function parseTargetUrl(input: unknown): URL {
 
 /**
  * Parses what a person typed (the command line, a list or CSV row): a bare host gets `https://` first, by the web
- * page's rule in src/core/url-input.ts, and a URL that still cannot be read is reported as typed.
+ * page's rule in src/core/portable/url-input.ts, and a URL that still cannot be read is reported as typed.
  */
 export function parseUrlInput(typed: string): URL {
   const withScheme = normalizeUrlInput(typed);

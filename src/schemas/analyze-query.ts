@@ -1,12 +1,47 @@
-import { type Static, Type } from 'typebox';
-import { DEFAULTS, LIMITS } from '../core/index.js';
+import { type Static, type TBoolean, type TEnum, type TInteger, type TOptional, type TString, Type } from 'typebox';
+import { type OPTION_TABLE, type OptionSpec, optionSpec, QUERY_OPTIONS, type QueryOptionName } from '../core/index.js';
 
 /** Longest URL accepted for analysis, in characters. */
 export const MAX_URL_LENGTH = 2048;
 
+/** The schema of one option's parameter, by its kind in the option table. */
+type ParameterSchema<S> = S extends { kind: 'choice'; values: readonly (infer T extends string)[] }
+  ? TEnum<T[]>
+  : S extends { kind: 'integer' }
+    ? TInteger
+    : S extends { kind: 'switch' }
+      ? TBoolean
+      : TString;
+
+/** The option parameters of the query, typed as the table declares them. */
+type OptionParameters = { [K in QueryOptionName]: TOptional<ParameterSchema<(typeof OPTION_TABLE)[K]>> };
+
+/** One option's parameter: its type, range and default from its row, and its row's description. */
+function parameterSchema(spec: OptionSpec) {
+  const description = spec.query;
+  switch (spec.kind) {
+    case 'integer':
+      return Type.Integer({ minimum: spec.min, maximum: spec.max, default: spec.default, description });
+    case 'choice':
+      return Type.Enum([...spec.values], { default: spec.default, description });
+    case 'switch':
+      return Type.Boolean({ default: spec.default, description });
+    case 'header':
+      // No default in the schema: an absent User-Agent is the core's to fill (the description names it).
+      return Type.String({ minLength: 1, maxLength: spec.maxLength, description });
+  }
+}
+
+function optionParameters(): OptionParameters {
+  const entries = QUERY_OPTIONS.map((name) => [name, Type.Optional(parameterSchema(optionSpec(name)))]);
+  return Object.fromEntries(entries) as OptionParameters;
+}
+
 /**
- * The query string of `GET /api/analyze`. Integers are declared as integers (so the OpenAPI document says what
- * docs/api.md's parameter table says); the strict-query hook makes sure only plain digit strings reach the validator's coercion.
+ * The query string of `GET /api/analyze`: `url`, and the option table's query parameters (src/core/portable/
+ * option-table.ts). Integers are declared as integers (so the OpenAPI document says what docs/api.md's parameter
+ * table says); the service reads the raw query itself (src/service/query-validation.ts), so that only plain digit
+ * strings become integers.
  */
 export const AnalyzeQuerySchema = Type.Object({
   url: Type.String({
@@ -15,68 +50,7 @@ export const AnalyzeQuerySchema = Type.Object({
     description: `The http or https URL to analyse (at most ${MAX_URL_LENGTH} characters)`,
     examples: ['https://example.com/old-page'],
   }),
-  userAgent: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: LIMITS.userAgentLength,
-      description: `User-Agent sent on every hop (default \`${DEFAULTS.userAgent}\`; at most ${LIMITS.userAgentLength} latin1 characters, no control characters but tab)`,
-    }),
-  ),
-  maxHops: Type.Optional(
-    Type.Integer({
-      minimum: LIMITS.maxHops.min,
-      maximum: LIMITS.maxHops.max,
-      default: DEFAULTS.maxHops,
-      description: 'Maximum redirect-chain length',
-    }),
-  ),
-  timeout: Type.Optional(
-    Type.Integer({
-      minimum: LIMITS.timeout.min,
-      maximum: LIMITS.timeout.max,
-      default: DEFAULTS.timeout,
-      description: 'Per-request timeout, in milliseconds',
-    }),
-  ),
-  clientRedirects: Type.Optional(
-    Type.Enum(['follow', 'report'], {
-      default: DEFAULTS.clientRedirects,
-      description:
-        '`follow`: a Refresh header or `<meta http-equiv="refresh">` on a 2xx page is a hop, as browsers and ' +
-        'Googlebot see it; `report`: HTTP redirects only (the refresh is reported as `meta_refresh`)',
-    }),
-  ),
-  render: Type.Optional(
-    Type.Boolean({
-      default: DEFAULTS.render,
-      description:
-        '`true`: load the last page in headless Chromium and follow the navigations it makes on its own ' +
-        '(JavaScript redirects) as hops. Only where the instance renders (`HOPLENS_RENDER=on`); else 400 `RENDER_DISABLED`',
-    }),
-  ),
-  renderWait: Type.Optional(
-    Type.Integer({
-      minimum: LIMITS.renderWait.min,
-      maximum: LIMITS.renderWait.max,
-      default: DEFAULTS.renderWait,
-      description: 'With `render=true`: how long a rendered page may take to navigate on its own, in milliseconds',
-    }),
-  ),
-  http2: Type.Optional(
-    Type.Boolean({
-      default: DEFAULTS.http2,
-      description:
-        '`false`: speak HTTP/1.1 only; by default HTTPS hops offer HTTP/2 and use it when the server chooses it',
-    }),
-  ),
-  robots: Type.Optional(
-    Type.Boolean({
-      default: DEFAULTS.robots,
-      description:
-        "`false`: do not read the final URL's robots.txt (else fetched once per host and kept ten minutes; the issue " +
-        "`robots_blocked_destination` says when it keeps the User-Agent's crawler out)",
-    }),
-  ),
+  ...optionParameters(),
 });
 
 /** The validated query. */

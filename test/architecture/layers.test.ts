@@ -5,7 +5,8 @@
  * (src/core/index.ts) and never another face, except in the composition roots listed below. The renderer (src/render)
  * sits beside the core too: it knows the core's public entry only, and only the faces and the package entry know it,
  * through its own entry (src/render/index.ts). Monitors (src/monitor) sit beside the core as well: they know the core's
- * entry, src/check and src/schemas; only the service knows them, through src/monitor/index.ts.
+ * entry, src/check and src/schemas; only the service knows them, through src/monitor/index.ts. The web page reaches
+ * the core through the core's portable entry only (src/core/portable/index.ts), which imports no Node module.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,17 +33,13 @@ const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
 const CORE_ENTRIES = new Set(['core/index.ts', 'core/policy-parse.ts']);
 
 /**
- * Core modules the web page may import directly. src/core/index.ts also exports the tracer, which needs Node and
- * undici and cannot be bundled for a browser; these modules import nothing at run time (checked below), so the page
- * shares the core's one definition (a bare host's URL, a redirect count, how a URL is shown, when two URLs are the
- * same page) instead of copying it.
+ * The one core entry the web page may import: the portable part of the core (src/core/portable/index.ts). The core's
+ * own entry also exports the tracer, which needs Node and undici and cannot be bundled for a browser; the portable
+ * entry imports nothing at run time outside its folder (checked below), so the page shares the core's one definition
+ * (a bare host's URL, a redirect count, how a URL is shown, when two URLs are the same page, the options' defaults
+ * and ranges) instead of copying it.
  */
-const PAGE_SAFE_CORE: ReadonlySet<string> = new Set([
-  'core/url-input.ts',
-  'core/redirect-count.ts',
-  'core/display-url.ts',
-  'core/comparable-url.ts',
-]);
+const PAGE_CORE_ENTRY = 'core/portable/index.ts';
 
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split('/')[0]!;
@@ -92,7 +89,7 @@ function violation(file: string, target: string): string | undefined {
   if (to === 'core') {
     const path = relative(SRC, target);
     if (CORE_ENTRIES.has(path)) return undefined;
-    if (relative(SRC, file).startsWith('web/client/') && PAGE_SAFE_CORE.has(path)) return undefined;
+    if (relative(SRC, file).startsWith('web/client/') && path === PAGE_CORE_ENTRY) return undefined;
     return 'reaches into the core past src/core/index.ts';
   }
   if (from === 'check' || from === 'schemas') {
@@ -115,6 +112,19 @@ function violation(file: string, target: string): string | undefined {
   return undefined;
 }
 
+/** Whether every name `text` imports from `specifier` is marked `type` (`import { type A, type B } from ...`). */
+function typeOnly(text: string, specifier: string): boolean {
+  const clause = new RegExp(
+    `import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`,
+  );
+  const names = clause
+    .exec(text)?.[1]
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names?.every((name) => name.startsWith('type ')) ?? false;
+}
+
 function violations(files: readonly string[]): string[] {
   return files.flatMap((file) =>
     importsOf(file).flatMap((target) => {
@@ -129,10 +139,14 @@ describe('layers', () => {
     expect(violations(sourceFiles(SRC))).toEqual([]);
   });
 
-  it('lets the page import only the core files that import nothing, and nothing else past the entry', () => {
+  it("lets the page import only the core's portable entry, and nothing else past the entry", () => {
     const at = (path: string) => join(SRC, path);
-    expect(violation(at('web/client/query-params.ts'), at('core/url-input.ts'))).toBeUndefined();
-    expect(violation(at('cli/run.ts'), at('core/url-input.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('web/client/query-params.ts'), at('core/portable/index.ts'))).toBeUndefined();
+    expect(violation(at('web/client/query-params.ts'), at('core/portable/url-input.ts'))).toMatch(
+      /past src\/core\/index.ts/,
+    );
+    expect(violation(at('web/client/query-params.ts'), at('core/options.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('cli/run.ts'), at('core/portable/index.ts'))).toMatch(/past src\/core\/index.ts/);
     expect(violation(at('web/client/main.ts'), at('core/analyzer.ts'))).toMatch(/past src\/core\/index.ts/);
   });
 
@@ -152,9 +166,12 @@ describe('layers', () => {
     expect(violation(at('cli/inputs/source.ts'), at('rules/index.ts'))).toBeUndefined();
     expect(violation(at('service/app.ts'), at('web/plugin.ts'))).toBeUndefined();
     expect(violation(at('web/client/api-types.ts'), at('schemas/analysis-result.ts'))).toBeUndefined();
-    expect(violation(at('web/client/verdict.ts'), at('core/redirect-count.ts'))).toBeUndefined();
+    expect(violation(at('web/client/verdict.ts'), at('core/portable/index.ts'))).toBeUndefined();
+    expect(violation(at('web/client/verdict.ts'), at('core/portable/redirect-count.ts'))).toMatch(
+      /past src\/core\/index.ts/,
+    );
     expect(violation(at('web/client/verdict.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
-    expect(violation(at('cli/run.ts'), at('core/redirect-count.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('cli/run.ts'), at('core/portable/redirect-count.ts'))).toMatch(/past src\/core\/index.ts/);
     expect(violation(at('core/analyzer.ts'), at('render/index.ts'))).toMatch(/core imports render/);
     expect(violation(at('render/chromium-renderer.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
     expect(violation(at('render/chromium-renderer.ts'), at('core/index.ts'))).toBeUndefined();
@@ -175,16 +192,28 @@ describe('layers', () => {
     expect(violation(at('check/runner.ts'), at('monitor/index.ts'))).toMatch(/check imports the monitor/);
   });
 
-  it('the core modules the page imports import nothing at run time but type-only core modules', () => {
-    for (const path of PAGE_SAFE_CORE) {
-      const text = readFileSync(join(SRC, path), 'utf8');
-      const runtime = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]([^'"]+)['"]/g)];
-      expect(
-        runtime.map((match) => match[1]),
-        path,
-      ).toEqual([]);
-      expect(text, path).not.toMatch(/\bimport\(/);
+  it("the page's core entry imports nothing at run time but its own folder's modules, and type-only core ones", () => {
+    const folder = dirname(join(SRC, PAGE_CORE_ENTRY));
+    const seen = new Set<string>();
+    const pending = [join(SRC, PAGE_CORE_ENTRY)];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      const runtime = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]([^'"]+)['"]/g)]
+        .map((match) => match[1]!)
+        // `import { type A, type B } from` brings in types only, as `import type` does.
+        .filter((specifier) => !typeOnly(text, specifier));
+      const inFolder = (specifier: string) =>
+        specifier.startsWith('.') && resolve(dirname(file), specifier).startsWith(`${folder}/`);
+      const outside = runtime.filter((specifier) => !inFolder(specifier));
+      expect(outside, relative(SRC, file)).toEqual([]);
+      expect(text, relative(SRC, file)).not.toMatch(/\bimport\(/);
+      pending.push(
+        ...runtime.filter(inFolder).map((specifier) => resolve(dirname(file), specifier).replace(/\.js$/, '.ts')),
+      );
     }
+    expect([...seen].map((file) => relative(SRC, file))).toContain('core/portable/option-table.ts');
   });
 
   it('loads playwright-core only when a page is rendered: nothing in src/ imports it but for types, or dynamically', () => {

@@ -4,7 +4,7 @@ import type { Attempt } from '../../src/check/result.js';
 import type { CheckRow } from '../../src/check/row.js';
 import { detectIssues } from '../../src/core/detectors/index.js';
 import { HoplensError } from '../../src/core/errors.js';
-import { countRedirects } from '../../src/core/redirect-count.js';
+import { countRedirects } from '../../src/core/portable/redirect-count.js';
 import type { AnalysisResult, Hop, Issue } from '../../src/core/types.js';
 
 const loose: ExpectationSettings = { ignoreTrailingSlash: false, ignoreQuery: false, strict: false };

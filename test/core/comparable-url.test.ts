@@ -1,4 +1,4 @@
-/** The one URL comparison (src/core/comparable-url.ts), used by `hoplens check` and by canonical_mismatch. */
+/** The one URL comparison (src/core/portable/comparable-url.ts), used by `hoplens check` and by canonical_mismatch. */
 import { describe, expect, it } from 'vitest';
 import { comparableUrl, EXACT_COMPARISON } from '../../src/index.js';
 

@@ -18,7 +18,7 @@ import { temporaryRedirect, temporaryRedirectIssue } from '../../src/core/detect
 import { readPage } from '../../src/core/html/page-signals.js';
 import { ISSUE_SEVERITY } from '../../src/core/issue-severity.js';
 import { JUDGEMENT_DEFAULTS } from '../../src/core/judgement-defaults.js';
-import { countRedirects, isRedirect } from '../../src/core/redirect-count.js';
+import { countRedirects, isRedirect } from '../../src/core/portable/redirect-count.js';
 import {
   DETECTORS,
   type Detector,

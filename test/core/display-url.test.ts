@@ -5,7 +5,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodePunycode, displayHost, displayUrl } from '../../src/core/display-url.js';
+import { decodePunycode, displayHost, displayUrl } from '../../src/core/portable/display-url.js';
 
 describe('decodePunycode', () => {
   it('decodes the RFC 3492 §7.1 samples', () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_DIR } from '../../scripts/build-client.mjs';
-import { displayUrl } from '../../src/core/display-url.js';
+import { displayUrl } from '../../src/core/portable/display-url.js';
 import type { Hop, Issue } from '../../src/core/types.js';
 import { classify } from '../../src/web/client/api-client.js';
 import type { AnalysisResponse } from '../../src/web/client/api-types.js';

@@ -1,12 +1,12 @@
 import { declaredCanonical } from '../canonical.js';
-import { comparableUrl } from '../comparable-url.js';
 import { finalPage } from '../final-page.js';
+import { comparableUrl } from '../portable/comparable-url.js';
 import type { Detector } from './detector.js';
 
 /**
  * The final 2xx page names another URL as its canonical (src/core/canonical.ts): the redirect and the page disagree
  * about which URL Google should index. Compared as the same page when only case of scheme and host, a default port,
- * percent-escape spelling or the fragment differ (src/core/comparable-url.ts).
+ * percent-escape spelling or the fragment differ (src/core/portable/comparable-url.ts).
  */
 export const canonicalMismatch: Detector = (input) => {
   const page = finalPage(input);

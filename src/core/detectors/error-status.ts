@@ -1,4 +1,4 @@
-import { countRedirects } from '../redirect-count.js';
+import { countRedirects } from '../portable/redirect-count.js';
 import type { Hop } from '../types.js';
 import type { Detector } from './detector.js';
 

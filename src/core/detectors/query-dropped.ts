@@ -1,4 +1,4 @@
-import { countRedirects } from '../redirect-count.js';
+import { countRedirects } from '../portable/redirect-count.js';
 import type { Detector } from './detector.js';
 
 /** Parameters that carry a visit's attribution: analytics loses the campaign or the ad click when they are dropped. */

@@ -1,5 +1,5 @@
 import { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
-import { countRedirects } from '../redirect-count.js';
+import { countRedirects } from '../portable/redirect-count.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Detector } from './detector.js';
  * (src/core/judgement-defaults.ts). Point the first one at the end.
  */
 export const redirectChain: Detector = ({ chain, thresholds = JUDGEMENT_DEFAULTS }) => {
-  // Counted as everywhere else (src/core/redirect-count.ts): a redirect not followed (a loop, maxHops, a blocked
+  // Counted as everywhere else (src/core/portable/redirect-count.ts): a redirect not followed (a loop, maxHops, a blocked
   // Location) was still answered, and the person reading "N redirects" sees N redirect statuses in the chain.
   const redirects = countRedirects(chain);
   if (redirects < thresholds.chainWarning) return [];

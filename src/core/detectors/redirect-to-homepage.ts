@@ -2,7 +2,7 @@ import { finalPage } from '../final-page.js';
 import { pageLanguages } from '../html/page-language.js';
 import type { PageSignals } from '../html/page-signals.js';
 import { rootLanguage } from '../language-root.js';
-import { countRedirects } from '../redirect-count.js';
+import { countRedirects } from '../portable/redirect-count.js';
 import type { Detector } from './detector.js';
 
 /** The path of a site's root: `/` or an index file. */

@@ -1,5 +1,5 @@
 import { withHelp } from '../issue-help.js';
-import { isRedirect } from '../redirect-count.js';
+import { isRedirect } from '../portable/redirect-count.js';
 import type { Hop, Issue } from '../types.js';
 import type { Detector, Finding } from './detector.js';
 

@@ -1,5 +1,5 @@
 import { JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
-import { countRedirects } from '../redirect-count.js';
+import { countRedirects } from '../portable/redirect-count.js';
 import type { Detector } from './detector.js';
 
 /** The fewest redirects whose URLs, all growing, make a redirect that appends to its own URL. */

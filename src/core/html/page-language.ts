@@ -4,7 +4,7 @@
  * about localized versions of your page": each version lists itself). Only the language subtag is kept (BCP 47:
  * `en-GB` is English), lowercased; `x-default` names no language.
  */
-import { comparableUrl, type UrlComparison } from '../comparable-url.js';
+import { comparableUrl, type UrlComparison } from '../portable/comparable-url.js';
 import { documentBaseUrl } from './base-url.js';
 import type { PageSignals } from './page-signals.js';
 

@@ -2,7 +2,7 @@
  * What the destination page says about being indexed, for the verdict: the canonical URL it declares and whether
  * that is the final URL, a noindex, and a robots.txt that keeps crawlers out. Only a 2xx destination has any.
  */
-import { comparableUrl } from '../../core/comparable-url.js';
+import { comparableUrl } from '../../core/portable/index.js';
 import type { AnalysisResponse, Issue } from './api-types.js';
 
 export type FactLevel = 'ok' | 'warning' | 'error' | 'unknown';

@@ -2,13 +2,14 @@
  * The analysis query, in the page's address (`/?url=...&maxHops=...`) and in the API call. Values stay strings: the
  * service is the one judge of what is valid, and its 400 then speaks about what the person typed.
  */
+import { DEFAULTS } from '../../core/portable/index.js';
 
-// The API's defaults (src/core/options.ts, which the page cannot import: it pulls in Node modules).
-export const DEFAULT_MAX_HOPS = '10';
-export const DEFAULT_TIMEOUT = '10000';
-export const DEFAULT_CLIENT_REDIRECTS = 'follow';
-export const DEFAULT_RENDER = 'false';
-export const DEFAULT_RENDER_WAIT = '3000';
+// The API's defaults, as the address and the form hold them: text.
+export const DEFAULT_MAX_HOPS = String(DEFAULTS.maxHops);
+export const DEFAULT_TIMEOUT = String(DEFAULTS.timeout);
+export const DEFAULT_CLIENT_REDIRECTS = DEFAULTS.clientRedirects;
+export const DEFAULT_RENDER = String(DEFAULTS.render);
+export const DEFAULT_RENDER_WAIT = String(DEFAULTS.renderWait);
 
 export interface AnalyzeParams {
   url: string;
@@ -73,7 +74,7 @@ export function apiPath(params: AnalyzeParams): string {
 }
 
 /**
- * What a person typed, made into a URL to submit: the command line's rule (a bare host gets `https://`), imported by
- * path because the core's entry pulls in Node modules a browser bundle cannot hold.
+ * What a person typed, made into a URL to submit: the command line's rule (a bare host gets `https://`), from the
+ * core's portable entry because the core's own entry pulls in Node modules a browser bundle cannot hold.
  */
-export { normalizeUrlInput } from '../../core/url-input.js';
+export { normalizeUrlInput } from '../../core/portable/index.js';

@@ -4,7 +4,7 @@
  * certificate and headers; a loop drawn as an arc from the last hop back to the hop it
  * returns to; a failed request as a last, broken step.
  */
-import { displayUrl } from '../../core/display-url.js';
+import { displayUrl } from '../../core/portable/index.js';
 import type { Hop, Issue } from './api-types.js';
 import { h } from './dom.js';
 import { plural, STATUS_CLASS_LABEL, statusClass } from './format.js';

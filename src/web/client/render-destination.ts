@@ -2,7 +2,7 @@
  * The destination's facts under the verdict (destination-facts.ts): one row each, a mark and words for its state (so
  * that colour is never the only cue), the canonical URL in full.
  */
-import { displayUrl } from '../../core/display-url.js';
+import { displayUrl } from '../../core/portable/index.js';
 import type { AnalysisResponse } from './api-types.js';
 import { type DestinationFact, destinationFacts, type FactLevel } from './destination-facts.js';
 import { h } from './dom.js';

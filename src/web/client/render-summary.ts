@@ -2,8 +2,7 @@
  * The summary that comes first: the verdict with what the destination says of its indexing (canonical, noindex,
  * robots.txt), then final URL, final status, hop count and total time.
  */
-import { displayUrl } from '../../core/display-url.js';
-import { countRedirects } from '../../core/redirect-count.js';
+import { countRedirects, displayUrl } from '../../core/portable/index.js';
 import type { AnalysisResponse } from './api-types.js';
 import { h } from './dom.js';
 import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';

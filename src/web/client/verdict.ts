@@ -1,5 +1,5 @@
 /** One line that says whether a chain is fine, from its summary and findings. */
-import { countRedirects } from '../../core/redirect-count.js';
+import { countRedirects } from '../../core/portable/index.js';
 import type { AnalysisResponse } from './api-types.js';
 import { plural } from './format.js';
 

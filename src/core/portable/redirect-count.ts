@@ -4,7 +4,7 @@
  * meta refresh, script) the chain followed. The detectors, `hoplens check`, the CLI's
  * tables and the web page all count with this module. It imports nothing at run time, so the page can bundle it.
  */
-import type { Hop } from './types.js';
+import type { Hop } from '../types.js';
 
 /** The fields of a hop the count looks at (the page's own Hop type has them too). */
 export type RedirectFields = Pick<Hop, 'redirectType' | 'redirectVia' | 'headers'>;
