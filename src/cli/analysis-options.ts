@@ -1,69 +1,35 @@
 import { type Command, Option } from 'commander';
 import {
   type AnalyzeOptions,
-  DEFAULTS,
   isCoreError,
-  LIMITS,
+  type NormalizedOptions,
   normalizeOptions,
-  parseDecimalInteger,
+  type OPTION_TABLE,
+  type OptionName,
 } from '../core/index.js';
 import { cliError, invalidFlag } from './errors.js';
+import { FLAG_OPTIONS, flagOf, flagValue, parseInteger, tableOption } from './option-flags.js';
 import { USER_AGENT_PRESET_NAMES, USER_AGENT_PRESETS, type UserAgentPreset } from './user-agents.js';
 
+export { parseInteger };
+
+/** The table's options the CLI offers, as commander names their values (`--no-http2` → `http2`). */
+type TableFlags = {
+  [K in Exclude<OptionName, 'tls'>]?: (typeof OPTION_TABLE)[K]['kind'] extends 'switch' ? boolean : string;
+};
+
 /** The analysis flags shared by `hoplens <url...>` and `hoplens check`, as commander hands them over. */
-export interface AnalysisFlags {
-  maxHops?: string;
-  timeout?: string;
-  userAgent?: string;
+export interface AnalysisFlags extends TableFlags {
   ua?: UserAgentPreset;
-  method?: string;
-  cookies?: boolean;
-  headers?: string;
-  blockPrivate?: boolean;
   allowNetwork?: string[];
-  clientRedirects?: string;
-  render?: boolean;
-  renderWait?: string;
   /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
   ca?: string[];
+  /** `--insecure`: the option table's `tls` switch. */
   insecure?: boolean;
-  /** False with `--no-http2`. */
-  http2?: boolean;
-  /** False with `--no-robots`. */
-  robots?: boolean;
   /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
   config?: string | false;
   /** `-v`: the human tables show each hop's connection, timing phases and certificate (nothing to analyse). */
   verbose?: boolean;
-}
-
-/** Core option name → the flag a user typed, so that validation errors name what the user can fix. */
-const FLAG_OF: Readonly<Record<string, string>> = {
-  maxHops: '--max-hops',
-  timeout: '--timeout',
-  userAgent: '--user-agent',
-  method: '--method',
-  cookies: '--cookies',
-  headers: '--headers',
-  blockPrivate: '--block-private',
-  allowNetworks: '--allow-network',
-  clientRedirects: '--client-redirects',
-  render: '--render',
-  renderWait: '--render-wait',
-  tls: '--insecure',
-  http2: '--no-http2',
-  robots: '--no-robots',
-};
-
-/**
- * Parses an integer flag strictly ("10", not "10ms" or "1e3"). Range checks are left to the caller, or to
- * `normalizeOptions` for the core options, so that the limits live in one place.
- */
-export function parseInteger(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseDecimalInteger(value.trim());
-  if (parsed === undefined) throw invalidFlag(flag, 'must be an integer', JSON.stringify(value));
-  return parsed;
 }
 
 /** Parses an integer flag and checks it is within `[min, max]`. */
@@ -75,72 +41,55 @@ export function integerFlag(flag: string, value: string | undefined, min: number
   return parsed;
 }
 
-/** Adds the analysis flags to a command; their help text quotes the core's defaults and limits. */
+/** The User-Agent to send: a `--ua` preset's, or `--user-agent`'s (commander refuses both at once). */
+function userAgentOf(flags: AnalysisFlags): string | undefined {
+  return flags.ua === undefined ? flags.userAgent : USER_AGENT_PRESETS[flags.ua];
+}
+
+/** Adds the analysis flags to a command: the option table's, in their help order, and the CLI's own. */
 export function addAnalysisOptions(command: Command): Command {
-  return command
-    .option(
-      '--max-hops <n>',
-      `stop after n hops, ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default: ${DEFAULTS.maxHops})`,
-    )
-    .option(
-      '--timeout <ms>',
-      `per-hop timeout in milliseconds, ${LIMITS.timeout.min}-${LIMITS.timeout.max} (default: ${DEFAULTS.timeout})`,
-    )
-    .addOption(
-      new Option('--user-agent <string>', `User-Agent header to send (default: "${DEFAULTS.userAgent}")`).conflicts(
-        'ua',
-      ),
-    )
-    .addOption(new Option('--ua <preset>', 'send a well-known user agent').choices(USER_AGENT_PRESET_NAMES))
-    .option('--method <method>', 'HTTP method for every hop: get or head (default: get)')
-    .option('--cookies', 'keep cookies set by one hop for the next ones (default: off)')
-    .addOption(
-      new Option(
-        '--headers <which>',
-        'response headers reported per hop: the redirect-relevant ones, or all (then shown under each hop in tables)',
+  return (
+    command
+      .addOption(tableOption('maxHops'))
+      .addOption(tableOption('timeout'))
+      .addOption(tableOption('userAgent').conflicts('ua'))
+      .addOption(new Option('--ua <preset>', 'send a well-known user agent').choices(USER_AGENT_PRESET_NAMES))
+      .addOption(tableOption('method'))
+      .addOption(tableOption('cookies'))
+      // No default shown: the human tables tell the selection apart only when it is given.
+      .addOption(tableOption('headers').default(undefined))
+      .addOption(tableOption('blockPrivate'))
+      .option(
+        '--allow-network <cidr>',
+        'with --block-private, still allow this network (repeatable)',
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       )
-        .choices(['default', 'all'])
-        .default(undefined),
-    )
-    .option('--block-private', 'refuse private, loopback and link-local destinations (default: allowed)')
-    .option(
-      '--allow-network <cidr>',
-      'with --block-private, still allow this network (repeatable)',
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .addOption(
-      new Option(
-        '--client-redirects <mode>',
-        'follow Refresh headers and meta refreshes as hops, as browsers and Googlebot do, or only report them',
-      ).choices(['follow', 'report']),
-    )
-    .option('--render', 'load the last page in headless Chromium and follow its JavaScript redirects (default: off)')
-    .option(
-      '--render-wait <ms>',
-      `with --render, how long a page may take to navigate on its own, ${LIMITS.renderWait.min}-${LIMITS.renderWait.max} (default: ${DEFAULTS.renderWait})`,
-    )
-    .option(
-      '--ca <file>',
-      "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .option('--insecure', 'a certificate problem does not fail the hop: it is reported as the issue tls_invalid')
-    .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers')
-    .option('--no-robots', "do not read the final URL's robots.txt (robots_blocked_destination)")
-    .option(
-      '--config <file>',
-      'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
-    )
-    .option('--no-config', 'use no policy file, even if a hoplens.config.json is found')
-    .option(
-      '-v, --verbose',
-      'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
-    );
+      .addOption(tableOption('clientRedirects'))
+      .addOption(tableOption('render'))
+      .addOption(tableOption('renderWait'))
+      .option(
+        '--ca <file>',
+        "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      )
+      .addOption(tableOption('tls'))
+      .addOption(tableOption('http2'))
+      .addOption(tableOption('robots'))
+      .option(
+        '--config <file>',
+        'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
+      )
+      .option('--no-config', 'use no policy file, even if a hoplens.config.json is found')
+      .option(
+        '-v, --verbose',
+        'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
+      )
+  );
 }
 
 /**
- * Turns the flags into core {@link AnalyzeOptions}, validated by the core's own `normalizeOptions` so that the CLI
- * accepts exactly what the library accepts. Throws `INVALID_OPTION` naming the flag.
+ * Turns the flags into core {@link AnalyzeOptions}, validated once by the core's own `normalizeOptions` so that the
+ * CLI accepts exactly what the library accepts. Throws `INVALID_OPTION` naming the flag.
  *
  * The CLI runs on the user's machine, so private destinations (localhost, a staging box) are allowed unless
  * `--block-private` is given, unlike the library and service defaults.
@@ -152,32 +101,22 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
       flag: '--allow-network',
     });
   }
-  const options: AnalyzeOptions = { blockPrivate: flags.blockPrivate === true };
-  const maxHops = parseInteger('--max-hops', flags.maxHops);
-  if (maxHops !== undefined) options.maxHops = maxHops;
-  const timeout = parseInteger('--timeout', flags.timeout);
-  if (timeout !== undefined) options.timeout = timeout;
-  const userAgent = flags.ua === undefined ? flags.userAgent : USER_AGENT_PRESETS[flags.ua];
-  if (userAgent !== undefined) options.userAgent = userAgent;
-  if (flags.method !== undefined) options.method = flags.method.toUpperCase() as AnalyzeOptions['method'];
-  if (flags.cookies === true) options.cookies = true;
-  if (flags.headers !== undefined) options.headers = flags.headers as AnalyzeOptions['headers'];
-  if (flags.allowNetwork !== undefined) options.allowNetworks = flags.allowNetwork;
-  if (flags.clientRedirects !== undefined) {
-    options.clientRedirects = flags.clientRedirects as AnalyzeOptions['clientRedirects'];
+  const given: Record<string, unknown> = { blockPrivate: flags.blockPrivate === true };
+  for (const name of FLAG_OPTIONS) {
+    const value = name === 'userAgent' ? userAgentOf(flags) : flagValue(name, flags);
+    if (value !== undefined) given[name] = value;
   }
-  if (flags.render === true) options.render = true;
-  const renderWait = parseInteger('--render-wait', flags.renderWait);
-  if (renderWait !== undefined) options.renderWait = renderWait;
-  if (flags.insecure === true) options.tls = 'report';
-  if (flags.http2 === false) options.http2 = false;
-  if (flags.robots === false) options.robots = false;
+  if (flags.allowNetwork !== undefined) given.allowNetworks = flags.allowNetwork;
+  let normalized: NormalizedOptions;
   try {
-    normalizeOptions(options);
+    normalized = normalizeOptions(given as AnalyzeOptions);
   } catch (error) {
     if (!isCoreError(error) || error.code !== 'INVALID_OPTION') throw error;
     const { option = '', requirement = 'is invalid', got } = error.details;
-    throw invalidFlag(FLAG_OF[option] ?? option, requirement, got);
+    throw invalidFlag(flagOf(option), requirement, got);
   }
-  return options;
+  // The options given, each in the core's own spelling (`--method head` is `HEAD`); the rest stay the defaults.
+  const options: Record<string, unknown> = { ...given };
+  for (const name of FLAG_OPTIONS) if (name in given) options[name] = normalized[name];
+  return options as AnalyzeOptions;
 }
