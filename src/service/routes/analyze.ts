@@ -9,7 +9,7 @@ import type { ConcurrencyGate } from '../concurrency-gate.js';
 import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, isServiceError, type ServiceError, serviceError } from '../errors.js';
 import type { Lifecycle } from '../lifecycle.js';
-import { queryErrorFormatter, strictQuery } from '../query-validation.js';
+import { DOCUMENTING_ONLY, strictQuery } from '../query-validation.js';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/headers.js';
 import type { RequestLimiter } from '../rate-limit/request-limiter.js';
 import type { RenderState } from '../renderer-setup.js';
@@ -68,7 +68,8 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
     '/analyze',
     {
       schema: ANALYZE_ROUTE_SCHEMA,
-      schemaErrorFormatter: queryErrorFormatter(ANALYZE_ROUTE_SCHEMA.querystring),
+      // Read once, by strictQuery below: the schema documents the query (OpenAPI) and types the handler's view.
+      validatorCompiler: DOCUMENTING_ONLY,
       onRequest: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         request.analysis = {};

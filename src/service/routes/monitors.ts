@@ -78,9 +78,9 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutes
   });
 }
 
-/** The history's query, once strictQuery has made sure `limit` is an integer in range. */
+/** The history's query, once strictQuery has made `limit` an integer in range. */
 function runsQuery(query: Record<string, unknown>): { limit: number; before?: string } {
-  const limit = typeof query.limit === 'string' ? Number(query.limit) : DEFAULT_RUNS_PAGE;
+  const limit = typeof query.limit === 'number' ? query.limit : DEFAULT_RUNS_PAGE;
   const before = query.before;
   if (before === undefined) return { limit };
   if (typeof before !== 'string' || !/^[0-9]{1,19}$/.test(before)) {
