@@ -70,6 +70,7 @@ export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export type { RobotsVerdict } from './robots-file.js';
+export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
 export {
   AddressPolicy,
   type AddressVerdict,

@@ -11,44 +11,21 @@ import { invalidOption } from './errors.js';
 import { JUDGEMENT_DEFAULTS } from './judgement-defaults.js';
 import { type AllowRule, isPolicy, type Policy } from './policy.js';
 import { type PolicyFile, PolicyFileSchema, type SeveritySetting } from './policy-schema.js';
+import { firstComplaint } from './schema-complaint.js';
 import type { IssueType } from './types.js';
 
-/** `/severity/temporary_redirect` → `severity.temporary_redirect`; `/allow/0/from` → `allow[0].from`. */
-function keyPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
+/** `['severity', 'temporary_redirect']` → `severity.temporary_redirect`; `['allow', '0', 'from']` → `allow[0].from`. */
+function keyPath(path: readonly string[]): string {
+  return path.reduce(
+    (joined, part) => (/^\d+$/.test(part) ? `${joined}[${part}]` : joined === '' ? part : `${joined}.${part}`),
+    '',
+  );
 }
 
-interface SchemaError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message: string;
-}
-
-/** One schema error in words: the key at fault and the rule it breaks. */
-function describeError(error: SchemaError): string {
-  const { keyword, params } = error;
-  if (keyword === 'additionalProperties') {
-    const extra = (params.additionalProperties as string[] | undefined) ?? [];
-    const where = keyPath(error.instancePath);
-    const key = where === '' ? extra[0] : `${where}.${extra[0]}`;
-    return `${key}: is not a known key`;
-  }
-  const path = keyPath(error.instancePath) || '(top level)';
-  if (keyword === 'enum') return `${path}: must be one of ${(params.allowedValues as string[]).join(', ')}`;
-  if (keyword === 'type') return `${path}: must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${params.type}`;
-  return `${path}: ${error.message}`;
-}
-
-/** The first schema error worth naming: a wrong value over the "schema is false" that echoes an unknown key. */
+/** The first schema error worth naming, as `key: rule` (src/core/schema-complaint.ts says which and in what words). */
 function firstError(value: unknown): string | undefined {
-  const errors = [...Value.Errors(PolicyFileSchema, value)] as SchemaError[];
-  const telling = errors.find((error) => error.keyword !== 'boolean') ?? errors[0];
-  return telling === undefined ? undefined : describeError(telling);
+  const complaint = firstComplaint(Value.Errors(PolicyFileSchema, value), 'key');
+  return complaint === undefined ? undefined : `${keyPath(complaint.path) || '(top level)'}: ${complaint.why}`;
 }
 
 function compilePattern(text: string, path: string): URLPattern {

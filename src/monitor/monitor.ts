@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { checkUserAgent, isHoplensError } from '../core/index.js';
+import { checkUserAgent, firstComplaint, isHoplensError } from '../core/index.js';
 import {
   type AlertChannelSchema,
   INTERVAL,
@@ -19,24 +19,11 @@ export type Monitor = MonitorBody;
 /** A monitor's settings, defaults applied: what a caller wrote, as it is stored. */
 export type MonitorSettings = Pick<Monitor, 'url' | 'expect' | 'interval' | 'options' | 'labels' | 'paused' | 'alerts'>;
 
-/** The first complaint of the validator, as a dotted field name and a reason. */
-function firstComplaint(value: unknown): { field: string; why: string } | undefined {
-  for (const error of Value.Errors(MonitorInputSchema, value)) {
-    // A `false` schema (an unknown property) is reported twice; the additionalProperties entry names it.
-    if (error.keyword === 'boolean') continue;
-    const path = error.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-    if (error.keyword === 'additionalProperties') {
-      const names = (error.params as { additionalProperties?: string[] }).additionalProperties ?? [];
-      const field = [path, names[0] ?? ''].filter(Boolean).join('.');
-      return { field, why: 'is not a known field' };
-    }
-    if (error.keyword === 'required') {
-      const names = (error.params as { requiredProperties?: string[] }).requiredProperties ?? [];
-      return { field: [path, names[0] ?? ''].filter(Boolean).join('.'), why: 'is required' };
-    }
-    return { field: path === '' ? 'body' : path, why: error.message };
-  }
-  return undefined;
+/** The first complaint of the validator (src/core/schema-complaint.ts), as a dotted field name and a reason. */
+function firstFieldComplaint(value: unknown): { field: string; why: string } | undefined {
+  const complaint = firstComplaint(Value.Errors(MonitorInputSchema, value), 'field');
+  if (complaint === undefined) return undefined;
+  return { field: complaint.path.length === 0 ? 'body' : complaint.path.join('.'), why: complaint.why };
 }
 
 function httpUrl(field: string, text: string): void {
@@ -108,7 +95,7 @@ function runnableUserAgent(userAgent: string | undefined): void {
  * at fault (`expect.status`, `interval`...) as `parameter`.
  */
 export function parseMonitorInput(body: unknown): MonitorSettings {
-  const complaint = firstComplaint(body);
+  const complaint = firstFieldComplaint(body);
   if (complaint !== undefined) {
     const { field, why } = complaint;
     throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": ${why}`, { parameter: field });
