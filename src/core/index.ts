@@ -66,6 +66,7 @@ export {
 export { countRedirects, isRedirect, type RedirectFields } from './portable/redirect-count.js';
 export { normalizeUrlInput } from './portable/url-input.js';
 export { productToken } from './product-token.js';
+export { type PostureOptions, publicPosture } from './public-posture.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';

@@ -1,6 +1,6 @@
 import { evaluate } from '../check/expectation.js';
 import { attemptRow } from '../check/row-attempt.js';
-import type { Analyzer, Network } from '../core/index.js';
+import { type Analyzer, type Network, publicPosture } from '../core/index.js';
 import type { Monitor } from './monitor.js';
 import type { RunResult } from './run-result.js';
 
@@ -14,9 +14,9 @@ export interface RunCheckContext {
 }
 
 /**
- * Analyses a monitor's URL under the service's address policy (private destinations blocked unless allowed,
- * certificates verified, as `/api/analyze` does) and judges it as a `check` row (src/check/expectation.ts), with
- * `failOn` as its strictness. Never rejects: a failed analysis is an `errored` result.
+ * Analyses a monitor's URL under the public posture `/api/analyze` applies too (src/core/public-posture.ts) and
+ * judges it as a `check` row (src/check/expectation.ts), with `failOn` as its strictness. Never rejects: a failed
+ * analysis is an `errored` result.
  */
 export async function runCheck(monitor: Monitor, context: RunCheckContext, signal?: AbortSignal): Promise<RunResult> {
   const { analyzer } = context;
@@ -27,15 +27,7 @@ export async function runCheck(monitor: Monitor, context: RunCheckContext, signa
     { line: 0, source: monitor.url, ...(target !== undefined && { target }), ...(status !== undefined && { status }) },
     {
       analyze: (url) =>
-        analyzer.run(
-          analyzer.prepare(url, {
-            ...monitor.options,
-            blockPrivate: true,
-            allowNetworks: context.allowNetworks,
-            tls: 'verify',
-          }),
-          scope,
-        ),
+        analyzer.run(analyzer.prepare(url, { ...monitor.options, ...publicPosture(context.allowNetworks) }), scope),
       signal: scope,
       // A monitor runs again at its next interval; retrying inside a run would hide a flapping target.
       retries: 0,

@@ -1,7 +1,14 @@
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Analyzer, isHoplensError, type Network, type Policy, type PreparedAnalysis } from '../../core/index.js';
+import {
+  type Analyzer,
+  isHoplensError,
+  type Network,
+  type Policy,
+  type PreparedAnalysis,
+  publicPosture,
+} from '../../core/index.js';
 import type { AnalysisResponse } from '../../schemas/analysis-result.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
 import { AnalysisScope } from '../analysis-scope.js';
@@ -113,10 +120,7 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
       http2,
       robots,
       ...(options.policy === undefined ? {} : { policy: options.policy }),
-      blockPrivate: true,
-      allowNetworks: options.allowNetworks,
-      // A public service vouches for what it reports: it never makes a hop over a certificate that does not verify.
-      tls: 'verify',
+      ...publicPosture(options.allowNetworks),
     });
   } catch (error) {
     throw asParameterError(error);
