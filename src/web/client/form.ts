@@ -2,6 +2,7 @@
  * The form: reading and filling it, the user-agent presets, the render controls (offered only where the instance
  * renders), and errors shown next to the field they concern.
  */
+import { DEFAULTS, LIMITS } from '../../core/portable/index.js';
 import { RENDER_META_NAME, renderAllowed } from '../render-meta.js';
 import { byId, h } from './dom.js';
 import {
@@ -41,6 +42,7 @@ export class AnalyzeForm {
   readonly submit = byId('submit', HTMLButtonElement);
 
   constructor() {
+    this.showDefaults();
     this.renderOptions.hidden = !this.renderAllowed;
     for (const preset of USER_AGENT_PRESETS) this.preset.append(h('option', { value: preset.id }, preset.label));
     this.preset.append(h('option', { value: CUSTOM_PRESET }, 'Custom…'));
@@ -54,6 +56,22 @@ export class AnalyzeForm {
       this.preset.value = presetFor(this.userAgent.value);
     });
     for (const name of FIELDS) this.input(name).addEventListener('input', () => this.clearError(name));
+  }
+
+  /**
+   * The fields' ranges, defaults and hints, from the option table rather than index.html, so that the page cannot
+   * offer what the service refuses.
+   */
+  private showDefaults(): void {
+    for (const name of ['maxHops', 'timeout', 'renderWait'] as const) {
+      const { min, max } = LIMITS[name];
+      this[name].min = String(min);
+      this[name].max = String(max);
+      this[name].defaultValue = String(DEFAULTS[name]);
+      for (const hint of document.querySelectorAll(`[data-range="${name}"]`)) hint.textContent = `${min} to ${max}`;
+    }
+    this.userAgent.placeholder = DEFAULTS.userAgent;
+    this.clientRedirects.defaultChecked = DEFAULTS.clientRedirects === 'follow';
   }
 
   private input(name: Field): HTMLInputElement {
