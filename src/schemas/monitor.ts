@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DEFAULTS, LIMITS } from '../core/index.js';
+import { DEFAULTS, LIMITS, OPTION_TABLE } from '../core/index.js';
 import { HopSchema, IssueSchema } from './analysis-result.js';
 import { MAX_URL_LENGTH } from './analyze-query.js';
 
@@ -53,7 +53,9 @@ export const MonitorOptionsSchema = Type.Object(
     userAgent: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.userAgentLength })),
     maxHops: Type.Optional(Type.Integer({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max })),
     timeout: Type.Optional(Type.Integer({ minimum: LIMITS.timeout.min, maximum: LIMITS.timeout.max })),
-    clientRedirects: Type.Optional(Type.Enum(['follow', 'report'], { default: DEFAULTS.clientRedirects })),
+    clientRedirects: Type.Optional(
+      Type.Enum([...OPTION_TABLE.clientRedirects.values], { default: DEFAULTS.clientRedirects }),
+    ),
     render: Type.Optional(Type.Boolean({ description: 'Only where the instance renders (`HOPLENS_RENDER=on`)' })),
     renderWait: Type.Optional(Type.Integer({ minimum: LIMITS.renderWait.min, maximum: LIMITS.renderWait.max })),
   },

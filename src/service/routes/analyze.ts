@@ -2,12 +2,14 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type AnalyzeOptions,
   type Analyzer,
   isHoplensError,
   type Network,
   type Policy,
   type PreparedAnalysis,
   publicPosture,
+  QUERY_OPTIONS,
 } from '../../core/index.js';
 import type { AnalysisResponse } from '../../schemas/analysis-result.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
@@ -101,7 +103,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
 function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
-  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait, http2, robots } = query;
+  const { url, render } = query;
   if (render === true && options.rendering.kind === 'off') {
     throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
       parameter: 'render',
@@ -109,16 +111,11 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
   }
   // The reason (the browser's path on the server) is the operator's, in the start-up log and /readyz, not the caller's.
   if (render === true && options.rendering.kind === 'unavailable') throw renderUnavailable();
+  // The option table's query parameters only: any other option is the instance's to set, not the caller's.
+  const asked: AnalyzeOptions = Object.fromEntries(QUERY_OPTIONS.map((name) => [name, query[name]]));
   try {
     return options.analyzer.prepare(url, {
-      maxHops,
-      timeout,
-      userAgent,
-      clientRedirects,
-      render,
-      renderWait,
-      http2,
-      robots,
+      ...asked,
       ...(options.policy === undefined ? {} : { policy: options.policy }),
       ...publicPosture(options.allowNetworks),
     });
