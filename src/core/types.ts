@@ -218,13 +218,19 @@ export type HttpMethod = 'GET' | 'HEAD';
  */
 export type TlsMode = 'verify' | 'report';
 
-/** Options of {@link analyze}. Every field is optional; defaults are in `DEFAULTS`. */
+/**
+ * Options of {@link analyze}. Every field is optional; defaults are in `DEFAULTS` and ranges in `LIMITS`, both read from
+ * the option table (src/core/portable/option-table.ts).
+ */
 export interface AnalyzeOptions {
-  /** Maximum chain length, 1 to 20 (default 10). */
+  /** Maximum chain length, within `LIMITS.maxHops` (default `DEFAULTS.maxHops`). */
   maxHops?: number;
-  /** Per-hop timeout in milliseconds, 1000 to 30000 (default 10000): connect, TLS and response headers. */
+  /**
+   * Per-hop timeout in milliseconds, within `LIMITS.timeout` (default `DEFAULTS.timeout`): connect, TLS and response
+   * headers.
+   */
   timeout?: number;
-  /** User-Agent sent on every request (default `hoplens/1.0`). */
+  /** User-Agent sent on every request (default `DEFAULTS.userAgent`). */
   userAgent?: string;
   /** `GET` (default) or `HEAD`. */
   method?: HttpMethod;
@@ -246,7 +252,10 @@ export interface AnalyzeOptions {
    * its own (JavaScript redirects) as hops (default false). Needs an `Analyzer` made with a `renderer`.
    */
   render?: boolean;
-  /** How long a rendered page may take to navigate on its own, in ms, 0 to 10000 (default 3000). */
+  /**
+   * How long a rendered page may take to navigate on its own, in ms, within `LIMITS.renderWait` (default
+   * `DEFAULTS.renderWait`).
+   */
   renderWait?: number;
   /**
    * `verify` (default) or `report` (see {@link TlsMode}). Connections made under `report` are pooled apart and never

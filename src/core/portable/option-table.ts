@@ -177,6 +177,13 @@ export const OPTION_TABLE = Object.freeze({
 /** The options' names, in the table's order. */
 export type OptionName = keyof typeof OPTION_TABLE;
 
+// Rows, flags and value lists frozen too: the table is read by every face and changed by none.
+for (const row of Object.values(OPTION_TABLE) as OptionSpec[]) {
+  Object.freeze(row.cli);
+  if (row.kind === 'choice') Object.freeze(row.values);
+  Object.freeze(row);
+}
+
 /** The type of a row's values. */
 type ValueOf<S> = S extends { kind: 'choice'; values: readonly (infer T)[] }
   ? T
