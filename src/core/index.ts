@@ -28,7 +28,7 @@ export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 export { withoutFragment } from './location.js';
-export { checkUserAgent, DEFAULTS, LIMITS, type NormalizedOptions, normalizeOptions } from './options.js';
+export { checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {
   FetchedResponse,
   GuardedFetch,
@@ -50,21 +50,9 @@ export {
 // The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
 // src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
 export type { PolicyFile, SeveritySetting } from './policy-schema.js';
-export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './portable/comparable-url.js';
-export { decodePunycode, displayHost, displayUrl } from './portable/display-url.js';
-export {
-  type CliFlag,
-  OPTION_TABLE,
-  type OptionName,
-  type OptionSpec,
-  type OptionValues,
-  optionSpec,
-  QUERY_OPTIONS,
-  type QueryOptionName,
-  type Range,
-} from './portable/index.js';
-export { countRedirects, isRedirect, type RedirectFields } from './portable/redirect-count.js';
-export { normalizeUrlInput } from './portable/url-input.js';
+// The portable part (URL input and display, the redirect count, URL comparison, the option table, DEFAULTS and
+// LIMITS): the web page's entry, and everyone else's through this one.
+export * from './portable/index.js';
 export { productToken } from './product-token.js';
 export { type PostureOptions, publicPosture } from './public-posture.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';

@@ -1,6 +1,6 @@
 import { invalidOption } from './errors.js';
 import { isPolicy, NO_POLICY, type Policy } from './policy.js';
-import { DEFAULTS, LIMITS } from './portable/defaults.js';
+import { LIMITS } from './portable/defaults.js';
 import {
   type IntegerOption,
   OPTION_TABLE,
@@ -10,9 +10,6 @@ import {
 } from './portable/option-table.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions } from './types.js';
-
-// The defaults and ranges are the option table's (src/core/portable/option-table.ts); re-exported for the core's entry.
-export { DEFAULTS, LIMITS };
 
 /** Options after validation, with every default filled in. */
 export interface NormalizedOptions extends OptionValues {
