@@ -3,6 +3,7 @@
  * DEFAULTS, LIMITS and normalizeOptions, the API's query schema, the CLI's flags and help, and the page's defaults are
  * all read from it. These tests hold each of them to the table, row by row, and show that a changed row changes all.
  */
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addAnalysisOptions } from '../../src/cli/analysis-options.js';
@@ -91,6 +92,32 @@ describe('the option table', () => {
       render: String(DEFAULTS.render),
       renderWait: String(DEFAULTS.renderWait),
     });
+  });
+});
+
+describe('the docs', () => {
+  const doc = (name: string) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8').split('\n');
+  /** The table row of a doc that starts with `cell` (`` | `maxHops` ``). */
+  const row = (lines: string[], cell: string) => lines.find((line) => line.startsWith(`| ${cell}`)) ?? '';
+
+  it("give each integer option's default and range as the table does (library, API and CLI)", () => {
+    const [library, api, cli] = [doc('library.md'), doc('api.md'), doc('cli.md')];
+    for (const name of NAMES) {
+      const spec = optionSpec(name);
+      if (spec.kind !== 'integer') continue;
+      const range = `${spec.min}–${spec.max}`;
+      expect(row(library, `\`${name}\``), name).toMatch(new RegExp(`\`${spec.default}\`.*${range}`));
+      if (spec.query !== undefined)
+        expect(row(api, `\`${name}\``), name).toMatch(new RegExp(`\`${spec.default}\`.*${range}`));
+      if (spec.cli !== undefined) {
+        expect(row(cli, `\`${spec.cli.flag}\``), name).toMatch(new RegExp(`${range}.*\\(default ${spec.default}\\)`));
+      }
+    }
+  });
+
+  it("give each option's default in the library's table", () => {
+    const library = doc('library.md');
+    for (const name of NAMES) expect(row(library, `\`${name}\``), name).toContain(`\`${DEFAULTS[name]}\``);
   });
 });
 
