@@ -14,92 +14,104 @@
  * @packageDocumentation
  */
 
-// Rendering: the port a headless browser plugs into, and the Chromium adapter
-export type {
-  CertificateProblem,
-  FetchedResponse,
-  GuardedFetch,
-  PageRenderer,
-  RenderedRequest,
-  RenderIncomplete,
-  RenderIncompleteReason,
-  RenderOutcome,
-  RenderRequest,
-  StopReason,
-  TlsProblem,
-  TlsReason,
-  TraceOutcome,
-} from './core/index.js';
-// Analysing a URL
-// Options: their defaults, ranges and validation
-// The result: hops and the summary
-// Findings: the detectors, their thresholds and help
-// Policy files, compiled lazily (see the header). The core calls the compiled policy `Policy`; beside
-// `AddressPolicy` that name did not say which policy, so the package names it for what it governs.
-// Errors
-// URL comparison, shared by `hoplens check` and `canonical_mismatch`
-// The address policy (SSRF guard), DNS and certificates
+// The exports are grouped by topic, as docs/library.md's tables are, for a reader checking one against the other;
+// sorting would merge the groups into one list per module.
+// biome-ignore-all assist/source/organizeImports: grouped by topic (above)
+
+// Analysing a URL, and what it returns
 export {
-  AddressPolicy,
-  type AddressVerdict,
-  type AnalysisResult,
   type AnalyzeOptions,
   Analyzer,
   type AnalyzerConfig,
   analyze,
-  CERTIFICATE_EXPIRY_DAYS,
-  type ClientRedirectMode,
-  classifyAddress,
-  comparableUrl,
-  compilePolicy,
-  compilePolicyJson,
+  type PreparedAnalysis,
+  type AnalysisResult,
+  type Hop,
+  type HopTimings,
+  type HopTls,
+  type HttpVersion,
+  type RedirectVia,
+  type Summary,
+  REDIRECT_HEADERS,
+} from './core/index.js';
+
+// Options: their defaults, ranges and validation
+export {
   DEFAULTS,
+  LIMITS,
+  normalizeOptions,
+  type NormalizedOptions,
+  parseTargetUrl,
+  type HeaderSelection,
+  type HttpMethod,
+  type TlsMode,
+  type ClientRedirectMode,
+} from './core/index.js';
+
+// Policy files, compiled lazily (see above). The core calls a compiled policy `Policy`; beside `AddressPolicy` that
+// name did not say which policy, so the package names it for what it governs.
+export { compilePolicy, compilePolicyJson, type Policy as FindingsPolicy, type PolicyFile } from './core/index.js';
+
+// Findings: the detectors, their thresholds and help
+export {
+  type Issue,
+  type IssueType,
+  ISSUE_TYPES,
+  type Severity,
+  detectIssues,
   DETECTORS,
   type Detector,
   type DetectorInput,
-  declaredCanonical,
-  detectIssues,
-  ERROR_CODES,
-  type ErrorCode,
-  EXACT_COMPARISON,
   type Finding,
-  GOOGLEBOT_REDIRECT_LIMIT,
-  type HeaderSelection,
-  type Hop,
-  HoplensError,
-  type HoplensErrorDetails,
-  type HopTimings,
-  type HopTls,
-  type HttpMethod,
-  type HttpVersion,
   ISSUE_HELP,
-  ISSUE_TYPES,
-  type Issue,
-  type IssueType,
-  isHoplensError,
+  readIssueDocs,
   issueSection,
   JUDGEMENT_DEFAULTS,
   type JudgementThresholds,
-  LIMITS,
-  type Network,
-  type NormalizedOptions,
-  normalizeOptions,
-  type Policy as FindingsPolicy,
-  type PolicyFile,
-  type PreparedAnalysis,
-  parseCaBundle,
+  GOOGLEBOT_REDIRECT_LIMIT,
+  CERTIFICATE_EXPIRY_DAYS,
+} from './core/index.js';
+
+// Errors, and why a chain stopped
+export {
+  HoplensError,
+  isHoplensError,
+  ERROR_CODES,
+  type ErrorCode,
+  type HoplensErrorDetails,
+  type StopReason,
+  type TraceOutcome,
+  type TlsProblem,
+  type TlsReason,
+  type CertificateProblem,
+} from './core/index.js';
+
+// URL comparison, shared by `hoplens check` and `canonical_mismatch`
+export { comparableUrl, declaredCanonical, EXACT_COMPARISON, type UrlComparison } from './core/index.js';
+
+// The address policy (SSRF guard), DNS and certificates
+export {
+  AddressPolicy,
+  type AddressVerdict,
+  classifyAddress,
   parseNetworks,
-  parseTargetUrl,
-  REDIRECT_HEADERS,
-  type RedirectVia,
-  type ResolvedAddress,
-  type Resolver,
-  readIssueDocs,
-  type Severity,
-  type Summary,
+  type Network,
   systemResolver,
-  type TlsMode,
-  type UrlComparison,
+  type Resolver,
+  type ResolvedAddress,
+  parseCaBundle,
+} from './core/index.js';
+
+// Rendering: the port a headless browser plugs into, and the Chromium adapter
+export type {
+  PageRenderer,
+  RenderRequest,
+  RenderOutcome,
+  RenderIncomplete,
+  RenderIncompleteReason,
+  GuardedFetch,
+  RenderedRequest,
+  FetchedResponse,
 } from './core/index.js';
 export {
   ChromiumRenderer,
