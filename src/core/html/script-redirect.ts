@@ -3,7 +3,12 @@
  * that does not render can still see. A URL built at run time is beyond it (rendering sees those).
  */
 
-const OWNER = String.raw`(?:\b(?:window|document|top|self|parent)\s*\.\s*)?`;
+/**
+ * The window whose location changes: the page's own (`location`, or on `window`, `document`, `top`, `self` or
+ * `parent`, or a chain of them: `window.top.location`), never another object's property (`frame.contentWindow.location`, `popup.location`, `link.location`),
+ * which moves an iframe or another window, not the page.
+ */
+const OWNER = String.raw`(?<![\w$\])]\s*\.\s*)(?:\b(?:window|document|top|self|parent)\s*\.\s*)*`;
 const LITERAL = String.raw`(["'\x60])((?:(?!\1)[^\\\n]|\\.)*)\1`;
 /** `location = '…'`, `location.href = '…'` (not `==`), on the window or one of its aliases. */
 const ASSIGNMENT = new RegExp(String.raw`${OWNER}\blocation(?:\s*\.\s*href)?\s*=(?!=)\s*${LITERAL}`, 'g');
