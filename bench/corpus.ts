@@ -62,11 +62,14 @@ const known = new Map(KNOWN_MISSES.map((miss) => [miss.id, miss.reason]));
 CASES.forEach((corpusCase, index) => {
   const outcome = outcomes[index]!;
   const { missed, unwanted } = verdictOf(corpusCase, outcome);
-  if (missed.length === 0 && unwanted.length === 0) return;
+  const errorWrong = outcome.error !== corpusCase.error;
+  if (missed.length === 0 && unwanted.length === 0 && !errorWrong) return;
   const parts = [
     missed.length > 0 ? `missed ${missed.join(', ')}` : '',
     unwanted.length > 0 ? `found ${unwanted.join(', ')}` : '',
-    outcome.error === undefined ? '' : `error ${outcome.error}`,
+    errorWrong
+      ? `error ${outcome.error ?? 'none'} (${corpusCase.error ?? 'none'} expected) ${outcome.errorMessage ?? ''}`
+      : '',
   ].filter((part) => part !== '');
   const label = known.has(corpusCase.id) ? 'known miss' : 'FAILS';
   console.log(`${label}: ${corpusCase.id}: ${parts.join('; ')}`);

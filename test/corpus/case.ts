@@ -5,7 +5,7 @@
  */
 
 import type { RenderOutcome } from '../../src/core/page-renderer.js';
-import type { AnalyzeOptions, IssueType } from '../../src/index.js';
+import type { AnalyzeOptions, ErrorCode, IssueType } from '../../src/index.js';
 
 /** What one URL of a case answers. */
 export interface CorpusRoute {
@@ -48,6 +48,8 @@ export interface CorpusCase {
   /** Which HTTPS server the case's `https://` URLs reach (default `valid`: a trusted certificate for a year). */
   tls?: CorpusTls;
   options?: CorpusOptions;
+  /** The error the analysis must fail with instead of a result (absent: it must succeed). */
+  error?: ErrorCode;
   /** Issue types the analysis must report. */
   mustFind: IssueType[];
   /** Issue types it must not report (a false positive if it does). */

@@ -42,6 +42,18 @@ describe('the findings corpus', () => {
     expect(unlabelled).toEqual([]);
   });
 
+  it('fails only the analyses labelled to fail, with their error', () => {
+    const wrong = CASES.flatMap((corpusCase) => {
+      const outcome = outcomeOf(corpusCase.id);
+      return outcome.error === corpusCase.error
+        ? []
+        : [
+            `${corpusCase.id}: expected ${corpusCase.error ?? 'a result'}, got ${outcome.error ?? 'a result'} ${outcome.errorMessage ?? ''}`,
+          ];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('reports no type a case is labelled not to (no false positive)', () => {
     const wrong = counted.flatMap((corpusCase) => {
       const outcome = outcomeOf(corpusCase.id);

@@ -17,8 +17,9 @@ export interface CaseOutcome {
   id: string;
   /** The issue types reported (each once). */
   found: IssueType[];
-  /** The error code when the analysis failed instead (no findings then). */
+  /** The error code when the analysis failed instead (no findings then), and its message. */
   error?: string;
+  errorMessage?: string;
   finalUrl?: string;
 }
 
@@ -69,8 +70,11 @@ function certificate(name: string, dnsNames: string[], days: number, issuer?: Ke
   return { key, cert: forge.pki.certificateToPem(cert), parsed: cert };
 }
 
-/** `http(s)://<name>.test` followed by the end of the authority: the URLs the harness gives a port. */
-const TEST_URL = /\b(https?):\/\/([a-z0-9.-]+\.test)(?=[/?#"'\s;,>)]|$)/gi;
+/**
+ * `http(s)://<name>.test` or a scheme-relative `//<name>.test`, followed by the end of the authority: the URLs the
+ * harness gives a port.
+ */
+const TEST_URL = /(?:\b(https?):|(?<![\w/:]))\/\/([a-z0-9.-]+\.test)(?=[/?#"'\s;,>)]|$)/gi;
 
 /** The key a route is stored under: scheme, host and path-and-query as the WHATWG parser writes them, no port. */
 function routeKey(url: string): string {
@@ -125,7 +129,7 @@ export async function startCorpus(cases: readonly CorpusCase[]): Promise<CorpusR
     for (const [url, route] of Object.entries(corpusCase.routes)) routes.set(routeKey(url), route);
     for (const [host, address] of Object.entries(corpusCase.dns ?? {})) dns.set(host, address);
     for (const match of JSON.stringify(corpusCase).matchAll(TEST_URL)) {
-      if (match[1]!.toLowerCase() === 'https') httpsNames.add(match[2]!.toLowerCase());
+      if (match[1]?.toLowerCase() !== 'http') httpsNames.add(match[2]!.toLowerCase());
     }
   }
   const names = [...httpsNames];
@@ -135,11 +139,15 @@ export async function startCorpus(cases: readonly CorpusCase[]): Promise<CorpusR
   const selfSigned = certificate('corpus self-signed', names, 365);
 
   const ports: Partial<Record<'http' | CorpusTls, number>> = {};
-  /** `text` with every `http(s)://*.test` URL given the port of the server `corpusCase`'s URLs of that scheme reach. */
-  const local = (text: string, corpusCase: CorpusCase) =>
-    text.replace(TEST_URL, (_whole, scheme: string, host: string) => {
-      const port = scheme.toLowerCase() === 'http' ? ports.http : ports[corpusCase.tls ?? 'valid'];
-      return `${scheme}://${host}:${port}`;
+  /**
+   * `text` with every `http(s)://*.test` URL given the port of the server `corpusCase`'s URLs of that scheme reach; a
+   * scheme-relative one takes `scheme`'s, the scheme of the response it is in.
+   */
+  const local = (text: string, corpusCase: CorpusCase, scheme = 'https:') =>
+    text.replace(TEST_URL, (_whole, written: string | undefined, host: string) => {
+      const http = (written?.toLowerCase() ?? scheme.slice(0, -1)) === 'http';
+      const port = http ? ports.http : ports[corpusCase.tls ?? 'valid'];
+      return `${written === undefined ? '' : `${written}:`}//${host}:${port}`;
     });
   const lookup = (scheme: string, host: string, path: string) => {
     const hostname = host.replace(/:\d+$/, '').toLowerCase();
@@ -154,15 +162,17 @@ export async function startCorpus(cases: readonly CorpusCase[]): Promise<CorpusR
     }
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(route.headers ?? {})) {
-      headers[name] = Array.isArray(value) ? value.map((one) => local(one, corpusCase)) : local(value, corpusCase);
+      headers[name] = Array.isArray(value)
+        ? value.map((one) => local(one, corpusCase, scheme))
+        : local(value, corpusCase, scheme);
     }
     if (route.location !== undefined) {
       headers.location = Array.isArray(route.location)
-        ? route.location.map((one) => local(one, corpusCase))
-        : local(route.location, corpusCase);
+        ? route.location.map((one) => local(one, corpusCase, scheme))
+        : local(route.location, corpusCase, scheme);
     }
     res.writeHead(route.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : local(route.body ?? '', corpusCase));
+    res.end(req.method === 'HEAD' ? undefined : local(route.body ?? '', corpusCase, scheme));
   };
 
   const servers: TestServer[] = [];
@@ -213,7 +223,7 @@ export async function startCorpus(cases: readonly CorpusCase[]): Promise<CorpusR
         result = await analyzer.analyze(local(corpusCase.start, corpusCase), options);
       } catch (error) {
         if (!isHoplensError(error)) throw error;
-        return { id: corpusCase.id, found: [], error: `${error.code}: ${error.message}` };
+        return { id: corpusCase.id, found: [], error: error.code, errorMessage: error.message };
       }
       const found = [...new Set(result.summary.issues.map((issue) => issue.type))];
       return { id: corpusCase.id, found, finalUrl: result.summary.finalUrl };
