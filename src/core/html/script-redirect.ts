@@ -21,16 +21,20 @@ function unescapeLiteral(text: string): string {
 }
 
 /**
- * The URL of the first location change with a literal URL in a page's inline scripts (their text, as
- * src/core/html/page-signals.ts reads them: only scripts the parser put in the document), as written (unresolved), or
- * undefined. A template literal with a substitution is not a literal URL.
+ * The URLs of the location changes with a literal URL in a page's inline scripts (their text, as
+ * src/core/html/page-signals.ts reads them: only scripts the parser put in the document), as written (unresolved), in
+ * the order of the page. A template literal with a substitution is not a literal URL.
  */
-export function findScriptRedirect(scripts: readonly string[]): string | undefined {
-  for (const body of scripts) {
-    const found = [...body.matchAll(ASSIGNMENT), ...body.matchAll(CALL)]
+export function findScriptRedirects(scripts: readonly string[]): string[] {
+  return scripts.flatMap((body) =>
+    [...body.matchAll(ASSIGNMENT), ...body.matchAll(CALL)]
       .sort((a, b) => a.index - b.index)
-      .find((match) => !(match[1] === '`' && match[2]!.includes('${')));
-    if (found !== undefined) return unescapeLiteral(found[2]!);
-  }
-  return undefined;
+      .filter((match) => !(match[1] === '`' && match[2]!.includes('${')))
+      .map((match) => unescapeLiteral(match[2]!)),
+  );
+}
+
+/** The URL of the first location change with a literal URL in a page's inline scripts, or undefined. */
+export function findScriptRedirect(scripts: readonly string[]): string | undefined {
+  return findScriptRedirects(scripts)[0];
 }
