@@ -3071,6 +3071,143 @@ const edgeCases: CorpusCase[] = [
   },
 ];
 
+const probes: CorpusCase[] = [
+  {
+    id: 'url-length/move-chain-grows',
+    title:
+      'http to https to www to the trailing slash: every URL a little longer, but no rule appending to its own URL',
+    start: 'http://grower.test/shop',
+    routes: {
+      'http://grower.test/shop': to('https://grower.test/shop'),
+      'https://grower.test/shop': to('https://www.grower.test/shop'),
+      'https://www.grower.test/shop': to('https://www.grower.test/shop/'),
+      'https://www.grower.test/shop/': page(),
+    },
+    mustFind: ['redirect_chain', 'trailing_slash_redirect'],
+    mustNotFind: ['url_too_long', 'redirect_loop', 'max_hops_reached', 'temporary_redirect'],
+    cites: [ISSUES('url_too_long'), G_SITE_MOVE],
+  },
+  {
+    id: 'url-length/runaway-after-upgrade',
+    title: 'http to https, then a rule that appends /x to its own URL, again and again',
+    start: 'http://runaway.test/p',
+    routes: {
+      'http://runaway.test/p': to('https://runaway.test/p'),
+      'https://runaway.test/p': to('https://runaway.test/p/x'),
+      'https://runaway.test/p/x': to('https://runaway.test/p/x/x'),
+      'https://runaway.test/p/x/x': to('https://runaway.test/p/x/x/x'),
+      'https://runaway.test/p/x/x/x': page(),
+    },
+    mustFind: ['url_too_long', 'redirect_chain'],
+    mustNotFind: ['redirect_loop'],
+    cites: [ISSUES('url_too_long')],
+  },
+  {
+    id: 'url-length/prepended-language',
+    title: 'A rule that prepends /en to its own URL: /en/x, /en/en/x, /en/en/en/x',
+    start: 'https://prepend.test/x',
+    routes: {
+      'https://prepend.test/x': to('https://prepend.test/en/x'),
+      'https://prepend.test/en/x': to('https://prepend.test/en/en/x'),
+      'https://prepend.test/en/en/x': to('https://prepend.test/en/en/en/x'),
+      'https://prepend.test/en/en/en/x': page(),
+    },
+    mustFind: ['url_too_long', 'redirect_chain'],
+    mustNotFind: ['redirect_loop'],
+    cites: [ISSUES('url_too_long')],
+  },
+  {
+    id: 'js/fragment-only',
+    title: 'A script that scrolls with location.href = "#reviews": the page stays',
+    start: 'https://hashnav.test/product',
+    routes: {
+      'https://hashnav.test/product': page({
+        body: "<script>if (window.innerWidth < 600) { location.href = '#reviews'; }</script>",
+      }),
+    },
+    mustFind: [],
+    mustNotFind: allBut(),
+    cites: [G_JS, 'WHATWG HTML §7.4.2.3.3 (fragment navigations): a change of fragment only scrolls the same document'],
+  },
+  {
+    id: 'js/mailto',
+    title: 'A contact button script that opens the mail client with location.href = "mailto:..."',
+    start: 'https://mailbutton.test/contact',
+    routes: {
+      'https://mailbutton.test/contact': page({
+        body: "<script>function mail() { window.location.href = 'mailto:info@mailbutton.test'; }</script>",
+      }),
+    },
+    mustFind: [],
+    mustNotFind: allBut(),
+    cites: [G_JS, ISSUES('javascript_redirect')],
+  },
+  {
+    id: 'js/reload-same-url',
+    title: 'A script that reloads the page by assigning its own URL',
+    start: 'https://selfreload.test/board',
+    routes: {
+      'https://selfreload.test/board': page({
+        body: "<script>setInterval(function () { location.href = '/board'; }, 60000);</script>",
+      }),
+    },
+    mustFind: [],
+    mustNotFind: allBut(),
+    cites: [G_JS, HTML_REFRESH],
+  },
+  {
+    id: 'soft-404/default-aspx-to-root',
+    title: 'An old IIS home page address, /default.aspx, sent to /: the home page under its new name',
+    start: 'https://iisold.test/default.aspx',
+    routes: { 'https://iisold.test/default.aspx': to('https://iisold.test/'), 'https://iisold.test/': page() },
+    mustFind: [],
+    mustNotFind: allBut(),
+    cites: [G_SOFT_404, ISSUES('redirect_to_homepage')],
+  },
+  {
+    id: 'soft-404/index-jsp-to-root',
+    title: "A Java site's /index.jsp sent to /",
+    start: 'https://javaold.test/index.jsp',
+    routes: { 'https://javaold.test/index.jsp': to('https://javaold.test/'), 'https://javaold.test/': page() },
+    mustFind: [],
+    mustNotFind: allBut(),
+    cites: [G_SOFT_404, ISSUES('redirect_to_homepage')],
+  },
+  {
+    id: 'soft-404/removed-to-default-aspx',
+    title: 'An IIS site sends a removed page to /Default.aspx, its home page',
+    start: 'https://iisnew.test/products/old-widget.aspx',
+    routes: {
+      'https://iisnew.test/products/old-widget.aspx': to('https://iisnew.test/Default.aspx', 302),
+      'https://iisnew.test/Default.aspx': page(),
+    },
+    mustFind: ['redirect_to_homepage', 'temporary_redirect'],
+    mustNotFind: ['error_status', 'case_redirect'],
+    cites: [G_SOFT_404, ISSUES('redirect_to_homepage')],
+  },
+  {
+    id: 'loop/fragment-only',
+    title: 'A redirect to the same URL with a #fragment: the same resource, a loop',
+    start: 'https://hashloop.test/page',
+    routes: { 'https://hashloop.test/page': to('https://hashloop.test/page#top') },
+    mustFind: ['redirect_loop'],
+    mustNotFind: ['max_hops_reached', 'error_status'],
+    cites: [ISSUES('redirect_loop'), RFC9110_LOCATION],
+  },
+  {
+    id: 'site-move/case-and-slash-in-one-hop',
+    title: '/About to /about/ in one hop: two changes at once, neither "only"',
+    start: 'https://twochanges.test/About',
+    routes: {
+      'https://twochanges.test/About': to('https://twochanges.test/about/'),
+      'https://twochanges.test/about/': page(),
+    },
+    mustFind: [],
+    mustNotFind: allBut(),
+    cites: [ISSUES('trailing_slash_redirect'), ISSUES('case_redirect')],
+  },
+];
+
 export const CASES: readonly CorpusCase[] = Object.freeze([
   ...siteMoves,
   ...languageRoots,
@@ -3095,6 +3232,7 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
   ...certificates,
   ...moreDetectors,
   ...edgeCases,
+  ...probes,
 ]);
 
 /**

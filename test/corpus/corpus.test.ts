@@ -19,7 +19,7 @@ let outcomes: CaseOutcome[];
 
 beforeAll(async () => {
   outcomes = await runCorpus(CASES);
-}, 120_000);
+}, 180_000);
 
 function outcomeOf(id: string): CaseOutcome {
   return outcomes[CASES.findIndex((corpusCase) => corpusCase.id === id)]!;
