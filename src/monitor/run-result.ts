@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RowOutcome } from '../check/result.js';
+import type { RowOutcome } from '../check/index.js';
 import type { Hop, Issue } from '../core/index.js';
 
 /** What one run of a monitor produced: the verdict of src/check/expectation.ts, and what it judged. */
