@@ -22,7 +22,7 @@ export async function runCheck(monitor: Monitor, context: RunCheckContext, signa
   const deadline = AbortSignal.timeout(context.analysisTimeoutMs);
   const scope = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
   const { target, status, maxRedirects, failOn } = monitor.expect;
-  const { result: row } = await checkOne(
+  const judged = await checkOne(
     { line: 0, source: monitor.url, ...(target !== undefined && { target }), ...(status !== undefined && { status }) },
     {
       analyze: (url) =>
@@ -53,12 +53,14 @@ export async function runCheck(monitor: Monitor, context: RunCheckContext, signa
       },
     },
   );
+  // What a monitor's history keeps of the row: its verdict and chain, not the report's timings and counts.
+  const { outcome, reasons, error, finalUrl, chain, issues } = judged.result;
   return {
-    outcome: row.outcome,
-    reasons: row.reasons,
-    ...(row.error !== undefined && { error: row.error }),
-    ...(row.finalUrl !== undefined && { finalUrl: row.finalUrl }),
-    chain: row.chain,
-    issues: row.issues,
+    outcome,
+    reasons,
+    ...(error !== undefined && { error }),
+    ...(finalUrl !== undefined && { finalUrl }),
+    chain,
+    issues,
   };
 }
