@@ -7,7 +7,7 @@ import { CheckTally, type JudgedEvent, type RunEnd, type TallySettings } from '.
 /** How one run's rows are judged and counted. */
 export interface RunJudgingSettings extends JudgeSettings, Omit<TallySettings, 'baseline'> {}
 
-/** How a run's judging closes: its summary, and the baseline rows it did not check. */
+/** What closing a run's judging needs besides how it ended: whether the rows covered the whole input. */
 export interface RunClose {
   /** Every row of the input was judged: only then are the baseline rows not seen missing from it. */
   complete: boolean;
