@@ -3,7 +3,8 @@
  * fetched once per host and analyzer.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnalysisResult, Analyzer, productToken } from '../../src/index.js';
+import { productToken } from '../../src/core/index.js';
+import { type AnalysisResult, Analyzer } from '../../src/index.js';
 import { type Route, startRedirectServer } from '../helpers/servers.js';
 import { closeAfterEach, LOOPBACK as UNROBOTED } from './helpers/analysis.js';
 
