@@ -7,8 +7,8 @@ import {
   isHoplensError,
   temporaryRedirectIssue,
 } from '../core/index.js';
+import type { CheckRow } from '../inputs/index.js';
 import type { Attempt, RowResult } from './result.js';
-import type { CheckRow } from './row.js';
 
 /** How strictly rows are judged (the `hoplens check` flags). */
 export interface ExpectationSettings {

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../core/index.js';
-import { REDIRECTS_VARIANTS } from '../rules/index.js';
+import { REDIRECTS_VARIANTS } from '../inputs/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, EXPLAIN_HELP, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';

@@ -1,6 +1,6 @@
 /**
  * The architecture, enforced: dependencies point inward. The core knows nothing of the faces; the capabilities beside
- * it (src/check, src/schemas) know the core only; the redirect-rule formats (src/rules) know the core's entry and
+ * it (src/check, src/schemas) know the core only; the redirect-rule formats (src/inputs) know the core's entry and
  * src/check (the rows they yield), and are shared by the faces; a face reaches the core only through its public entry
  * (src/core/index.ts) and never another face, except in the composition roots listed below. The renderer (src/render)
  * sits beside the core too: it knows the core's public entry only, and only the faces and the package entry know it,
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
 
 /** Where a file sits: the core, a capability beside it, a face, or the package entry. */
-type Layer = 'core' | 'render' | 'check' | 'schemas' | 'rules' | 'monitor' | 'cli' | 'service' | 'web' | 'entry';
+type Layer = 'core' | 'render' | 'check' | 'schemas' | 'inputs' | 'monitor' | 'cli' | 'service' | 'web' | 'entry';
 
 const FACES: ReadonlySet<Layer> = new Set(['cli', 'service', 'web']);
 
@@ -47,7 +47,7 @@ const PAGE_SAFE_CORE: ReadonlySet<string> = new Set([
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split('/')[0]!;
   if (top === 'index.ts') return 'entry';
-  if (['core', 'render', 'check', 'schemas', 'rules', 'monitor', 'cli', 'service', 'web'].includes(top)) {
+  if (['core', 'render', 'check', 'schemas', 'inputs', 'monitor', 'cli', 'service', 'web'].includes(top)) {
     return top as Layer;
   }
   throw new Error(`${relative(SRC, file)} sits in no known layer: add it to this test`);
@@ -96,11 +96,12 @@ function violation(file: string, target: string): string | undefined {
     return 'reaches into the core past src/core/index.ts';
   }
   if (from === 'check' || from === 'schemas') {
-    return to === 'schemas' || to === 'check'
-      ? undefined
-      : `${from} imports the ${to} ${to === 'rules' ? 'layer' : 'face'}`;
+    if (to === 'inputs' && from === 'check') {
+      return relative(SRC, target) === 'inputs/index.ts' ? undefined : 'reaches into inputs past src/inputs/index.ts';
+    }
+    return to === 'schemas' || to === 'check' ? undefined : `${from} imports the ${to} face`;
   }
-  if (from === 'rules') return to === 'check' ? undefined : `rules imports the ${to} face`;
+  if (from === 'inputs') return `inputs imports the ${to} ${FACES.has(to) ? 'face' : 'room'}`;
   // Monitors sit beside the core: they know the core's entry, the row expectations and the schemas, no face.
   if (from === 'monitor') {
     return to === 'schemas' || to === 'check' ? undefined : `monitor imports the ${to} face`;
@@ -144,12 +145,14 @@ describe('layers', () => {
     expect(violation(at('cli/run.ts'), at('service/app.ts'))).toMatch(/cli face imports the service face/);
     expect(violation(at('web/plugin.ts'), at('service/app.ts'))).toMatch(/web face imports the service face/);
     expect(violation(at('check/runner.ts'), at('cli/io.ts'))).toMatch(/check imports the cli face/);
-    expect(violation(at('rules/netlify.ts'), at('cli/errors.ts'))).toMatch(/rules imports the cli face/);
-    expect(violation(at('rules/netlify.ts'), at('core/errors.ts'))).toMatch(/past src\/core\/index.ts/);
-    expect(violation(at('rules/netlify.ts'), at('core/index.ts'))).toBeUndefined();
-    expect(violation(at('rules/rule-row.ts'), at('check/row.ts'))).toBeUndefined();
-    expect(violation(at('check/runner.ts'), at('rules/index.ts'))).toMatch(/check imports the rules layer/);
-    expect(violation(at('cli/inputs/source.ts'), at('rules/index.ts'))).toBeUndefined();
+    expect(violation(at('inputs/netlify.ts'), at('cli/errors.ts'))).toMatch(/inputs imports the cli face/);
+    expect(violation(at('inputs/netlify.ts'), at('core/errors.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('inputs/netlify.ts'), at('core/index.ts'))).toBeUndefined();
+    expect(violation(at('inputs/rule-row.ts'), at('inputs/row.ts'))).toBeUndefined();
+    expect(violation(at('check/runner.ts'), at('inputs/index.ts'))).toBeUndefined();
+    expect(violation(at('check/runner.ts'), at('inputs/netlify.ts'))).toMatch(/past src\/inputs\/index.ts/);
+    expect(violation(at('inputs/netlify.ts'), at('check/runner.ts'))).toMatch(/inputs imports the check room/);
+    expect(violation(at('cli/inputs/source.ts'), at('inputs/index.ts'))).toBeUndefined();
     expect(violation(at('service/app.ts'), at('web/plugin.ts'))).toBeUndefined();
     expect(violation(at('web/client/api-types.ts'), at('schemas/analysis-result.ts'))).toBeUndefined();
     expect(violation(at('web/client/verdict.ts'), at('core/redirect-count.ts'))).toBeUndefined();

@@ -43,7 +43,7 @@ describe('planCheck', () => {
 
   it('turns every flag into its setting, resolving paths against the working directory', () => {
     const plan = planCheck(
-      'rules/_redirects',
+      'inputs/_redirects',
       flags({
         baseUrl: 'https://Staging.example.com',
         format: 'junit',
@@ -68,8 +68,8 @@ describe('planCheck', () => {
       cwd,
     );
     expect(plan).toMatchObject({
-      inputPath: resolve(cwd, 'rules/_redirects'),
-      inputName: 'rules/_redirects',
+      inputPath: resolve(cwd, 'inputs/_redirects'),
+      inputName: 'inputs/_redirects',
       inputFormat: 'netlify',
       baseUrl: 'https://staging.example.com/',
       baselinePath: resolve(cwd, '../yesterday.ndjson'),

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { InputItem } from '../../src/check/row.js';
 import { readCsv } from '../../src/cli/inputs/csv.js';
 import { readList } from '../../src/cli/inputs/list.js';
 import { detectInputFormat } from '../../src/cli/inputs/source.js';
-import { readLines } from '../../src/rules/lines.js';
+import type { InputItem } from '../../src/inputs/index.js';
+import { readLines } from '../../src/inputs/lines.js';
 
 async function all(items: AsyncIterable<InputItem>): Promise<InputItem[]> {
   const out: InputItem[] = [];

@@ -1,4 +1,4 @@
-import { isHttpLocation } from '../../rules/sitemap/index.js';
+import { isHttpLocation } from '../../inputs/sitemap/index.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';

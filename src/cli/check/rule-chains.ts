@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { CheckRow } from '../../check/row.js';
-import { findChains } from '../../rules/lint/chains.js';
-import { findCycles } from '../../rules/lint/cycles.js';
-import { buildRuleGraph } from '../../rules/lint/rule-graph.js';
-import { isHttpLocation } from '../../rules/sitemap/index.js';
+import type { CheckRow } from '../../inputs/index.js';
+import { findChains } from '../../inputs/lint/chains.js';
+import { findCycles } from '../../inputs/lint/cycles.js';
+import { buildRuleGraph } from '../../inputs/lint/rule-graph.js';
+import { isHttpLocation } from '../../inputs/sitemap/index.js';
 import { isRuleFormat, openInput, readInput } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import type { CheckPlan } from './plan.js';

@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import type { InputItem } from '../../check/row.js';
 import { runChecks } from '../../check/runner.js';
 import { shardItems } from '../../check/shard.js';
 import type { AnalyzerConfig } from '../../core/index.js';
-import type { OpenSitemapOptions } from '../../rules/sitemap/index.js';
+import type { InputItem } from '../../inputs/index.js';
+import type { OpenSitemapOptions } from '../../inputs/sitemap/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
@@ -122,7 +122,7 @@ async function samples(
   io: CliIo,
   sitemap: OpenSitemapOptions,
 ): Promise<AsyncIterable<InputItem>> {
-  const { compileRules, hasPatternMatching, sampleRows } = await import('../../rules/patterns/index.js');
+  const { compileRules, hasPatternMatching, sampleRows } = await import('../../inputs/patterns/index.js');
   const { path, format } = plan.samples!;
   if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { FIX_RULE_FORMATS, type FixEdit, writeCsv, writeFixedRules } from '../../rules/fix/index.js';
-import { buildRuleGraph } from '../../rules/lint/index.js';
-import { readWholeText } from '../../rules/whole-text.js';
+import { FIX_RULE_FORMATS, type FixEdit, writeCsv, writeFixedRules } from '../../inputs/fix/index.js';
+import { buildRuleGraph } from '../../inputs/lint/index.js';
+import { readWholeText } from '../../inputs/whole-text.js';
 import { loadBaseline } from '../baseline-file.js';
 import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';

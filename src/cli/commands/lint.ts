@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { buildRuleGraph, type LintFinding, lintGraph } from '../../rules/lint/index.js';
-import type { CompiledRules } from '../../rules/patterns/index.js';
+import { buildRuleGraph, type LintFinding, lintGraph } from '../../inputs/lint/index.js';
+import type { CompiledRules } from '../../inputs/patterns/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
@@ -123,7 +123,7 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
 
 /** The rules skipped because their regular expression ran past its bound while lint matched them. */
 async function slowPatterns(compiled: CompiledRules): Promise<SkippedRule[]> {
-  const { skippedPatternItems } = await import('../../rules/patterns/index.js');
+  const { skippedPatternItems } = await import('../../inputs/patterns/index.js');
   return skippedPatternItems(compiled.skipped);
 }
 

@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CheckRow } from '../../check/row.js';
+import type { CheckRow } from '../../inputs/index.js';
 import type { MonitorBody, MonitorInput } from '../../schemas/monitor.js';
 import { isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';

@@ -1,7 +1,7 @@
 import { type Baseline, type BaselineEntry, baselineKey } from '../../check/baseline.js';
-import type { CheckRow } from '../../check/row.js';
-import type { FixEdit } from '../../rules/fix/index.js';
-import { edges, isSelfRedirect, type RuleGraph, walkRules } from '../../rules/lint/index.js';
+import type { FixEdit } from '../../inputs/fix/index.js';
+import type { CheckRow } from '../../inputs/index.js';
+import { edges, isSelfRedirect, type RuleGraph, walkRules } from '../../inputs/lint/index.js';
 import { OFFLINE_SITE } from '../lint/rule-file.js';
 
 /** What `hoplens fix` changes: the rules to point elsewhere, and every old URL with its final destination. */

@@ -1,4 +1,4 @@
-import { headerKey } from '../../rules/header-csv.js';
+import { headerKey } from '../../inputs/header-csv.js';
 import { cliError } from '../errors.js';
 
 /** The columns hoplens reads from a CSV input; `source` is the one required. */

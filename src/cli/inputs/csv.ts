@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { InputItem } from '../../check/row.js';
-import { type CsvItem, readCsvRecords } from '../../rules/csv-records.js';
-import { readSourceUrl, readStatus, readTargetUrl } from '../../rules/urls.js';
+import { type CsvItem, readCsvRecords } from '../../inputs/csv-records.js';
+import type { InputItem } from '../../inputs/index.js';
+import { readSourceUrl, readStatus, readTargetUrl } from '../../inputs/urls.js';
 import { cliError } from '../errors.js';
 import { type ColumnChoice, type CsvColumns, type CsvRole, readCsvHeader } from './csv-header.js';
 

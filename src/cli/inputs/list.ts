@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { InputItem } from '../../check/row.js';
-import { isBlankOrComment, readLineBatches } from '../../rules/lines.js';
-import { readSourceUrl } from '../../rules/urls.js';
+import type { InputItem } from '../../inputs/index.js';
+import { isBlankOrComment, readLineBatches } from '../../inputs/lines.js';
+import { readSourceUrl } from '../../inputs/urls.js';
 import { ruleFormatHint } from './list-line-hint.js';
 
 /**

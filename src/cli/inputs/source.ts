@@ -2,14 +2,14 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { InputItem } from '../../check/row.js';
+import type { InputItem } from '../../inputs/index.js';
 import {
   type ReadRulesOptions,
   RULE_FORMATS,
   type RuleFormat,
   readRules,
   ruleFormatOfName,
-} from '../../rules/index.js';
+} from '../../inputs/index.js';
 import {
   isHttpLocation,
   isSitemapName,
@@ -17,7 +17,7 @@ import {
   openSitemap,
   readSitemap,
   type SitemapReadOptions,
-} from '../../rules/sitemap/index.js';
+} from '../../inputs/sitemap/index.js';
 import { cliError } from '../errors.js';
 import { type CsvReadOptions, readCsv } from './csv.js';
 import { readList } from './list.js';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import type { CheckRow } from '../../check/row.js';
-import { hasPatternMatching } from '../../rules/patterns/formats.js';
-import type { CompiledRules } from '../../rules/patterns/rule-match.js';
+import type { CheckRow } from '../../inputs/index.js';
+import { hasPatternMatching } from '../../inputs/patterns/formats.js';
+import type { CompiledRules } from '../../inputs/patterns/rule-match.js';
 import { type CliError, isCliError } from '../errors.js';
 import type { SkippedRule } from '../formats/formatter.js';
 import { isRuleFormat, readInput } from '../inputs/source.js';
@@ -28,7 +28,7 @@ export interface LoadRulesOptions {
 async function compiledRules(plan: RuleFilePlan, chunks: Buffer[]): Promise<CompiledRules | undefined> {
   const format = plan.inputFormat;
   if (!isRuleFormat(format) || !hasPatternMatching(format)) return undefined;
-  const { compileRules } = await import('../../rules/patterns/index.js');
+  const { compileRules } = await import('../../inputs/patterns/index.js');
   // A file the matcher cannot read is reported by the reader; lint goes on without pattern shadowing.
   return compileRules(format, Readable.from(chunks), plan.readOptions.variant).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseTargetUrl } from '../../core/index.js';
-import { isOrdered, needsBaseUrl, type RedirectsVariant } from '../../rules/index.js';
+import { isOrdered, needsBaseUrl, type RedirectsVariant } from '../../inputs/index.js';
 import { invalidFlag } from '../errors.js';
 import { parseColumnChoice } from '../inputs/column-choice.js';
 import { detectInputFormat, type InputFormat, type InputReadOptions, isRuleFormat } from '../inputs/source.js';

@@ -1,6 +1,6 @@
 import { createGunzip } from 'node:zlib';
-import { type SitemapPages, sitemapPages } from '../../rules/lint/index.js';
-import { readSitemapLocs } from '../../rules/sitemap/index.js';
+import { type SitemapPages, sitemapPages } from '../../inputs/lint/index.js';
+import { readSitemapLocs } from '../../inputs/sitemap/index.js';
 import { cliError, isCliError } from '../errors.js';
 import { openInput } from '../inputs/source.js';
 

@@ -3,7 +3,7 @@
  * or sent: which service, with which token, which input, and what each created monitor carries.
  */
 import { resolve } from 'node:path';
-import type { RedirectsVariant } from '../../rules/index.js';
+import type { RedirectsVariant } from '../../inputs/index.js';
 import { INTERVAL } from '../../schemas/monitor.js';
 import { integerFlag } from '../analysis-options.js';
 import { baseUrlOf } from '../check/plan.js';

@@ -3,7 +3,7 @@
  * commands' code (src/cli/commands/monitor.ts) is imported when one of them runs, so the others never load it.
  */
 import { type Command, Option } from 'commander';
-import { REDIRECTS_VARIANTS } from '../../rules/index.js';
+import { REDIRECTS_VARIANTS } from '../../inputs/index.js';
 import { INPUT_FORMATS } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import type { MonitorExportFlags, MonitorImportFlags } from './monitor-plan.js';
