@@ -30,3 +30,6 @@ export type InputItem =
   | { kind: 'row'; row: CheckRow }
   | { kind: 'invalid'; line: number; message: string }
   | { kind: 'skipped'; line: number; text: string; reason: string };
+
+/** A rule an input reader deliberately skips, with its line, its text and why. */
+export type SkippedItem = Omit<InputItem & { kind: 'skipped' }, 'kind'>;

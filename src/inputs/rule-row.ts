@@ -1,5 +1,5 @@
 import type { InputItem } from './row.js';
-import { readSourceUrl, readTargetUrl } from './urls.js';
+import { readSourceUrl, readTargetUrl } from './text/urls.js';
 
 /** Statuses that send the client elsewhere; any other status (200, 404, 410...) is served at the source itself. */
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);

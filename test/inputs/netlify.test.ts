@@ -5,9 +5,9 @@
  * what it accepts is read here, what it rejects is malformed here.
  */
 import { describe, expect, it } from 'vitest';
+import { parseNetlifyRule } from '../../src/inputs/formats/netlify/line.js';
+import { readNetlify } from '../../src/inputs/formats/netlify/read.js';
 import { readRules } from '../../src/inputs/index.js';
-import { readNetlify } from '../../src/inputs/netlify.js';
-import { parseNetlifyRule } from '../../src/inputs/netlify-line.js';
 import { all, brief, chunked } from '../helpers/rule-items.js';
 
 const BASE = 'https://site.test/base/';
@@ -251,9 +251,9 @@ describe('netlify.toml', () => {
   });
 
   it('stops on TOML that does not parse, or redirects that are not an array (fixtures: invalid_toml, invalid_type)', async () => {
-    await expect(read('[[redirects]]\nfrom = "/a\n')).rejects.toMatchObject({ code: 'INPUT_ERROR' });
+    await expect(read('[[redirects]]\nfrom = "/a\n')).rejects.toMatchObject({ code: 'INPUT_MALFORMED' });
     await expect(read('redirects = "x"\n')).rejects.toMatchObject({
-      code: 'INPUT_ERROR',
+      code: 'INPUT_MALFORMED',
       message: expect.stringContaining('must be an array'),
     });
   });

@@ -7,8 +7,8 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { nginxTokens } from '../../src/inputs/formats/nginx/tokens.js';
 import { readRules } from '../../src/inputs/index.js';
-import { nginxTokens } from '../../src/inputs/nginx-tokens.js';
 import { all, brief } from '../helpers/rule-items.js';
 
 const read = async (text: string) =>

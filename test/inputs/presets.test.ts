@@ -26,7 +26,7 @@ describe('tool exports', () => {
       'bad 4 a redirect needs both columns',
     ]);
     await expect(read('shopify', 'source,target\n/a,/b\n')).rejects.toMatchObject({
-      code: 'INPUT_ERROR',
+      code: 'INPUT_MALFORMED',
       message: 'line 1: not a Shopify export: the header has no "redirect from", "redirect to" column',
     });
   });

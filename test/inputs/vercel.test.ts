@@ -58,8 +58,8 @@ describe('vercel.json', () => {
   });
 
   it('stops on a file that is not JSON; reads none from a vercel.json without redirects', async () => {
-    await expect(read('vercel', '{ "redirects": [ }')).rejects.toMatchObject({ code: 'INPUT_ERROR' });
-    await expect(read('vercel', '{ "redirects": {} }')).rejects.toMatchObject({ code: 'INPUT_ERROR' });
+    await expect(read('vercel', '{ "redirects": [ }')).rejects.toMatchObject({ code: 'INPUT_MALFORMED' });
+    await expect(read('vercel', '{ "redirects": {} }')).rejects.toMatchObject({ code: 'INPUT_MALFORMED' });
     expect(await read('vercel', '{ "cleanUrls": true }')).toEqual([]);
   });
 });

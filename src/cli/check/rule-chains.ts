@@ -1,11 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { CheckRow } from '../../inputs/index.js';
-import { findChains } from '../../inputs/lint/chains.js';
-import { findCycles } from '../../inputs/lint/cycles.js';
-import { buildRuleGraph } from '../../inputs/lint/rule-graph.js';
-import { isHttpLocation } from '../../inputs/sitemap/index.js';
-import { isRuleFormat, openInput, readInput } from '../inputs/source.js';
+import { isHttpLocation, isRuleFormat, openInput, readInput } from '../../inputs/index.js';
+import { buildRuleGraph, findChains, findCycles } from '../../lint/index.js';
 import type { CliIo } from '../io.js';
 import type { CheckPlan } from './plan.js';
 
@@ -34,11 +31,8 @@ export async function findRuleChains(plan: CheckPlan, io: CliIo): Promise<RuleCh
   let stream: Readable | undefined;
   try {
     stream = await openInput(inputPath, io.stdin, inputFormat);
-    const options = {
-      ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
-      ...(plan.variant === undefined ? {} : { variant: plan.variant }),
-    };
-    for await (const item of readInput(inputFormat, stream, options)) if (item.kind === 'row') rows.push(item.row);
+    for await (const item of readInput(inputFormat, stream, plan.readOptions))
+      if (item.kind === 'row') rows.push(item.row);
   } catch {
     // The check's own reading reports what is wrong with the file; without the rules, rows are judged alone.
   } finally {

@@ -4,8 +4,16 @@ import type { Readable } from 'node:stream';
 import { runChecks } from '../../check/runner.js';
 import { shardItems } from '../../check/shard.js';
 import type { AnalyzerConfig } from '../../core/index.js';
-import type { InputItem } from '../../inputs/index.js';
-import type { OpenSitemapOptions } from '../../inputs/sitemap/index.js';
+import {
+  type CsvColumns,
+  describeColumns,
+  type InputItem,
+  type InputReadOptions,
+  isInputsError,
+  type OpenSitemapOptions,
+  openInput,
+  readInput,
+} from '../../inputs/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
@@ -18,9 +26,7 @@ import { CheckReport } from '../check/report.js';
 import { findRuleChains } from '../check/rule-chains.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
-import { type CliError, isCliError } from '../errors.js';
-import { type CsvColumns, describeColumns } from '../inputs/csv-header.js';
-import { type InputReadOptions, openInput, readInput } from '../inputs/source.js';
+import type { CliError } from '../errors.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 
@@ -31,7 +37,7 @@ import { readPolicyFile } from '../policy-file.js';
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
   const cwd = io.cwd ?? process.cwd();
-  const plan = planCheck(file, flags, cwd);
+  const plan = await planCheck(file, flags, cwd);
   const loaded = await readPolicyFile(flags.config, cwd);
   if (loaded !== undefined) plan.analyzeOptions.policy = loaded.policy;
   const collapse = collapseSettings(flags.collapseThreshold, loaded?.policy);
@@ -56,8 +62,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   try {
     await channels.formatter.begin();
     const options = {
-      ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
-      ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+      ...plan.readOptions,
       csv: csvOptions(plan, channels),
       ...sitemap,
     };
@@ -112,7 +117,7 @@ function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<Input
 }
 
 /**
- * The rows of `--samples`: the rules file compiled whole (src/rules/patterns/), each sample matched against it. A
+ * The rows of `--samples`: the rules file compiled whole (src/inputs/patterns/), each sample matched against it. A
  * sitemap's samples are read as written, so that rules naming the old host still match them; list and CSV paths
  * are made absolute on --base-url.
  */
@@ -166,7 +171,7 @@ async function runAndReport(
       await report.event(event);
     }
   } catch (error) {
-    if (!isCliError(error) || error.code !== 'INPUT_ERROR') throw error;
+    if (!isInputsError(error)) throw error;
     inputError = error;
   } finally {
     report.channels.progress.stop();

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { RedirectsVariant } from '../netlify-line.js';
-import { readWholeText } from '../whole-text.js';
-import { compileApache } from './apache-patterns.js';
+import { compileApache } from '../formats/apache/patterns.js';
+import type { RedirectsVariant } from '../formats/netlify/line.js';
+import { compileNetlify, netlifyLines, netlifyTomlRules } from '../formats/netlify/patterns.js';
+import { compileNginx } from '../formats/nginx/patterns.js';
+import { compileVercel } from '../formats/vercel/patterns.js';
+import { readWholeText } from '../text/whole-text.js';
 import type { PatternFormat } from './formats.js';
-import { compileNetlify, netlifyLines, netlifyTomlRules } from './netlify-patterns.js';
-import { compileNginx } from './nginx-patterns.js';
 import type { CompiledRules } from './rule-match.js';
-import { compileVercel } from './vercel-patterns.js';
 
 export { hasPatternMatching, PATTERN_FORMATS, type PatternFormat } from './formats.js';
 export type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';

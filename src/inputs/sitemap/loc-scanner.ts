@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { inputError } from '../errors.js';
+import { malformedInput } from '../errors.js';
 import { decodeXmlText, localName } from './xml-text.js';
 
 /** One `<loc>` of a sitemap: a page (`<url><loc>`) or, in a sitemap index, a child sitemap (`<sitemap><loc>`). */
@@ -45,7 +45,7 @@ class LocState {
     const local = localName(name);
     if (this.root === undefined) {
       if (local !== 'urlset' && local !== 'sitemapindex') {
-        throw inputError(`not a sitemap: the root element is <${name}>, not <urlset> or <sitemapindex>`);
+        throw malformedInput(`not a sitemap: the root element is <${name}>, not <urlset> or <sitemapindex>`);
       }
       this.root = local;
     }
@@ -56,7 +56,7 @@ class LocState {
     if (local === 'loc' && samePrefix && this.stack.length === 2 && (parent === 'url' || parent === 'sitemap')) {
       this.loc = { text: '', line: this.line, kind: parent === 'url' ? 'page' : 'sitemap' };
     }
-    if (this.stack.length >= MAX_DEPTH) throw inputError(`line ${this.line}: elements nested too deep`);
+    if (this.stack.length >= MAX_DEPTH) throw malformedInput(`line ${this.line}: elements nested too deep`);
     this.stack.push(local);
     this.prefixes.push(prefix);
   }
@@ -73,7 +73,8 @@ class LocState {
 
   text(text: string): void {
     if (this.loc === undefined) return;
-    if (this.loc.text.length + text.length > MAX_XML_TOKEN) throw inputError(`line ${this.loc.line}: <loc> too long`);
+    if (this.loc.text.length + text.length > MAX_XML_TOKEN)
+      throw malformedInput(`line ${this.loc.line}: <loc> too long`);
     this.loc.text += text;
   }
 }
@@ -135,10 +136,11 @@ export async function* scanSitemapLocs(stream: Readable | AsyncIterable<Buffer |
       at = lt + taken;
     }
     pending = pending.slice(at);
-    if (pending.length > MAX_XML_TOKEN) throw inputError(`line ${state.line}: markup or text too long for a sitemap`);
+    if (pending.length > MAX_XML_TOKEN)
+      throw malformedInput(`line ${state.line}: markup or text too long for a sitemap`);
     yield* found;
   }
-  if (state.root === undefined) throw inputError('not a sitemap: no <urlset> or <sitemapindex> element');
+  if (state.root === undefined) throw malformedInput('not a sitemap: no <urlset> or <sitemapindex> element');
 }
 
 /** Whether a file's name says it is a sitemap: `*.xml` or `*.xml.gz`. */

@@ -4,7 +4,7 @@ import { pipeline, Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 import { createGunzip } from 'node:zlib';
 import { Agent, fetch } from 'undici';
-import { inputError } from '../errors.js';
+import { malformedInput, unreadableInput } from '../errors.js';
 
 /** How long a sitemap's server may take to start answering, and the longest wait between two parts of its body. */
 const SITEMAP_TIMEOUT_MS = 30_000;
@@ -88,14 +88,14 @@ export function gunzipWhenCompressed(
 /** The error of a sitemap over the cap, naming the cap and how to raise it. */
 function tooLarge(location: string, maxBytes: number) {
   const size = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${maxBytes} bytes`;
-  return inputError(
+  return malformedInput(
     `${location} is larger than ${size} uncompressed (the sitemaps protocol's limit per file; --sitemap-max-size raises it)`,
   );
 }
 
 /**
  * Opens a sitemap for reading: a file, or an http(s) URL fetched with a plain GET (it is the user's own input, as a
- * file would be; redirects are followed). Gzip is undone either way. Throws `INPUT_ERROR` for a missing file or a
+ * file would be; redirects are followed). Gzip is undone either way. Throws `INPUT_UNREADABLE` for a missing file or a
  * URL that does not answer 2xx.
  */
 export async function openSitemap(location: string, options: OpenSitemapOptions = {}): Promise<Readable> {
@@ -105,7 +105,9 @@ export async function openSitemap(location: string, options: OpenSitemapOptions 
       if ((await stat(location)).isDirectory()) throw new Error('is a directory');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw inputError(`cannot read ${location}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+      throw unreadableInput(
+        `cannot read ${location}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+      );
     }
     return gunzipWhenCompressed(createReadStream(location), location, maxBytes);
   }
@@ -128,14 +130,14 @@ export async function openSitemap(location: string, options: OpenSitemapOptions 
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
     void agent?.close();
-    throw inputError(`cannot fetch ${location}: ${cause ?? (error as Error).message}`);
+    throw unreadableInput(`cannot fetch ${location}: ${cause ?? (error as Error).message}`, error);
   } finally {
     clearTimeout(timer);
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
     void agent?.close();
-    throw inputError(`cannot fetch ${location}: it answered ${response.status}`);
+    throw unreadableInput(`cannot fetch ${location}: it answered ${response.status}`);
   }
   const stream = gunzipWhenCompressed(response.body as AsyncIterable<Uint8Array>, location, maxBytes);
   if (agent !== undefined) stream.once('close', () => void agent.close());

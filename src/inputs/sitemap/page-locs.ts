@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { inputError } from '../errors.js';
+import { malformedInput } from '../errors.js';
 import { scanSitemapLocs } from './loc-scanner.js';
 
 /**
@@ -9,7 +9,7 @@ import { scanSitemapLocs } from './loc-scanner.js';
 export async function* readSitemapLocs(stream: Readable): AsyncGenerator<string> {
   for await (const entry of scanSitemapLocs(stream)) {
     if (entry.kind === 'sitemap') {
-      throw inputError('this is a sitemap index: give the sitemaps it lists (--sitemap is repeatable)');
+      throw malformedInput('this is a sitemap index: give the sitemaps it lists (--sitemap is repeatable)');
     }
     yield entry.loc;
   }

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { isHoplensError } from '../../core/index.js';
-import { inputError } from '../errors.js';
+import { malformedInput } from '../errors.js';
 import type { InputItem } from '../row.js';
 import type { RuleReadOptions } from '../rule-row.js';
-import { readSourceUrl } from '../urls.js';
+import { readSourceUrl } from '../text/urls.js';
 import { type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
 import { isFetchedSitemap, isHttpLocation, openSitemap } from './open-sitemap.js';
 
@@ -86,12 +86,12 @@ export async function* readSitemap(stream: Readable, options: SitemapReadOptions
   try {
     for await (const found of scanSitemapLocs(stream)) {
       if (found.kind === 'page') yield pageItem(found, options, undefined);
-      else if (children.length >= MAX_CHILDREN) throw inputError(`a sitemap index lists more than ${MAX_CHILDREN}`);
+      else if (children.length >= MAX_CHILDREN) throw malformedInput(`a sitemap index lists more than ${MAX_CHILDREN}`);
       else children.push(found);
     }
   } catch (error) {
     if (isHoplensError(error)) throw error;
-    throw inputError(`not a readable sitemap: ${error instanceof Error ? error.message : String(error)}`);
+    throw malformedInput(`not a readable sitemap: ${error instanceof Error ? error.message : String(error)}`);
   }
   for (const child of children) yield* childItems(child.loc, child.line, options, fetched);
 }
