@@ -1,5 +1,4 @@
-import { isHttpLocation } from '../../inputs/sitemap/index.js';
-import { countCandidateRows, hasLineRows } from '../../inputs/source.js';
+import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';

@@ -6,8 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CheckRow } from '../../inputs/index.js';
-import { isInputsError } from '../../inputs/index.js';
-import { openInput, readInput } from '../../inputs/source.js';
+import { isInputsError, openInput, readInput } from '../../inputs/index.js';
 import type { MonitorBody, MonitorInput } from '../../schemas/monitor.js';
 import { isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
