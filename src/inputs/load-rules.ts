@@ -14,7 +14,7 @@ export interface LoadedRules {
   invalid: Array<{ line: number; message: string }>;
   /** The input error that stopped the reading (not JSON, a bad header): the items before it stand. */
   inputError?: InputsError;
-  /** With `compile`, for a format with pattern rules: the file compiled by its matcher (src/rules/patterns/). */
+  /** With `compile`, for a format with pattern rules: the file compiled by its matcher (src/inputs/patterns/). */
   compiled?: CompiledRules;
 }
 

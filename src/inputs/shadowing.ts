@@ -10,7 +10,7 @@ export interface PatternShadow {
 }
 
 /**
- * The rule of the compiled file (src/rules/patterns/) that answers `row`'s source before `row`'s own rule does: a
+ * The rule of the compiled file (src/inputs/patterns/) that answers `row`'s source before `row`'s own rule does: a
  * pattern (`/blog/*`) written earlier for first-match formats, whatever nginx's precedence picks for nginx. A source
  * with a query string is left to the literal check: a path-only rule matches it on some hosts and not others.
  */

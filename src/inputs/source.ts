@@ -19,7 +19,7 @@ import {
 
 /**
  * Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. An
- * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/rules/sitemap/open-sitemap.ts).
+ * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/inputs/sitemap/open-sitemap.ts).
  */
 export async function openInput(
   path: string,

@@ -15,7 +15,7 @@ function firstRules(rule: RedirectEdge, walks: ReadonlyMap<RedirectEdge, RuleWal
 
 /**
  * Rules whose target another rule redirects again (A → B, B → C): every visitor pays a hop more, and search engines
- * follow a few hops only. The finding suggests the chain's end (A → C); loops are src/rules/lint/cycles.ts's. Every
+ * follow a few hops only. The finding suggests the chain's end (A → C); loops are src/lint/cycles.ts's. Every
  * rule's walk is computed once for the file (linear in its rules); a message names at most ten of a chain's rules,
  * so that a file of one long chain is not reported in quadratic text.
  */

@@ -3,7 +3,7 @@ import { type RedirectEdge, type RuleGraph, type RuleWalk, walkRules } from './r
 
 /**
  * Rules that send a URL round in a loop (A → B, B → A): the browser gives up with "too many redirects". Each loop is
- * reported once, on its first line, naming the others; a rule redirecting to itself is src/rules/lint/self-redirects.ts.
+ * reported once, on its first line, naming the others; a rule redirecting to itself is src/lint/self-redirects.ts.
  */
 export function findCycles(graph: RuleGraph, walks = walkRules(graph)): LintFinding[] {
   const findings: LintFinding[] = [];

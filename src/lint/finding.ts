@@ -1,4 +1,4 @@
-/** What `hoplens lint` finds in a rules file, one kind per file of src/rules/lint/. */
+/** What `hoplens lint` finds in a rules file, one kind per file of src/lint/. */
 export const LINT_KINDS = [
   'cycle',
   'self_redirect',

@@ -29,7 +29,7 @@ export function sitemapPages(locs: Iterable<string>, key: (url: string) => strin
 
 /**
  * Redirect rules whose destination the new site's sitemap does not list: the rule points at a page that may not exist.
- * Only a chain's last rule is looked at (the middle of a chain is src/rules/lint/chains.ts's). A target on the rules'
+ * Only a chain's last rule is looked at (the middle of a chain is src/lint/chains.ts's). A target on the rules'
  * own site (`siteOrigin`, where path targets are) is looked up by path, so that a staging base URL matches the
  * production sitemap; a target on another host by its full URL.
  */

@@ -19,7 +19,7 @@ function shadowedFinding(graph: RuleGraph, row: CheckRow, by: PatternShadow): Li
 /**
  * Rules that never apply because another rule answers their source. With `ordered` (first match wins, as Netlify,
  * Vercel, Apache and the tools' exports apply their rules), an earlier rule for the same source. With the file
- * compiled by its format's matcher (src/rules/patterns/), a pattern that answers the source first: an earlier
+ * compiled by its format's matcher (src/inputs/patterns/), a pattern that answers the source first: an earlier
  * `/blog/*` for `/blog/old`, or for nginx whatever location or server rewrite its precedence picks instead; and a
  * pattern rule an earlier rule answers for every URL it matches, where the format can tell (`/q/:one` after `/q/*`).
  */

@@ -163,7 +163,7 @@ describe('layers', () => {
     expect(violation(at('check/runner.ts'), at('inputs/index.ts'))).toBeUndefined();
     expect(violation(at('check/runner.ts'), at('inputs/netlify.ts'))).toMatch(/past src\/inputs\/index.ts/);
     expect(violation(at('inputs/netlify.ts'), at('check/runner.ts'))).toMatch(/the inputs room imports the check room/);
-    expect(violation(at('cli/inputs/source.ts'), at('inputs/index.ts'))).toBeUndefined();
+    expect(violation(at('cli/commands/check.ts'), at('inputs/index.ts'))).toBeUndefined();
     expect(violation(at('service/app.ts'), at('web/plugin.ts'))).toBeUndefined();
     expect(violation(at('web/client/api-types.ts'), at('schemas/analysis-result.ts'))).toBeUndefined();
     expect(violation(at('web/client/verdict.ts'), at('core/redirect-count.ts'))).toBeUndefined();

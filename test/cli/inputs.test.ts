@@ -104,7 +104,7 @@ describe('readCsv', () => {
     expect(items[5]).toMatchObject({ message: expect.stringMatching(/^malformed CSV: Invalid Closing Quote/) });
   });
 
-  // The headers real exports write (sources cited beside CSV_HEADER_NAMES, src/cli/inputs/csv-header.ts).
+  // The headers real exports write (sources cited beside CSV_HEADER_NAMES, src/inputs/csv/header.ts).
   it.each([
     [
       'Screaming Frog, Response Codes',

@@ -1,5 +1,5 @@
 /**
- * The writers of `hoplens fix` (src/rules/fix/) for apache, nginx, vercel-bulk, amplify and wordpress: each fixture
+ * The writers of `hoplens fix` (each format's writer.ts in src/inputs/formats/) for apache, nginx, vercel-bulk, amplify and wordpress: each fixture
  * has a chain (A → B, B → C), a comment where the format has them, an untouched rule, a rule with an explicit
  * temporary status and one that names no status. The edits come from the rules themselves (read, made a graph,
  * flattened as `hoplens fix` does); the output is the input with the named lines changed, every other line byte for

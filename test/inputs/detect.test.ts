@@ -38,7 +38,8 @@ describe('format detection by content, when the name does not settle it', () => 
   });
 
   it('tells nginx from Apache in a .conf by its directives, nginx when they say neither', async () => {
-    const nginx = 'server {\n  listen 80;\n  rewrite ^/old$ /new permanent;\n  return 301 https://example.com$request_uri;\n}\n';
+    const nginx =
+      'server {\n  listen 80;\n  rewrite ^/old$ /new permanent;\n  return 301 https://example.com$request_uri;\n}\n';
     const apache = '<VirtualHost *:80>\nRedirect 301 /old /new\nRewriteEngine On\nRewriteRule ^a$ /b [R=301,L]\n';
     expect(await detected('site.conf', nginx)).toBe('nginx');
     expect(await detected('site.conf', apache)).toBe('apache');

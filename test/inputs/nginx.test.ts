@@ -13,7 +13,7 @@ import { all, brief } from '../helpers/rule-items.js';
 
 const read = async (text: string) =>
   brief(await all(readRules('nginx', Readable.from([text]), { baseUrl: 'https://site.test' })));
-/** The reader's own items, shadowed rules kept (test/rules/pattern-shadowing.test.ts covers the skipping). */
+/** The reader's own items, shadowed rules kept (test/inputs/pattern-shadowing.test.ts covers the skipping). */
 const readAll = async (text: string) =>
   brief(await all(readRules('nginx', Readable.from([text]), { baseUrl: 'https://site.test', keepShadowed: true })));
 

@@ -1,5 +1,5 @@
 /**
- * Live runs skip a literal rule that a pattern rule answers first (src/rules/shadowing.ts over src/rules/patterns/),
+ * Live runs skip a literal rule that a pattern rule answers first (src/inputs/shadowing.ts over src/inputs/patterns/),
  * naming the line that answers instead and what it answers with: checking it would only report that line's target
  * as a wrong final URL. Each host's precedence, as its documentation states it:
  * - Netlify (docs.netlify.com/routing/redirects/, "Rule processing order"): rules are read top to bottom and the

@@ -1,5 +1,5 @@
 /**
- * Sample matching for pattern rules (src/rules/patterns/), per format, with each host's own precedence and
+ * Sample matching for pattern rules (src/inputs/patterns/), per format, with each host's own precedence and
  * semantics as its documentation states them.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The streaming sitemap reader (src/rules/sitemap/). The format is the sitemaps protocol (sitemaps.org/protocol.html):
+ * The streaming sitemap reader (src/inputs/sitemap/). The format is the sitemaps protocol (sitemaps.org/protocol.html):
  * a `<urlset>` of `<url><loc>` entries, or a `<sitemapindex>` of `<sitemap><loc>` entries; a `<loc>`'s text is
  * entity-escaped XML (the protocol's "Entity escaping" section), and CDATA is text (XML 1.0, section 2.7).
  */

@@ -1,6 +1,6 @@
 /**
- * The findings of `hoplens lint` (src/rules/lint/) on rules read by the formats' own readers, and the sitemap reader
- * lint's `--sitemap` uses (src/rules/sitemap/page-locs.ts, over the one `<loc>` scanner). First match wins for Netlify's `_redirects`
+ * The findings of `hoplens lint` (src/lint/) on rules read by the formats' own readers, and the sitemap reader
+ * lint's `--sitemap` uses (src/inputs/sitemap/page-locs.ts, over the one `<loc>` scanner). First match wins for Netlify's `_redirects`
  * (docs.netlify.com/routing/redirects, "Rule processing order"); nginx picks a location by specificity
  * (nginx.org/en/docs/http/ngx_http_core_module.html#location), so order shadows nothing there.
  */

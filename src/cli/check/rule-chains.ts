@@ -11,7 +11,7 @@ export type RuleChains = ReadonlyMap<number, string>;
 
 /**
  * The chains and loops a rules file makes (line 7 sends /a to /b, line 9 sends /b on), found as `hoplens lint`
- * finds them (src/rules/lint/), by the rule's line: a row that fails because of one says so, naming both lines,
+ * finds them (src/lint/), by the rule's line: a row that fails because of one says so, naming both lines,
  * instead of only "final URL is /c, expected /b". The file is read once more, whole, before the check (a rules
  * file: a CSV or list of 100,000 rows stays streamed, and standard input or a pipe cannot be read twice).
  */

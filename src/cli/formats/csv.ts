@@ -30,7 +30,7 @@ export const CSV_COLUMNS = [
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces; a text a spreadsheet
- * would run as a formula is neutralised first (src/rules/csv-cell.ts). Every CSV hoplens writes goes through here.
+ * would run as a formula is neutralised first (src/inputs/text/csv-cell.ts). Every CSV hoplens writes goes through here.
  */
 export function csvField(value: string | number | undefined): string {
   const text = value === undefined ? '' : typeof value === 'number' ? String(value) : neutralisedCell(value);

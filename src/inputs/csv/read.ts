@@ -72,7 +72,7 @@ function refuseUnnamedTarget(columns: CsvColumns, records: string[][], line: num
 
 /**
  * Reads CSV with a header naming at least the source column (any order, any case, the names of
- * src/cli/inputs/csv-header.ts, or those `--columns` gives), through src/rules/csv-records.ts. Other columns are
+ * src/inputs/csv/header.ts, or those `--columns` gives), through src/inputs/text/csv-records.ts. Other columns are
  * carried through as the row's `extra`; paths are made absolute on `baseUrl`. A record the parser cannot read (a
  * stray quote) is reported in input order with its line number; a bad header stops the input.
  */

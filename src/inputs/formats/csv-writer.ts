@@ -31,7 +31,7 @@ export function writeCsv(text: string, edits: readonly FixEdit[], column: Target
   const { lines, join } = splitLines(text);
   let index = 'index' in column ? column.index : -1;
   let header: string[] | undefined;
-  // The first record tells the separator, as the reader saw it (src/rules/csv-records.ts); it is written back so.
+  // The first record tells the separator, as the reader saw it (src/inputs/text/csv-records.ts); it is written back so.
   const headerAt = lines.findIndex((line) => line.trim() !== '' && !line.trim().startsWith('#'));
   const separator = detectSeparator(headerAt === -1 ? '' : lines[headerAt]!);
   if ('fromHeader' in column) {

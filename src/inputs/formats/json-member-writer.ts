@@ -26,7 +26,7 @@ function stringAt(text: string, start: number, member: readonly string[]): { at:
 /**
  * Writes a JSON rules text with each edited rule's destination string replaced in place: every other byte (layout,
  * other keys, other rules) is kept. `starts` are where the rules' objects start; a rule is found by the line its
- * object starts on, as the readers (src/rules/json-rules.ts) report it.
+ * object starts on, as the readers (src/inputs/text/json-rules.ts) report it.
  */
 export function writeJsonMembers(
   text: string,

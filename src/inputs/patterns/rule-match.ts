@@ -44,7 +44,7 @@ export interface CompiledRules {
   shadowing(url: URL, line: number): RuleMatch | undefined;
   /**
    * The pattern rules that an earlier rule answers for every URL they match (`/blog/*` after `/*`), where the format
-   * can tell: each pattern is tried with URLs standing for all it matches (src/rules/patterns/pattern-samples.ts).
+   * can tell: each pattern is tried with URLs standing for all it matches (src/inputs/patterns/pattern-samples.ts).
    */
   shadowedPatterns?(): PatternShadowing[];
   /** How many rules can answer a sample. */
@@ -52,7 +52,7 @@ export interface CompiledRules {
   problems: RuleProblem[];
   /**
    * The rules skipped so far because their regular expression ran past its bound on the backtracking engine
-   * (src/rules/patterns/server-regex.ts): filled as URLs are matched, so read it after matching.
+   * (src/inputs/patterns/server-regex.ts): filled as URLs are matched, so read it after matching.
    */
   skipped: SkipLog;
 }

@@ -28,7 +28,7 @@ export interface OpenSitemapOptions {
 
 /**
  * Sitemaps that came from the network. Their content is a stranger's: an index among them may name only http(s)
- * children, never a local file (src/rules/sitemap/read-sitemap.ts).
+ * children, never a local file (src/inputs/sitemap/read-sitemap.ts).
  */
 const FETCHED = new WeakSet<Readable>();
 

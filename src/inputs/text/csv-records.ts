@@ -34,7 +34,7 @@ export function detectSeparator(firstLine: string): string {
 /**
  * Reads CSV records (RFC 4180 quoting, the separator told by the first line (`,`, `;` or tab), blank lines and
  * whole-line `#` comments skipped, fields trimmed, the quote before a formula-leading cell taken off:
- * src/rules/csv-cell.ts) through
+ * src/inputs/text/csv-cell.ts) through
  * csv-parse's streaming parser. A record the parser cannot read (a stray quote) is skipped by the parser and
  * yielded here as invalid, in input order with its line number, so that the rest is still read.
  */

@@ -39,7 +39,7 @@ function keysOf(url: URL): string[] {
   return keys;
 }
 
-/** Sections read through, as src/rules/apache.ts reads them; a redirect inside any other is conditional. */
+/** Sections read through, as src/inputs/formats/apache/read.ts reads them; a redirect inside any other is conditional. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
 const HOST_TESTS = new Set(['%{HTTP_HOST}', '%{SERVER_NAME}']);
 

@@ -15,7 +15,7 @@ interface Change {
   text: string;
 }
 
-/** The words of the directive starting on line `first` (0-based), continuations read as src/rules/apache-lines.ts does. */
+/** The words of the directive starting on line `first` (0-based), continuations read as src/inputs/formats/apache/lines.ts does. */
 function directiveWords(lines: readonly string[], first: number): PlacedWord[] | undefined {
   const words: PlacedWord[] = [];
   for (let line = first; line < lines.length; line++) {
@@ -45,7 +45,7 @@ function permanentFlags(flags: string): string | undefined {
 /**
  * The changes pointing one directive at `edit`'s destination: its target argument replaced. A rule naming no status
  * where Apache's default is 302 (`Redirect`, `RedirectMatch`, `RewriteRule [R]`) is made permanent explicitly, as
- * src/rules/fix/netlify-writer.ts does for Cloudflare Pages' default 302; `RedirectTemp`, `Redirect temp` and
+ * src/inputs/formats/netlify/writer.ts does for Cloudflare Pages' default 302; `RedirectTemp`, `Redirect temp` and
  * `[R=302]` keep their status.
  */
 function directiveChanges(words: readonly PlacedWord[], edit: FixEdit): Change[] {
@@ -73,7 +73,7 @@ function directiveChanges(words: readonly PlacedWord[], edit: FixEdit): Change[]
 }
 
 /**
- * Writes an Apache `.htaccess` or conf file with each edited directive (found on the line src/rules/apache.ts
+ * Writes an Apache `.htaccess` or conf file with each edited directive (found on the line src/inputs/formats/apache/read.ts
  * reported it, continued lines included) pointed at its new destination: only the target argument changes (and a
  * status made explicit), indentation, quoting, flags and every other line are kept.
  */

@@ -79,7 +79,7 @@ function literalKey(matcher: NetlifyMatcher): string | undefined {
   return `${matcher.host ?? ''} ${matcher.segments.join('/')}`;
 }
 
-/** The URLs a pattern rule stands for (src/rules/patterns/pattern-samples.ts); none for one matching on the query. */
+/** The URLs a pattern rule stands for (src/inputs/patterns/pattern-samples.ts); none for one matching on the query. */
 function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } | undefined {
   if (matcher.rule.query.length > 0) return undefined;
   const paths = samplePaths(`${matcher.segments.join('/')}${matcher.splat ? '/*' : ''}`);

@@ -17,7 +17,7 @@ function tokens(line: string): Token[] {
 }
 
 /**
- * Rewrites one `_redirects` line: the target token (found as src/rules/netlify-line.ts finds it) is replaced, the
+ * Rewrites one `_redirects` line: the target token (found as src/inputs/formats/netlify/line.ts finds it) is replaced, the
  * rest of the line kept byte for byte. A rule naming no status where the host's default is temporary (Cloudflare
  * Pages' 302) gets an explicit 301: the flattened rule is a permanent move unless the rule says otherwise.
  */
@@ -44,7 +44,7 @@ function rewriteTomlTable(lines: string[], header: number, edit: FixEdit): void 
   }
 }
 
-/** Whether a line is where TOML starts (as src/rules/netlify.ts decides): a `[table]` or a `key = value`. */
+/** Whether a line is where TOML starts (as src/inputs/formats/netlify/read.ts decides): a `[table]` or a `key = value`. */
 function looksLikeToml(text: string): boolean {
   const trimmed = text.trim();
   return trimmed.startsWith('[') || /^[A-Za-z0-9_-]+\s*=/.test(trimmed);

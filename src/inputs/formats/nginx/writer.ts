@@ -40,7 +40,7 @@ function isUrl(value: string): boolean {
 
 /**
  * `return [code] URL;`: the URL replaced. `return URL;` names no status (nginx answers 302), so the flattened rule is
- * made permanent explicitly (`return 301 URL;`), as src/rules/fix/netlify-writer.ts does for Cloudflare Pages' 302;
+ * made permanent explicitly (`return 301 URL;`), as src/inputs/formats/netlify/writer.ts does for Cloudflare Pages' 302;
  * an explicit `return 302` or `307` is kept.
  */
 function returnChanges(words: readonly NginxToken[], edit: FixEdit, text: string): Change[] {
@@ -73,7 +73,7 @@ function rewriteChanges(words: readonly NginxToken[], edit: FixEdit, text: strin
 }
 
 /**
- * Writes an nginx configuration with each edited `return` or `rewrite` (on the line src/rules/nginx.ts reported it)
+ * Writes an nginx configuration with each edited `return` or `rewrite` (on the line src/inputs/formats/nginx/read.ts reported it)
  * pointed at its new destination: only its URL changes (and a status made explicit); quoting, comments and every
  * other directive are kept. A line holding two redirect directives is left alone: an edit names a line, not which.
  */

@@ -5,8 +5,8 @@ import type { FixEdit } from '../fix-edit.js';
 import { type JsonRuleEdit, writeJsonMembers } from '../json-member-writer.js';
 
 /**
- * A bulk redirect naming neither `permanent` nor `statusCode` is temporary (307, src/rules/vercel-bulk.ts): it named
- * no status, so the flattened rule is made permanent explicitly, as src/rules/fix/netlify-writer.ts does for
+ * A bulk redirect naming neither `permanent` nor `statusCode` is temporary (307, src/inputs/formats/vercel-bulk/read.ts): it named
+ * no status, so the flattened rule is made permanent explicitly, as src/inputs/formats/netlify/writer.ts does for
  * Cloudflare Pages' default 302.
  */
 const BULK_RULE: JsonRuleEdit = {
@@ -36,7 +36,7 @@ const permanentField: RecordEdit = (fields, header) => {
 };
 
 /**
- * Writes Vercel bulk redirects in the form they were read (src/rules/vercel-bulk.ts, told apart by the first
+ * Writes Vercel bulk redirects in the form they were read (src/inputs/formats/vercel-bulk/read.ts, told apart by the first
  * character): a JSON array, JSON Lines, or CSV; each edited rule's `destination` replaced, everything else kept.
  */
 export function writeVercelBulk(text: string, edits: readonly FixEdit[]): string {

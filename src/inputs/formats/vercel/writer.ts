@@ -4,7 +4,7 @@ import { writeJsonMembers } from '../json-member-writer.js';
 
 /**
  * Writes a vercel.json with the edited rules' `destination`s replaced in place: the rest of the text, its layout and
- * every other key, is kept. A rule is found by the line its object starts on, as src/rules/vercel.ts reports it.
+ * every other key, is kept. A rule is found by the line its object starts on, as src/inputs/formats/vercel/read.ts reports it.
  * Vercel's `permanent` defaults to true, so the status is left as the rule says.
  */
 export function writeVercel(text: string, edits: readonly FixEdit[]): string {
