@@ -21,7 +21,9 @@ const VARIANT = 'netlify input: whose _redirects (cloudflare-pages: 302 by defau
 export function inputOptions(command: Command, words: InputOptionWords): Command {
   return command
     .argument('<file>', words.file)
-    .addOption(new Option('--input <format>', 'input format (default: detected by name, then content)').choices(INPUT_FORMATS))
+    .addOption(
+      new Option('--input <format>', 'input format (default: detected by name, then content)').choices(INPUT_FORMATS),
+    )
     .option('--base-url <url>', words.baseUrl ?? BASE_URL)
     .addOption(new Option('--variant <host>', words.variant ?? VARIANT).choices(REDIRECTS_VARIANTS))
     .option(

@@ -1,19 +1,11 @@
 import { resolve } from 'node:path';
-import {
-  type InputFlags,
-  type InputPlan,
-  type LoadedRules,
-  loadRules,
-  openInput,
-  planInput,
-} from '../../inputs/index.js';
-import type { CompiledRules } from '../../inputs/patterns/index.js';
-import { buildRuleGraph, type LintFinding, lintGraph, loadSitemaps } from '../../lint/index.js';
+import { type InputFlags, type InputPlan, type LoadedRules, openInput, planInput } from '../../inputs/index.js';
+import { type LintFinding, lintInput } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { CheckFormat, SkippedRule } from '../formats/formatter.js';
+import type { CheckFormat } from '../formats/formatter.js';
 import { renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
 import type { CliIo } from '../io.js';
@@ -78,20 +70,11 @@ function summarize(loaded: LoadedRules, findings: readonly LintFinding[], slowPa
 export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Promise<number> {
   const plan = await planLint(file, flags, io.cwd ?? process.cwd());
   await refuseOutputOverInputs(plan);
-  const loaded = await loadRules(plan, await openInput(plan.inputPath, io.stdin), { compile: true });
-  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
-  const options = {
-    ordered: plan.ordered,
+  const { loaded, graph, findings, slow } = await lintInput(plan, await openInput(plan.inputPath, io.stdin), {
     migration: flags.migration === true,
     sameHost: flags.sameHost === true,
-    ...(plan.siteOrigin === undefined ? {} : { siteOrigin: plan.siteOrigin }),
-    ...(loaded.compiled === undefined ? {} : { rules: loaded.compiled }),
-    ...(plan.sitemapPaths.length === 0 ? {} : { sitemap: await loadSitemaps(plan.sitemapPaths, graph.key) }),
-  };
-  const findings = lintGraph(graph, options);
-  // Read after linting: the matching above is what finds a rule whose regular expression runs past its bound.
-  const slow = loaded.compiled === undefined ? [] : await slowPatterns(loaded.compiled);
-  loaded.skipped.push(...slow);
+    sitemapPaths: plan.sitemapPaths,
+  });
   const report: LintReport = {
     inputName: plan.inputName,
     findings,
@@ -123,12 +106,6 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
     await stderr.write(renderLintSummary(report.summary, colorsFor(stderr.isTTY, io.env, flags.color)));
   }
   return exitStatus(report.summary, loaded, flags.strict === true, async (note) => stderr.write(note), plan.inputName);
-}
-
-/** The rules skipped because their regular expression ran past its bound while lint matched them. */
-async function slowPatterns(compiled: CompiledRules): Promise<SkippedRule[]> {
-  const { skippedPatternItems } = await import('../../inputs/patterns/index.js');
-  return skippedPatternItems(compiled.skipped);
 }
 
 async function exitStatus(
