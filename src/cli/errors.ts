@@ -5,8 +5,8 @@ import {
   type HoplensError,
   type HoplensErrorDetails,
 } from '../core/index.js';
-import { INPUTS_ERROR_CODES, type InputsErrorCode } from '../inputs/index.js';
-import { LINT_ERROR_CODES, type LintErrorCode } from '../lint/index.js';
+import { INPUTS_ERROR_CODES, type InputsErrorCode } from '../inputs/light.js';
+import { LINT_ERROR_CODES, type LintErrorCode } from '../lint/errors.js';
 
 /** The command line's own error codes, beside the core's. */
 export const CLI_ERROR_CODES = Object.freeze([

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { INPUT_FORMATS, REDIRECTS_VARIANTS } from '../inputs/index.js';
+import { INPUT_FORMATS, REDIRECTS_VARIANTS } from '../inputs/light.js';
 
 /** Words of the input options that differ by command: the argument, and what `--base-url` does for it. */
 export interface InputOptionWords {

@@ -1,4 +1,4 @@
-import { fileErrorReason } from '../inputs/index.js';
+import { fileErrorReason } from '../inputs/light.js';
 import { type CliError, cliError } from './errors.js';
 
 /** What each system error means for a file being written, where it differs from reading (src/inputs/file-error.ts). */

@@ -4,7 +4,7 @@ import {
   isRuleFormat,
   readCsvHeader,
   WRITABLE_RULE_FORMATS,
-  writeCsv,
+  writeCsvTargets,
   writeRules,
 } from '../inputs/index.js';
 
@@ -15,14 +15,14 @@ import {
 export const FIX_FORMATS: readonly string[] = Object.freeze([...WRITABLE_RULE_FORMATS, 'csv']);
 
 /** Writes a file's text with each edit's rule pointed at its new destination. */
-export type RulesWriter = (text: string, edits: readonly FixEdit[]) => string | undefined;
+export type RulesWriter = (text: string, edits: readonly FixEdit[]) => Promise<string | undefined>;
 
 /** The writer of the input's own format, or undefined when fix does not write it. */
 export function fixWriter(plan: InputPlan): RulesWriter | undefined {
   const format = plan.inputFormat;
   if (format === 'csv') {
     return (text, edits) =>
-      writeCsv(text, edits, {
+      writeCsvTargets(text, edits, {
         fromHeader: (header, line) => readCsvHeader(header, line, plan.readOptions.csv?.columns).roles.target,
       });
   }

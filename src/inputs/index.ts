@@ -8,7 +8,6 @@ export { type ColumnChoice, CSV_ROLES, type CsvColumns, describeColumns, readCsv
 export { formatOfContent } from './detect/by-content.js';
 export { formatOfName } from './detect/by-name.js';
 export { detectInputFormat } from './detect/detect.js';
-export { INPUT_FORMATS, type InputFormat } from './detect/input-formats.js';
 export {
   INPUTS_ERROR_CODES,
   type InputsError,
@@ -17,19 +16,24 @@ export {
   isInputsError,
 } from './errors.js';
 export { fileErrorReason } from './file-error.js';
-export { writeCsv } from './formats/csv-writer.js';
 export { destinationText, type FixEdit } from './formats/fix-edit.js';
-export { REDIRECTS_VARIANTS, type RedirectsVariant } from './formats/netlify/index.js';
 export {
   FORMAT_TABLE,
   isOrdered,
   isRuleFormat,
   needsBaseUrl,
-  RULE_FORMATS,
-  type RuleFormat,
   WRITABLE_RULE_FORMATS,
+  writeCsvTargets,
   writeRules,
 } from './formats/table.js';
+export {
+  INPUT_FORMATS,
+  type InputFormat,
+  REDIRECTS_VARIANTS,
+  type RedirectsVariant,
+  RULE_FORMATS,
+  type RuleFormat,
+} from './light.js';
 export { type LoadedRules, type LoadRulesOptions, loadRules } from './load-rules.js';
 export { type InputFlags, type InputPlan, OFFLINE_SITE, type PlanInputOptions, planInput } from './plan.js';
 export { type ReadRulesOptions, readRules } from './read-rules.js';

@@ -3,10 +3,10 @@ import { parseTargetUrl } from '../core/index.js';
 import { parseColumnChoice } from './csv/column-choice.js';
 import type { ColumnChoice } from './csv/header.js';
 import { detectInputFormat } from './detect/detect.js';
-import type { InputFormat } from './detect/input-formats.js';
 import { invalidInputOption } from './errors.js';
 import type { RedirectsVariant } from './formats/netlify/line.js';
-import { isOrdered, isRuleFormat, needsBaseUrl, type RuleFormat } from './formats/table.js';
+import { isOrdered, isRuleFormat, needsBaseUrl } from './formats/table.js';
+import type { InputFormat, RuleFormat } from './light.js';
 import { isHttpLocation } from './sitemap/index.js';
 import type { InputReadOptions } from './source.js';
 

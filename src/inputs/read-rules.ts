@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FormatReadOptions } from './formats/spec.js';
-import { FORMAT_TABLE, isOrdered, type RuleFormat } from './formats/table.js';
+import { FORMAT_TABLE, isOrdered } from './formats/table.js';
+import type { RuleFormat } from './light.js';
 import { hasPatternMatching, type PatternFormat } from './patterns/formats.js';
 import { skippedPatternItems } from './patterns/skipped-items.js';
 import type { InputItem } from './row.js';

@@ -38,7 +38,8 @@ interface Room {
 /**
  * The one table of rooms. The core's second entry is the policy file's validator, kept apart so that a bundle that
  * reads no policy file never loads it (src/core/policy-parse.ts says why); inputs' second entry is the pattern
- * matchers, loaded only when a command matches rules. Check's entry is on its way (issue 24's "the bulk check judges
+ * matchers, loaded only when a command matches rules, and its third the parts that load no reader (src/inputs/light.ts), which
+ * a command line needs at start-up; lint's second is its error codes, which the CLI maps at start-up. Check's entry is on its way (issue 24's "the bulk check judges
  * and tallies its own rows"): until it lands, its files are not guarded. The faces have no entry: only their
  * composition roots import them.
  */
@@ -46,9 +47,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   core: { uses: [], entries: ['core/index.ts', 'core/policy-parse.ts'] },
   schemas: { uses: ['core'] },
   render: { uses: ['core'], entries: ['render/index.ts'] },
-  inputs: { uses: ['core'], entries: ['inputs/index.ts', 'inputs/patterns/index.ts'] },
+  inputs: { uses: ['core'], entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts'] },
   check: { uses: ['core', 'schemas', 'inputs'] },
-  lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts'] },
+  lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
   monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix'] },

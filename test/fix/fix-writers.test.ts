@@ -25,7 +25,7 @@ async function rowsOf(format: RuleFormat, text: string): Promise<CheckRow[]> {
 async function fixed(format: RuleFormat, text: string): Promise<string> {
   const { edits } = flatten(buildRuleGraph(await rowsOf(format, text), SITE));
   expect(edits.length).toBeGreaterThan(0);
-  const out = writeRules(format, text, edits, {});
+  const out = await writeRules(format, text, edits, {});
   if (out === undefined) throw new Error(`no writer for ${format}`);
   return out;
 }

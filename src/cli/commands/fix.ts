@@ -99,7 +99,7 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
     return EXIT.USAGE;
   }
   const { edits, map } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report);
-  const fixed = write(text, edits) ?? text;
+  const fixed = (await write(text, edits)) ?? text;
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
   else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
   if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');

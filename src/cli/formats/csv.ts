@@ -1,7 +1,7 @@
 import { describeChange } from '../../check/baseline.js';
 import type { RowResult } from '../../check/result.js';
 import type { Hop } from '../../core/index.js';
-import { neutralisedCell } from '../../inputs/index.js';
+import { neutralisedCell } from '../../inputs/light.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 

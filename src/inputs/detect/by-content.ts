@@ -1,6 +1,6 @@
 import { CSV_HEADER_NAMES } from '../csv/header.js';
+import type { InputFormat } from '../light.js';
 import { headerKey } from '../text/header-csv.js';
-import type { InputFormat } from './input-formats.js';
 import { lineSign } from './line-signs.js';
 
 /** How many meaningful lines of a file's start are looked at: enough to see past a header comment block. */

@@ -1,5 +1,5 @@
+import type { InputFormat } from '../light.js';
 import { isSitemapName } from '../sitemap/index.js';
-import type { InputFormat } from './input-formats.js';
 
 /** What a file name says: a format, and whether the name settles it or only guesses (a `.conf` is nginx or Apache). */
 export interface NameVerdict {

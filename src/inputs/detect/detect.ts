@@ -1,9 +1,9 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { InputFormat } from '../light.js';
 import { isHttpLocation } from '../sitemap/index.js';
 import { formatOfContent } from './by-content.js';
 import { formatOfName } from './by-name.js';
-import type { InputFormat } from './input-formats.js';
 
 /** How much of a file's start detection reads: a header comment block and a few dozen rules fit in it. */
 const HEAD_BYTES = 16 * 1024;

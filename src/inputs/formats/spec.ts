@@ -16,8 +16,11 @@ export interface FormatReadOptions extends RuleReadOptions {
  */
 export interface RuleFormatSpec {
   read(stream: Readable, options: FormatReadOptions): AsyncIterable<InputItem>;
-  /** The file with each edit's rule pointed at its new destination, every other line kept. */
-  write?(text: string, edits: readonly FixEdit[], options: { variant?: RedirectsVariant }): string;
+  /**
+   * The file with each edit's rule pointed at its new destination, every other line kept. The writer is loaded when
+   * called: only `hoplens fix` writes, and a CSV writer loads csv-parse, which `check` and `hoplens URL` must not.
+   */
+  write?(text: string, edits: readonly FixEdit[], options: { variant?: RedirectsVariant }): Promise<string>;
   /** Its sources are absolute URLs (a report, a list of URLs): checking it needs no base URL. */
   absoluteSources?: boolean;
   /** Its host picks a rule by specificity, not by order (nginx prefers an exact location wherever it stands). */

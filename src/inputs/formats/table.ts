@@ -1,6 +1,8 @@
+import { RULE_FORMATS, type RuleFormat } from '../light.js';
 import { amplifyFormat } from './amplify/index.js';
 import { apacheFormat } from './apache/index.js';
 import { cloudflareFormat } from './cloudflare/index.js';
+import type { TargetColumn } from './csv-writer.js';
 import type { FixEdit } from './fix-edit.js';
 import { netlifyFormat } from './netlify/index.js';
 import type { RedirectsVariant } from './netlify/line.js';
@@ -11,22 +13,6 @@ import type { RuleFormatSpec } from './spec.js';
 import { vercelFormat } from './vercel/index.js';
 import { vercelBulkFormat } from './vercel-bulk/index.js';
 import { wordpressFormat } from './wordpress/index.js';
-
-/** The redirect-rule formats: a host's or a server's configuration, or a tool's export. */
-export const RULE_FORMATS = [
-  'netlify',
-  'vercel',
-  'cloudflare',
-  'apache',
-  'nginx',
-  'shopify',
-  'wordpress',
-  'screaming-frog',
-  'vercel-bulk',
-  'amplify',
-] as const;
-/** A redirect-rule format. */
-export type RuleFormat = (typeof RULE_FORMATS)[number];
 
 /**
  * The one table of rule formats, each from its own folder. A `Record` over the whole union, so that a format added
@@ -74,6 +60,14 @@ export function writeRules(
   text: string,
   edits: readonly FixEdit[],
   options: { variant?: RedirectsVariant },
-): string | undefined {
-  return FORMAT_TABLE[format].write?.(text, edits, options);
+): Promise<string | undefined> {
+  return FORMAT_TABLE[format].write?.(text, edits, options) ?? Promise.resolve(undefined);
+}
+
+/**
+ * Writes a CSV input (hoplens's own `source,target` form) with each edit's target in `column`: the CSV writer is
+ * loaded when called, for csv-parse is fix's alone.
+ */
+export async function writeCsvTargets(text: string, edits: readonly FixEdit[], column: TargetColumn): Promise<string> {
+  return (await import('./csv-writer.js')).writeCsv(text, edits, column);
 }

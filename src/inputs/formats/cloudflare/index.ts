@@ -1,4 +1,3 @@
-import { writeCsv } from '../csv-writer.js';
 import type { RuleFormatSpec } from '../spec.js';
 import { readCloudflareBulk } from './read.js';
 
@@ -6,7 +5,7 @@ import { readCloudflareBulk } from './read.js';
 export const cloudflareFormat: RuleFormatSpec = {
   read: readCloudflareBulk,
   // A Bulk Redirects list has no header: source, then target.
-  write: (text, edits) => writeCsv(text, edits, { index: 1 }),
+  write: async (text, edits) => (await import('../csv-writer.js')).writeCsv(text, edits, { index: 1 }),
   absoluteSources: true,
   lines: 'plain',
 };

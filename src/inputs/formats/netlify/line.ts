@@ -1,7 +1,7 @@
+import type { RedirectsVariant } from '../../light.js';
 import { readStatus } from '../../text/urls.js';
 
-/** Which host reads the `_redirects` file: the syntax is Netlify's, the defaults and the supported parts differ. */
-export type RedirectsVariant = 'netlify' | 'cloudflare-pages';
+export type { RedirectsVariant } from '../../light.js';
 
 /** The status of a rule that names none, per host. */
 export const DEFAULT_STATUS: Readonly<Record<RedirectsVariant, number>> = Object.freeze({
@@ -89,6 +89,3 @@ export function parseNetlifyRule(text: string, variant: RedirectsVariant = 'netl
   if (signed !== undefined) rule.signed = signed;
   return rule;
 }
-
-/** The `_redirects` variants, for `--variant`. */
-export const REDIRECTS_VARIANTS = Object.keys(DEFAULT_STATUS) as RedirectsVariant[];

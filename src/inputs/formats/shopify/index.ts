@@ -1,4 +1,4 @@
-import { type TargetColumn, writeCsv } from '../csv-writer.js';
+import type { TargetColumn } from '../csv-writer.js';
 import type { RuleFormatSpec } from '../spec.js';
 import { readShopify } from './read.js';
 
@@ -10,6 +10,6 @@ const SHOPIFY_TARGET: TargetColumn = {
 /** Shopify's URL redirects export (CSV with a header). */
 export const shopifyFormat: RuleFormatSpec = {
   read: readShopify,
-  write: (text, edits) => writeCsv(text, edits, SHOPIFY_TARGET),
+  write: async (text, edits) => (await import('../csv-writer.js')).writeCsv(text, edits, SHOPIFY_TARGET),
   lines: 'headed',
 };
