@@ -1,7 +1,7 @@
 /**
  * Sitemap workload (issue 15): `hoplens check` on a sitemap index of 5 files × 10,000 URLs (one file gzipped), fetched
  * by URL from a loopback server that also answers the pages, against an index of one 10,000-URL sitemap. The sitemap reader
- * streams `<loc>`s (src/rules/sitemap/), so memory does not grow with the URLs: target peak RSS ≤ 200 MB, as for a
+ * streams `<loc>`s (src/inputs/sitemap/), so memory does not grow with the URLs: target peak RSS ≤ 200 MB, as for a
  * list (bench/workloads/bulk.ts); the ratio to the one-file index is reported.
  */
 import { spawn } from 'node:child_process';

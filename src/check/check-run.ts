@@ -1,6 +1,6 @@
+import type { CheckRow, InputItem } from '../inputs/index.js';
 import type { JudgedRow, JudgeSettings } from './judge.js';
 import { judgeRow } from './judge.js';
-import type { CheckRow, InputItem } from './row.js';
 import { type AttemptContext, attemptRow } from './row-attempt.js';
 import type { RunJudging } from './run-judging.js';
 import { type RunnerConfig, runChecks } from './runner.js';

@@ -1,4 +1,5 @@
-import { type Severity, withoutFragment } from '../core/index.js';
+import type { Severity } from '../core/index.js';
+import { withoutFragment } from '../core/portable/index.js';
 import { type ExpectationSettings, sameUrl } from './expectation.js';
 import type { RowResult } from './result.js';
 

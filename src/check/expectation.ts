@@ -1,14 +1,8 @@
-import {
-  type AnalysisResult,
-  comparableUrl,
-  countRedirects,
-  type Hop,
-  type Issue,
-  isHoplensError,
-  temporaryRedirectIssue,
-} from '../core/index.js';
+import type { AnalysisResult, Hop, Issue } from '../core/index.js';
+// The portable entry, not the core's: the judging is bundled for the page (src/check/judging.ts).
+import { comparableUrl, countRedirects, isHoplensError, temporaryRedirectIssue } from '../core/portable/index.js';
+import type { CheckRow } from '../inputs/index.js';
 import type { Attempt, RowResult } from './result.js';
-import type { CheckRow } from './row.js';
 
 /** How strictly rows are judged (the `hoplens check` flags). */
 export interface ExpectationSettings {

@@ -1,5 +1,5 @@
 import type { AnalysisResult, Hop, Issue } from '../core/index.js';
-import type { CheckRow } from './row.js';
+import type { CheckRow } from '../inputs/index.js';
 
 /** What running one row produced: the analysis, or the error it failed with, after any retries. */
 export interface Attempt {

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { AnalysisResult } from '../core/index.js';
+import type { CheckRow } from '../inputs/index.js';
 import type { Attempt } from './result.js';
 import { backoffDelay, isRetryable, parseRetryAfter, sleep } from './retry.js';
-import type { CheckRow } from './row.js';
 
 /** When a row is tried again. */
 export interface RetryPolicy {

@@ -1,7 +1,7 @@
 import type { AnalysisResult } from '../core/index.js';
+import type { CheckRow, InputItem } from '../inputs/index.js';
 import { HostScheduler, type Slot } from './host-scheduler.js';
 import type { Attempt } from './result.js';
-import type { CheckRow, InputItem } from './row.js';
 import { attemptRow, type RetryPolicy } from './row-attempt.js';
 
 /** How many rows run at once and how they are retried. */

@@ -1,4 +1,4 @@
-import type { InputItem } from './row.js';
+import type { InputItem } from '../inputs/index.js';
 
 /** One of N equal parts of a run (`--shard K/N`): K from 1 to N. */
 export interface Shard {

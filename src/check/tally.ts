@@ -1,7 +1,7 @@
+import type { InputItem } from '../inputs/index.js';
 import { CollapseCounter, type CollapseSettings } from './collapse.js';
 import type { ExpectationSettings } from './expectation.js';
 import type { JudgedRow } from './judge.js';
-import type { InputItem } from './row.js';
 import { RunStatsCounter } from './run-stats.js';
 import { type CheckSummary, emptySummary } from './summary.js';
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { type Baseline, type BaselineEntry, baselineKey } from '../check/index.js';
-import { readLines } from '../rules/lines.js';
+import { readLines } from '../inputs/index.js';
 import { cliError } from './errors.js';
 
 const OUTCOMES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'errored']);

@@ -5,6 +5,8 @@ import {
   type HoplensError,
   type HoplensErrorDetails,
 } from '../core/index.js';
+import { INPUTS_ERROR_CODES, type InputsErrorCode } from '../inputs/light.js';
+import { LINT_ERROR_CODES, type LintErrorCode } from '../lint/errors.js';
 
 /** The command line's own error codes, beside the core's. */
 export const CLI_ERROR_CODES = Object.freeze([
@@ -18,11 +20,16 @@ export const CLI_ERROR_CODES = Object.freeze([
   'INTERNAL_ERROR',
 ] as const);
 
-/** Every code the CLI reports: the core's and its own. */
-export type CliErrorCode = ErrorCode | (typeof CLI_ERROR_CODES)[number];
+/** Every code the CLI reports: the core's, the inputs' and lint's, and its own. */
+export type CliErrorCode = ErrorCode | InputsErrorCode | LintErrorCode | (typeof CLI_ERROR_CODES)[number];
 
 /** Every code the CLI reports, for the exit-code table's test. */
-export const ALL_CLI_ERROR_CODES: readonly CliErrorCode[] = Object.freeze([...ERROR_CODES, ...CLI_ERROR_CODES]);
+export const ALL_CLI_ERROR_CODES: readonly CliErrorCode[] = Object.freeze([
+  ...ERROR_CODES,
+  ...INPUTS_ERROR_CODES,
+  ...LINT_ERROR_CODES,
+  ...CLI_ERROR_CODES,
+]);
 
 /** What a CLI error may carry besides the core's details. */
 export interface CliErrorDetails extends HoplensErrorDetails {

@@ -24,6 +24,11 @@ export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = Object.freeze(
   INVALID_OPTION: EXIT.USAGE,
   USAGE_ERROR: EXIT.USAGE,
   INPUT_ERROR: EXIT.USAGE,
+  // Inputs' own codes (src/inputs/errors.ts) and lint's: a file to fix or a flag to change, like INPUT_ERROR.
+  INPUT_UNREADABLE: EXIT.USAGE,
+  INPUT_MALFORMED: EXIT.USAGE,
+  INPUT_OPTION_INVALID: EXIT.USAGE,
+  LINT_SITEMAP_UNREADABLE: EXIT.USAGE,
   OUTPUT_ERROR: EXIT.USAGE,
   // --render without a Chromium to drive: an install away, like a missing input file.
   RENDER_UNAVAILABLE: EXIT.USAGE,

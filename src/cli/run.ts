@@ -1,6 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../core/index.js';
-import { REDIRECTS_VARIANTS } from '../rules/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, EXPLAIN_HELP, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';
@@ -13,7 +12,7 @@ import type { ServeFlags } from './commands/serve.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS } from './formats/formatter.js';
-import { INPUT_FORMATS } from './inputs/source.js';
+import { inputOptions } from './input-options.js';
 import type { CliIo } from './io.js';
 import { addMonitorCommand } from './monitor/register.js';
 
@@ -60,18 +59,10 @@ function program(io: CliIo, status: { code: number }): Command {
 /** `hoplens check`: many redirects at once (a migration, a CI gate). */
 function addCheckCommand(root: Command, io: CliIo, status: { code: number }): void {
   const L = CHECK_LIMITS;
-  const check = root
-    .command('check')
-    .description('check many redirects at once (a site migration, a CI gate)')
-    .argument('<file>', 'a CSV, URL list or redirect-rule file (_redirects, vercel.json...); - reads standard input')
-    .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
-    .option('--base-url <url>', 'make path sources absolute on this site, and move absolute rule sources onto it')
-    .addOption(
-      new Option('--variant <host>', 'netlify input: whose _redirects (cloudflare-pages: 302 by default)').choices(
-        REDIRECTS_VARIANTS,
-      ),
-    )
-    .option('--columns <roles>', 'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)')
+  const check = inputOptions(
+    root.command('check').description('check many redirects at once (a site migration, a CI gate)'),
+    { file: 'a CSV, URL list or redirect-rule file (_redirects, vercel.json...); - reads standard input' },
+  )
     .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--concurrency <n>', `rows checked at once (default: ${L.concurrency.default})`)
@@ -168,19 +159,10 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** The options `lint` and `fix` share with `check` for reading a rules file. */
 function ruleFileOptions(command: Command): Command {
-  return command
-    .argument('<file>', 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input')
-    .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
-    .option('--base-url <url>', 'the site path rules are on (default: none needed; paths are compared as paths)')
-    .addOption(
-      new Option('--variant <host>', 'netlify input: whose _redirects (cloudflare-pages: 302 by default)').choices(
-        REDIRECTS_VARIANTS,
-      ),
-    )
-    .option(
-      '--columns <roles>',
-      'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
-    );
+  return inputOptions(command, {
+    file: 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input',
+    baseUrl: 'the site path rules are on (default: none needed; paths are compared as paths)',
+  });
 }
 
 /** `hoplens lint` and `hoplens fix`: offline, and loaded only when run (their modules are not needed at start-up). */

@@ -3,10 +3,10 @@ import { isHoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 import type { HopResponse } from './hop-sender.js';
 import type { PageSignals } from './html/page-signals.js';
-import { withoutFragment } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';
 import { pinOf } from './pinned-resolver.js';
+import { withoutFragment } from './portable/without-fragment.js';
 import type { TraceContext } from './trace.js';
 import type { Hop } from './types.js';
 

@@ -1,6 +1,7 @@
 import { type AcceptedRefresh, acceptRefresh, firstMetaRefresh } from './html/meta-refresh.js';
 import type { PageSignals } from './html/page-signals.js';
-import { decodeHeaderBytes, withoutFragment } from './location.js';
+import { decodeHeaderBytes } from './location.js';
+import { withoutFragment } from './portable/without-fragment.js';
 
 /** How a page sends its visitor on without a 3xx: a `Refresh` header, a `<meta http-equiv="refresh">`, a script. */
 export type ClientRedirectVia = 'refresh-header' | 'meta-refresh' | 'javascript';

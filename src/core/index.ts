@@ -27,7 +27,6 @@ export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
-export { withoutFragment } from './location.js';
 export { checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {
   FetchedResponse,

@@ -1,4 +1,4 @@
-import { withoutFragment } from './location.js';
+import { withoutFragment } from './portable/without-fragment.js';
 
 /** Remembers which URLs were requested, with which cookies, to tell a loop from a revisit that changes state. */
 export class Visits {

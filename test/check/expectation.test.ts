@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type ExpectationSettings, evaluate, sameUrl } from '../../src/check/expectation.js';
 import type { Attempt } from '../../src/check/result.js';
-import type { CheckRow } from '../../src/check/row.js';
 import { detectIssues } from '../../src/core/detectors/index.js';
 import { HoplensError } from '../../src/core/errors.js';
 import { countRedirects } from '../../src/core/portable/redirect-count.js';
 import type { AnalysisResult, Hop, Issue } from '../../src/core/types.js';
+import type { CheckRow } from '../../src/inputs/index.js';
 
 const loose: ExpectationSettings = { ignoreTrailingSlash: false, ignoreQuery: false, strict: false };
 

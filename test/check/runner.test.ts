@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, parseRetryAfter } from '../../src/check/retry.js';
-import type { InputItem } from '../../src/check/row.js';
 import { type RunnerConfig, type RunnerEvent, runChecks } from '../../src/check/runner.js';
 import { HoplensError } from '../../src/core/errors.js';
 import type { AnalysisResult } from '../../src/core/types.js';
+import type { InputItem } from '../../src/inputs/index.js';
 
 function result(url: string, status = 200, headers: Record<string, string> = {}): AnalysisResult {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InputItem } from '../../src/check/row.js';
 import { parseShard, shardItems, shardOf } from '../../src/check/shard.js';
+import type { InputItem } from '../../src/inputs/index.js';
 import { all } from '../helpers/rule-items.js';
 
 describe('parseShard', () => {

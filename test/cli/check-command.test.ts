@@ -277,7 +277,7 @@ describe('hoplens check (through run())', () => {
     const s = site();
     const cases: Array<[string[], RegExp]> = [
       [['check', join(dir.path, 'nope.csv')], /cannot read .*nope\.csv: no such file/],
-      // `from,to` is a header now (src/cli/inputs/csv-header.ts); these names are nobody's.
+      // `from,to` is a header now (src/inputs/csv/header.ts); these names are nobody's.
       [
         ['check', await file('bad.csv', 'foo,bar\nx,y\n')],
         /line 1: unknown CSV columns "foo", "bar"; expected source \(or from/,

@@ -6,9 +6,9 @@ const cwd = resolve('/work/site');
 const flags = (more: Partial<CheckFlags> = {}): CheckFlags => ({ format: 'table', ...more });
 
 /** The error `planCheck` throws, for matching its code, message and option. */
-function failure(file: string, more: Partial<CheckFlags>): Error {
+async function failure(file: string, more: Partial<CheckFlags>): Promise<Error> {
   try {
-    planCheck(file, flags(more), cwd);
+    await planCheck(file, flags(more), cwd);
   } catch (error) {
     return error as Error;
   }
@@ -16,12 +16,14 @@ function failure(file: string, more: Partial<CheckFlags>): Error {
 }
 
 describe('planCheck', () => {
-  it('fills every number from CHECK_LIMITS when no flag is given', () => {
-    const plan = planCheck('urls.txt', flags(), cwd);
+  it('fills every number from CHECK_LIMITS when no flag is given', async () => {
+    const plan = await planCheck('urls.txt', flags(), cwd);
     expect(plan).toEqual({
       inputPath: resolve(cwd, 'urls.txt'),
       inputName: 'urls.txt',
       inputFormat: 'list',
+      readOptions: {},
+      ordered: false,
       format: 'table',
       humanOnStderr: false,
       analyzeOptions: { blockPrivate: false },
@@ -41,9 +43,9 @@ describe('planCheck', () => {
     });
   });
 
-  it('turns every flag into its setting, resolving paths against the working directory', () => {
-    const plan = planCheck(
-      'rules/_redirects',
+  it('turns every flag into its setting, resolving paths against the working directory', async () => {
+    const plan = await planCheck(
+      'inputs/_redirects',
       flags({
         baseUrl: 'https://Staging.example.com',
         format: 'junit',
@@ -68,8 +70,8 @@ describe('planCheck', () => {
       cwd,
     );
     expect(plan).toMatchObject({
-      inputPath: resolve(cwd, 'rules/_redirects'),
-      inputName: 'rules/_redirects',
+      inputPath: resolve(cwd, 'inputs/_redirects'),
+      inputName: 'inputs/_redirects',
       inputFormat: 'netlify',
       baseUrl: 'https://staging.example.com/',
       baselinePath: resolve(cwd, '../yesterday.ndjson'),
@@ -88,52 +90,54 @@ describe('planCheck', () => {
     });
   });
 
-  it('reads standard input as a list named stdin, and sends notes to stderr when stdout carries a report', () => {
-    const plan = planCheck('-', flags({ format: 'ndjson' }), cwd);
+  it('reads standard input as a list named stdin, and sends notes to stderr when stdout carries a report', async () => {
+    const plan = await planCheck('-', flags({ format: 'ndjson' }), cwd);
     expect(plan).toMatchObject({ inputPath: '-', inputName: 'stdin', inputFormat: 'list', humanOnStderr: true });
-    expect(planCheck('-', flags({ input: 'csv' }), cwd).inputFormat).toBe('csv');
+    expect((await planCheck('-', flags({ input: 'csv' }), cwd)).inputFormat).toBe('csv');
   });
 
-  it('throws the usage errors of hoplens check, naming the flag', () => {
-    expect(failure('u.txt', { concurrency: '0' })).toMatchObject({
+  it('throws the usage errors of hoplens check, naming the flag', async () => {
+    expect(await failure('u.txt', { concurrency: '0' })).toMatchObject({
       code: 'USAGE_ERROR',
       message: '--concurrency must be an integer from 1 to 256, got 0',
       details: { flag: '--concurrency' },
     });
-    expect(failure('u.txt', { perHost: '2x' })).toMatchObject({ code: 'USAGE_ERROR', message: /^--per-host / });
-    expect(failure('u.txt', { maxRetryAfter: '3601' })).toMatchObject({ message: /^--max-retry-after .* 3600/ });
-    expect(failure('u.txt', { baseUrl: 'ftp://x' })).toMatchObject({
-      code: 'USAGE_ERROR',
+    expect(await failure('u.txt', { perHost: '2x' })).toMatchObject({ code: 'USAGE_ERROR', message: /^--per-host / });
+    expect(await failure('u.txt', { maxRetryAfter: '3601' })).toMatchObject({ message: /^--max-retry-after .* 3600/ });
+    expect(await failure('u.txt', { baseUrl: 'ftp://x' })).toMatchObject({
+      code: 'INPUT_OPTION_INVALID',
       message: /^--base-url must be an absolute http\(s\) URL/,
     });
     // Every range or format error says what it got.
-    expect(failure('u.txt', { baseUrl: 'ftp://x' }).message).toBe(
+    expect((await failure('u.txt', { baseUrl: 'ftp://x' })).message).toBe(
       '--base-url must be an absolute http(s) URL, got "ftp://x"',
     );
-    expect(failure('u.txt', { baseUrl: '/staging' }).message).toMatch(/, got "\/staging"$/);
-    expect(failure('u.txt', { perHost: '2x' }).message).toBe('--per-host must be an integer, got "2x"');
-    expect(failure('u.txt', { maxRetryAfter: '3601' }).message).toBe(
+    expect((await failure('u.txt', { baseUrl: '/staging' })).message).toMatch(/, got "\/staging"$/);
+    expect((await failure('u.txt', { perHost: '2x' })).message).toBe('--per-host must be an integer, got "2x"');
+    expect((await failure('u.txt', { maxRetryAfter: '3601' })).message).toBe(
       '--max-retry-after must be an integer from 0 to 3600, got 3601',
     );
-    expect(failure('u.txt', { maxRedirects: '101' }).message).toBe(
+    expect((await failure('u.txt', { maxRedirects: '101' })).message).toBe(
       '--max-redirects must be an integer from 0 to 100, got 101',
     );
-    expect(failure('_redirects', {})).toMatchObject({
-      code: 'USAGE_ERROR',
+    expect(await failure('_redirects', {})).toMatchObject({
+      code: 'INPUT_OPTION_INVALID',
       message: '--base-url is required to check a _redirects file (its rules are paths)',
       details: { flag: '--base-url' },
     });
-    expect(failure('u.txt', { timeout: 'soon' })).toMatchObject({ message: /^--timeout / });
+    expect(await failure('u.txt', { timeout: 'soon' })).toMatchObject({ message: /^--timeout / });
   });
 
-  it('reports the first bad flag in the order they were always checked', () => {
+  it('reports the first bad flag in the order they were always checked', async () => {
     const bad = { timeout: 'x', maxRedirects: 'x', concurrency: 'x', perHost: 'x', retries: 'x', retryDelay: 'x' };
     const order = ['--timeout', '--max-redirects', '--concurrency', '--per-host', '--retries', '--retry-delay'];
     const keys = Object.keys(bad) as Array<keyof typeof bad>;
-    keys.forEach((_, i) => {
+    for (const [i] of keys.entries()) {
       const rest = Object.fromEntries(keys.slice(i).map((key) => [key, bad[key]]));
-      expect(failure('u.txt', { ...rest, maxRetryAfter: 'x' })).toMatchObject({ details: { flag: order[i] } });
+      expect(await failure('u.txt', { ...rest, maxRetryAfter: 'x' })).toMatchObject({ details: { flag: order[i] } });
+    }
+    expect(await failure('_redirects', { maxRetryAfter: 'x' })).toMatchObject({
+      details: { flag: '--max-retry-after' },
     });
-    expect(failure('_redirects', { maxRetryAfter: 'x' })).toMatchObject({ details: { flag: '--max-retry-after' } });
   });
 });

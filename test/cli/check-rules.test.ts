@@ -1,7 +1,7 @@
 /**
  * `hoplens check` on every redirect-rule format, live: each file's rules are checked against a loopback server that
  * answers their sources, some as the rules say and some not, so that each format's rows pass and fail for real.
- * The formats' own rules are tested in test/rules/.
+ * The formats' own rules are tested in test/inputs/.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `hoplens check RULES --samples FILE`: pattern rules (skipped without samples) tested live with real URLs. Each
- * sample is matched against the rules (src/rules/patterns/, tested per format in test/rules/patterns.test.ts), its
+ * sample is matched against the rules (src/inputs/patterns/, tested per format in test/inputs/patterns.test.ts), its
  * expected target computed and checked on --base-url; a sample no rule matches fails as unmatched.
  */
 import { writeFile } from 'node:fs/promises';

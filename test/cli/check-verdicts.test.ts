@@ -132,9 +132,19 @@ describe('plain input errors', () => {
     expect(stderr).toContain('check it with --input cloudflare');
   });
 
-  it('a rules file read as a list (rules.netlify): a line with spaces is an error saying which --input reads it', async () => {
+  it('a rules file named for nothing (rules.netlify) is read by its content: _redirects lines are Netlify rules', async () => {
+    const rules = await file('rules.netlify', '# moved pages\n/old /new 301\n');
+    const { code, stdout, stderr } = await runCli(['check', rules, '--base-url', site(), '--format', 'json']);
+    expect(stderr).not.toContain('a list line');
+    expect(JSON.parse(stdout)).toMatchObject([
+      { line: 2, source: `${site()}/old`, outcome: 'passed', firstStatus: 301, finalUrl: `${site()}/new` },
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('a rules file read as a list (--input list): a line with spaces is an error saying which --input reads it', async () => {
     const rules = await file('rules.netlify', '/old /new 301\n/a /b\n');
-    const { code, stderr } = await runCli(['check', rules, '--base-url', site()]);
+    const { code, stderr } = await runCli(['check', rules, '--base-url', site(), '--input', 'list']);
     expect(code).toBe(2);
     expect(stderr).toContain(':1: a list line holds one URL, and this one has spaces in it; looks like a _redirects');
     expect(stderr).toContain('read the file with --input netlify');

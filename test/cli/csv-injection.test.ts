@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutralisedCell, readCsvRecords, restoredCell } from '../../src/rules/index.js';
+import { neutralisedCell, readCsvRecords, restoredCell } from '../../src/inputs/index.js';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RuleFormat, readRules } from '../../src/rules/index.js';
+import { type RuleFormat, readRules } from '../../src/inputs/index.js';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { all, chunked } from '../helpers/rule-items.js';
 import { startServer, type TestServer } from '../helpers/servers.js';

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { InputItem } from '../../src/check/row.js';
-import { readCsv } from '../../src/cli/inputs/csv.js';
-import { readList } from '../../src/cli/inputs/list.js';
-import { detectInputFormat } from '../../src/cli/inputs/source.js';
-import { readLines } from '../../src/rules/lines.js';
+import { readCsv } from '../../src/inputs/csv/read.js';
+import type { InputItem } from '../../src/inputs/index.js';
+import { detectInputFormat } from '../../src/inputs/index.js';
+import { readList } from '../../src/inputs/list/read.js';
+import { readLines } from '../../src/inputs/text/lines.js';
 
 async function all(items: AsyncIterable<InputItem>): Promise<InputItem[]> {
   const out: InputItem[] = [];
@@ -104,7 +104,7 @@ describe('readCsv', () => {
     expect(items[5]).toMatchObject({ message: expect.stringMatching(/^malformed CSV: Invalid Closing Quote/) });
   });
 
-  // The headers real exports write (sources cited beside CSV_HEADER_NAMES, src/cli/inputs/csv-header.ts).
+  // The headers real exports write (sources cited beside CSV_HEADER_NAMES, src/inputs/csv/header.ts).
   it.each([
     [
       'Screaming Frog, Response Codes',
@@ -132,37 +132,37 @@ describe('readCsv', () => {
 
   it('rejects a missing or unknown header', async () => {
     await expect(all(readCsv(chunked('http://old.test/a,http://new.test/a\n')))).rejects.toMatchObject({
-      code: 'INPUT_ERROR',
+      code: 'INPUT_MALFORMED',
       message: expect.stringContaining('line 1: unknown CSV column'),
     });
     // A header without a source column lists what it may be called.
     await expect(all(readCsv(chunked('status,notes\nhttp://a.test/,301\n')))).rejects.toMatchObject({
-      code: 'INPUT_ERROR',
+      code: 'INPUT_MALFORMED',
       message: expect.stringMatching(
         /^line 1: no source column in the CSV header "status", "notes"; expected source \(or from, old, old url, source url, url, .*\), target \(or to, new, .*\), status code \(or http status, http code, code, /,
       ),
     });
-    await expect(all(readCsv(chunked('# only a comment\n')))).rejects.toMatchObject({ code: 'INPUT_ERROR' });
+    await expect(all(readCsv(chunked('# only a comment\n')))).rejects.toMatchObject({ code: 'INPUT_MALFORMED' });
   });
 });
 
 describe('detectInputFormat', () => {
-  it('goes by --input, then by file name', () => {
-    expect(detectInputFormat('x.csv', undefined)).toBe('csv');
-    expect(detectInputFormat('dir/REDIRECTS.CSV', undefined)).toBe('csv');
-    expect(detectInputFormat('public/_redirects', undefined)).toBe('netlify');
-    expect(detectInputFormat('site.redirects', undefined)).toBe('netlify');
-    expect(detectInputFormat('urls.txt', undefined)).toBe('list');
-    expect(detectInputFormat('-', undefined)).toBe('list');
-    expect(detectInputFormat('-', 'csv')).toBe('csv');
-    expect(detectInputFormat('x.csv', 'list')).toBe('list');
-    expect(detectInputFormat('site/netlify.toml', undefined)).toBe('netlify');
-    expect(detectInputFormat('vercel.json', undefined)).toBe('vercel');
-    expect(detectInputFormat('public/.htaccess', undefined)).toBe('apache');
-    expect(detectInputFormat('conf/httpd-vhosts.conf', undefined)).toBe('apache');
-    expect(detectInputFormat('/etc/nginx/nginx.conf', undefined)).toBe('nginx');
-    expect(detectInputFormat('sites/redirects.conf', undefined)).toBe('nginx');
-    expect(detectInputFormat('package.json', undefined)).toBe('list');
-    expect(detectInputFormat('export.json', 'wordpress')).toBe('wordpress');
+  it('goes by --input, then by file name', async () => {
+    expect(await detectInputFormat('x.csv', undefined)).toBe('csv');
+    expect(await detectInputFormat('dir/REDIRECTS.CSV', undefined)).toBe('csv');
+    expect(await detectInputFormat('public/_redirects', undefined)).toBe('netlify');
+    expect(await detectInputFormat('site.redirects', undefined)).toBe('netlify');
+    expect(await detectInputFormat('urls.txt', undefined)).toBe('list');
+    expect(await detectInputFormat('-', undefined)).toBe('list');
+    expect(await detectInputFormat('-', 'csv')).toBe('csv');
+    expect(await detectInputFormat('x.csv', 'list')).toBe('list');
+    expect(await detectInputFormat('site/netlify.toml', undefined)).toBe('netlify');
+    expect(await detectInputFormat('vercel.json', undefined)).toBe('vercel');
+    expect(await detectInputFormat('public/.htaccess', undefined)).toBe('apache');
+    expect(await detectInputFormat('conf/httpd-vhosts.conf', undefined)).toBe('apache');
+    expect(await detectInputFormat('/etc/nginx/nginx.conf', undefined)).toBe('nginx');
+    expect(await detectInputFormat('sites/redirects.conf', undefined)).toBe('nginx');
+    expect(await detectInputFormat('package.json', undefined)).toBe('list');
+    expect(await detectInputFormat('export.json', 'wordpress')).toBe('wordpress');
   });
 });

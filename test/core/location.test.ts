@@ -1,7 +1,8 @@
 /** Reading a Location header: decoding its bytes, resolving it, and keeping the fragment (unit and property tests). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeHeaderBytes, resolveLocation, withoutFragment } from '../../src/core/location.js';
+import { decodeHeaderBytes, resolveLocation } from '../../src/core/location.js';
+import { withoutFragment } from '../../src/core/portable/without-fragment.js';
 
 const BASE = new URL('https://site.test/dir/page?q=1#top');
 

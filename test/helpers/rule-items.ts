@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { InputItem } from '../../src/check/row.js';
+import type { InputItem } from '../../src/inputs/index.js';
 
 /** Everything a reader yields. */
 export async function all(items: AsyncIterable<InputItem>): Promise<InputItem[]> {

@@ -1,9 +1,8 @@
-import { isHttpLocation } from '../../rules/sitemap/index.js';
+import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';
 import { TableFormatter } from '../formats/table.js';
-import { countCandidateRows, hasLineRows } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { createProgress, type Progress } from '../progress.js';

@@ -1,25 +1,24 @@
 import { resolve } from 'node:path';
 import { type ExpectationSettings, parseShard, type RunLimits, type Shard } from '../../check/index.js';
-import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
-import type { RedirectsVariant } from '../../rules/index.js';
-import { needsBaseUrl } from '../../rules/index.js';
-import { hasPatternMatching, PATTERN_FORMATS } from '../../rules/patterns/formats.js';
-import { isHttpLocation } from '../../rules/sitemap/index.js';
+import type { AnalyzeOptions } from '../../core/index.js';
+import {
+  detectInputFormat,
+  type InputFlags,
+  type InputFormat,
+  type InputPlan,
+  isHttpLocation,
+  isRuleFormat,
+  planInput,
+} from '../../inputs/index.js';
+import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/patterns/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
-import { cliError, invalidFlag } from '../errors.js';
+import { invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';
-import { parseColumnChoice } from '../inputs/column-choice.js';
-import type { ColumnChoice } from '../inputs/csv-header.js';
-import { detectInputFormat, type InputFormat, isRuleFormat } from '../inputs/source.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
-export interface CheckFlags extends AnalysisFlags {
+export interface CheckFlags extends AnalysisFlags, InputFlags {
   /** False with `--no-color`. */
   color?: boolean;
-  input?: InputFormat;
-  baseUrl?: string;
-  /** Whose `_redirects` syntax a netlify input is (`--variant cloudflare-pages`). */
-  variant?: RedirectsVariant;
   format: CheckFormat;
   output?: string;
   concurrency?: string;
@@ -44,8 +43,6 @@ export interface CheckFlags extends AnalysisFlags {
   shard?: string;
   /** A list, CSV or sitemap of sample URLs to test the pattern rules of the rules file with. */
   samples?: string;
-  /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
-  columns?: string;
   /** `--sitemap-max-size`: the most MB a sitemap may hold uncompressed. */
   sitemapMaxSize?: string;
 }
@@ -70,16 +67,7 @@ export const CHECK_LIMITS = Object.freeze({
 });
 
 /** Everything `hoplens check` will do, decided from its command line before any file is opened. */
-export interface CheckPlan {
-  /** The input file resolved against the working directory, or `-` for standard input. */
-  inputPath: string;
-  /** The input as messages name it: the file as typed, or `stdin`. */
-  inputName: string;
-  inputFormat: InputFormat;
-  /** The site path sources are made absolute on, and absolute rule sources moved onto (a parsed absolute URL). */
-  baseUrl?: string;
-  /** For a netlify input: whose `_redirects` syntax it is. */
-  variant?: RedirectsVariant;
+export interface CheckPlan extends InputPlan {
   /** The `--baseline` report, resolved. */
   baselinePath?: string;
   /** The `--output` file, resolved; absent when the report goes to stdout. */
@@ -103,8 +91,6 @@ export interface CheckPlan {
   sitemapMaxBytes?: number;
   /** `--samples`: the sample URLs, resolved (or an http(s) URL), and their format. */
   samples?: { path: string; format: InputFormat };
-  /** `--columns`: a CSV input's columns, named. */
-  columns?: ColumnChoice;
 }
 
 function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
@@ -140,57 +126,35 @@ function limitsOf(flags: CheckFlags): RunLimits {
   };
 }
 
-/**
- * `--base-url` parsed, or the usage error of a bad one, or of a rule format that needs one and has none. Shared with
- * `hoplens monitor import`, which reads the same inputs.
- */
-export function baseUrlOf(flags: Pick<CheckFlags, 'baseUrl'>, inputFormat: InputFormat): string | undefined {
-  let baseUrl: string | undefined;
-  if (flags.baseUrl !== undefined) {
-    try {
-      baseUrl = parseTargetUrl(flags.baseUrl).href;
-    } catch {
-      // What was given says what is wrong with it (not a URL, not http(s), no host).
-      throw invalidFlag('--base-url', 'must be an absolute http(s) URL', JSON.stringify(flags.baseUrl));
-    }
-  }
-  if (isRuleFormat(inputFormat) && needsBaseUrl(inputFormat) && baseUrl === undefined) {
-    const names: Partial<Record<InputFormat, string>> = { netlify: '_redirects', vercel: 'vercel.json' };
-    const what = names[inputFormat] ?? inputFormat;
-    const article = /^[aeiou]/.test(what) ? 'an' : 'a';
-    throw cliError('USAGE_ERROR', `--base-url is required to check ${article} ${what} file (its rules are paths)`, {
-      flag: '--base-url',
-    });
-  }
-  return baseUrl;
-}
-
 /** The `--samples` input: its location and format (a list, a CSV's sources, or a sitemap), for a pattern format. */
-function samplesOf(samples: string, inputFormat: InputFormat, cwd: string): NonNullable<CheckPlan['samples']> {
+async function samplesOf(
+  samples: string,
+  inputFormat: InputFormat,
+  cwd: string,
+): Promise<NonNullable<CheckPlan['samples']>> {
   if (!isRuleFormat(inputFormat) || !hasPatternMatching(inputFormat)) {
     throw invalidFlag('--samples', `tests the pattern rules of ${PATTERN_FORMATS.join(', ')} files`);
   }
-  const format = detectInputFormat(samples, undefined);
+  const path = samples === '-' || isHttpLocation(samples) ? samples : resolve(cwd, samples);
+  const format = await detectInputFormat(path, undefined);
   if (format !== 'list' && format !== 'csv' && format !== 'sitemap') {
     throw invalidFlag('--samples', 'must be a list of URLs or paths, a CSV or a sitemap', JSON.stringify(samples));
   }
-  return { path: samples === '-' || isHttpLocation(samples) ? samples : resolve(cwd, samples), format };
+  return { path, format };
 }
 
 /**
- * Turns the command line of `hoplens check <file>` into its plan, opening nothing: paths are resolved against `cwd`.
+ * Turns the command line of `hoplens check <file>` into its plan, opening only the input's start to detect its
+ * format (src/inputs/detect/detect.ts): paths are resolved against `cwd`.
  * Throws the usage error of the first bad flag, in the order the flags were always checked.
  */
-export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPlan {
+export async function planCheck(file: string, flags: CheckFlags, cwd: string): Promise<CheckPlan> {
   const analyzeOptions = toAnalyzeOptions(flags);
   const expectations = expectationsOf(flags);
   const limits = limitsOf(flags);
-  const inputFormat = detectInputFormat(file, flags.input);
-  const baseUrl = baseUrlOf(flags, inputFormat);
+  const input = await planInput(file, flags, { cwd });
   const plan: CheckPlan = {
-    inputPath: file === '-' || isHttpLocation(file) ? file : resolve(cwd, file),
-    inputName: file === '-' ? 'stdin' : file,
-    inputFormat,
+    ...input,
     format: flags.format,
     humanOnStderr: flags.output === undefined && flags.format !== 'table',
     analyzeOptions,
@@ -201,22 +165,13 @@ export function planCheck(file: string, flags: CheckFlags, cwd: string): CheckPl
     verbose: flags.verbose === true,
     progress: flags.progress !== false,
   };
-  if (baseUrl !== undefined) plan.baseUrl = baseUrl;
-  if (flags.variant !== undefined) {
-    if (inputFormat !== 'netlify') throw invalidFlag('--variant', 'applies to netlify (_redirects) input only');
-    plan.variant = flags.variant;
-  }
   if (flags.shard !== undefined) {
     const shard = parseShard(flags.shard);
     if (shard === undefined)
       throw invalidFlag('--shard', 'must be K/N with 1 ≤ K ≤ N ≤ 1024', JSON.stringify(flags.shard));
     plan.shard = shard;
   }
-  if (flags.columns !== undefined) {
-    if (inputFormat !== 'csv') throw invalidFlag('--columns', 'applies to CSV input only');
-    plan.columns = parseColumnChoice(flags.columns);
-  }
-  if (flags.samples !== undefined) plan.samples = samplesOf(flags.samples, inputFormat, cwd);
+  if (flags.samples !== undefined) plan.samples = await samplesOf(flags.samples, plan.inputFormat, cwd);
   const sitemapMb = number('--sitemap-max-size', flags.sitemapMaxSize, CHECK_LIMITS.sitemapMaxSize);
   if (sitemapMb !== undefined) plan.sitemapMaxBytes = sitemapMb * 1024 * 1024;
   if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);

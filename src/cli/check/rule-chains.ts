@@ -1,11 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { CheckRow } from '../../check/row.js';
-import { findChains } from '../../rules/lint/chains.js';
-import { findCycles } from '../../rules/lint/cycles.js';
-import { buildRuleGraph } from '../../rules/lint/rule-graph.js';
-import { isHttpLocation } from '../../rules/sitemap/index.js';
-import { isRuleFormat, openInput, readInput } from '../inputs/source.js';
+import type { CheckRow } from '../../inputs/index.js';
+import { isHttpLocation, isRuleFormat, openInput, readInput } from '../../inputs/index.js';
+import { buildRuleGraph, findChains, findCycles } from '../../lint/index.js';
 import type { CliIo } from '../io.js';
 import type { CheckPlan } from './plan.js';
 
@@ -14,7 +11,7 @@ export type RuleChains = ReadonlyMap<number, string>;
 
 /**
  * The chains and loops a rules file makes (line 7 sends /a to /b, line 9 sends /b on), found as `hoplens lint`
- * finds them (src/rules/lint/), by the rule's line: a row that fails because of one says so, naming both lines,
+ * finds them (src/lint/), by the rule's line: a row that fails because of one says so, naming both lines,
  * instead of only "final URL is /c, expected /b". The file is read once more, whole, before the check (a rules
  * file: a CSV or list of 100,000 rows stays streamed, and standard input or a pipe cannot be read twice).
  */
@@ -34,11 +31,8 @@ export async function findRuleChains(plan: CheckPlan, io: CliIo): Promise<RuleCh
   let stream: Readable | undefined;
   try {
     stream = await openInput(inputPath, io.stdin, inputFormat);
-    const options = {
-      ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
-      ...(plan.variant === undefined ? {} : { variant: plan.variant }),
-    };
-    for await (const item of readInput(inputFormat, stream, options)) if (item.kind === 'row') rows.push(item.row);
+    for await (const item of readInput(inputFormat, stream, plan.readOptions))
+      if (item.kind === 'row') rows.push(item.row);
   } catch {
     // The check's own reading reports what is wrong with the file; without the rules, rows are judged alone.
   } finally {

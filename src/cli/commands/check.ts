@@ -2,9 +2,17 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { judgeRun, RunJudging, shardItems } from '../../check/index.js';
-import type { InputItem } from '../../check/row.js';
 import type { AnalyzerConfig } from '../../core/index.js';
-import type { OpenSitemapOptions } from '../../rules/sitemap/index.js';
+import {
+  type CsvColumns,
+  describeColumns,
+  type InputItem,
+  type InputReadOptions,
+  isInputsError,
+  type OpenSitemapOptions,
+  openInput,
+  readInput,
+} from '../../inputs/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
@@ -18,9 +26,7 @@ import { CheckReport } from '../check/report.js';
 import { findRuleChains } from '../check/rule-chains.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
-import { type CliError, isCliError } from '../errors.js';
-import { type CsvColumns, describeColumns } from '../inputs/csv-header.js';
-import { type InputReadOptions, openInput, readInput } from '../inputs/source.js';
+import type { CliError } from '../errors.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 
@@ -32,7 +38,7 @@ import { readPolicyFile } from '../policy-file.js';
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
   const cwd = io.cwd ?? process.cwd();
-  const plan = planCheck(file, flags, cwd);
+  const plan = await planCheck(file, flags, cwd);
   const loaded = await readPolicyFile(flags.config, cwd);
   if (loaded !== undefined) plan.analyzeOptions.policy = loaded.policy;
   const collapse = collapseSettings(flags.collapseThreshold, loaded?.policy);
@@ -93,8 +99,7 @@ async function readRows(
   channels: CheckChannels,
 ): Promise<AsyncIterable<InputItem>> {
   const options = {
-    ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
-    ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+    ...plan.readOptions,
     csv: csvOptions(plan, channels),
     ...sitemap,
   };
@@ -133,7 +138,7 @@ function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<Input
 }
 
 /**
- * The rows of `--samples`: the rules file compiled whole (src/rules/patterns/), each sample matched against it. A
+ * The rows of `--samples`: the rules file compiled whole (src/inputs/patterns/), each sample matched against it. A
  * sitemap's samples are read as written, so that rules naming the old host still match them; list and CSV paths
  * are made absolute on --base-url.
  */
@@ -143,7 +148,7 @@ async function samples(
   io: CliIo,
   sitemap: OpenSitemapOptions,
 ): Promise<AsyncIterable<InputItem>> {
-  const { compileRules, hasPatternMatching, sampleRows } = await import('../../rules/patterns/index.js');
+  const { compileRules, hasPatternMatching, sampleRows } = await import('../../inputs/patterns/index.js');
   const { path, format } = plan.samples!;
   if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
   const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
@@ -198,7 +203,7 @@ async function runAndReport(
       await report.event(event);
     }
   } catch (error) {
-    if (!isCliError(error) || error.code !== 'INPUT_ERROR') throw error;
+    if (!isInputsError(error)) throw error;
     inputError = error;
   } finally {
     report.channels.progress.stop();

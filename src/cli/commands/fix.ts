@@ -1,48 +1,28 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { FIX_RULE_FORMATS, type FixEdit, writeCsv, writeFixedRules } from '../../rules/fix/index.js';
-import { buildRuleGraph } from '../../rules/lint/index.js';
-import { readWholeText } from '../../rules/whole-text.js';
+import { FIX_FORMATS, fixWriter, flatten } from '../../fix/index.js';
+import { type InputFlags, type InputPlan, loadRules, openInput, planInput, readWholeText } from '../../inputs/index.js';
+import { buildRuleGraph } from '../../lint/index.js';
 import { loadBaseline } from '../baseline-file.js';
 import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { flatten } from '../fix/flatten.js';
 import { csvField } from '../formats/csv.js';
-import { readCsvHeader } from '../inputs/csv-header.js';
-import { isRuleFormat, openInput } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
-import { loadRules } from '../lint/load-rules.js';
-import { planRuleFile, type RuleFileFlags, type RuleFilePlan } from '../lint/rule-file.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
 
 /** Flags of `hoplens fix`, as commander hands them over. */
-export interface FixFlags extends RuleFileFlags {
+export interface FixFlags extends InputFlags {
   report?: string;
   output?: string;
   map?: string;
   write?: boolean;
 }
 
-type Writer = (text: string, edits: readonly FixEdit[]) => string | undefined;
-
-/** The writer of the input's own format, or undefined when fix does not write it. */
-function writerFor(plan: RuleFilePlan): Writer | undefined {
-  const format = plan.inputFormat;
-  if (format === 'csv') {
-    return (text, edits) =>
-      writeCsv(text, edits, {
-        fromHeader: (header, line) => readCsvHeader(header, line, plan.readOptions.csv?.columns).roles.target,
-      });
-  }
-  if (!isRuleFormat(format) || !FIX_RULE_FORMATS.includes(format)) return undefined;
-  return (text, edits) => writeFixedRules(format, text, edits, plan.readOptions);
-}
-
 /** Where the fixed rules go: the input itself with `--write`, `--output`, else stdout (undefined). */
-async function destinationOf(plan: RuleFilePlan, flags: FixFlags, cwd: string): Promise<string | undefined> {
+async function destinationOf(plan: InputPlan, flags: FixFlags, cwd: string): Promise<string | undefined> {
   if (flags.write === true) {
     if (flags.output !== undefined) throw cliError('USAGE_ERROR', '--write and --output exclude each other');
     if (plan.inputPath === '-') throw cliError('USAGE_ERROR', '--write needs a file, not standard input');
@@ -73,21 +53,21 @@ async function writeTo(path: string, text: string, flag: string): Promise<void> 
 
 /**
  * `hoplens fix <file>`: writes the rules flattened, each source straight to its final destination, in the input's own
- * format (src/rules/fix/). Everything wrong with the command line or the input is found before anything is written.
+ * format (src/fix/). Everything wrong with the command line or the input is found before anything is written.
  */
 export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
-  const plan = planRuleFile(file, flags, cwd);
-  const write = writerFor(plan);
+  const plan = await planInput(file, flags, { cwd, offline: true });
+  const write = fixWriter(plan);
   if (write === undefined) {
-    const formats = [...FIX_RULE_FORMATS, 'csv'].join(', ');
+    const formats = FIX_FORMATS.join(', ');
     const why =
       plan.inputFormat === 'screaming-frog'
         ? 'a Screaming Frog report lists the chains a crawl found, not rules to rewrite: fix the rules that made them'
         : `fix does not write ${plan.inputFormat}`;
     throw cliError('USAGE_ERROR', `${why} (fix writes ${formats})`);
   }
-  if (flags.report !== undefined && plan.siteOrigin !== undefined && !plan.givenBaseUrl) {
+  if (flags.report !== undefined && plan.siteOrigin !== undefined && plan.baseUrl === undefined) {
     throw cliError('USAGE_ERROR', '--report needs the --base-url the check ran with (the rules are paths)', {
       flag: '--base-url',
     });
@@ -119,7 +99,7 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
     return EXIT.USAGE;
   }
   const { edits, map } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report);
-  const fixed = write(text, edits) ?? text;
+  const fixed = (await write(text, edits)) ?? text;
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
   else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
   if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');

@@ -1,22 +1,18 @@
 import { resolve } from 'node:path';
-import { buildRuleGraph, type LintFinding, lintGraph } from '../../rules/lint/index.js';
-import type { CompiledRules } from '../../rules/patterns/index.js';
+import { type InputFlags, type InputPlan, type LoadedRules, openInput, planInput } from '../../inputs/index.js';
+import { type LintFinding, lintInput } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { CheckFormat, SkippedRule } from '../formats/formatter.js';
+import type { CheckFormat } from '../formats/formatter.js';
 import { renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
-import { openInput } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
-import { type LoadedRules, loadRules } from '../lint/load-rules.js';
-import { planRuleFile, type RuleFileFlags, type RuleFilePlan } from '../lint/rule-file.js';
-import { loadSitemaps } from '../lint/sitemap-file.js';
 import { openFileSink, Sink } from '../output.js';
 
 /** Flags of `hoplens lint`, as commander hands them over. */
-export interface LintFlags extends RuleFileFlags {
+export interface LintFlags extends InputFlags {
   format: CheckFormat;
   output?: string;
   migration?: boolean;
@@ -28,15 +24,15 @@ export interface LintFlags extends RuleFileFlags {
 }
 
 /** What `hoplens lint` will do, decided before any file is opened. */
-interface LintPlan extends RuleFilePlan {
+interface LintPlan extends InputPlan {
   format: CheckFormat;
   outputPath?: string;
   sitemapPaths: string[];
 }
 
-function planLint(file: string, flags: LintFlags, cwd: string): LintPlan {
+async function planLint(file: string, flags: LintFlags, cwd: string): Promise<LintPlan> {
   const plan: LintPlan = {
-    ...planRuleFile(file, flags, cwd),
+    ...(await planInput(file, flags, { cwd, offline: true })),
     format: flags.format,
     sitemapPaths: (flags.sitemap ?? []).map((path) => resolve(cwd, path)),
   };
@@ -68,26 +64,17 @@ function summarize(loaded: LoadedRules, findings: readonly LintFinding[], slowPa
 }
 
 /**
- * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/rules/lint/).
+ * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
  * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
  */
 export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Promise<number> {
-  const plan = planLint(file, flags, io.cwd ?? process.cwd());
+  const plan = await planLint(file, flags, io.cwd ?? process.cwd());
   await refuseOutputOverInputs(plan);
-  const loaded = await loadRules(plan, await openInput(plan.inputPath, io.stdin), { compile: true });
-  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
-  const options = {
-    ordered: plan.ordered,
+  const { loaded, graph, findings, slow } = await lintInput(plan, await openInput(plan.inputPath, io.stdin), {
     migration: flags.migration === true,
     sameHost: flags.sameHost === true,
-    ...(plan.siteOrigin === undefined ? {} : { siteOrigin: plan.siteOrigin }),
-    ...(loaded.compiled === undefined ? {} : { rules: loaded.compiled }),
-    ...(plan.sitemapPaths.length === 0 ? {} : { sitemap: await loadSitemaps(plan.sitemapPaths, graph.key) }),
-  };
-  const findings = lintGraph(graph, options);
-  // Read after linting: the matching above is what finds a rule whose regular expression runs past its bound.
-  const slow = loaded.compiled === undefined ? [] : await slowPatterns(loaded.compiled);
-  loaded.skipped.push(...slow);
+    sitemapPaths: plan.sitemapPaths,
+  });
   const report: LintReport = {
     inputName: plan.inputName,
     findings,
@@ -119,12 +106,6 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
     await stderr.write(renderLintSummary(report.summary, colorsFor(stderr.isTTY, io.env, flags.color)));
   }
   return exitStatus(report.summary, loaded, flags.strict === true, async (note) => stderr.write(note), plan.inputName);
-}
-
-/** The rules skipped because their regular expression ran past its bound while lint matched them. */
-async function slowPatterns(compiled: CompiledRules): Promise<SkippedRule[]> {
-  const { skippedPatternItems } = await import('../../rules/patterns/index.js');
-  return skippedPatternItems(compiled.skipped);
 }
 
 async function exitStatus(

@@ -5,11 +5,11 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CheckRow } from '../../check/row.js';
+import type { CheckRow } from '../../inputs/index.js';
+import { isInputsError, openInput, readInput } from '../../inputs/index.js';
 import type { MonitorBody, MonitorInput } from '../../schemas/monitor.js';
 import { isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { openInput, readInput } from '../inputs/source.js';
 import type { CliIo } from '../io.js';
 import {
   type ImportPlan,
@@ -68,7 +68,7 @@ function monitorOf(row: CheckRow, plan: ImportPlan): MonitorInput {
  * error (an unreadable file, a malformed row, no rows, an unreachable service or a refused token).
  */
 export async function monitorImportCommand(file: string, flags: MonitorImportFlags, io: CliIo): Promise<number> {
-  const plan = planImport(file, flags, io.cwd ?? process.cwd(), io.env);
+  const plan = await planImport(file, flags, io.cwd ?? process.cwd(), io.env);
   const stream = await openInput(plan.inputPath, io.stdin);
   // The input's file is open from here: closed however the import ends, not left to the garbage collector.
   const closeInput = () => {
@@ -82,14 +82,9 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
   const known = new Set(listed.map(identityOfMonitor));
   const counts: ImportCounts = { created: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
   const tell = (text: string) => io.stderr.write(`hoplens: ${plan.inputName}: ${text}\n`);
-  const options = {
-    ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
-    ...(plan.variant === undefined ? {} : { variant: plan.variant }),
-    ...(plan.columns === undefined ? {} : { csv: { columns: plan.columns } }),
-  };
   let stopped: 'input' | 'interrupted' | undefined;
   try {
-    for await (const item of readInput(plan.inputFormat, stream, options)) {
+    for await (const item of readInput(plan.inputFormat, stream, plan.readOptions)) {
       if (io.signal?.aborted) {
         stopped = 'interrupted';
         break;
@@ -115,9 +110,10 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
       }
     }
   } catch (error) {
-    if (!isCliError(error) || (error.code !== 'INPUT_ERROR' && error.code !== 'ABORTED')) throw error;
-    stopped = error.code === 'ABORTED' ? 'interrupted' : 'input';
-    if (error.code === 'INPUT_ERROR') tell(error.message);
+    const input = isInputsError(error);
+    if (!input && !(isCliError(error) && error.code === 'ABORTED')) throw error;
+    stopped = input ? 'input' : 'interrupted';
+    if (input) tell((error as Error).message);
   } finally {
     closeInput();
   }

@@ -1,6 +1,6 @@
 import { describeChange, type RowResult } from '../../check/index.js';
 import type { Hop } from '../../core/index.js';
-import { neutralisedCell } from '../../rules/index.js';
+import { neutralisedCell } from '../../inputs/light.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 
@@ -29,7 +29,7 @@ export const CSV_COLUMNS = [
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces; a text a spreadsheet
- * would run as a formula is neutralised first (src/rules/csv-cell.ts). Every CSV hoplens writes goes through here.
+ * would run as a formula is neutralised first (src/inputs/text/csv-cell.ts). Every CSV hoplens writes goes through here.
  */
 export function csvField(value: string | number | undefined): string {
   const text = value === undefined ? '' : typeof value === 'number' ? String(value) : neutralisedCell(value);

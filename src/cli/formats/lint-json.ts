@@ -1,4 +1,4 @@
-import type { LintFinding } from '../../rules/lint/index.js';
+import type { LintFinding } from '../../lint/index.js';
 import type { LintReport } from './lint-report.js';
 
 /** A finding as the machine formats write it: the finding's own fields, the input named. */

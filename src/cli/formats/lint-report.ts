@@ -1,4 +1,4 @@
-import type { LintFinding } from '../../rules/lint/index.js';
+import type { LintFinding } from '../../lint/index.js';
 import type { Colors } from '../colors.js';
 import type { SkippedRule } from './formatter.js';
 

@@ -2,15 +2,10 @@
  * The command lines of `hoplens monitor import` and `export`, turned into what they will do before anything is read
  * or sent: which service, with which token, which input, and what each created monitor carries.
  */
-import { resolve } from 'node:path';
-import type { RedirectsVariant } from '../../rules/index.js';
+import { type InputFlags, type InputPlan, planInput } from '../../inputs/index.js';
 import { INTERVAL } from '../../schemas/monitor.js';
 import { integerFlag } from '../analysis-options.js';
-import { baseUrlOf } from '../check/plan.js';
 import { cliError, invalidFlag } from '../errors.js';
-import { parseColumnChoice } from '../inputs/column-choice.js';
-import type { ColumnChoice } from '../inputs/csv-header.js';
-import { detectInputFormat, type InputFormat } from '../inputs/source.js';
 
 /** Where the service is when `--server` is not given: `npm start`'s default address. */
 export const DEFAULT_SERVER = 'http://localhost:3000';
@@ -22,12 +17,7 @@ export interface MonitorServiceFlags {
 }
 
 /** Flags of `hoplens monitor import`. */
-export interface MonitorImportFlags extends MonitorServiceFlags {
-  input?: InputFormat;
-  baseUrl?: string;
-  variant?: RedirectsVariant;
-  /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
-  columns?: string;
+export interface MonitorImportFlags extends MonitorServiceFlags, InputFlags {
   interval?: string;
   /** `--label key=value`, repeatable. */
   label?: string[];
@@ -45,14 +35,7 @@ export interface ServiceTarget {
 }
 
 /** What `hoplens monitor import` will do. */
-export interface ImportPlan extends ServiceTarget {
-  inputPath: string;
-  inputName: string;
-  inputFormat: InputFormat;
-  baseUrl?: string;
-  variant?: RedirectsVariant;
-  /** `--columns`: a CSV input's columns, named. */
-  columns?: ColumnChoice;
+export interface ImportPlan extends ServiceTarget, InputPlan {
   interval?: number;
   labels: Record<string, string>;
 }
@@ -90,31 +73,15 @@ export function parseLabels(values: readonly string[]): Record<string, string> {
 }
 
 /** The plan of `hoplens monitor import FILE`; paths are resolved against `cwd`. */
-export function planImport(
+export async function planImport(
   file: string,
   flags: MonitorImportFlags,
   cwd: string,
   env: Readonly<Record<string, string | undefined>>,
-): ImportPlan {
-  const inputFormat = detectInputFormat(file, flags.input);
-  const baseUrl = baseUrlOf(flags, inputFormat);
+): Promise<ImportPlan> {
+  const input = await planInput(file, flags, { cwd });
   const interval = integerFlag('--interval', flags.interval, INTERVAL.min, INTERVAL.max);
-  if (flags.variant !== undefined && inputFormat !== 'netlify') {
-    throw invalidFlag('--variant', 'applies to netlify (_redirects) input only');
-  }
-  const plan: ImportPlan = {
-    ...serviceTarget(flags, env),
-    inputPath: file === '-' ? '-' : resolve(cwd, file),
-    inputName: file === '-' ? 'stdin' : file,
-    inputFormat,
-    labels: parseLabels(flags.label ?? []),
-  };
-  if (baseUrl !== undefined) plan.baseUrl = baseUrl;
-  if (flags.variant !== undefined) plan.variant = flags.variant;
+  const plan: ImportPlan = { ...serviceTarget(flags, env), ...input, labels: parseLabels(flags.label ?? []) };
   if (interval !== undefined) plan.interval = interval;
-  if (flags.columns !== undefined) {
-    if (inputFormat !== 'csv') throw invalidFlag('--columns', 'applies to CSV input only');
-    plan.columns = parseColumnChoice(flags.columns);
-  }
   return plan;
 }

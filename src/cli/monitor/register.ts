@@ -2,9 +2,8 @@
  * Declares `hoplens monitor import` and `hoplens monitor export` on the command tree. Only their flags live here: the
  * commands' code (src/cli/commands/monitor.ts) is imported when one of them runs, so the others never load it.
  */
-import { type Command, Option } from 'commander';
-import { REDIRECTS_VARIANTS } from '../../rules/index.js';
-import { INPUT_FORMATS } from '../inputs/source.js';
+import type { Command } from 'commander';
+import { inputOptions } from '../input-options.js';
 import type { CliIo } from '../io.js';
 import type { MonitorExportFlags, MonitorImportFlags } from './monitor-plan.js';
 
@@ -53,17 +52,12 @@ export function addMonitorCommand(root: Command, io: CliIo, status: { code: numb
     .addHelpText('after', MONITOR_HELP);
 
   serviceOptions(
-    monitor
-      .command('import')
-      .description('create a monitor for each row of a CSV, URL list or redirect-rule file not monitored yet')
-      .argument('<file>', 'any input of `hoplens check`; - reads standard input')
-      .addOption(new Option('--input <format>', 'input format (default: from the file name)').choices(INPUT_FORMATS))
-      .option('--base-url <url>', 'make path sources absolute on this site, and move absolute rule sources onto it')
-      .addOption(new Option('--variant <host>', 'netlify input: whose _redirects').choices(REDIRECTS_VARIANTS))
-      .option(
-        '--columns <roles>',
-        'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
-      )
+    inputOptions(
+      monitor
+        .command('import')
+        .description('create a monitor for each row of a CSV, URL list or redirect-rule file not monitored yet'),
+      { file: 'any input of `hoplens check`; - reads standard input', variant: 'netlify input: whose _redirects' },
+    )
       .option('--interval <s>', 'seconds between runs, 60 to 86400 (default: 3600)')
       .option('--label <key=value>', 'a label on every created monitor (repeatable)', collect),
   )

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { CollapseCounts, CollapseFinding } from '../../check/index.js';
-import { readLines } from '../../rules/lines.js';
+import { readLines } from '../../inputs/index.js';
 import { cliError } from '../errors.js';
 
 /** The report formats `hoplens report merge` combines. */

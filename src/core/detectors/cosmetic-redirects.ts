@@ -1,4 +1,4 @@
-import { withoutFragment } from '../location.js';
+import { withoutFragment } from '../portable/without-fragment.js';
 import type { Detector, Finding } from './detector.js';
 
 /**

@@ -1,7 +1,7 @@
 import { documentBaseUrl } from '../html/base-url.js';
 import type { PageSignals } from '../html/page-signals.js';
 import { findScriptRedirects } from '../html/script-redirect.js';
-import { withoutFragment } from '../location.js';
+import { withoutFragment } from '../portable/without-fragment.js';
 import type { Detector, DetectorInput } from './detector.js';
 
 /**

@@ -3,6 +3,11 @@
  * copying it. Nothing here imports Node or a package at run time (test/architecture/layers.test.ts checks it), so a
  * browser bundle can hold it; the core's entry (src/core/index.ts) re-exports it for everyone else.
  */
+
+export { temporaryRedirectIssue } from '../detectors/temporary-redirect.js';
+// Pure modules of the core proper that the page's judging of check rows needs (src/check/judging.ts): the one error
+// class and the temporary-redirect finding. The layers test walks everything this entry loads for Node or packages.
+export { type HoplensError, isHoplensError } from '../errors.js';
 export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { DEFAULTS, LIMITS, type Range } from './defaults.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
@@ -23,3 +28,4 @@ export {
 } from './option-table.js';
 export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { normalizeUrlInput } from './url-input.js';
+export { withoutFragment } from './without-fragment.js';

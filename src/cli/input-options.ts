@@ -1,0 +1,33 @@
+import { type Command, Option } from 'commander';
+import { INPUT_FORMATS, REDIRECTS_VARIANTS } from '../inputs/light.js';
+
+/** Words of the input options that differ by command: the argument, and what `--base-url` does for it. */
+export interface InputOptionWords {
+  /** What `<file>` may be. */
+  file: string;
+  /** What `--base-url` does (checked live: where paths go; offline: only where rules are). */
+  baseUrl?: string;
+  /** What `--variant` says. */
+  variant?: string;
+}
+
+const BASE_URL = 'make path sources absolute on this site, and move absolute rule sources onto it';
+const VARIANT = 'netlify input: whose _redirects (cloudflare-pages: 302 by default)';
+
+/**
+ * The options of every command reading an input (`check`, `lint`, `fix`, `monitor import`), declared once: `<file>`,
+ * `--input`, `--base-url`, `--variant` and `--columns`, read by planInput (src/inputs/plan.ts).
+ */
+export function inputOptions(command: Command, words: InputOptionWords): Command {
+  return command
+    .argument('<file>', words.file)
+    .addOption(
+      new Option('--input <format>', 'input format (default: detected by name, then content)').choices(INPUT_FORMATS),
+    )
+    .option('--base-url <url>', words.baseUrl ?? BASE_URL)
+    .addOption(new Option('--variant <host>', words.variant ?? VARIANT).choices(REDIRECTS_VARIANTS))
+    .option(
+      '--columns <roles>',
+      'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
+    );
+}

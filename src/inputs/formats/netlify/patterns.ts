@@ -1,0 +1,160 @@
+import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
+import { samplePaths } from '../../patterns/pattern-samples.js';
+import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
+import { isNetlifyUrl, type NetlifyRule, parseNetlifyRule, type RedirectsVariant } from './line.js';
+import { tomlRule } from './toml.js';
+
+/** One `_redirects` rule, compiled. */
+interface NetlifyMatcher {
+  line: number;
+  rule: NetlifyRule;
+  /** For a domain-level rule (`https://old.example/*`): the host it applies to. */
+  host?: string;
+  segments: string[];
+  splat: boolean;
+}
+
+/** A path's segments, without the empty ones a trailing slash leaves (Netlify matches with or without it). */
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment, index, all) => index === 0 || segment !== '' || index < all.length - 1);
+}
+
+function compile(rule: NetlifyRule, line: number): NetlifyMatcher {
+  let path = rule.from;
+  let host: string | undefined;
+  if (isNetlifyUrl(rule.from)) {
+    const url = new URL(rule.from.replace(/\*$/, ''));
+    host = url.host;
+    path = url.pathname + (rule.from.endsWith('*') ? '*' : '');
+  }
+  if (!path.startsWith('/')) path = `/${path}`;
+  const splat = path.endsWith('/*') || path === '*';
+  const matcher: NetlifyMatcher = { line, rule, segments: segmentsOf(splat ? path.slice(0, -2) : path), splat };
+  if (host !== undefined) matcher.host = host;
+  return matcher;
+}
+
+/**
+ * The placeholders a rule binds for a URL, or undefined when it does not match. A `:name` segment matches one path
+ * segment; a trailing `*` matches the rest of the path (`:splat`), and the path without it; query matches must all be
+ * present, a `:name` value binding it.
+ */
+function bind(matcher: NetlifyMatcher, url: URL): Map<string, string> | undefined {
+  if (matcher.host !== undefined && matcher.host !== url.host) return undefined;
+  const path = segmentsOf(url.pathname);
+  const { segments } = matcher;
+  if (matcher.splat ? path.length < segments.length : path.length !== segments.length) return undefined;
+  const bound = new Map<string, string>();
+  for (const [index, segment] of segments.entries()) {
+    if (segment.startsWith(':') && segment.length > 1) bound.set(segment.slice(1), path[index]!);
+    else if (segment !== path[index]) return undefined;
+  }
+  if (matcher.splat) bound.set('splat', path.slice(segments.length).join('/'));
+  for (const [key, value] of matcher.rule.query) {
+    const actual = url.searchParams.get(key);
+    if (actual === null) return undefined;
+    if (value.startsWith(':')) bound.set(value.slice(1), actual);
+    else if (value !== actual) return undefined;
+  }
+  return bound;
+}
+
+/** The target with `:splat` and `:name` placeholders filled in. */
+function fill(target: string, bound: Map<string, string>): string {
+  return target.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => bound.get(name) ?? whole);
+}
+
+function answer(matcher: NetlifyMatcher, bound: Map<string, string>, url: URL): RuleMatch {
+  const { rule, line } = matcher;
+  if (rule.status < 300 || rule.status > 399) return { line, status: rule.status };
+  const target = fill(rule.to, bound);
+  // A rule that matches on the query decides the target's query itself; any other passes the sample's on.
+  return { line, target: rule.query.length > 0 ? target : withQuery(target, url), status: rule.status };
+}
+
+/** The lookup key of a rule matching one path only (no placeholder, splat or query match), else undefined. */
+function literalKey(matcher: NetlifyMatcher): string | undefined {
+  if (matcher.splat || matcher.rule.query.length > 0) return undefined;
+  if (matcher.segments.some((segment) => segment.startsWith(':') && segment.length > 1)) return undefined;
+  return `${matcher.host ?? ''} ${matcher.segments.join('/')}`;
+}
+
+/** The URLs a pattern rule stands for (src/inputs/patterns/pattern-samples.ts); none for one matching on the query. */
+function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } | undefined {
+  if (matcher.rule.query.length > 0) return undefined;
+  const paths = samplePaths(`${matcher.segments.join('/')}${matcher.splat ? '/*' : ''}`);
+  if (paths === undefined) return undefined;
+  const origin = matcher.host === undefined ? 'http://hoplens.invalid' : `https://${matcher.host}`;
+  return { source: matcher.rule.from, samples: paths.map((path) => new URL(path, origin)) };
+}
+
+/**
+ * Compiles the rules of a `_redirects` file or a `netlify.toml` for matching sample URLs. Netlify applies the first
+ * rule that matches, in file order; a rule with conditions (`Country=`, `Role=`) answers some visitors only and is
+ * left out.
+ */
+export function compileNetlify(
+  rules: ReadonlyArray<{ line: number; rule: NetlifyRule }>,
+  problems: RuleProblem[],
+): CompiledRules {
+  const matchers = rules
+    .filter(({ rule }) => rule.conditions.length === 0)
+    .map(({ rule, line }): OrderedMatcher => {
+      const compiled = compile(rule, line);
+      const key = literalKey(compiled);
+      const match = (url: URL) => {
+        const bound = bind(compiled, url);
+        return bound === undefined ? undefined : answer(compiled, bound, url);
+      };
+      if (key !== undefined) return { line, key, match };
+      const pattern = patternOf(compiled);
+      return pattern === undefined ? { line, match } : { line, match, pattern };
+    });
+  const keysOf = (url: URL) => {
+    const path = segmentsOf(url.pathname).join('/');
+    return [` ${path}`, `${url.host} ${path}`];
+  };
+  return orderedRules({ matchers, keysOf, problems });
+}
+
+/** Reads the rules of a `_redirects` file, each with its line; malformed lines are problems. */
+export function netlifyLines(
+  text: string,
+  variant: RedirectsVariant | undefined,
+): { rules: Array<{ line: number; rule: NetlifyRule }>; problems: RuleProblem[] } {
+  const rules: Array<{ line: number; rule: NetlifyRule }> = [];
+  const problems: RuleProblem[] = [];
+  for (const [index, raw] of text.split('\n').entries()) {
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const rule = parseNetlifyRule(trimmed, variant);
+    if ('error' in rule) problems.push({ line: index + 1, message: rule.error });
+    else rules.push({ line: index + 1, rule });
+  }
+  return { rules, problems };
+}
+
+/** Reads the `[[redirects]]` of a netlify.toml, each on the line of its header. */
+export async function netlifyTomlRules(
+  text: string,
+  variant: RedirectsVariant | undefined,
+): Promise<{ rules: Array<{ line: number; rule: NetlifyRule }>; problems: RuleProblem[] }> {
+  const { parse } = await import('smol-toml');
+  const config = parse(text) as { redirects?: unknown };
+  const entries = Array.isArray(config.redirects) ? config.redirects : [];
+  const headers = text
+    .split('\n')
+    .flatMap((line, index) => (/^\s*\[\[\s*redirects\s*\]\]/.test(line) ? [index + 1] : []));
+  const rules: Array<{ line: number; rule: NetlifyRule }> = [];
+  const problems: RuleProblem[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const line = headers[index] ?? 1;
+    const rule =
+      typeof entry === 'object' && entry !== null
+        ? tomlRule(entry as Record<string, unknown>, variant)
+        : { error: 'each redirect must be a table' };
+    if ('error' in rule) problems.push({ line, message: rule.error });
+    else rules.push({ line, rule });
+  }
+  return { rules, problems };
+}

@@ -1,0 +1,65 @@
+import { destinationText, editsByLine, type FixEdit, splitLines } from '../fix-edit.js';
+import { isNetlifyUrl, type RedirectsVariant } from './line.js';
+
+/** A whitespace-separated token of a line and where it starts. */
+interface Token {
+  text: string;
+  at: number;
+}
+
+function tokens(line: string): Token[] {
+  const out: Token[] = [];
+  for (const match of line.matchAll(/\S+/g)) {
+    if (match[0].startsWith('#')) break;
+    out.push({ text: match[0], at: match.index });
+  }
+  return out;
+}
+
+/**
+ * Rewrites one `_redirects` line: the target token (found as src/inputs/formats/netlify/line.ts finds it) is replaced, the
+ * rest of the line kept byte for byte. A rule naming no status where the host's default is temporary (Cloudflare
+ * Pages' 302) gets an explicit 301: the flattened rule is a permanent move unless the rule says otherwise.
+ */
+function rewriteRedirectsLine(line: string, edit: FixEdit, variant: RedirectsVariant): string {
+  const [, ...parts] = tokens(line);
+  if (parts.length === 0 || /^[+-]?\d/.test(parts[0]!.text)) return line;
+  const index = parts.findIndex((part) => part.text.startsWith('/') || isNetlifyUrl(part.text));
+  if (index === -1) return line;
+  const target = parts[index]!;
+  let replacement = destinationText(edit, target.text.startsWith('/'));
+  const status = parts[index + 1];
+  if (variant === 'cloudflare-pages' && (status === undefined || !/^\d/.test(status.text))) replacement += ' 301';
+  return line.slice(0, target.at) + replacement + line.slice(target.at + target.text.length);
+}
+
+/** Rewrites the `to = "..."` of the `[[redirects]]` table starting on `header` (1-based). */
+function rewriteTomlTable(lines: string[], header: number, edit: FixEdit): void {
+  for (let index = header; index < lines.length && !/^\s*\[/.test(lines[index]!); index++) {
+    const match = /^(\s*to\s*=\s*)(["'])(.*?)\2(.*)$/.exec(lines[index]!);
+    if (match === null) continue;
+    const text = destinationText(edit, match[3]!.startsWith('/'));
+    lines[index] = `${match[1]}${JSON.stringify(text)}${match[4]}`;
+    return;
+  }
+}
+
+/** Whether a line is where TOML starts (as src/inputs/formats/netlify/read.ts decides): a `[table]` or a `key = value`. */
+function looksLikeToml(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith('[') || /^[A-Za-z0-9_-]+\s*=/.test(trimmed);
+}
+
+/** Writes a `_redirects` file or a `netlify.toml` with the edited rules' targets replaced; every other line kept. */
+export function writeNetlify(text: string, edits: readonly FixEdit[], variant: RedirectsVariant): string {
+  const { lines, join } = splitLines(text);
+  const byLine = editsByLine(edits);
+  const first = lines.find((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+  const toml = first !== undefined && looksLikeToml(first);
+  for (const [number, edit] of byLine) {
+    if (number < 1 || number > lines.length) continue;
+    if (toml) rewriteTomlTable(lines, number, edit);
+    else lines[number - 1] = rewriteRedirectsLine(lines[number - 1]!, edit, variant);
+  }
+  return join(lines);
+}

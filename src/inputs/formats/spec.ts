@@ -1,0 +1,30 @@
+import type { Readable } from 'node:stream';
+import type { InputItem } from '../row.js';
+import type { RuleReadOptions } from '../rule-row.js';
+import type { FixEdit } from './fix-edit.js';
+import type { RedirectsVariant } from './netlify/line.js';
+
+/** What every rule format's reader is given: the shared options, and for netlify whose syntax it is. */
+export interface FormatReadOptions extends RuleReadOptions {
+  /** For `netlify`: whose `_redirects` syntax (default `netlify`). */
+  variant?: RedirectsVariant;
+}
+
+/**
+ * One rule format, as its folder states it: how it is read, how it is written back (absent for a format that is a
+ * report rather than rules a host applies), and the few facts the rest of hoplens asks about it.
+ */
+export interface RuleFormatSpec {
+  read(stream: Readable, options: FormatReadOptions): AsyncIterable<InputItem>;
+  /**
+   * The file with each edit's rule pointed at its new destination, every other line kept. The writer is loaded when
+   * called: only `hoplens fix` writes, and a CSV writer loads csv-parse, which `check` and `hoplens URL` must not.
+   */
+  write?(text: string, edits: readonly FixEdit[], options: { variant?: RedirectsVariant }): Promise<string>;
+  /** Its sources are absolute URLs (a report, a list of URLs): checking it needs no base URL. */
+  absoluteSources?: boolean;
+  /** Its host picks a rule by specificity, not by order (nginx prefers an exact location wherever it stands). */
+  unordered?: boolean;
+  /** One rule a line, so that counting lines estimates its rows; `headed`: its first line is a header. */
+  lines?: 'plain' | 'headed';
+}

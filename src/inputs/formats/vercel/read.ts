@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { parse as parsePattern } from 'path-to-regexp';
+import type { InputItem } from '../../row.js';
+import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
+import { isJsonObject, type JsonObject, jsonEntries, notAnObject, ruleText } from '../../text/json-rules.js';
+import { readWholeText } from '../../text/whole-text.js';
+
+/** The source as a literal path, or why it is a pattern (or not a valid one), read with Vercel's path-to-regexp 6. */
+export function literalVercelSource(source: string): { path: string } | { pattern: string } | { error: string } {
+  let tokens: ReturnType<typeof parsePattern>;
+  try {
+    tokens = parsePattern(source);
+  } catch (error) {
+    return { error: `not a valid source pattern: ${(error as Error).message}` };
+  }
+  const keys = tokens.filter((token) => typeof token !== 'string');
+  if (keys.length > 0) {
+    const names = keys.map((key) =>
+      typeof key.name === 'number' ? `(${key.pattern})` : `:${key.name}${key.modifier}`,
+    );
+    return { pattern: `pattern in the source (${names.join(' ')})` };
+  }
+  return { path: tokens.join('') };
+}
+
+/** The status of a rule: `statusCode` wins, else `permanent` (default true: 308), false: 307. */
+export function vercelStatus(rule: JsonObject, permanentByDefault: boolean): number | { error: string } {
+  if (rule.statusCode !== undefined) {
+    const code = Number(rule.statusCode);
+    return REDIRECT_STATUSES.has(code) ? code : { error: `statusCode must be 301, 302, 303, 307 or 308` };
+  }
+  const permanent = rule.permanent ?? permanentByDefault;
+  if (typeof permanent !== 'boolean') return { error: '"permanent" must be true or false' };
+  return permanent ? 308 : 307;
+}
+
+/** One `redirects` entry of a vercel.json. */
+function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): InputItem {
+  const { source, destination } = rule;
+  if (typeof source !== 'string' || !source.startsWith('/')) {
+    return { kind: 'invalid', line, message: '"source" must be a path starting with /' };
+  }
+  if (typeof destination !== 'string' || destination === '') {
+    return { kind: 'invalid', line, message: '"destination" must be a path or URL' };
+  }
+  const status = vercelStatus(rule, true);
+  if (typeof status !== 'number') return { kind: 'invalid', line, message: status.error };
+  const literal = literalVercelSource(source);
+  if ('error' in literal) return { kind: 'invalid', line, message: literal.error };
+  const text = ruleText(source, destination);
+  if ('pattern' in literal) return { kind: 'skipped', line, text, reason: literal.pattern };
+  const conditions = ['has', 'missing'].filter((key) => Array.isArray(rule[key]) && (rule[key] as []).length > 0);
+  if (conditions.length > 0) return { kind: 'skipped', line, text, reason: `conditional (${conditions.join(', ')})` };
+  return ruleRow({ line, from: literal.path, to: destination, status }, options);
+}
+
+/**
+ * Reads the `redirects` of a vercel.json. A literal source is a row; a pattern source (`:slug`, `(.*)`, `:path*`)
+ * matches many paths and a `has`/`missing` rule some requests only: both are skipped and counted. Each rule is
+ * reported on the line where its object starts.
+ */
+export async function* readVercel(stream: Readable, options: RuleReadOptions): AsyncGenerator<InputItem> {
+  const text = await readWholeText(stream);
+  for (const entry of jsonEntries(text, 'vercel.json', 'redirects')) {
+    yield isJsonObject(entry.value) ? vercelItem(entry.value, entry.line, options) : notAnObject(entry);
+  }
+}

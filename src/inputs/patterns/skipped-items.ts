@@ -1,0 +1,15 @@
+import type { InputItem } from '../row.js';
+import { type SkipLog, skippedMessage } from './server-regex.js';
+
+/**
+ * The rules skipped while matching (their regular expression ran past its bound), as skipped items on their lines:
+ * read after the matching, so they come after the rows. A rule is named once, however many URLs it was tried on.
+ */
+export function skippedPatternItems(log: SkipLog): Array<InputItem & { kind: 'skipped' }> {
+  return log.map((skipped) => ({
+    kind: 'skipped' as const,
+    line: skipped.line,
+    text: skipped.pattern,
+    reason: skippedMessage(skipped),
+  }));
+}

@@ -1,0 +1,61 @@
+import type { InputItem } from './row.js';
+import { readSourceUrl, readTargetUrl } from './text/urls.js';
+
+/** Statuses that send the client elsewhere; any other status (200, 404, 410...) is served at the source itself. */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** What every rule format asks of its reader. */
+export interface RuleReadOptions {
+  /**
+   * The site the rules are checked on: path sources are made absolute on it, and an absolute source
+   * (`https://old.example/x`) is moved onto it, path and query kept, so that a staging deploy is checked.
+   */
+  baseUrl?: string;
+}
+
+/** One literal rule, as a format states it: a source path or URL, a target, the status it answers with. */
+export interface LiteralRule {
+  line: number;
+  from: string;
+  /** Absent for a rule with no target (a `410`, nginx's `return 404`). */
+  to?: string;
+  /** Absent when the format does not say (a crawler's report of where a URL ends): only the target is checked. */
+  status?: number;
+  /** Query parameters the source must carry (Netlify's `id=5`). */
+  query?: ReadonlyArray<readonly [string, string]>;
+}
+
+function isPath(text: string): boolean {
+  return text.startsWith('/') && !text.startsWith('//');
+}
+
+/**
+ * Turns a literal rule into the row that checks it. A redirect (3xx) expects its status on the first hop and its
+ * target as the final URL; any other status expects that status at the source URL itself. With a base URL, an
+ * absolute source is moved onto it, and so is a target on the source's own site (a same-site redirect stays one).
+ */
+export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem {
+  const { line } = rule;
+  const read = readSourceUrl(rule.from, options.baseUrl);
+  if (!read.ok) return { kind: 'invalid', line, message: read.message };
+  let url = new URL(read.url);
+  const originalOrigin = url.origin;
+  if (options.baseUrl !== undefined && !isPath(rule.from)) url = new URL(url.pathname + url.search, options.baseUrl);
+  for (const [key, value] of rule.query ?? []) url.searchParams.append(key, value);
+  const source = url.href;
+  if (rule.to === undefined || (rule.status !== undefined && !REDIRECT_STATUSES.has(rule.status))) {
+    const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source, target: source } };
+    if (rule.status !== undefined) row.row.status = rule.status;
+    return row;
+  }
+  const target = readTargetUrl(rule.to, source);
+  if (!target.ok) return { kind: 'invalid', line, message: target.message };
+  let expected = target.url;
+  if (options.baseUrl !== undefined && !isPath(rule.to) && new URL(expected).origin === originalOrigin) {
+    const moved = new URL(expected);
+    expected = new URL(moved.pathname + moved.search + moved.hash, options.baseUrl).href;
+  }
+  const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source, target: expected } };
+  if (rule.status !== undefined) row.row.status = rule.status;
+  return row;
+}

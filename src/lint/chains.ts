@@ -1,0 +1,42 @@
+import { type LintFinding, lintFinding } from './finding.js';
+import { isSelfRedirect, type RedirectEdge, type RuleGraph, type RuleWalk, walkRules } from './rule-graph.js';
+
+/** The most rules a chain's message walks through, and the most related lines it names; a longer chain is elided. */
+const SHOWN = 10;
+
+/** The first rules of a chain from `rule` on, at most {@link SHOWN}: each step is a lookup in the walks. */
+function firstRules(rule: RedirectEdge, walks: ReadonlyMap<RedirectEdge, RuleWalk>): RedirectEdge[] {
+  const rules = [rule];
+  for (let next = walks.get(rule)!.next; next !== undefined && rules.length < SHOWN; next = walks.get(next)!.next) {
+    rules.push(next);
+  }
+  return rules;
+}
+
+/**
+ * Rules whose target another rule redirects again (A → B, B → C): every visitor pays a hop more, and search engines
+ * follow a few hops only. The finding suggests the chain's end (A → C); loops are src/lint/cycles.ts's. Every
+ * rule's walk is computed once for the file (linear in its rules); a message names at most ten of a chain's rules,
+ * so that a file of one long chain is not reported in quadratic text.
+ */
+export function findChains(graph: RuleGraph, walks = walkRules(graph)): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const [rule, walk] of walks) {
+    if (walk.loops || walk.length < 2 || isSelfRedirect(graph, rule)) continue;
+    const shown = firstRules(rule, walks);
+    const final = graph.display(walk.final);
+    const hops = shown.map((r) => graph.display(r.source));
+    if (walk.length > shown.length) hops.push(`… ${walk.length - shown.length} more`);
+    findings.push(
+      lintFinding('chain', {
+        line: rule.line,
+        source: graph.display(rule.source),
+        target: graph.display(rule.target),
+        message: `chain of ${walk.length} redirects: ${[...hops, final].join(' → ')} (line ${walk.next!.line} redirects ${graph.display(rule.target)} again); point it at ${final}`,
+        suggestion: final,
+        related: shown.slice(1).map((r) => r.line),
+      }),
+    );
+  }
+  return findings.sort((a, b) => a.line - b.line);
+}

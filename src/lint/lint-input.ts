@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import { type InputPlan, type LoadedRules, loadRules, type SkippedItem } from '../inputs/index.js';
+import type { CompiledRules } from '../inputs/patterns/index.js';
+import type { LintFinding } from './finding.js';
+import { lintGraph } from './lint-rules.js';
+import { buildRuleGraph, type RuleGraph } from './rule-graph.js';
+import { loadSitemaps } from './sitemap-file.js';
+
+/** What {@link lintInput} looks for besides what is always wrong. */
+export interface LintInputOptions {
+  /** `--migration`: temporary statuses are findings. */
+  migration?: boolean;
+  /** `--same-host`: targets on another host are findings. */
+  sameHost?: boolean;
+  /** `--sitemap`: the new site's sitemaps, resolved; a destination none lists is a finding. */
+  sitemapPaths?: readonly string[];
+}
+
+/** A rules file linted: what was read, the graph of its rules, the findings, and patterns skipped as too slow. */
+export interface LintedInput {
+  loaded: LoadedRules;
+  graph: RuleGraph;
+  findings: LintFinding[];
+  /** Rules whose regular expression ran past its bound while lint matched them (also in `loaded.skipped`). */
+  slow: SkippedItem[];
+}
+
+/** The rules skipped because their regular expression ran past its bound while lint matched them. */
+async function slowPatterns(compiled: CompiledRules): Promise<SkippedItem[]> {
+  const { skippedPatternItems } = await import('../inputs/patterns/index.js');
+  return skippedPatternItems(compiled.skipped);
+}
+
+/**
+ * Lints a planned input (src/inputs/plan.ts, read offline): its rules read and compiled from one reading of the
+ * file, linted as a whole, with `--sitemap`'s pages when given. The CLI's `hoplens lint` only writes the outcome.
+ */
+export async function lintInput(plan: InputPlan, input: Readable, options: LintInputOptions): Promise<LintedInput> {
+  const loaded = await loadRules(plan, input, { compile: true });
+  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
+  const sitemapPaths = options.sitemapPaths ?? [];
+  const findings = lintGraph(graph, {
+    ordered: plan.ordered,
+    migration: options.migration === true,
+    sameHost: options.sameHost === true,
+    ...(plan.siteOrigin === undefined ? {} : { siteOrigin: plan.siteOrigin }),
+    ...(loaded.compiled === undefined ? {} : { rules: loaded.compiled }),
+    ...(sitemapPaths.length === 0 ? {} : { sitemap: await loadSitemaps(sitemapPaths, graph.key) }),
+  });
+  // Read after linting: the matching above is what finds a rule whose regular expression runs past its bound.
+  const slow = loaded.compiled === undefined ? [] : await slowPatterns(loaded.compiled);
+  loaded.skipped.push(...slow);
+  return { loaded, graph, findings, slow };
+}

@@ -1,0 +1,95 @@
+/**
+ * Apache `.htaccess` / conf redirects. Authorities: mod_alias (httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect:
+ * `Redirect [status] URL-path URL`, temporary 302 without a status; `permanent`/`temp`/`seeother`/`gone`; `gone`
+ * takes no URL; RedirectMatch takes a regex), mod_rewrite (httpd.apache.org/docs/2.4/rewrite/flags.html#flag_r:
+ * `[R]` is 302, `[R=code]`; `[G]` 410, `[F]` 403; in per-directory context the pattern sees the path without its
+ * leading slash, relative substitutions take RewriteBase) and the configuration file syntax
+ * (httpd.apache.org/docs/2.4/configuring.html: `\` continues a line, `#` comments only at the start of a line).
+ */
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readRules } from '../../src/inputs/index.js';
+import { all, brief } from '../helpers/rule-items.js';
+
+const read = async (text: string) =>
+  brief(await all(readRules('apache', Readable.from([text]), { baseUrl: 'https://site.test' })));
+
+describe('Apache', () => {
+  it('reads mod_alias redirects: default 302, status words, gone, literal RedirectMatch', async () => {
+    const conf = [
+      '# mod_alias',
+      'Redirect /a https://site.test/b',
+      'Redirect permanent /c /d',
+      'RedirectPermanent /e https://new.test/f',
+      'RedirectTemp /g /h',
+      'Redirect 303 /i /j',
+      'Redirect gone /k',
+      'redirect seeother "/with space" /l',
+      'RedirectMatch 301 ^/m\\.html$ /n',
+      'RedirectMatch 301 ^/blog/(.*)$ /news/$1',
+      'RedirectMatch 301 ^/o$ /p/$1',
+      'Redirect 301 /q',
+      'Redirect gone /r /s',
+      'Redirect 301 relative /t',
+    ].join('\n');
+    expect(await read(conf)).toEqual([
+      'row 2 https://site.test/a → https://site.test/b 302',
+      'row 3 https://site.test/c → https://site.test/d 301',
+      'row 4 https://site.test/e → https://new.test/f 301',
+      'row 5 https://site.test/g → https://site.test/h 302',
+      'row 6 https://site.test/i → https://site.test/j 303',
+      'row 7 https://site.test/k → https://site.test/k 410',
+      'row 8 https://site.test/with%20space → https://site.test/l 303',
+      'row 9 https://site.test/m.html → https://site.test/n 301',
+      'skip 10 regular expression in the source',
+      'skip 11 captures in the target',
+      'bad 12 Redirect with status 301 takes a path and a target URL',
+      'bad 13 Redirect with status 410 takes a path and no target',
+      'bad 14 the source must be a path: "relative"',
+    ]);
+  });
+
+  it('reads RewriteRule with [R]: conditions on the host only, RewriteBase, continuations and sections', async () => {
+    const htaccess = [
+      'RewriteRule ^before$ /x [R=301,L]',
+      'RewriteEngine On',
+      'RewriteBase /shop/',
+      'RewriteRule ^old$ /new [R=301,L]',
+      'RewriteRule ^temp$ /new [R]',
+      'RewriteRule ^rel$ relative-target [R=302]',
+      'RewriteRule ^internal$ /index.php [L]',
+      'RewriteRule ^gone$ - [G]',
+      'RewriteRule ^(.*)/$ /$1 [R=301,L]',
+      'RewriteCond %{HTTP_HOST} ^www\\.site\\.test$ [NC]',
+      'RewriteRule ^host$ /by-host [R=301,L]',
+      'RewriteCond %{QUERY_STRING} id=5',
+      'RewriteRule ^query$ /by-query [R=301,L]',
+      'RewriteRule ^continued$ \\',
+      '    /joined [R=308,L]',
+      '<IfModule mod_rewrite.c>',
+      '  RewriteRule ^inside-ifmodule$ /ok [R=301]',
+      '</IfModule>',
+      '<If "%{HTTPS} == \'off\'">',
+      '  Redirect 301 /conditional https://site.test/x',
+      '</If>',
+      'RewriteRule ^bad$ /x [R=999]',
+      'RewriteRule ^old$ /again [R=301]',
+    ].join('\n');
+    expect(await read(htaccess)).toEqual([
+      'skip 1 RewriteEngine is off',
+      'row 4 https://site.test/old → https://site.test/new 301',
+      'row 5 https://site.test/temp → https://site.test/new 302',
+      'row 6 https://site.test/rel → https://site.test/shop/relative-target 302',
+      'skip 7 internal rewrite (no [R] flag)',
+      'row 8 https://site.test/gone → https://site.test/gone 410',
+      'skip 9 regular expression in the source',
+      'row 11 https://site.test/host → https://site.test/by-host 301',
+      'skip 13 depends on RewriteCond %{QUERY_STRING}',
+      'row 14 https://site.test/continued → https://site.test/joined 308',
+      'row 17 https://site.test/inside-ifmodule → https://site.test/ok 301',
+      'skip 20 inside <if>',
+      'bad 22 Not an HTTP status code: "999"',
+      'skip 23 shadowed by line 4',
+    ]);
+  });
+});

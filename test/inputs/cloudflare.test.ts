@@ -1,0 +1,50 @@
+/**
+ * Cloudflare Bulk Redirect List CSV. Authority: Cloudflare's "CSV file format for Bulk Redirects"
+ * (developers.cloudflare.com/rules/url-forwarding/bulk-redirects/reference/csv-file-format/): no header,
+ * `<SOURCE_URL>,<TARGET_URL>[,<STATUS_CODE>,<PRESERVE_QUERY_STRING>,<INCLUDE_SUBDOMAINS>,<SUBPATH_MATCHING>,
+ * <PRESERVE_PATH_SUFFIX>]`, status 301 by default, booleans TRUE/true/FALSE/false or empty; and "URL redirect
+ * parameters" (.../reference/parameters/): a source without a scheme applies to http and https; no wildcards.
+ */
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readRules } from '../../src/inputs/index.js';
+import { all, brief } from '../helpers/rule-items.js';
+
+const read = async (text: string, baseUrl?: string) =>
+  brief(await all(readRules('cloudflare', Readable.from([text]), baseUrl === undefined ? {} : { baseUrl })));
+
+describe('Cloudflare Bulk Redirects CSV', () => {
+  it("reads Cloudflare's own example lines, and reports malformed ones with their line", async () => {
+    const csv = [
+      'example.com/contacts,https://example.net/contact-us,301,,,,',
+      'example.com/about,https://example.net/about-us,,FALSE,TRUE,,',
+      'example.com/docs,https://example.com/draft-docs,302,,TRUE',
+      '"http://example.com/a,b",https://example.net/ab,308',
+      'example.com/x,/relative',
+      'example.com/y,https://example.net/y,404',
+      'example.com/z,https://example.net/z,301,yes',
+      'example.com/*,https://example.net/',
+      'example.com/contacts,https://example.net/again',
+    ].join('\n');
+    expect(await read(csv)).toEqual([
+      // No scheme: the rule applies to http and https; hoplens checks https.
+      'row 1 https://example.com/contacts → https://example.net/contact-us 301',
+      'row 2 https://example.com/about → https://example.net/about-us 301',
+      'row 3 https://example.com/docs → https://example.com/draft-docs 302',
+      'row 4 http://example.com/a,b → https://example.net/ab 308',
+      'bad 5 the target must be an absolute URL: "/relative"',
+      'bad 6 status must be 301, 302, 307 or 308',
+      'bad 7 preserve_query_string must be TRUE or FALSE, not "yes"',
+      'skip 8 wildcard in the source',
+      'skip 9 shadowed by line 1',
+    ]);
+  });
+
+  it('moves sources onto --base-url, with same-site targets', async () => {
+    const csv = 'example.com/docs,https://example.com/draft-docs,302\nexample.com/o,https://other.test/p\n';
+    expect(await read(csv, 'https://staging.test')).toEqual([
+      'row 1 https://staging.test/docs → https://staging.test/draft-docs 302',
+      'row 2 https://staging.test/o → https://other.test/p 301',
+    ]);
+  });
+});
