@@ -31,6 +31,8 @@ export interface AnalysisFlags {
   http2?: boolean;
   /** False with `--no-robots`. */
   robots?: boolean;
+  /** `--crawler <token>`: the crawler destinations are judged for (robots.txt group, noindex rules). */
+  crawler?: string;
   /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
   config?: string | false;
   /** `-v`: the human tables show each hop's connection, timing phases and certificate (nothing to analyse). */
@@ -53,6 +55,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   tls: '--insecure',
   http2: '--no-http2',
   robots: '--no-robots',
+  crawler: '--crawler',
 };
 
 /**
@@ -128,6 +131,10 @@ export function addAnalysisOptions(command: Command): Command {
     .option('--no-http2', 'speak HTTP/1.1 only: do not offer HTTP/2 to HTTPS servers')
     .option('--no-robots', "do not read the final URL's robots.txt (robots_blocked_destination)")
     .option(
+      '--crawler <token>',
+      `judge the destination's robots.txt and noindex rules for this crawler (default: ${DEFAULTS.crawler})`,
+    )
+    .option(
       '--config <file>',
       'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
     )
@@ -172,6 +179,7 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
   if (flags.insecure === true) options.tls = 'report';
   if (flags.http2 === false) options.http2 = false;
   if (flags.robots === false) options.robots = false;
+  if (flags.crawler !== undefined) options.crawler = flags.crawler;
   try {
     normalizeOptions(options);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { invalidOption } from './errors.js';
 import { isPolicy, NO_POLICY, type Policy } from './policy.js';
+import { isProductToken, PRODUCT_TOKEN_MAX_LENGTH } from './product-token.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions, ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from './types.js';
 
@@ -9,6 +10,7 @@ export const LIMITS = Object.freeze({
   timeout: Object.freeze({ min: 1000, max: 30_000 }),
   renderWait: Object.freeze({ min: 0, max: 10_000 }),
   userAgentLength: 512,
+  crawlerLength: PRODUCT_TOKEN_MAX_LENGTH,
 });
 
 /** Every default of {@link AnalyzeOptions}, in one place. */
@@ -27,6 +29,7 @@ export const DEFAULTS = Object.freeze({
   tls: 'verify' as TlsMode,
   http2: true,
   robots: true,
+  crawler: 'Googlebot',
 });
 
 /** Options after validation, with every default filled in. */
@@ -45,6 +48,8 @@ export interface NormalizedOptions {
   readonly tls: TlsMode;
   readonly http2: boolean;
   readonly robots: boolean;
+  /** The product token of the crawler destinations are judged for. */
+  readonly crawler: string;
   /** The policy compiled (`NO_POLICY` when none was given). */
   readonly policy: Policy;
 }
@@ -93,6 +98,19 @@ export function checkUserAgent(value: unknown): string {
   }
   if (CONTROL_CHARACTERS.test(value)) throw invalidOption('userAgent', 'must not contain control characters');
   if (BEYOND_LATIN1.test(value)) throw invalidOption('userAgent', 'must contain only latin1 characters');
+  return value;
+}
+
+/**
+ * Validates the `crawler` option: a product token as robots.txt groups name crawlers (RFC 9309 §2.2.1). Anything else
+ * could never name a group (Google reads a group's name only up to the first other character), so it is refused
+ * rather than silently judged as `*`.
+ */
+export function checkCrawler(value: unknown): string {
+  if (typeof value !== 'string' || !isProductToken(value)) {
+    const requirement = `must be a crawler's product token: 1 to ${PRODUCT_TOKEN_MAX_LENGTH} letters, "-" or "_" (e.g. Googlebot, bingbot)`;
+    throw invalidOption('crawler', requirement, typeof value === 'string' ? value.slice(0, 100) : value);
+  }
   return value;
 }
 
@@ -151,6 +169,7 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     tls: o.tls === undefined ? d.tls : oneOf('tls', o.tls, ['verify', 'report'] as const),
     http2: o.http2 === undefined ? d.http2 : bool('http2', o.http2),
     robots: o.robots === undefined ? d.robots : bool('robots', o.robots),
+    crawler: o.crawler === undefined ? d.crawler : checkCrawler(o.crawler),
     policy: o.policy === undefined ? NO_POLICY : compiled(o.policy),
   });
 }

@@ -74,7 +74,20 @@ export const AnalyzeQuerySchema = Type.Object({
       default: DEFAULTS.robots,
       description:
         "`false`: do not read the final URL's robots.txt (else fetched once per host and kept ten minutes; the issue " +
-        "`robots_blocked_destination` says when it keeps the User-Agent's crawler out)",
+        '`robots_blocked_destination` says when it keeps the judged crawler out)',
+    }),
+  ),
+  crawler: Type.Optional(
+    Type.String({
+      // The characters are the core's to check (checkCrawler), whose message says what a product token is.
+      minLength: 1,
+      maxLength: LIMITS.crawlerLength,
+      default: DEFAULTS.crawler,
+      description:
+        'The crawler the destination is judged for, by its product token (RFC 9309 §2.2.1): the robots.txt group ' +
+        'read, and the `X-Robots-Tag` and robots meta rules naming it. Letters, `-` and `_`, 1 to 64. The ' +
+        'User-Agent sent is `userAgent`; `summary.crawler` says which crawler was used',
+      examples: ['Googlebot', 'bingbot'],
     }),
   ),
 });

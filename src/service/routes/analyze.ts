@@ -93,7 +93,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
 function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
-  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait, http2, robots } = query;
+  const { url, userAgent, maxHops, timeout, clientRedirects, render, renderWait, http2, robots, crawler } = query;
   if (render === true && options.rendering.kind === 'off') {
     throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
       parameter: 'render',
@@ -111,6 +111,7 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
       renderWait,
       http2,
       robots,
+      crawler,
       ...(options.policy === undefined ? {} : { policy: options.policy }),
       blockPrivate: true,
       allowNetworks: options.allowNetworks,
