@@ -161,6 +161,18 @@ describe('noindex_destination', () => {
     expect(found(meta, 'noindex_destination')?.message).toContain('<meta name="ROBOTS" content="NoIndex, follow">');
     expect(found(await analyzer.analyze(`${server.origin}/c`, LOOPBACK), 'noindex_destination')).toBeUndefined();
   });
+
+  // Google's X-Robots-Tag specification: each header line is read on its own, its user agent prefix for it alone.
+  it("reads two X-Robots-Tag lines apart: a noindex after another crawler's line is for every crawler", async () => {
+    const server = await track(
+      startRedirectServer({
+        '/page': { status: 200, headers: { ...HTML, 'x-robots-tag': ['otherbot: nofollow', 'noindex'] } },
+      }),
+    );
+    const result = await analyzer.analyze(`${server.origin}/page`, LOOPBACK);
+    expect(found(result, 'noindex_destination')).toMatchObject({ hop: 0 });
+    expect(result.chain[0]!.headers['x-robots-tag']).toBe('otherbot: nofollow\nnoindex');
+  });
 });
 
 describe('canonical_mismatch and summary.canonical', () => {

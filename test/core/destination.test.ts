@@ -189,7 +189,7 @@ describe('noindex_destination', () => {
 
   // Google Search Central, "Robots meta tag, data-nosnippet, and X-Robots-Tag specifications": rules are
   // comma-separated and case-insensitive, for every crawler or, after "name:", for one.
-  it.each(['noindex', 'NoIndex, nofollow', 'none', 'googlebot: noindex', 'max-snippet: 20, noindex'])(
+  it.each(['noindex', 'NoIndex, nofollow', 'googlebot: noindex', 'max-snippet: 20, noindex'])(
     'flags X-Robots-Tag: %s',
     (value) => {
       const chain = chainOf(urls, 200, { 'x-robots-tag': value });
@@ -211,6 +211,72 @@ describe('noindex_destination', () => {
     'unavailable_after: 1 Jan 2030',
   ])('does not flag X-Robots-Tag: %s', (value) => {
     expect(noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': value })))).toEqual([]);
+  });
+
+  it('reads none as noindex, nofollow', () => {
+    const [issue] = noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': 'none' })));
+    expect(issue!.message).toContain('says none (noindex, nofollow) (an X-Robots-Tag header)');
+  });
+
+  // Google's X-Robots-Tag specification: a user agent prefix governs the rules of its own header line only.
+  it('reads each X-Robots-Tag line on its own: a crawler named on one line does not own the next', () => {
+    expect(headerRobotsRules('otherbot: nofollow\nnoindex')).toEqual(['noindex']);
+    expect(
+      noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': 'otherbot: nofollow\nnoindex' }))),
+    ).toHaveLength(1);
+    // Within one line a name still holds for the rules after it.
+    expect(headerRobotsRules('otherbot: nofollow, noindex')).toEqual([]);
+  });
+
+  it('reads the rules for the crawler judged for: googlebot by default, another with crawler', () => {
+    const chain = chainOf(urls, 200, { 'x-robots-tag': 'googlebot: noindex\nbingbot: nofollow' });
+    expect(noindexDestination(input(chain))).toHaveLength(1);
+    expect(noindexDestination({ ...input(chain), crawler: 'bingbot' })).toEqual([]);
+    const forBing = chainOf(urls, 200, { 'x-robots-tag': 'BingBot: noindex' });
+    expect(noindexDestination({ ...input(forBing), crawler: 'bingbot' })[0]!.message).toContain(
+      'bingbot will not index it',
+    );
+    expect(noindexDestination(input(forBing))).toEqual([]);
+  });
+
+  it('reads the robots meta of the crawler judged for: <meta name="bingbot"> for bingbot, not for Googlebot', () => {
+    const tagged = input(chainOf(urls), '<head><meta name="bingbot" content="noindex"></head>');
+    expect(noindexDestination(tagged)).toEqual([]);
+    expect(noindexDestination({ ...tagged, crawler: 'bingbot' })).toHaveLength(1);
+    const both = input(chainOf(urls), '<head><meta name="robots" content="noindex"></head>');
+    expect(noindexDestination({ ...both, crawler: 'bingbot' })).toHaveLength(1);
+  });
+
+  // Google's robots meta specification: unavailable_after takes RFC 822, RFC 850 and ISO 8601 dates; after it, the
+  // page is no longer shown in search.
+  it.each([
+    ['X-Robots-Tag', 'unavailable_after: 25 Jun 2010 15:00:00 PST', undefined],
+    ['X-Robots-Tag', 'googlebot: unavailable_after: Wednesday, 03-Nov-21 15:00:00 GMT', undefined],
+    ['X-Robots-Tag', 'unavailable_after: Wed, 03 Nov 2021 15:00:00 GMT, nofollow', undefined],
+    ['meta', undefined, '<meta name="robots" content="unavailable_after: 2021-11-03">'],
+  ])('flags an unavailable_after date already past (%s %s%s)', (_where, header, meta) => {
+    const chain = chainOf(urls, 200, header === undefined ? {} : { 'x-robots-tag': header });
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const [issue] = noindexDestination({
+      ...input(chain, meta === undefined ? undefined : `<head>${meta}</head>`),
+      now,
+    });
+    expect(issue!.message).toMatch(/says unavailable_after: .*, a date now past/);
+  });
+
+  it('does not flag an unavailable_after date still ahead, or one that is no date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    for (const value of ['unavailable_after: 1 Jan 2030', 'unavailable_after: 12', 'unavailable_after: soon']) {
+      expect(noindexDestination({ ...input(chainOf(urls, 200, { 'x-robots-tag': value })), now })).toEqual([]);
+    }
+    // The clock decides: the same date is past a year later.
+    const later = Date.parse('2031-01-01T00:00:00Z');
+    expect(
+      noindexDestination({
+        ...input(chainOf(urls, 200, { 'x-robots-tag': 'unavailable_after: 1 Jan 2030' })),
+        now: later,
+      }),
+    ).toHaveLength(1);
   });
 
   it('reads the rules for every crawler and for googlebot out of joined headers', () => {
