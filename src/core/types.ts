@@ -34,6 +34,8 @@ export const ISSUE_TYPES = Object.freeze([
   'url_too_long',
   'noindex_destination',
   'canonical_mismatch',
+  // judging as Google documents (issue 27): several different canonicals, which Google ignores
+  'canonical_conflict',
   'certificate_expiring',
   'tls_outdated',
   'hsts_missing',
@@ -161,8 +163,9 @@ export interface Summary {
   /** Status of the last hop. */
   finalStatus: number;
   /**
-   * The canonical URL the final 2xx page declares (`<link rel="canonical">`, else a `Link` header with
-   * `rel="canonical"`), resolved to an absolute URL; absent when it declares none.
+   * The canonical URL the final 2xx page declares (`<link rel="canonical">` in its head and/or a `Link` header with
+   * `rel="canonical"`), resolved to an absolute URL; absent when it declares none, or several different ones (which
+   * Google ignores: `canonical_conflict`).
    */
   canonical?: string;
   /** Sum of the hops' `responseTime`, in milliseconds. */

@@ -125,8 +125,9 @@ export const SummarySchema = Type.Object(
     canonical: Type.Optional(
       Type.String({
         description:
-          'The canonical URL the final 2xx page declares (`<link rel="canonical">`, else a `Link` header with ' +
-          '`rel="canonical"`), absolute; absent when it declares none',
+          'The canonical URL the final 2xx page declares (`<link rel="canonical">` in its head and/or a `Link` header ' +
+          'with `rel="canonical"`), absolute; absent when it declares none, or several different ones (ignored, as ' +
+          'Google ignores them: `canonical_conflict`)',
       }),
     ),
     totalTime: Type.Integer({ minimum: 0, description: "Sum of the hops' responseTime, in milliseconds" }),

@@ -202,4 +202,25 @@ describe('canonical_mismatch and summary.canonical', () => {
     const none = await analyzer.analyze(`${server.origin}/none`, LOOPBACK);
     expect(none.summary).not.toHaveProperty('canonical');
   });
+
+  it('ignores an HTML canonical and a Link header that disagree, and says they conflict', async () => {
+    const server = await track(
+      startRedirectServer({
+        '/old': { status: 301, location: '/new' },
+        '/new': {
+          status: 200,
+          headers: { ...HTML, link: '</from-header>; rel="canonical"' },
+          body: '<head><link rel="canonical" href="/from-html"></head>',
+        },
+      }),
+    );
+    const result = await analyzer.analyze(`${server.origin}/old`, LOOPBACK);
+    expect(result.summary).not.toHaveProperty('canonical');
+    expect(found(result, 'canonical_mismatch')).toBeUndefined();
+    expect(found(result, 'canonical_conflict')).toMatchObject({
+      severity: 'warning',
+      hop: 1,
+      help: 'https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls',
+    });
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { declaredCanonical } from '../../src/core/canonical.js';
+import { canonicalConflict } from '../../src/core/detectors/canonical-conflict.js';
 import { canonicalMismatch } from '../../src/core/detectors/canonical-mismatch.js';
 import { fragmentDropped } from '../../src/core/detectors/fragment-dropped.js';
 import { noindexDestination } from '../../src/core/detectors/noindex-destination.js';
@@ -332,13 +333,58 @@ describe('canonical_mismatch and the declared canonical', () => {
     expect(declaredCanonical(input(landing(), based))).toBe('https://cdn.a.test/dir/page');
   });
 
-  it('reads a Link header with rel="canonical" (RFC 8288), after the HTML link', () => {
+  it('reads a Link header with rel="canonical" (RFC 8288), one URL with an HTML link that agrees', () => {
     const header = { link: '<https://a.test/style.css>; rel=preload, </canon>; rel="canonical"' };
     expect(declaredCanonical(input(landing(header)))).toBe('https://a.test/canon');
-    expect(declaredCanonical(input(landing(header), page('<link rel="canonical" href="/html">')))).toBe(
-      'https://a.test/html',
+    expect(declaredCanonical(input(landing(header), page('<link rel="canonical" href="/canon">')))).toBe(
+      'https://a.test/canon',
     );
     expect(declaredCanonical(input(landing({ link: '</x>; rel="alternate"' })))).toBeUndefined();
+  });
+
+  // Google Search Central, "How to specify a canonical URL": rel="canonical" is read in the <head> only.
+  it('reads a canonical link only in the head the parser builds: body content ends it', () => {
+    const inBody = '<!doctype html><html><head><title>t</title></head><body><link rel="canonical" href="/x"></body>';
+    expect(declaredCanonical(input(landing(), inBody))).toBeUndefined();
+    // A <div> has no place in a head: the parser closes the head there, and the link after it is in the body.
+    const afterDiv = '<!doctype html><head><title>t</title><div>banner</div><link rel="canonical" href="/x">';
+    expect(declaredCanonical(input(landing(), afterDiv))).toBeUndefined();
+    expect(canonicalMismatch(input(landing(), afterDiv))).toEqual([]);
+    // Without an explicit <head>, a link before any body content is still in the implied head.
+    expect(declaredCanonical(input(landing(), '<title>t</title><link rel="canonical" href="/x"><p>text</p>'))).toBe(
+      'https://a.test/x',
+    );
+  });
+
+  // Google Search Central, "How to specify a canonical URL": several different canonicals for one page are ignored.
+  it('ignores different canonicals, reporting canonical_conflict instead of canonical_mismatch', () => {
+    const header = { link: '</from-header>; rel="canonical"' };
+    const mixed = input(landing(header), page('<link rel="canonical" href="/from-html">'));
+    expect(declaredCanonical(mixed)).toBeUndefined();
+    expect(canonicalMismatch(mixed)).toEqual([]);
+    expect(canonicalConflict(mixed)).toEqual([
+      {
+        type: 'canonical_conflict',
+        severity: 'warning',
+        message: expect.stringContaining(
+          '2 different canonical URLs (https://a.test/from-html, https://a.test/from-header)',
+        ),
+        hop: 1,
+      },
+    ]);
+    const twoLinks = input(landing(), page('<link rel="canonical" href="/a"><link rel="canonical" href="/b">'));
+    expect(canonicalConflict(twoLinks)).toHaveLength(1);
+    expect(canonicalMismatch(twoLinks)).toEqual([]);
+  });
+
+  it('reads declarations naming one URL in different spellings as that one URL, without a conflict', () => {
+    const same = input(
+      landing({ link: '<HTTPS://A.TEST:443/other>; rel=canonical' }),
+      page('<link rel="canonical" href="/other"><link rel="canonical" href="https://a.test/%6Fther">'),
+    );
+    expect(canonicalConflict(same)).toEqual([]);
+    expect(declaredCanonical(same)).toBe('https://a.test/other');
+    expect(canonicalMismatch(same)).toHaveLength(1);
   });
 
   it('has none for a commented-out link, a non-http href, or a page that is not 2xx', () => {
