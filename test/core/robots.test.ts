@@ -4,6 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ROBOTS_PARSE_LIMIT, ROBOTS_READ_LIMIT, robotsBody } from '../../src/core/robots-body.js';
 import { type AnalysisResult, Analyzer, productToken } from '../../src/index.js';
 import { type Route, startRedirectServer, startServer } from '../helpers/servers.js';
 import { closeAfterEach, rejection, LOOPBACK as UNROBOTED } from './helpers/analysis.js';
@@ -179,5 +180,17 @@ describe('robots_blocked_destination', () => {
     expect(robotsFinding(off)).toBeUndefined();
     await analyzer.analyze(`${server.origin}/missing`, { ...LOOPBACK, userAgent: GOOGLEBOT });
     expect(robotsRequests(server.requests)).toBe(0);
+  });
+});
+
+describe('the robots.txt body parsed', () => {
+  it('stops decoding a compressed body at 500 KiB, however far it would inflate (RFC 9309 §2.5)', async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(ROBOTS_READ_LIMIT);
+    const body = await robotsBody(bomb, 'gzip');
+    expect(body.length).toBe(ROBOTS_PARSE_LIMIT);
+    // A body cut inside its compressed stream still decodes as far as it goes.
+    const rules = gzipSync(`User-agent: *\nDisallow: /\n${'#'.repeat(100_000)}`);
+    expect((await robotsBody(rules.subarray(0, rules.length - 20), 'gzip')).toString('latin1')).toMatch(/^User-agent/);
   });
 });
