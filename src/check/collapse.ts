@@ -2,6 +2,12 @@ import { type Severity, withoutFragment } from '../core/index.js';
 import { type ExpectationSettings, sameUrl } from './expectation.js';
 import type { RowResult } from './result.js';
 
+/** How a run judges collapses: from how many rows, and how seriously (`off`: not counted). */
+export interface CollapseSettings {
+  threshold: number;
+  severity: Severity | 'off';
+}
+
 /** A final URL that many rows' redirects collapse onto. */
 export interface CollapseTarget {
   finalUrl: string;

@@ -20,6 +20,8 @@ export interface ExpectationSettings {
   maxRedirects?: number;
   /** Warnings fail the row too. */
   strict: boolean;
+  /** Info findings fail the row too (a monitor's `failOn: info`; `check` has no flag for it). */
+  failOnInfo?: boolean;
 }
 
 /** Whether a chain's final URL is the expected one, under the comparison settings. */
@@ -41,29 +43,14 @@ function expected(issue: Issue, row: CheckRow, firstStatus: number | undefined):
 
 /**
  * Judges one row. It fails when the final URL differs from the target, the first hop's status from the expected
- * one, there are more redirects than `maxRedirects`, an error finding is present (a warning too with `strict`), the
- * row expects no redirect and there is one (a sitemap's page), no rule matched the row (`unmatched`), or, for a row
- * with no expectation at all (a plain list, a sitemap), the chain does not end in 2xx (a `noindex` page is an
- * error finding already). It errors when the analysis failed.
+ * one, there are more redirects than `maxRedirects`, an error finding is present (a warning too with `strict`, an
+ * info one too with `failOnInfo`), the row expects no redirect and there is one (a sitemap's page), no rule matched
+ * the row (`unmatched`), or, for a row with no expectation at all (a plain list, a sitemap), the chain does not end
+ * in 2xx (a `noindex` page is an error finding already). It errors when the analysis failed.
  */
 export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowResult {
   const { row } = attempt;
-  if (attempt.result === undefined) {
-    const error = attempt.error;
-    const code = isHoplensError(error) ? error.code : 'INTERNAL_ERROR';
-    const message = error instanceof Error ? error.message : String(error);
-    const chain = isHoplensError(error) ? error.chain : [];
-    const result = rowHead(row, 'errored', [`${code}: ${message}`], [], chain[0]?.status);
-    result.hops = chain.length;
-    result.redirects = countRedirects(chain);
-    result.time = Math.round(attempt.elapsed);
-    result.attempts = attempt.attempts;
-    result.error = { code, message };
-    result.issues = [];
-    result.chain = chain;
-    return result;
-  }
-
+  if (attempt.result === undefined) return erroredRow(attempt);
   const { chain, summary } = attempt.result;
   if (summary.renderIncomplete !== undefined) return renderIncompleteRow(attempt, attempt.result);
   const issues = issuesFor(row, chain, summary.issues);
@@ -95,6 +82,9 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   }
   const warnings = issues.filter((issue) => issue.severity === 'warning').map(describe);
   if (settings.strict) reasons.push(...warnings.map((warning) => `warning: ${warning}`));
+  if (settings.failOnInfo === true) {
+    reasons.push(...issues.filter((issue) => issue.severity === 'info').map((issue) => `info: ${describe(issue)}`));
+  }
   const result = rowHead(row, reasons.length === 0 ? 'passed' : 'failed', reasons, warnings, firstStatus);
   result.finalStatus = summary.finalStatus;
   result.finalUrl = summary.finalUrl;
@@ -103,6 +93,23 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   result.time = summary.totalTime;
   result.attempts = attempt.attempts;
   result.issues = issues;
+  result.chain = chain;
+  return result;
+}
+
+/** A row whose analysis failed: errored, with the error's code and message, and the chain it made before failing. */
+function erroredRow(attempt: Attempt): RowResult {
+  const error = attempt.error;
+  const code = isHoplensError(error) ? error.code : 'INTERNAL_ERROR';
+  const message = error instanceof Error ? error.message : String(error);
+  const chain = isHoplensError(error) ? error.chain : [];
+  const result = rowHead(attempt.row, 'errored', [`${code}: ${message}`], [], chain[0]?.status);
+  result.hops = chain.length;
+  result.redirects = countRedirects(chain);
+  result.time = Math.round(attempt.elapsed);
+  result.attempts = attempt.attempts;
+  result.error = { code, message };
+  result.issues = [];
   result.chain = chain;
   return result;
 }

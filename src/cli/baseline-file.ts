@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { type Baseline, type BaselineEntry, baselineKey } from '../check/baseline.js';
+import { type Baseline, type BaselineEntry, baselineKey } from '../check/index.js';
 import { readLines } from '../rules/lines.js';
 import { cliError } from './errors.js';
 

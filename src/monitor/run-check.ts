@@ -1,5 +1,4 @@
-import { evaluate } from '../check/expectation.js';
-import { attemptRow } from '../check/row-attempt.js';
+import { checkOne } from '../check/index.js';
 import type { Analyzer, Network } from '../core/index.js';
 import type { Monitor } from './monitor.js';
 import type { RunResult } from './run-result.js';
@@ -15,15 +14,15 @@ export interface RunCheckContext {
 
 /**
  * Analyses a monitor's URL under the service's address policy (private destinations blocked unless allowed,
- * certificates verified, as `/api/analyze` does) and judges it as a `check` row (src/check/expectation.ts), with
- * `failOn` as its strictness. Never rejects: a failed analysis is an `errored` result.
+ * certificates verified, as `/api/analyze` does) and judges it as a `check` row is judged (src/check), with `failOn`
+ * as its strictness. Never rejects: a failed analysis is an `errored` result.
  */
 export async function runCheck(monitor: Monitor, context: RunCheckContext, signal?: AbortSignal): Promise<RunResult> {
   const { analyzer } = context;
   const deadline = AbortSignal.timeout(context.analysisTimeoutMs);
   const scope = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
   const { target, status, maxRedirects, failOn } = monitor.expect;
-  const attempt = await attemptRow(
+  const judged = await checkOne(
     { line: 0, source: monitor.url, ...(target !== undefined && { target }), ...(status !== undefined && { status }) },
     {
       analyze: (url) =>
@@ -43,29 +42,25 @@ export async function runCheck(monitor: Monitor, context: RunCheckContext, signa
       maxRetryAfterMs: 0,
       rateLimitRetries: 0,
     },
+    {
+      expectations: {
+        ignoreTrailingSlash: false,
+        ignoreQuery: false,
+        ...(maxRedirects !== undefined && { maxRedirects }),
+        // `check` has errors and warnings fail rows; a monitor may also fail on findings of the least severity.
+        strict: failOn !== 'error',
+        failOnInfo: failOn === 'info',
+      },
+    },
   );
-  const row = evaluate(attempt, {
-    ignoreTrailingSlash: false,
-    ignoreQuery: false,
-    ...(maxRedirects !== undefined && { maxRedirects }),
-    strict: failOn !== 'error',
-  });
-  const reasons = [...row.reasons];
-  // `check` knows errors and warnings; a monitor may also fail on findings of the least severity.
-  if (failOn === 'info' && row.outcome !== 'errored') {
-    reasons.push(
-      ...row.issues
-        .filter((issue) => issue.severity === 'info')
-        .map((issue) => `info: ${issue.message} [${issue.type}]`),
-    );
-  }
-  const outcome = row.outcome === 'errored' ? 'errored' : reasons.length === 0 ? 'passed' : 'failed';
+  // What a monitor's history keeps of the row: its verdict and chain, not the report's timings and counts.
+  const { outcome, reasons, error, finalUrl, chain, issues } = judged.result;
   return {
     outcome,
     reasons,
-    ...(row.error !== undefined && { error: row.error }),
-    ...(row.finalUrl !== undefined && { finalUrl: row.finalUrl }),
-    chain: row.chain,
-    issues: row.issues,
+    ...(error !== undefined && { error }),
+    ...(finalUrl !== undefined && { finalUrl }),
+    chain,
+    issues,
   };
 }

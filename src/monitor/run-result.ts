@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { RowOutcome } from '../check/result.js';
+import type { RowOutcome } from '../check/index.js';
 import type { Hop, Issue } from '../core/index.js';
 
-/** What one run of a monitor produced: the verdict of src/check/expectation.ts, and what it judged. */
+/** What one run of a monitor produced: the verdict of check's judging (src/check/judge.ts), and what it judged. */
 export interface RunResult {
   outcome: RowOutcome;
   /** Why it failed or errored (the `check` row's reasons); empty when it passed. */

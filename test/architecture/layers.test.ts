@@ -44,9 +44,12 @@ const PAGE_SAFE_CORE: ReadonlySet<string> = new Set([
   'core/comparable-url.ts',
 ]);
 
+/** The package's entries (package.json "exports"): `hoplens` and `hoplens/policy`. */
+const PACKAGE_ENTRIES: ReadonlySet<string> = new Set(['index.ts', 'policy.ts']);
+
 function layerOf(file: string): Layer {
   const top = relative(SRC, file).split('/')[0]!;
-  if (top === 'index.ts') return 'entry';
+  if (PACKAGE_ENTRIES.has(top)) return 'entry';
   if (['core', 'render', 'check', 'schemas', 'rules', 'monitor', 'cli', 'service', 'web'].includes(top)) {
     return top as Layer;
   }

@@ -4,8 +4,9 @@
  * a delayed one as temporary), against real servers on loopback.
  */
 import { describe, expect, it } from 'vitest';
+import { countRedirects } from '../../src/core/index.js';
 import { parseRefresh } from '../../src/core/refresh.js';
-import { type AnalysisResult, Analyzer, countRedirects, type IssueType } from '../../src/index.js';
+import { type AnalysisResult, Analyzer, type IssueType } from '../../src/index.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startRedirectServer } from '../helpers/servers.js';

@@ -1,7 +1,8 @@
 /** Option validation: defaults, accepted spellings, and the exact edges of every range. */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Analyzer, analyze, DEFAULTS, HoplensError, LIMITS, NO_POLICY, normalizeOptions } from '../../src/index.js';
+import { NO_POLICY } from '../../src/core/index.js';
+import { Analyzer, analyze, DEFAULTS, HoplensError, LIMITS, normalizeOptions } from '../../src/index.js';
 import { startRedirectServer } from '../helpers/servers.js';
 import { USER_AGENT_CASES } from '../helpers/user-agent-cases.js';
 import { LOOPBACK } from './helpers/analysis.js';

@@ -1,7 +1,8 @@
 /** The published JSON Schema of the policy file is generated from its TypeBox definition, never edited by hand. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ISSUE_TYPES, policyJsonSchema } from '../../src/index.js';
+import { policyJsonSchema } from '../../src/core/policy-parse.js';
+import { ISSUE_TYPES } from '../../src/index.js';
 
 const FILE = new URL('../../schema/hoplens.config.schema.json', import.meta.url);
 

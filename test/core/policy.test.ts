@@ -1,6 +1,7 @@
 /** A policy (hoplens.config.json's contents) applied to findings: severity overrides, allowed redirects, thresholds. */
 import { describe, expect, it } from 'vitest';
-import { type AnalysisResult, Analyzer, compilePolicy, HoplensError, parsePolicy } from '../../src/index.js';
+import { type AnalysisResult, Analyzer, compilePolicy, HoplensError } from '../../src/index.js';
+import { parsePolicy } from '../../src/policy.js';
 import { startRedirectServer } from '../helpers/servers.js';
 import { closeAfterEach, LOOPBACK } from './helpers/analysis.js';
 

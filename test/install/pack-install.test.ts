@@ -16,6 +16,7 @@ import { assertBuilt, ROOT } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { describeInstalledCommands } from './installed-commands.js';
+import { describeInstalledLibrary } from './installed-library.js';
 import {
   COMMAND_TIMEOUT_MS,
   cleanEnv,
@@ -204,9 +205,12 @@ describe('installed from the tarball into an empty directory', () => {
 
   it("import('hoplens') gives the library", async () => {
     const script = `
-      const { analyze, PACKAGE_VERSION } = await import('hoplens');
+      import { createRequire } from 'node:module';
+      import { pathToFileURL } from 'node:url';
+      const { analyze } = await import('hoplens');
+      const { version } = createRequire(pathToFileURL(process.cwd() + '/'))('hoplens/package.json');
       const result = await analyze(process.argv[1], { blockPrivate: false });
-      console.log(JSON.stringify({ version: PACKAGE_VERSION, finalUrl: result.summary.finalUrl, hops: result.chain.length }));
+      console.log(JSON.stringify({ version, finalUrl: result.summary.finalUrl, hops: result.chain.length }));
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, `${target.origin}/old`], {
       cwd: installed.app,
@@ -228,5 +232,6 @@ describe('installed from the tarball into an empty directory', () => {
   });
 });
 
+describeInstalledLibrary(() => installed);
 describeInstalledCommands(() => installed);
 describeInstalledService(() => installed);

@@ -1,11 +1,8 @@
+import type { CollapseSettings } from '../../check/index.js';
 import { JUDGEMENT_DEFAULTS, type Policy } from '../../core/index.js';
 import { integerFlag } from '../analysis-options.js';
 
-/** How `hoplens check` judges collapses: from how many rows, and how seriously (`off`: not counted). */
-export interface CollapseSettings {
-  threshold: number;
-  severity: 'error' | 'warning' | 'info' | 'off';
-}
+export type { CollapseSettings };
 
 /** Bounds of `--collapse-threshold`. */
 export const COLLAPSE_THRESHOLD = Object.freeze({ min: 2, max: 1_000_000 });

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import type { ExpectationSettings } from '../../check/expectation.js';
-import type { RunLimits } from '../../check/runner.js';
-import { parseShard, type Shard } from '../../check/shard.js';
+import { type ExpectationSettings, parseShard, type RunLimits, type Shard } from '../../check/index.js';
 import { type AnalyzeOptions, parseTargetUrl } from '../../core/index.js';
 import type { RedirectsVariant } from '../../rules/index.js';
 import { needsBaseUrl } from '../../rules/index.js';

@@ -1,5 +1,4 @@
-import type { CollapseFinding } from '../../check/collapse.js';
-import { REDIRECT_BUCKETS, type RunStats } from '../../check/run-stats.js';
+import { type CollapseFinding, REDIRECT_BUCKETS, type RunStats } from '../../check/index.js';
 import type { Colors } from '../colors.js';
 
 /** Redirects per row, e.g. `Redirects per row: 0: 12, 1: 1980, 2: 8, 5+: 0`; empty buckets past the first left out. */

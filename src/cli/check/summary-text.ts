@@ -1,5 +1,4 @@
-import type { CheckSummary } from '../../check/summary.js';
-import { checkedRows } from '../../check/summary.js';
+import { type CheckSummary, checkedRows } from '../../check/index.js';
 import type { Colors } from '../colors.js';
 import { renderCollapse, renderRunStats } from './run-stats-text.js';
 

@@ -1,9 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
+import { judgeRun, RunJudging, shardItems } from '../../check/index.js';
 import type { InputItem } from '../../check/row.js';
-import { runChecks } from '../../check/runner.js';
-import { shardItems } from '../../check/shard.js';
 import type { AnalyzerConfig } from '../../core/index.js';
 import type { OpenSitemapOptions } from '../../rules/sitemap/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
@@ -11,6 +10,7 @@ import { analyzerSettings } from '../analyzer-settings.js';
 import { loadBaseline } from '../baseline-file.js';
 import { type CheckChannels, openChannels } from '../check/channels.js';
 import { collapseSettings } from '../check/collapse-settings.js';
+import { explainFor } from '../check/explain.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
 import type { CheckFlags, CheckPlan } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
@@ -26,7 +26,8 @@ import { readPolicyFile } from '../policy-file.js';
 
 /**
  * `hoplens check <file>`: checks every row of a list, CSV or redirect-rule file, streaming rows in and results out.
- * Everything that can be wrong with the command line or the files is found before the first request.
+ * Everything that can be wrong with the command line or the files is found before the first request. src/check
+ * judges and counts the rows; this writes them.
  */
 export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
@@ -39,7 +40,15 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
-  const chains = await findRuleChains(plan, io);
+  const judging = new RunJudging({
+    expectations: plan.expectations,
+    baseline,
+    failOnChange: plan.failOnChange,
+    explain: explainFor(await findRuleChains(plan, io)),
+    collapse,
+    stats: flags.stats,
+    shard: plan.shard !== undefined,
+  });
   const sitemap = sitemapOptions(plan, settings);
   const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, sitemap);
   // The input's file is open from here: closed however the run ends, not left to the garbage collector.
@@ -50,38 +59,50 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     closeInput();
     throw error;
   });
-  const report = new CheckReport(plan, channels, baseline, collapse, flags.stats, chains);
-  let inputError: CliError | undefined;
+  const report = new CheckReport(plan, channels, judging.summary);
   let verdict: RunVerdict | undefined;
   try {
     await channels.formatter.begin();
-    const options = {
-      ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
-      ...(plan.variant === undefined ? {} : { variant: plan.variant }),
-      csv: csvOptions(plan, channels),
-      ...sitemap,
-    };
-    const read =
-      plan.samples === undefined
-        ? readInput(plan.inputFormat, stream, options)
-        : await samples(plan, stream, io, sitemap);
-    const rows = plan.shard === undefined ? read : shardItems(read, plan.shard);
-    inputError = await runAndReport(plan, rows, report, io, settings);
-    await report.notes(inputError);
-    report.summary.elapsedMs = performance.now() - started;
-    verdict = runVerdict(report.summary, inputError, collapse, plan.expectations.strict);
-    report.summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
-    await channels.formatter.end(report.summary);
+    const rows = await readRows(plan, stream, io, sitemap, channels);
+    const stop = await runAndReport(plan, rows, judging, report, io, settings);
+    const complete = !stop.stoppedEarly && stop.inputError === undefined;
+    const elapsedMs = performance.now() - started;
+    const { summary, missing } = judging.finish({ elapsedMs, interrupted: stop.interrupted, complete });
+    await report.notes(missing, stop.inputError);
+    verdict = runVerdict(summary, stop.inputError, collapse, plan.expectations.strict);
+    summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
+    await channels.formatter.end(summary);
   } finally {
     closeInput();
     await channels.report.close();
   }
   // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
   if (plan.format !== 'table' || plan.outputPath !== undefined) {
-    await channels.tell(channels.human, renderSummary(report.summary, channels.humanColors, plan.quiet));
+    await channels.tell(channels.human, renderSummary(judging.summary, channels.humanColors, plan.quiet));
   }
   if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);
   return verdict!.exit;
+}
+
+/** The input's items: the file's rows (or `--samples` matched against its rules), and only a `--shard`'s share. */
+async function readRows(
+  plan: CheckPlan,
+  stream: Readable,
+  io: CliIo,
+  sitemap: OpenSitemapOptions,
+  channels: CheckChannels,
+): Promise<AsyncIterable<InputItem>> {
+  const options = {
+    ...(plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl }),
+    ...(plan.variant === undefined ? {} : { variant: plan.variant }),
+    csv: csvOptions(plan, channels),
+    ...sitemap,
+  };
+  const read =
+    plan.samples === undefined
+      ? readInput(plan.inputFormat, stream, options)
+      : await samples(plan, stream, io, sitemap);
+  return plan.shard === undefined ? read : shardItems(read, plan.shard);
 }
 
 /**
@@ -137,17 +158,28 @@ async function samples(
   return sampleRows(rules, items, baseUrl);
 }
 
+/** How the rows stopped coming: the input's error, Ctrl-C, or a reader that closed stdout. */
+interface RunStop {
+  /** The input failed before its end (`INPUT_ERROR`): the rows before it stand. */
+  inputError?: CliError;
+  /** Stopped by Ctrl-C. */
+  interrupted: boolean;
+  /** Stopped before the input's end (Ctrl-C, or a closed stdout): not every row was checked. */
+  stoppedEarly: boolean;
+}
+
 /**
- * Runs the rows and reports each as it comes, until the input ends, fails (its `INPUT_ERROR` is returned, the rows
- * before it stand) or Ctrl-C stops the run (`summary.interrupted`).
+ * Runs the rows, judged by src/check, and writes each as it comes, until the input ends, fails (its `INPUT_ERROR` is
+ * returned, the rows before it stand) or Ctrl-C stops the run.
  */
 async function runAndReport(
   plan: CheckPlan,
   rows: AsyncIterable<InputItem>,
+  judging: RunJudging,
   report: CheckReport,
   io: CliIo,
   config: AnalyzerConfig,
-): Promise<CliError | undefined> {
+): Promise<RunStop> {
   // The run's own signal, following Ctrl-C: every row in flight (and every retry wait) listens to it, so it may
   // have as many listeners as rows at once, which Node would otherwise warn about past ten.
   const stop = new AbortController();
@@ -162,7 +194,7 @@ async function runAndReport(
   try {
     // Validated once for the whole run, not for every row.
     const analyze = await analyzer.withOptions(requestOptions);
-    for await (const event of runChecks(rows, { ...plan.limits, analyze, signal: stop.signal })) {
+    for await (const event of judgeRun(rows, { ...plan.limits, analyze, signal: stop.signal }, judging)) {
       await report.event(event);
     }
   } catch (error) {
@@ -174,7 +206,6 @@ async function runAndReport(
     await release();
   }
   // A closed stdout stops the run too, but as the end its reader chose: no "interrupted", the usual verdict.
-  report.summary.interrupted = stop.signal.aborted && !outputClosed(io.signal);
-  report.stoppedEarly = stop.signal.aborted;
-  return inputError;
+  const interrupted = stop.signal.aborted && !outputClosed(io.signal);
+  return { ...(inputError === undefined ? {} : { inputError }), interrupted, stoppedEarly: stop.signal.aborted };
 }

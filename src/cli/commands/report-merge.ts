@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type CollapseCounts, type CollapseFinding, mergeCollapseCounts } from '../../check/collapse.js';
+import { type CollapseCounts, type CollapseFinding, mergeCollapseCounts } from '../../check/index.js';
 import { renderCollapse } from '../check/run-stats-text.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { type Baseline, type BaselineEntry, baselineKey } from '../../check/baseline.js';
+import { type Baseline, type BaselineEntry, baselineKey } from '../../check/index.js';
 import type { CheckRow } from '../../check/row.js';
 import type { FixEdit } from '../../rules/fix/index.js';
 import { edges, isSelfRedirect, type RuleGraph, walkRules } from '../../rules/lint/index.js';

@@ -1,5 +1,4 @@
-import { describeChange } from '../../check/baseline.js';
-import type { RowResult } from '../../check/result.js';
+import { describeChange, type RowResult } from '../../check/index.js';
 import type { Hop } from '../../core/index.js';
 import { neutralisedCell } from '../../rules/index.js';
 import type { Sink } from '../output.js';

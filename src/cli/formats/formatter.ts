@@ -1,5 +1,4 @@
-import type { RowResult } from '../../check/result.js';
-import type { CheckSummary } from '../../check/summary.js';
+import type { CheckSummary, RowResult } from '../../check/index.js';
 
 /** The output formats of `hoplens check`. */
 export const CHECK_FORMATS = ['table', 'json', 'ndjson', 'csv', 'junit'] as const;

@@ -1,5 +1,4 @@
-import type { RowResult } from '../../check/result.js';
-import type { CheckSummary } from '../../check/summary.js';
+import type { CheckSummary, RowResult } from '../../check/index.js';
 import type { Sink } from '../output.js';
 import { type CheckFormatter, summaryRecord } from './formatter.js';
 

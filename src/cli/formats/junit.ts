@@ -2,9 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeChange } from '../../check/baseline.js';
-import type { RowResult } from '../../check/result.js';
-import type { CheckSummary } from '../../check/summary.js';
+import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
 import { openFileSink, type Sink } from '../output.js';
 import type { CheckFormatter, SkippedRule } from './formatter.js';
 

@@ -1,6 +1,4 @@
-import { describeChange } from '../../check/baseline.js';
-import type { RowResult } from '../../check/result.js';
-import type { CheckSummary } from '../../check/summary.js';
+import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
 import { displayUrl, type Hop } from '../../core/index.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';

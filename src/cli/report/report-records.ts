@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { CollapseCounts, CollapseFinding } from '../../check/collapse.js';
+import type { CollapseCounts, CollapseFinding } from '../../check/index.js';
 import { readLines } from '../../rules/lines.js';
 import { cliError } from '../errors.js';
 

@@ -1,6 +1,7 @@
 import { documentBaseUrl } from '../html/base-url.js';
 import type { PageSignals } from '../html/page-signals.js';
-import { findScriptRedirect } from '../html/script-redirect.js';
+import { findScriptRedirects } from '../html/script-redirect.js';
+import { withoutFragment } from '../location.js';
 import type { Detector, DetectorInput } from './detector.js';
 
 /**
@@ -23,15 +24,10 @@ export const javascriptRedirect: Detector = ({ chain, finalSignals, clientRedire
 function literalScriptRedirect(chain: DetectorInput['chain'], page: PageSignals | undefined) {
   const last = chain[chain.length - 1];
   if (last === undefined || page === undefined || last.status < 200 || last.status > 299) return [];
-  const written = findScriptRedirect(page.scripts);
-  if (written === undefined) return [];
-  let target: string;
-  try {
-    // A script's URL resolves against the document's base URL, as `location.href = ...` does in the browser.
-    target = new URL(written, documentBaseUrl(page.base, last.url)).href;
-  } catch {
-    return [];
-  }
+  const target = findScriptRedirects(page.scripts)
+    .map((written) => redirectTarget(written, page, last.url))
+    .find((href) => href !== undefined);
+  if (target === undefined) return [];
   return [
     {
       type: 'javascript_redirect' as const,
@@ -40,4 +36,21 @@ function literalScriptRedirect(chain: DetectorInput['chain'], page: PageSignals 
       hop: chain.length - 1,
     },
   ];
+}
+
+/**
+ * Where a script's literal URL sends the visitor, resolved against the document's base URL as `location.href = ...`
+ * is in the browser; undefined when it sends them nowhere else: a URL that does not parse, one that is not http(s)
+ * (`mailto:`, `tel:`, `javascript:`), the page itself (a reload) or only a fragment of it (`#reviews` scrolls), as a
+ * refresh to the page itself is not a redirect either.
+ */
+function redirectTarget(written: string, page: PageSignals, pageUrl: string): string | undefined {
+  let target: URL;
+  try {
+    target = new URL(written, documentBaseUrl(page.base, pageUrl));
+  } catch {
+    return undefined;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
+  return withoutFragment(target.href) === withoutFragment(pageUrl) ? undefined : target.href;
 }

@@ -5,10 +5,14 @@ import { rootLanguage } from '../language-root.js';
 import { countRedirects } from '../redirect-count.js';
 import type { Detector } from './detector.js';
 
-/** The path of a site's root: `/` or an index file. */
-const SITE_ROOT = /^\/(?:index\.(?:html?|php))?$/i;
+/**
+ * The path of a site's root: `/` or an index file, the name a web server serves for `/` (Apache's and nginx's
+ * `index.html`/`index.php`, IIS's `default.aspx`, a Java server's `index.jsp`...).
+ */
+const SITE_ROOT = /^\/(?:(?:index|default)\.(?:html?|shtml|php|aspx?|jsp|cfm))?$/i;
 /** What may be a root: a site root, or a single segment of two letters with an optional region (cheap to test first). */
-const MAYBE_ROOT = /^\/(?:index\.(?:html?|php))?$|^\/[a-z]{2}(?:[-_](?:[a-z]{2}|[0-9]{3}))?\/?$/i;
+const MAYBE_ROOT =
+  /^\/(?:(?:index|default)\.(?:html?|shtml|php|aspx?|jsp|cfm))?$|^\/[a-z]{2}(?:[-_](?:[a-z]{2}|[0-9]{3}))?\/?$/i;
 
 /**
  * The path of a URL the WHATWG parser wrote (a hop's): the text from the first `/` after the authority to the query or

@@ -3,7 +3,12 @@
  * that does not render can still see. A URL built at run time is beyond it (rendering sees those).
  */
 
-const OWNER = String.raw`(?:\b(?:window|document|top|self|parent)\s*\.\s*)?`;
+/**
+ * The window whose location changes: the page's own (`location`, or on `window`, `document`, `top`, `self` or
+ * `parent`, or a chain of them: `window.top.location`), never another object's property (`frame.contentWindow.location`, `popup.location`, `link.location`),
+ * which moves an iframe or another window, not the page.
+ */
+const OWNER = String.raw`(?<![\w$\])]\s*\.\s*)(?:\b(?:window|document|top|self|parent)\s*\.\s*)*`;
 const LITERAL = String.raw`(["'\x60])((?:(?!\1)[^\\\n]|\\.)*)\1`;
 /** `location = '…'`, `location.href = '…'` (not `==`), on the window or one of its aliases. */
 const ASSIGNMENT = new RegExp(String.raw`${OWNER}\blocation(?:\s*\.\s*href)?\s*=(?!=)\s*${LITERAL}`, 'g');
@@ -16,16 +21,20 @@ function unescapeLiteral(text: string): string {
 }
 
 /**
- * The URL of the first location change with a literal URL in a page's inline scripts (their text, as
- * src/core/html/page-signals.ts reads them: only scripts the parser put in the document), as written (unresolved), or
- * undefined. A template literal with a substitution is not a literal URL.
+ * The URLs of the location changes with a literal URL in a page's inline scripts (their text, as
+ * src/core/html/page-signals.ts reads them: only scripts the parser put in the document), as written (unresolved), in
+ * the order of the page. A template literal with a substitution is not a literal URL.
  */
-export function findScriptRedirect(scripts: readonly string[]): string | undefined {
-  for (const body of scripts) {
-    const found = [...body.matchAll(ASSIGNMENT), ...body.matchAll(CALL)]
+export function findScriptRedirects(scripts: readonly string[]): string[] {
+  return scripts.flatMap((body) =>
+    [...body.matchAll(ASSIGNMENT), ...body.matchAll(CALL)]
       .sort((a, b) => a.index - b.index)
-      .find((match) => !(match[1] === '`' && match[2]!.includes('${')));
-    if (found !== undefined) return unescapeLiteral(found[2]!);
-  }
-  return undefined;
+      .filter((match) => !(match[1] === '`' && match[2]!.includes('${')))
+      .map((match) => unescapeLiteral(match[2]!)),
+  );
+}
+
+/** The URL of the first location change with a literal URL in a page's inline scripts, or undefined. */
+export function findScriptRedirect(scripts: readonly string[]): string | undefined {
+  return findScriptRedirects(scripts)[0];
 }
