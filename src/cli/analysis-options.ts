@@ -75,6 +75,7 @@ export function addAnalysisOptions(command: Command): Command {
       .addOption(tableOption('tls'))
       .addOption(tableOption('http2'))
       .addOption(tableOption('robots'))
+      .addOption(tableOption('crawler'))
       .option(
         '--config <file>',
         'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',

@@ -29,6 +29,8 @@ function helpOf(spec: ReturnType<typeof flagged>): string {
       return `${help}, ${spec.min}-${spec.max} (default: ${spec.default})`;
     case 'header':
       return `${help} (default: "${spec.default}")`;
+    case 'token':
+      return `${help} (default: ${spec.default})`;
     case 'choice':
       return spec.cli.choices === true || spec.cli.sets !== undefined
         ? help
@@ -81,6 +83,7 @@ export function flagValue(name: OptionName, flags: object): unknown {
       if (spec.cli.sets !== undefined) return value === true ? spec.cli.sets : undefined;
       return value;
     case 'header':
+    case 'token':
       return value;
   }
 }

@@ -37,7 +37,7 @@ export interface AnalyzerConfig {
    * an analysis asking to render fails with `RENDER_UNAVAILABLE`. Closed with the analyzer.
    */
   renderer?: PageRenderer;
-  /** The clock certificates' `daysLeft` is counted from, in epoch ms (default `Date.now`). */
+  /** The clock certificates' `daysLeft` is counted from, and `unavailable_after` dates are judged at, in epoch ms (default `Date.now`). */
   now?: () => number;
   /**
    * How many hosts' robots.txt are remembered (default 1000) and for how long in ms (default ten minutes), and the
@@ -195,13 +195,15 @@ export class Analyzer {
       clientRedirects: outcome.clientRedirects,
       certificateProblems: outcome.certificateProblems,
       robots,
+      crawler: options.crawler,
+      now: this.now(),
       thresholds: options.policy.thresholds,
       siteOf,
       renderIncomplete: outcome.renderIncomplete,
     });
     const issues = applyPolicy(detected, outcome, options.policy);
     // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
-    const summary = summarize(outcome.chain, issues, declaredCanonical(outcome));
+    const summary = summarize(outcome.chain, issues, options.crawler, declaredCanonical(outcome));
     summary.hasLoop = outcome.stop.kind === 'loop';
     if (outcome.renderIncomplete !== undefined) summary.renderIncomplete = outcome.renderIncomplete.reason;
     return { success: true, url: prepared.url, chain: outcome.chain, summary };
@@ -225,6 +227,7 @@ export class Analyzer {
       poolKey: pool.key,
       timeout: options.timeout,
       userAgent: options.userAgent,
+      crawler: options.crawler,
       signal,
     });
   }

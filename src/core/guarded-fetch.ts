@@ -25,13 +25,20 @@ function requestHeaders(request: RenderedRequest): Record<string, string> {
   return headers;
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], url: string, limit: number): Promise<Buffer> {
+async function readBody(
+  body: Dispatcher.ResponseData['body'],
+  url: string,
+  limit: number,
+  truncate: boolean,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
     if (size > limit) {
       body.destroy();
+      // A reader that wants only the start (robots.txt's first 500 KiB) has it: the rest is not waited for.
+      if (truncate) return Buffer.concat([...chunks, chunk as Buffer]).subarray(0, limit);
       throw new HoplensError('RESPONSE_TOO_LARGE', `The response from ${url} is larger than ${limit} bytes`, { url });
     }
     chunks.push(chunk as Buffer);
@@ -69,7 +76,7 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
         signal,
       });
       const limit = Math.min(RENDER_BODY_LIMIT, request.maxBodyBytes ?? RENDER_BODY_LIMIT);
-      const body = await readBody(response.body, url.href, limit);
+      const body = await readBody(response.body, url.href, limit, request.truncateBody === true);
       return { status: response.statusCode, headers: selectHeaders(response.headers, 'all'), body };
     } catch (error) {
       const timedOut = signal.aborted && !(context.signal?.aborted ?? false);

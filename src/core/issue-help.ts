@@ -42,6 +42,7 @@ export const ISSUE_HELP: Readonly<Record<IssueType, string>> = Object.freeze({
   url_too_long: STATUS_CODES,
   noindex_destination: `${SEARCH_CENTRAL}/block-indexing`,
   canonical_mismatch: `${SEARCH_CENTRAL}/consolidate-duplicate-urls`,
+  canonical_conflict: `${SEARCH_CENTRAL}/consolidate-duplicate-urls`,
   certificate_expiring: ownDocs('certificate_expiring'),
   tls_outdated: ownDocs('tls_outdated'),
   hsts_missing: ownDocs('hsts_missing'),

@@ -28,6 +28,7 @@ export const ISSUE_SEVERITY: Readonly<Record<IssueType, readonly Severity[]>> = 
   url_too_long: ['error'],
   noindex_destination: ['error'],
   canonical_mismatch: ['warning'],
+  canonical_conflict: ['warning'],
   certificate_expiring: ['warning', 'error'],
   tls_outdated: ['warning'],
   hsts_missing: ['info'],

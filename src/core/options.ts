@@ -8,6 +8,7 @@ import {
   type OptionSpec,
   type OptionValues,
 } from './portable/option-table.js';
+import { isProductToken, PRODUCT_TOKEN_MAX_LENGTH } from './product-token.js';
 import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions } from './types.js';
 
@@ -96,6 +97,15 @@ function compiled(value: unknown): Policy {
   throw invalidOption('policy', 'must be compiled first: pass it to analyze(), or to parsePolicy() before prepare()');
 }
 
+/** The `crawler` option: a product token a robots.txt group can name. */
+export function checkCrawler(value: unknown): string {
+  if (typeof value !== 'string' || !isProductToken(value)) {
+    const requirement = `must be a crawler's product token: 1 to ${PRODUCT_TOKEN_MAX_LENGTH} letters, "-" or "_" (e.g. Googlebot, bingbot)`;
+    throw invalidOption('crawler', requirement, typeof value === 'string' ? value.slice(0, 100) : value);
+  }
+  return value;
+}
+
 /** One option's value judged by its row of the table. */
 function judged(name: OptionName, spec: OptionSpec, value: unknown): unknown {
   switch (spec.kind) {
@@ -107,6 +117,8 @@ function judged(name: OptionName, spec: OptionSpec, value: unknown): unknown {
       return bool(name, value);
     case 'header':
       return checkUserAgent(value);
+    case 'token':
+      return checkCrawler(value);
   }
 }
 

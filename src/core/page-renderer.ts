@@ -14,6 +14,8 @@ export interface RenderedRequest {
   readonly body?: Buffer | undefined;
   /** The most body bytes to read (the core's own `RENDER_BODY_LIMIT` applies when lower or absent). */
   readonly maxBodyBytes?: number | undefined;
+  /** Keep the first `maxBodyBytes` of a longer body and stop reading, instead of failing with `RESPONSE_TOO_LARGE`. */
+  readonly truncateBody?: boolean | undefined;
 }
 
 /** What the core's guarded fetch answered. */

@@ -24,9 +24,16 @@ export const REDIRECT_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Headers whose lines cannot be joined with commas: Set-Cookie (RFC 6265 §3), and X-Robots-Tag, whose `name:` prefix
+ * governs its own line only (Google's X-Robots-Tag specification): joined, `otherbot: nofollow` and `noindex` would
+ * read as two rules for otherbot.
+ */
+const LINE_BY_LINE: ReadonlySet<string> = new Set(['set-cookie', 'x-robots-tag']);
+
+/**
  * Flattens undici's header object (lowercase names, arrays for repeated headers) into string values.
- * Repeated headers are joined with ", " as RFC 9110 §5.3 allows; Set-Cookie cannot be joined that way
- * (RFC 6265 §3), so its values are kept apart by newlines. Non-ASCII bytes are read as UTF-8.
+ * Repeated headers are joined with ", " as RFC 9110 §5.3 allows, but for {@link LINE_BY_LINE}, whose values are
+ * kept apart by newlines. Non-ASCII bytes are read as UTF-8.
  */
 export function selectHeaders(
   headers: Record<string, string | string[] | undefined>,
@@ -37,7 +44,7 @@ export function selectHeaders(
     const value = headers[name];
     if (value === undefined) continue;
     if (selection === 'default' && !REDIRECT_HEADERS.has(name)) continue;
-    const joined = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
+    const joined = Array.isArray(value) ? value.join(LINE_BY_LINE.has(name) ? '\n' : ', ') : value;
     out[name] = decodeHeaderBytes(joined);
   }
   return out;

@@ -2,7 +2,6 @@ import type { Dispatcher } from 'undici';
 import { HoplensError } from './errors.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { createGuardedFetch } from './guarded-fetch.js';
-import { productToken } from './product-token.js';
 import { fetchRobotsFile, type RobotsFile, type RobotsVerdict, robotsVerdict } from './robots-file.js';
 
 /** How many hosts' robots.txt an analyzer remembers, and for how long. */
@@ -16,6 +15,8 @@ export interface RobotsContext {
   readonly poolKey: string;
   readonly timeout: number;
   readonly userAgent: string;
+  /** The product token whose group of the robots.txt is read (the `crawler` option), whatever `userAgent` says. */
+  readonly crawler: string;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -71,7 +72,7 @@ export class RobotsCheck {
   }
 
   /**
-   * Why the crawler of `context.userAgent` may not crawl `url`, or undefined when it may (or `url` is not http(s)).
+   * Why the crawler `context.crawler` may not crawl `url`, or undefined when it may (or `url` is not http(s)).
    * Answered at once, without a promise, when the host's robots.txt has already been read: a bulk check's rows on one
    * host then cost no turn of the event loop for it.
    */
@@ -93,7 +94,7 @@ export class RobotsCheck {
       cached = entry;
       this.cache.set(key, cached);
     }
-    const token = productToken(context.userAgent);
+    const token = context.crawler;
     if (cached.file !== undefined) return robotsVerdict(cached.file, url, token);
     return untilAborted(cached.promise, context.signal).then((file) => robotsVerdict(file, url, token));
   }

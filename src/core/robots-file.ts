@@ -1,23 +1,19 @@
-import robotsParserModule from 'robots-parser';
 import type { GuardedFetch } from './page-renderer.js';
-
-// robots-parser is CommonJS whose `module.exports` is the function; its types declare it as an ES default export,
-// which Node's CommonJS interop puts one level down. At run time the default import is the function itself.
-const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
-
-/** A parsed robots.txt, as robots-parser gives it. */
-type Robot = ReturnType<typeof robotsParser>;
+import { ROBOTS_READ_LIMIT, robotsBody } from './robots-body.js';
+import { robotsRuling } from './robots-rules.js';
+import { parseRobotsTxt, type RobotsLine } from './robots-txt.js';
 
 /**
- * What a host's robots.txt says, as fetched once: its rules, or a blanket answer when there are none to read.
- * RFC 9309 §2.3.1.3: a 4xx ("unavailable") means crawlers may access anything. §2.3.1.4: a 5xx ("unreachable")
- * means crawlers must assume complete disallow (Google does the same while the error lasts); hoplens follows both. A
- * robots.txt hoplens itself cannot fetch (timeout, refused connection, a blocked address, too many redirects) is an
- * allow: from one vantage point a network failure says more about the path than about the site, and a finding
+ * What a host's robots.txt says, as fetched once: its rules, or a blanket answer when there are none to read, as
+ * Google's "How Google interprets the robots.txt specification" reads the status. A 4xx but 429 ("unavailable",
+ * RFC 9309 §2.3.1.3) means crawlers may access anything. A 5xx ("unreachable", §2.3.1.4) means complete disallow
+ * while it lasts, and Google reads a 429 the same way (the RFC would count it among the 4xx): hoplens judges as Google
+ * does. A robots.txt hoplens itself cannot fetch (timeout, refused connection, a blocked address, too many redirects)
+ * is an allow: from one vantage point a network failure says more about the path than about the site, and a finding
  * would blame the site for it.
  */
 export type RobotsFile =
-  | { readonly kind: 'rules'; readonly url: string; readonly robot: Robot }
+  | { readonly kind: 'rules'; readonly url: string; readonly lines: readonly RobotsLine[] }
   | { readonly kind: 'allow-all'; readonly url: string }
   | { readonly kind: 'disallow-all'; readonly url: string; readonly status: number };
 
@@ -25,7 +21,7 @@ export type RobotsFile =
 export interface RobotsVerdict {
   /** The robots.txt consulted. */
   readonly robotsUrl: string;
-  /** The product token the rules were read for (`Googlebot`, `hoplens`). */
+  /** The crawler's product token the rules were read for (`Googlebot` unless the `crawler` option says another). */
   readonly token: string;
   readonly reason: 'disallowed' | 'unreachable';
   /** `disallowed`: the robots.txt line of the rule (1-based), when known. */
@@ -34,10 +30,13 @@ export interface RobotsVerdict {
   readonly status?: number;
 }
 
-/** RFC 9309 §2.3.1.2: crawlers should follow at least five consecutive redirects. */
+/** RFC 9309 §2.3.1.2: crawlers should follow at least five consecutive redirects (Google follows five). */
 const MAX_REDIRECTS = 5;
-/** RFC 9309 §2.5: crawlers must parse at least the first 500 KiB. */
-const PARSE_LIMIT = 500 * 1024;
+
+/** Whether a status means "unreachable" to Google: a server error, or 429 Too Many Requests. */
+function unreachable(status: number): boolean {
+  return status >= 500 || status === 429;
+}
 
 /** Fetches and reads `origin`'s robots.txt with `fetch` (the analysis's guarded one); never rejects. */
 export async function fetchRobotsFile(origin: string, userAgent: string, fetch: GuardedFetch): Promise<RobotsFile> {
@@ -45,7 +44,14 @@ export async function fetchRobotsFile(origin: string, userAgent: string, fetch: 
   let url = robotsUrl;
   try {
     for (let redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
-      const response = await fetch({ url, method: 'GET', headers: { 'user-agent': userAgent, accept: 'text/plain' } });
+      const response = await fetch({
+        url,
+        method: 'GET',
+        headers: { 'user-agent': userAgent, accept: 'text/plain' },
+        // However long the file, its start is read and parsed (RFC 9309 §2.5): never "too large, so allow".
+        maxBodyBytes: ROBOTS_READ_LIMIT,
+        truncateBody: true,
+      });
       const { status } = response;
       const location = response.headers.location;
       if (status >= 300 && status < 400 && location !== undefined) {
@@ -54,10 +60,10 @@ export async function fetchRobotsFile(origin: string, userAgent: string, fetch: 
       }
       if (status >= 200 && status < 300) {
         // Rules found after a redirect still govern the origin first asked about (RFC 9309 §2.3.1.2).
-        const text = response.body.subarray(0, PARSE_LIMIT).toString('utf8');
-        return { kind: 'rules', url: robotsUrl, robot: robotsParser(robotsUrl, text) };
+        const body = await robotsBody(response.body, response.headers['content-encoding']);
+        return { kind: 'rules', url: robotsUrl, lines: parseRobotsTxt(body) };
       }
-      if (status >= 500) return { kind: 'disallow-all', url: robotsUrl, status };
+      if (unreachable(status)) return { kind: 'disallow-all', url: robotsUrl, status };
       return { kind: 'allow-all', url: robotsUrl };
     }
   } catch {
@@ -72,7 +78,12 @@ export function robotsVerdict(robots: RobotsFile, url: string, token: string): R
   if (robots.kind === 'disallow-all') {
     return { robotsUrl: robots.url, token, reason: 'unreachable', status: robots.status };
   }
-  if (robots.robot.isDisallowed(url, token) !== true) return undefined;
-  const line = robots.robot.getMatchingLineNumber(url, token);
-  return { robotsUrl: robots.url, token, reason: 'disallowed', ...(line > 0 ? { line } : {}) };
+  const ruling = robotsRuling(robots.lines, token, url);
+  if (ruling.allowed) return undefined;
+  return {
+    robotsUrl: robots.url,
+    token,
+    reason: 'disallowed',
+    ...(ruling.line === undefined ? {} : { line: ruling.line }),
+  };
 }

@@ -34,6 +34,8 @@ export const ISSUE_TYPES = Object.freeze([
   'url_too_long',
   'noindex_destination',
   'canonical_mismatch',
+  // judging as Google documents (issue 27): several different canonicals, which Google ignores
+  'canonical_conflict',
   'certificate_expiring',
   'tls_outdated',
   'hsts_missing',
@@ -161,12 +163,18 @@ export interface Summary {
   /** Status of the last hop. */
   finalStatus: number;
   /**
-   * The canonical URL the final 2xx page declares (`<link rel="canonical">`, else a `Link` header with
-   * `rel="canonical"`), resolved to an absolute URL; absent when it declares none.
+   * The canonical URL the final 2xx page declares (`<link rel="canonical">` in its head and/or a `Link` header with
+   * `rel="canonical"`), resolved to an absolute URL; absent when it declares none, or several different ones (which
+   * Google ignores: `canonical_conflict`).
    */
   canonical?: string;
   /** Sum of the hops' `responseTime`, in milliseconds. */
   totalTime: number;
+  /**
+   * The crawler's product token the destination was judged for (robots.txt, `noindex`): the `crawler` option. Always
+   * present in an analysis's result; optional only so that summaries made before it existed still type-check.
+   */
+  crawler?: string;
   /** Whether a redirect loop was detected. */
   hasLoop: boolean;
   /** Detected issues; empty when none. */
@@ -273,6 +281,12 @@ export interface AnalyzeOptions {
    * `robots_blocked_destination` when it keeps the User-Agent's crawler out (default true).
    */
   robots?: boolean;
+  /**
+   * The crawler a destination is judged for, by its product token (default `Googlebot`): the robots.txt group read
+   * and the `X-Robots-Tag`/`<meta name>` rules that apply besides those for every crawler. Letters, `-` and `_`, at
+   * most 64 (RFC 9309 §2.2.1). The User-Agent sent is `userAgent`, whatever this says.
+   */
+  crawler?: string;
   /**
    * Severity overrides, allowed redirects and thresholds applied to the findings: a policy file's contents (validated
    * by `analyze()`, which loads the validator then), or a policy compiled once by `parsePolicy`/`compilePolicy` (not

@@ -125,11 +125,20 @@ export const SummarySchema = Type.Object(
     canonical: Type.Optional(
       Type.String({
         description:
-          'The canonical URL the final 2xx page declares (`<link rel="canonical">`, else a `Link` header with ' +
-          '`rel="canonical"`), absolute; absent when it declares none',
+          'The canonical URL the final 2xx page declares (`<link rel="canonical">` in its head and/or a `Link` header ' +
+          'with `rel="canonical"`), absolute; absent when it declares none, or several different ones (ignored, as ' +
+          'Google ignores them: `canonical_conflict`)',
       }),
     ),
     totalTime: Type.Integer({ minimum: 0, description: "Sum of the hops' responseTime, in milliseconds" }),
+    crawler: Type.Optional(
+      Type.String({
+        description:
+          "The crawler's product token the destination was judged for: the robots.txt group read and the " +
+          '`X-Robots-Tag`/robots meta rules applied besides those for every crawler (the `crawler` parameter, ' +
+          'default `Googlebot`); always present in an analysis',
+      }),
+    ),
     hasLoop: Type.Boolean({ description: 'Whether a redirect loop was detected' }),
     issues: Type.Array(IssueSchema, { description: 'Detected issues, most severe first; empty when none' }),
     renderIncomplete: Type.Optional(

@@ -29,6 +29,9 @@ function parameterSchema(spec: OptionSpec) {
     case 'header':
       // No default in the schema: an absent User-Agent is the core's to fill (the description names it).
       return Type.String({ minLength: 1, maxLength: spec.maxLength, description });
+    case 'token':
+      // The characters are the core's to check (checkCrawler), whose message says what a product token is.
+      return Type.String({ minLength: 1, maxLength: spec.maxLength, default: spec.default, description });
   }
 }
 

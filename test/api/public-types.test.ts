@@ -112,6 +112,7 @@ describe('options', () => {
       tls?: TlsMode;
       http2?: boolean;
       robots?: boolean;
+      crawler?: string;
       policy?: PolicyFile | FindingsPolicy;
       signal?: AbortSignal;
     }>();
@@ -178,6 +179,7 @@ describe('the result', () => {
       finalStatus: number;
       canonical?: string;
       totalTime: number;
+      crawler?: string;
       hasLoop: boolean;
       issues: Issue[];
       renderIncomplete?: RenderIncompleteReason;
@@ -266,6 +268,7 @@ describe('the renderer port', () => {
       readonly headers: Readonly<Record<string, string>>;
       readonly body?: Buffer | undefined;
       readonly maxBodyBytes?: number | undefined;
+      readonly truncateBody?: boolean | undefined;
     }>();
     expectTypeOf<FetchedResponse>().toEqualTypeOf<{
       readonly status: number;

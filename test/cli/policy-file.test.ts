@@ -92,13 +92,19 @@ describe('hoplens.config.json', () => {
   });
 });
 
-describe('--no-robots and the user agent token', () => {
-  it("flags a page robots.txt keeps Googlebot out of with --ua googlebot, not with hoplens's own UA", async () => {
+describe('--crawler and --no-robots', () => {
+  it('judges for Googlebot whatever the User-Agent, for another crawler with --crawler, not at all with --no-robots', async () => {
     const asGooglebot = await runCli([`${server.origin}/private`, '--json', '--ua', 'googlebot']);
     expect(issueTypes(asGooglebot.stdout)).toContain('robots_blocked_destination:warning');
     expect(USER_AGENT_PRESETS.googlebot).toContain('Googlebot');
-    const asHoplens = await runCli([`${server.origin}/private`, '--json']);
+    const byDefault = await runCli([`${server.origin}/private`, '--json']);
+    expect(issueTypes(byDefault.stdout)).toContain('robots_blocked_destination:warning');
+    expect(JSON.parse(byDefault.stdout).summary.crawler).toBe('Googlebot');
+    const asHoplens = await runCli([`${server.origin}/private`, '--json', '--crawler', 'hoplens']);
     expect(issueTypes(asHoplens.stdout)).not.toContain('robots_blocked_destination:warning');
+    const bad = await runCli([`${server.origin}/private`, '--json', '--crawler', 'Googlebot/2.1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--crawler');
     const off = await runCli([`${server.origin}/private`, '--json', '--ua', 'googlebot', '--no-robots']);
     expect(issueTypes(off.stdout)).not.toContain('robots_blocked_destination:warning');
   });

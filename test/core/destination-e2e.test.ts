@@ -161,6 +161,18 @@ describe('noindex_destination', () => {
     expect(found(meta, 'noindex_destination')?.message).toContain('<meta name="ROBOTS" content="NoIndex, follow">');
     expect(found(await analyzer.analyze(`${server.origin}/c`, LOOPBACK), 'noindex_destination')).toBeUndefined();
   });
+
+  // Google's X-Robots-Tag specification: each header line is read on its own, its user agent prefix for it alone.
+  it("reads two X-Robots-Tag lines apart: a noindex after another crawler's line is for every crawler", async () => {
+    const server = await track(
+      startRedirectServer({
+        '/page': { status: 200, headers: { ...HTML, 'x-robots-tag': ['otherbot: nofollow', 'noindex'] } },
+      }),
+    );
+    const result = await analyzer.analyze(`${server.origin}/page`, LOOPBACK);
+    expect(found(result, 'noindex_destination')).toMatchObject({ hop: 0 });
+    expect(result.chain[0]!.headers['x-robots-tag']).toBe('otherbot: nofollow\nnoindex');
+  });
 });
 
 describe('canonical_mismatch and summary.canonical', () => {
@@ -189,5 +201,26 @@ describe('canonical_mismatch and summary.canonical', () => {
     expect(found(header, 'canonical_mismatch')).toBeDefined();
     const none = await analyzer.analyze(`${server.origin}/none`, LOOPBACK);
     expect(none.summary).not.toHaveProperty('canonical');
+  });
+
+  it('ignores an HTML canonical and a Link header that disagree, and says they conflict', async () => {
+    const server = await track(
+      startRedirectServer({
+        '/old': { status: 301, location: '/new' },
+        '/new': {
+          status: 200,
+          headers: { ...HTML, link: '</from-header>; rel="canonical"' },
+          body: '<head><link rel="canonical" href="/from-html"></head>',
+        },
+      }),
+    );
+    const result = await analyzer.analyze(`${server.origin}/old`, LOOPBACK);
+    expect(result.summary).not.toHaveProperty('canonical');
+    expect(found(result, 'canonical_mismatch')).toBeUndefined();
+    expect(found(result, 'canonical_conflict')).toMatchObject({
+      severity: 'warning',
+      hop: 1,
+      help: 'https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls',
+    });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { declaredCanonical } from '../../src/core/canonical.js';
+import { canonicalConflict } from '../../src/core/detectors/canonical-conflict.js';
 import { canonicalMismatch } from '../../src/core/detectors/canonical-mismatch.js';
 import { fragmentDropped } from '../../src/core/detectors/fragment-dropped.js';
 import { noindexDestination } from '../../src/core/detectors/noindex-destination.js';
@@ -189,7 +190,7 @@ describe('noindex_destination', () => {
 
   // Google Search Central, "Robots meta tag, data-nosnippet, and X-Robots-Tag specifications": rules are
   // comma-separated and case-insensitive, for every crawler or, after "name:", for one.
-  it.each(['noindex', 'NoIndex, nofollow', 'none', 'googlebot: noindex', 'max-snippet: 20, noindex'])(
+  it.each(['noindex', 'NoIndex, nofollow', 'googlebot: noindex', 'max-snippet: 20, noindex'])(
     'flags X-Robots-Tag: %s',
     (value) => {
       const chain = chainOf(urls, 200, { 'x-robots-tag': value });
@@ -211,6 +212,72 @@ describe('noindex_destination', () => {
     'unavailable_after: 1 Jan 2030',
   ])('does not flag X-Robots-Tag: %s', (value) => {
     expect(noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': value })))).toEqual([]);
+  });
+
+  it('reads none as noindex, nofollow', () => {
+    const [issue] = noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': 'none' })));
+    expect(issue!.message).toContain('says none (noindex, nofollow) (an X-Robots-Tag header)');
+  });
+
+  // Google's X-Robots-Tag specification: a user agent prefix governs the rules of its own header line only.
+  it('reads each X-Robots-Tag line on its own: a crawler named on one line does not own the next', () => {
+    expect(headerRobotsRules('otherbot: nofollow\nnoindex')).toEqual(['noindex']);
+    expect(
+      noindexDestination(input(chainOf(urls, 200, { 'x-robots-tag': 'otherbot: nofollow\nnoindex' }))),
+    ).toHaveLength(1);
+    // Within one line a name still holds for the rules after it.
+    expect(headerRobotsRules('otherbot: nofollow, noindex')).toEqual([]);
+  });
+
+  it('reads the rules for the crawler judged for: googlebot by default, another with crawler', () => {
+    const chain = chainOf(urls, 200, { 'x-robots-tag': 'googlebot: noindex\nbingbot: nofollow' });
+    expect(noindexDestination(input(chain))).toHaveLength(1);
+    expect(noindexDestination({ ...input(chain), crawler: 'bingbot' })).toEqual([]);
+    const forBing = chainOf(urls, 200, { 'x-robots-tag': 'BingBot: noindex' });
+    expect(noindexDestination({ ...input(forBing), crawler: 'bingbot' })[0]!.message).toContain(
+      'bingbot will not index it',
+    );
+    expect(noindexDestination(input(forBing))).toEqual([]);
+  });
+
+  it('reads the robots meta of the crawler judged for: <meta name="bingbot"> for bingbot, not for Googlebot', () => {
+    const tagged = input(chainOf(urls), '<head><meta name="bingbot" content="noindex"></head>');
+    expect(noindexDestination(tagged)).toEqual([]);
+    expect(noindexDestination({ ...tagged, crawler: 'bingbot' })).toHaveLength(1);
+    const both = input(chainOf(urls), '<head><meta name="robots" content="noindex"></head>');
+    expect(noindexDestination({ ...both, crawler: 'bingbot' })).toHaveLength(1);
+  });
+
+  // Google's robots meta specification: unavailable_after takes RFC 822, RFC 850 and ISO 8601 dates; after it, the
+  // page is no longer shown in search.
+  it.each([
+    ['X-Robots-Tag', 'unavailable_after: 25 Jun 2010 15:00:00 PST', undefined],
+    ['X-Robots-Tag', 'googlebot: unavailable_after: Wednesday, 03-Nov-21 15:00:00 GMT', undefined],
+    ['X-Robots-Tag', 'unavailable_after: Wed, 03 Nov 2021 15:00:00 GMT, nofollow', undefined],
+    ['meta', undefined, '<meta name="robots" content="unavailable_after: 2021-11-03">'],
+  ])('flags an unavailable_after date already past (%s %s%s)', (_where, header, meta) => {
+    const chain = chainOf(urls, 200, header === undefined ? {} : { 'x-robots-tag': header });
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const [issue] = noindexDestination({
+      ...input(chain, meta === undefined ? undefined : `<head>${meta}</head>`),
+      now,
+    });
+    expect(issue!.message).toMatch(/says unavailable_after: .*, a date now past/);
+  });
+
+  it('does not flag an unavailable_after date still ahead, or one that is no date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    for (const value of ['unavailable_after: 1 Jan 2030', 'unavailable_after: 12', 'unavailable_after: soon']) {
+      expect(noindexDestination({ ...input(chainOf(urls, 200, { 'x-robots-tag': value })), now })).toEqual([]);
+    }
+    // The clock decides: the same date is past a year later.
+    const later = Date.parse('2031-01-01T00:00:00Z');
+    expect(
+      noindexDestination({
+        ...input(chainOf(urls, 200, { 'x-robots-tag': 'unavailable_after: 1 Jan 2030' })),
+        now: later,
+      }),
+    ).toHaveLength(1);
   });
 
   it('reads the rules for every crawler and for googlebot out of joined headers', () => {
@@ -266,13 +333,58 @@ describe('canonical_mismatch and the declared canonical', () => {
     expect(declaredCanonical(input(landing(), based))).toBe('https://cdn.a.test/dir/page');
   });
 
-  it('reads a Link header with rel="canonical" (RFC 8288), after the HTML link', () => {
+  it('reads a Link header with rel="canonical" (RFC 8288), one URL with an HTML link that agrees', () => {
     const header = { link: '<https://a.test/style.css>; rel=preload, </canon>; rel="canonical"' };
     expect(declaredCanonical(input(landing(header)))).toBe('https://a.test/canon');
-    expect(declaredCanonical(input(landing(header), page('<link rel="canonical" href="/html">')))).toBe(
-      'https://a.test/html',
+    expect(declaredCanonical(input(landing(header), page('<link rel="canonical" href="/canon">')))).toBe(
+      'https://a.test/canon',
     );
     expect(declaredCanonical(input(landing({ link: '</x>; rel="alternate"' })))).toBeUndefined();
+  });
+
+  // Google Search Central, "How to specify a canonical URL": rel="canonical" is read in the <head> only.
+  it('reads a canonical link only in the head the parser builds: body content ends it', () => {
+    const inBody = '<!doctype html><html><head><title>t</title></head><body><link rel="canonical" href="/x"></body>';
+    expect(declaredCanonical(input(landing(), inBody))).toBeUndefined();
+    // A <div> has no place in a head: the parser closes the head there, and the link after it is in the body.
+    const afterDiv = '<!doctype html><head><title>t</title><div>banner</div><link rel="canonical" href="/x">';
+    expect(declaredCanonical(input(landing(), afterDiv))).toBeUndefined();
+    expect(canonicalMismatch(input(landing(), afterDiv))).toEqual([]);
+    // Without an explicit <head>, a link before any body content is still in the implied head.
+    expect(declaredCanonical(input(landing(), '<title>t</title><link rel="canonical" href="/x"><p>text</p>'))).toBe(
+      'https://a.test/x',
+    );
+  });
+
+  // Google Search Central, "How to specify a canonical URL": several different canonicals for one page are ignored.
+  it('ignores different canonicals, reporting canonical_conflict instead of canonical_mismatch', () => {
+    const header = { link: '</from-header>; rel="canonical"' };
+    const mixed = input(landing(header), page('<link rel="canonical" href="/from-html">'));
+    expect(declaredCanonical(mixed)).toBeUndefined();
+    expect(canonicalMismatch(mixed)).toEqual([]);
+    expect(canonicalConflict(mixed)).toEqual([
+      {
+        type: 'canonical_conflict',
+        severity: 'warning',
+        message: expect.stringContaining(
+          '2 different canonical URLs (https://a.test/from-html, https://a.test/from-header)',
+        ),
+        hop: 1,
+      },
+    ]);
+    const twoLinks = input(landing(), page('<link rel="canonical" href="/a"><link rel="canonical" href="/b">'));
+    expect(canonicalConflict(twoLinks)).toHaveLength(1);
+    expect(canonicalMismatch(twoLinks)).toEqual([]);
+  });
+
+  it('reads declarations naming one URL in different spellings as that one URL, without a conflict', () => {
+    const same = input(
+      landing({ link: '<HTTPS://A.TEST:443/other>; rel=canonical' }),
+      page('<link rel="canonical" href="/other"><link rel="canonical" href="https://a.test/%6Fther">'),
+    );
+    expect(canonicalConflict(same)).toEqual([]);
+    expect(declaredCanonical(same)).toBe('https://a.test/other');
+    expect(canonicalMismatch(same)).toHaveLength(1);
   });
 
   it('has none for a commented-out link, a non-http href, or a page that is not 2xx', () => {

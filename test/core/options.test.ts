@@ -35,6 +35,7 @@ describe('normalizeOptions', () => {
       tls: 'verify',
       http2: true,
       robots: true,
+      crawler: 'Googlebot',
       policy: NO_POLICY,
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });

@@ -1810,9 +1810,24 @@ const canonicals: CorpusCase[] = [
         head: '<link rel="canonical" href="https://canon-i.test/post-a"><link rel="canonical" href="https://canon-i.test/post-b">',
       }),
     },
-    mustFind: [],
+    mustFind: ['canonical_conflict'],
     mustNotFind: ['canonical_mismatch'],
-    cites: [G_CANONICAL],
+    cites: [G_CANONICAL, ISSUES('canonical_conflict')],
+  },
+  {
+    id: 'canonical/html-and-header-disagree',
+    title: 'The template names one canonical and the CDN adds a Link header naming another: Google ignores both',
+    start: 'https://canon-clash.test/old',
+    routes: {
+      'https://canon-clash.test/old': to('https://canon-clash.test/guide'),
+      'https://canon-clash.test/guide': page({
+        headers: { link: '<https://canon-clash.test/guide-v2>; rel="canonical"' },
+        head: '<link rel="canonical" href="https://canon-clash.test/guide">',
+      }),
+    },
+    mustFind: ['canonical_conflict'],
+    mustNotFind: ['canonical_mismatch', 'noindex_destination', 'redirect_to_homepage'],
+    cites: [G_CANONICAL, ISSUES('canonical_conflict')],
   },
   {
     id: 'canonical/comment',
@@ -3296,31 +3311,6 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
  * this list.
  */
 export const KNOWN_MISSES: readonly KnownMiss[] = Object.freeze([
-  {
-    id: 'canonical/in-body',
-    reason:
-      'hoplens reads a rel=canonical wherever the parser puts it; Google counts it only in the <head>, which a <div> ends. Issue 27 ("Judge as Google documents"), being changed in src/core/canonical.ts by another branch',
-  },
-  {
-    id: 'canonical/two-different',
-    reason:
-      'hoplens takes the first of several canonicals; Google ignores them all when they differ. Issue 27 ("Judge as Google documents"), src/core/canonical.ts, another branch',
-  },
-  {
-    id: 'noindex/x-robots-lines',
-    reason:
-      'hoplens joins repeated X-Robots-Tag headers with ", " before reading them, so "otherbot: nofollow" swallows the next line\'s bare noindex; Google reads each header line on its own. Issue 27, src/core/robots-directives.ts, another branch',
-  },
-  {
-    id: 'noindex/unavailable-after-past',
-    reason:
-      'hoplens does not read unavailable_after; Google drops the page from search after that date. Issue 27, src/core/robots-directives.ts, another branch',
-  },
-  {
-    id: 'robots/googlebot-group',
-    reason:
-      'hoplens judges robots.txt for its own product token (hoplens), so a group for Googlebot does not apply; issue 27 asks that destinations be judged for Googlebot by default. src/core/robots-check.ts, another branch',
-  },
   {
     id: 'refresh/no-content-type',
     reason:

@@ -28,6 +28,7 @@ export const DETECTOR_TYPES: Readonly<Record<string, readonly IssueType[]>> = Ob
   'redirect-to-homepage': ['redirect_to_homepage'],
   'query-dropped': ['query_dropped'],
   'canonical-mismatch': ['canonical_mismatch'],
+  'canonical-conflict': ['canonical_conflict'],
   'fragment-dropped': ['fragment_dropped'],
   'robots-blocked-destination': ['robots_blocked_destination'],
   'render-incomplete': ['render_incomplete'],

@@ -51,6 +51,7 @@ describe('OpenAPI document', () => {
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
     expect(Object.keys(byName).sort()).toEqual([
       'clientRedirects',
+      'crawler',
       'http2',
       'maxHops',
       'render',
@@ -74,6 +75,10 @@ describe('OpenAPI document', () => {
     expect(byName.clientRedirects).toMatchObject({ required: false, schema: { enum: ['follow', 'report'] } });
     expect(byName.render).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
     expect(byName.http2).toMatchObject({ required: false, schema: { type: 'boolean', default: true } });
+    expect(byName.crawler).toMatchObject({
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 64, default: 'Googlebot' },
+    });
     expect(byName.renderWait).toMatchObject({
       required: false,
       schema: { type: 'integer', minimum: 0, maximum: 10000, default: 3000 },
@@ -112,6 +117,7 @@ describe('OpenAPI document', () => {
     const summary = result.properties?.summary as Schema;
     expect(fields(summary)).toEqual([
       'canonical',
+      'crawler',
       'finalStatus',
       'finalUrl',
       'hasLoop',

@@ -181,6 +181,8 @@ describe('GET /api/analyze client redirect and render parameters', () => {
     ['render', '1', 'must be true or false'],
     ['renderWait', '10001', 'must be an integer from 0 to 10000'],
     ['robots', 'no', 'must be true or false'],
+    ['crawler', 'Googlebot/2.1', "must be a crawler's product token"],
+    ['crawler', '', 'must not be empty'],
   ])('refuses %s=%s with 400 naming it', async (parameter, value, why) => {
     const response = await app.inject({ url: analyzePath({ url: `${target.origin}/stub`, [parameter]: value }) });
     expect(response.statusCode).toBe(400);
@@ -226,6 +228,15 @@ describe('GET /api/analyze robots parameter and the instance policy (HOPLENS_CON
     apps.push(app);
     expect(await typesFrom(app, {})).toContain('robots_blocked_destination');
     expect(await typesFrom(app, { robots: 'false' })).not.toContain('robots_blocked_destination');
+  });
+
+  it('judges for Googlebot by default and for the crawler named by crawler=, saying which', async () => {
+    const app = await appWith({ HOPLENS_RATE_LIMIT_PER_MINUTE: '100000' });
+    apps.push(app);
+    const crawlerOf = async (params: Record<string, string>) =>
+      (await app.inject({ url: analyzePath({ url: `${target.origin}/old`, ...params }) })).json().summary.crawler;
+    expect(await crawlerOf({})).toBe('Googlebot');
+    expect(await crawlerOf({ crawler: 'bingbot' })).toBe('bingbot');
   });
 
   it('applies the policy file named by HOPLENS_CONFIG to every analysis', async () => {

@@ -22,6 +22,10 @@ export interface DetectorInput {
   readonly certificateProblems?: readonly CertificateProblem[];
   /** With `robots: true`: why the final URL's robots.txt keeps the analysis's crawler out (absent: it does not). */
   readonly robots?: RobotsVerdict;
+  /** The product token of the crawler the destination is judged for (absent: `Googlebot`, the `crawler` default). */
+  readonly crawler?: string;
+  /** The time the page is judged at, epoch ms (an `unavailable_after` date past it is out of search); absent: now. */
+  readonly now?: number;
   /**
    * The site (registrable domain) a host belongs to, for detectors that tell one site from another; absent: each host
    * is its own site. The analyzer gives src/core/site-of.ts's when the chain crosses hosts.

@@ -1,6 +1,7 @@
 import { ISSUE_HELP, withHelp } from '../issue-help.js';
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
+import { canonicalConflict } from './canonical-conflict.js';
 import { canonicalMismatch } from './canonical-mismatch.js';
 import { certificateExpiring } from './certificate-expiring.js';
 import { cosmeticRedirects } from './cosmetic-redirects.js';
@@ -55,6 +56,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   redirectToHomepage,
   queryDropped,
   canonicalMismatch,
+  canonicalConflict,
   fragmentDropped,
   robotsBlockedDestination,
   renderIncomplete,

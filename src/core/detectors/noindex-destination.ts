@@ -1,29 +1,43 @@
 import { finalPage } from '../final-page.js';
 import { findRobotsMeta } from '../html/meta-robots.js';
-import { contentRobotsRules, forbidsIndexing, headerRobotsRules } from '../robots-directives.js';
+import { contentRobotsRules, headerRobotsRules, indexingBan } from '../robots-directives.js';
 import type { Detector } from './detector.js';
 
+/** How a rule that keeps a page out of search reads in the message. */
+function said(rule: string): string {
+  if (rule === 'none') return 'none (noindex, nofollow)';
+  return rule === 'noindex' ? 'noindex' : `${rule}, a date now past`;
+}
+
 /**
- * The chain lands on a 2xx page that asks not to be indexed: `noindex` or `none`, in an `X-Robots-Tag` header or a
- * `<meta name="robots">` or `<meta name="googlebot">` (src/core/robots-directives.ts), for every crawler or for
- * Googlebot. Google will not index the destination, so what the redirect passes on goes nowhere.
+ * The chain lands on a 2xx page that asks not to be indexed: `noindex`, `none`, or an `unavailable_after` date
+ * already past, in an `X-Robots-Tag` header or a `<meta name="robots">` or `<meta name="<crawler>">`
+ * (src/core/robots-directives.ts), for every crawler or for the one judged for (Googlebot unless `crawler` says
+ * another). Google will not index the destination, so what the redirect passes on goes nowhere.
  */
-export const noindexDestination: Detector = ({ chain, stop, finalSignals }) => {
+export const noindexDestination: Detector = ({ chain, stop, finalSignals, crawler, now }) => {
   const page = finalPage({ chain, stop });
   if (page === undefined) return [];
+  const at = now ?? Date.now();
   const header = page.hop.headers['x-robots-tag'];
-  let where: string | undefined;
-  if (header !== undefined && forbidsIndexing(headerRobotsRules(header))) where = 'an X-Robots-Tag header';
+  let found: { rule: string; where: string } | undefined;
+  const headerRule = header === undefined ? undefined : indexingBan(headerRobotsRules(header, crawler), at);
+  if (headerRule !== undefined) found = { rule: headerRule, where: 'an X-Robots-Tag header' };
   else if (finalSignals !== undefined) {
-    const meta = findRobotsMeta(finalSignals).find((tag) => forbidsIndexing(contentRobotsRules(tag.content)));
-    if (meta !== undefined) where = `<meta name="${meta.name}" content="${meta.content}">`;
+    for (const tag of findRobotsMeta(finalSignals, crawler)) {
+      const rule = indexingBan(contentRobotsRules(tag.content), at);
+      if (rule === undefined) continue;
+      found = { rule, where: `<meta name="${tag.name}" content="${tag.content}">` };
+      break;
+    }
   }
-  if (where === undefined) return [];
+  if (found === undefined) return [];
+  const who = crawler === undefined || crawler.toLowerCase() === 'googlebot' ? 'Google' : crawler;
   return [
     {
       type: 'noindex_destination',
       severity: 'error',
-      message: `The destination ${page.hop.url} says noindex (${where}): Google will not index it`,
+      message: `The destination ${page.hop.url} says ${said(found.rule)} (${found.where}): ${who} will not index it`,
       hop: page.index,
     },
   ];

@@ -1,8 +1,9 @@
 import type { Detector } from './detector.js';
 
 /**
- * The final URL is one its host's robots.txt keeps the analysis's crawler from (RFC 9309): the redirect lands where
- * that crawler may not look, so what it leads to cannot be indexed from its content. Found by src/core/robots-check.ts.
+ * The final URL is one its host's robots.txt keeps the crawler judged for from (Googlebot unless the `crawler` option
+ * names another; read as Google reads robots.txt, src/core/robots-rules.ts): the redirect lands where that crawler
+ * may not look, so what it leads to cannot be indexed from its content. Found by src/core/robots-check.ts.
  */
 export const robotsBlockedDestination: Detector = ({ chain, robots }) => {
   if (robots === undefined || chain.length === 0) return [];
@@ -10,7 +11,7 @@ export const robotsBlockedDestination: Detector = ({ chain, robots }) => {
   const why =
     robots.reason === 'disallowed'
       ? `${robots.robotsUrl}${robots.line === undefined ? '' : ` (line ${robots.line})`} disallows it for ${robots.token}`
-      : `${robots.robotsUrl} answered ${robots.status}, which crawlers read as disallowing everything until it recovers`;
+      : `${robots.robotsUrl} answered ${robots.status}, which Google reads as disallowing everything until it recovers`;
   return [
     {
       type: 'robots_blocked_destination',

@@ -20,11 +20,16 @@ export interface MetaRefresh {
   readonly base: string | undefined;
 }
 
-/** A `<link href>`: its `rel` tokens (lowercase), `href` and `hreflang` as written. */
+/** A `<link href>`: its `rel` tokens (lowercase), `href` and `hreflang` as written, and where the parser put it. */
 export interface PageLink {
   readonly rel: readonly string[];
   readonly href: string;
   readonly hreflang: string | undefined;
+  /**
+   * Whether the parser inserted it into the document's `<head>`: Google reads a canonical link only there, and the
+   * tree construction ends the head at the first element that belongs to the body (a `<div>`, text, an `<img>`...).
+   */
+  readonly inHead: boolean;
 }
 
 /** A `<meta name>`: its name as written and its `content` ('' when it has none). */
@@ -83,7 +88,7 @@ class SignalCollector {
       if (attribute(element, 'src') === undefined && inDocument(parent)) this.scripts.push(element);
     } else if (isHtml && (tagName === 'meta' || tagName === 'link' || tagName === 'base') && inDocument(parent)) {
       if (tagName === 'meta') this.meta(element);
-      else if (tagName === 'link') this.link(element);
+      else if (tagName === 'link') this.link(element, parent);
       else if (this.base === undefined) this.base = attribute(element, 'href');
     }
   }
@@ -97,11 +102,12 @@ class SignalCollector {
     if (name !== undefined) this.metas.push({ name, content: attribute(element, 'content') ?? '' });
   }
 
-  private link(element: Element): void {
+  private link(element: Element, parent: ParentNode): void {
     const href = attribute(element, 'href');
     if (href === undefined) return;
     const rel = (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
-    this.links.push({ rel, href, hreflang: attribute(element, 'hreflang') });
+    const inHead = 'tagName' in parent && parent.tagName === 'head' && parent.namespaceURI === namespaces.NS.HTML;
+    this.links.push({ rel, href, hreflang: attribute(element, 'hreflang'), inHead });
   }
 }
 

@@ -7,6 +7,7 @@
  *
  * Pure data with type-only imports, so that the browser page can bundle it (src/core/portable/index.ts).
  */
+import { PRODUCT_TOKEN_MAX_LENGTH } from '../product-token.js';
 import type { ClientRedirectMode, HeaderSelection, HttpMethod, TlsMode } from '../types.js';
 
 /** How the option appears on the command line. */
@@ -59,8 +60,18 @@ export interface HeaderTextOption extends OptionBase {
   readonly maxLength: number;
 }
 
+/**
+ * A crawler's product token, as robots.txt groups name crawlers (RFC 9309 §2.2.1): letters, `-` and `_`, at most
+ * `maxLength` (src/core/product-token.ts).
+ */
+export interface TokenOption extends OptionBase {
+  readonly kind: 'token';
+  readonly default: string;
+  readonly maxLength: number;
+}
+
 /** Any option of the table. */
-export type OptionSpec = IntegerOption | ChoiceOption | SwitchOption | HeaderTextOption;
+export type OptionSpec = IntegerOption | ChoiceOption | SwitchOption | HeaderTextOption | TokenOption;
 
 const USER_AGENT = 'hoplens/1.0';
 const USER_AGENT_LENGTH = 512;
@@ -172,6 +183,16 @@ export const OPTION_TABLE = Object.freeze({
       "`robots_blocked_destination` says when it keeps the User-Agent's crawler out)",
     cli: { flag: '--no-robots', help: "do not read the final URL's robots.txt (robots_blocked_destination)" },
   } satisfies SwitchOption,
+  crawler: {
+    kind: 'token',
+    default: 'Googlebot',
+    maxLength: PRODUCT_TOKEN_MAX_LENGTH,
+    query:
+      'The crawler the destination is judged for, by its product token (RFC 9309 §2.2.1): the robots.txt group ' +
+      'read, and the `X-Robots-Tag` and robots meta rules naming it. Letters, `-` and `_`, 1 to 64. The ' +
+      'User-Agent sent is `userAgent`; `summary.crawler` says which crawler was used',
+    cli: { flag: '--crawler <token>', help: "judge the destination's robots.txt and noindex rules for this crawler" },
+  } satisfies TokenOption,
 });
 
 /** The options' names, in the table's order. */
