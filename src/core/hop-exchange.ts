@@ -3,8 +3,11 @@ import type { Dispatcher } from 'undici';
 import type { ConnectionFacts } from './connection-facts.js';
 import { awaitConnection, type ConnectionWaiter } from './request-connection.js';
 
-/** How much of a final page's body is kept and read for its signals (meta refresh, canonical, robots metas...). */
-export const BODY_READ_LIMIT = 64 * 1024;
+/**
+ * How much of a final page's body is kept and read for its signals (meta refresh, canonical, robots metas...): 1 MiB,
+ * so that a long inline script or style in the head does not hide what follows it (issue 27).
+ */
+export const BODY_READ_LIMIT = 1024 * 1024;
 
 /** How much of a body the tool has no use for (a redirect's) is drained so its connection can be reused. */
 export const DRAIN_LIMIT = 64 * 1024;
