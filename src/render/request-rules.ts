@@ -35,6 +35,18 @@ const NO_PREFLIGHT: ReadonlySet<string> = new Set([
   'user-agent',
 ]);
 
+/**
+ * Kinds of request (Playwright's `resourceType`, Chromium's own classification) that cannot make a page navigate: an
+ * image, a font, audio or video, a stylesheet (CSS runs no script). Rendering is for where a page goes, so they are
+ * refused before they are sent: no connection, no bytes, and the load event comes sooner.
+ */
+const INERT_TYPES: ReadonlySet<string> = new Set(['image', 'font', 'media', 'stylesheet']);
+
+/** Whether a request of this kind is refused because nothing it loads can navigate. */
+export function isInert(resourceType: string): boolean {
+  return INERT_TYPES.has(resourceType);
+}
+
 /** A request of the page as the rules see it. */
 export interface PageRequest {
   readonly url: string;
