@@ -47,6 +47,29 @@ export function declaredRefresh(
   return fromMeta === undefined ? undefined : asRedirect(url, 'meta-refresh', fromMeta);
 }
 
+/**
+ * The refresh of the page, if any, that names `target`: the one the browser followed when a render saw the page go
+ * there. Every refresh the steps accept counts, not only the first: Chromium lets a later one replace the one it
+ * scheduled (docs/library.md, "How pages are read").
+ */
+export function refreshGoingTo(
+  url: URL,
+  header: string | string[] | undefined,
+  page: PageSignals | undefined,
+  target: URL,
+): DeclaredRefresh | undefined {
+  const headerValue = Array.isArray(header) ? header.join(', ') : header;
+  const accepted: DeclaredRefresh[] = [];
+  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding);
+  if (fromHeader !== undefined) accepted.push({ via: 'refresh-header', ...fromHeader });
+  for (const { content, base } of page?.refreshes ?? []) {
+    const one = content === undefined ? undefined : firstMetaRefresh([{ content, base }], url, page?.encoding);
+    if (one !== undefined) accepted.push({ via: 'meta-refresh', ...one });
+  }
+  const wanted = withoutFragment(target.href);
+  return accepted.find((refresh) => withoutFragment(refresh.target.href) === wanted);
+}
+
 function asRedirect(url: URL, via: DeclaredRefresh['via'], refresh: AcceptedRefresh): DeclaredRefresh | undefined {
   const { target } = refresh;
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;

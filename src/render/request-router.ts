@@ -110,7 +110,7 @@ export async function routeRequests(context: BrowserContext, settings: RouterSet
         return refuse(route);
       }
       documentRequested = true;
-    } else if (isInert(request.resourceType())) {
+    } else if (isInert(request.resourceType(), request.headers().accept)) {
       // Refused before the budget counts it: it spends nothing of the render's bounds.
       return refuse(route);
     }
