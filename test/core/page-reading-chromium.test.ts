@@ -3,14 +3,16 @@
  * test/render/ drives it): each page of test/core/helpers/refresh-contexts.ts, and pages with a Refresh header or
  * several refreshes, and the pages of test/core/helpers/wire-pages.ts (bytes in a charset, no Content-Type, Refresh
  * headers as written on the wire) is served on loopback as raw bytes, Chromium loads it and is given 2.5 s to
- * navigate, and hoplens analyses it without rendering. The final URLs must agree, except where docs/library.md ("How
- * pages are read") lists an intended difference: the HTML standard's first-refresh rule, which Chromium does not
- * follow (a later refresh with a delay no longer than the scheduled one replaces it). The count of agreements is
+ * navigate, and hoplens analyses it without rendering, then with. The final URLs must agree, except where
+ * docs/library.md ("How pages are read") lists an intended difference: without rendering, the HTML standard's
+ * first-refresh rule, which Chromium does not follow (a later refresh with a delay no longer than the scheduled one
+ * replaces it); with or without, a form feed in a Refresh header, which undici refuses. The counts of agreements are
  * printed after the file.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Analyzer, isHoplensError } from '../../src/index.js';
+import { ChromiumRenderer } from '../../src/render/index.js';
 import { launchChromium } from '../helpers/browser.js';
 import { afterRequestHead, pathOf } from '../helpers/hostile-servers.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
@@ -95,6 +97,7 @@ const HEADER_AND_RULE_CASES: readonly HeaderCase[] = [
 let browser: Browser;
 let server: RawServer;
 const analyzer = new Analyzer();
+const rendering = new Analyzer({ renderer: new ChromiumRenderer() });
 const pages = new Map<string, WirePage>();
 const cases = [...IGNORED_CONTEXTS, ...REFRESHING_CONTEXTS].map((context, index) => ({
   name: context.name,
@@ -102,6 +105,7 @@ const cases = [...IGNORED_CONTEXTS, ...REFRESHING_CONTEXTS].map((context, index)
   path: `/c${index}`,
 }));
 const tally = { agreements: 0, cases: 0, differences: 0 };
+const renderedTally = { agreements: 0, cases: 0 };
 
 beforeAll(async () => {
   for (const { context, path } of cases) pages.set(path, { headers: [HTML], body: context.html('/next') });
@@ -119,15 +123,28 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(
     `hoplens agrees with Chromium on ${tally.agreements} of ${tally.cases} pages; ` +
-      `${tally.differences} documented differences held as documented`,
+      `${tally.differences} documented differences held as documented; ` +
+      `with rendering on ${renderedTally.agreements} of ${renderedTally.cases}`,
   );
+  await rendering.close();
   await browser?.close();
   await server?.close();
   await analyzer.close();
 });
 
-/** Where Chromium is SETTLE_MS after loading `path`. */
-async function chromiumLandsOn(path: string): Promise<string> {
+const landings = new Map<string, Promise<string>>();
+
+/** Where Chromium is SETTLE_MS after loading `path` (asked once per path: the rendered run compares with it too). */
+function chromiumLandsOn(path: string): Promise<string> {
+  let landing = landings.get(path);
+  if (landing === undefined) {
+    landing = loadInChromium(path);
+    landings.set(path, landing);
+  }
+  return landing;
+}
+
+async function loadInChromium(path: string): Promise<string> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -137,6 +154,16 @@ async function chromiumLandsOn(path: string): Promise<string> {
   } finally {
     await context.close();
   }
+}
+
+/** With rendering, given as long to navigate as Chromium is. */
+async function renderedLandsOn(path: string): Promise<string> {
+  const result = await rendering.analyze(`${server.origin}${path}`, {
+    ...LOOPBACK,
+    render: true,
+    renderWait: SETTLE_MS,
+  });
+  return result.chain[result.chain.length - 1]!.url;
 }
 
 async function hoplensLandsOn(path: string): Promise<string> {
@@ -172,9 +199,9 @@ describe('meta refresh contexts, hoplens (no rendering) against Chromium', () =>
 });
 
 /** The path and query of where hoplens lands, or the code of the error it fails with. */
-async function hoplensOutcome(path: string): Promise<string> {
+async function hoplensOutcome(path: string, render = false): Promise<string> {
   try {
-    const url = new URL(await hoplensLandsOn(path));
+    const url = new URL(render ? await renderedLandsOn(path) : await hoplensLandsOn(path));
     return url.pathname + url.search;
   } catch (error) {
     if (isHoplensError(error)) return error.code;
@@ -191,5 +218,25 @@ describe('pages as bytes on the wire, hoplens (no rendering) against Chromium', 
     expect(landed).toBe(page.chromium);
     expect(hoplens).toBe(page.hoplens ?? page.chromium);
     if (page.hoplens !== undefined && page.hoplens !== page.chromium) tally.differences++;
+  });
+});
+
+/**
+ * With rendering the browser decides (docs/library.md, "When rendering"): every page lands where Chromium does, the
+ * first-refresh cases included. The one exception is the Refresh header with a form feed, which undici refuses before
+ * any rendering (PROTOCOL_ERROR).
+ */
+describe('every page, hoplens with rendering against Chromium', () => {
+  const all = [
+    ...cases.map(({ name, path }) => ({ name, path, hoplens: undefined as string | undefined })),
+    ...HEADER_AND_RULE_CASES.map(({ name, path }) => ({ name, path, hoplens: undefined as string | undefined })),
+    ...WIRE_PAGES.map(({ name, path, hoplens }) => ({ name, path, hoplens })),
+  ];
+  it.concurrent.for(all)('$name', { timeout: 90_000 }, async ({ path, hoplens }, { expect }) => {
+    const [chromium, rendered] = await Promise.all([chromiumLandsOn(path), hoplensOutcome(path, true)]);
+    const landed = new URL(chromium).pathname + new URL(chromium).search;
+    renderedTally.cases++;
+    if (landed === rendered) renderedTally.agreements++;
+    expect(rendered).toBe(hoplens === 'PROTOCOL_ERROR' ? hoplens : landed);
   });
 });
