@@ -156,13 +156,13 @@ async function loadInChromium(path: string): Promise<string> {
   }
 }
 
-/** With rendering, given as long to navigate as Chromium is. */
+/**
+ * With rendering, given as long to navigate as Chromium is, and a long hop timeout: it bounds the render too, waiting
+ * for one of the renderer's two slots included, and a few tests run at once on a loaded machine.
+ */
 async function renderedLandsOn(path: string): Promise<string> {
-  const result = await rendering.analyze(`${server.origin}${path}`, {
-    ...LOOPBACK,
-    render: true,
-    renderWait: SETTLE_MS,
-  });
+  const options = { ...LOOPBACK, render: true, renderWait: SETTLE_MS, timeout: 30_000 };
+  const result = await rendering.analyze(`${server.origin}${path}`, options);
   return result.chain[result.chain.length - 1]!.url;
 }
 
