@@ -114,8 +114,7 @@ async function renderedNavigation(
  * (and client redirects followed) the browser decides: where the page went within `renderWait`, by a script or by a
  * refresh (labelled as that refresh); the declared refresh only when the page went nowhere in that time (a longer
  * delay). A render that did not finish (a form POST, a bound) ends the chain as it does any page. Without, its
- * refresh. A renderer's failure (no browser, an abort)
- * keeps the hops done so far, as a request's failure does.
+ * refresh. A renderer's failure (no browser, an abort) keeps the hops done so far, as a request's failure does.
  */
 export async function clientRedirectOf(
   response: HopResponse,
@@ -135,6 +134,7 @@ export async function clientRedirectOf(
   } catch (error) {
     throw isHoplensError(error) ? error.withChain(chain) : error;
   }
-  if (refreshFirst || (rendered !== undefined && 'redirect' in rendered)) return rendered;
-  return rendered ?? refreshOf(response, page, url, index, options);
+  // The declared refresh stands only when the browser, given the wait, went nowhere.
+  if (refreshFirst || rendered !== undefined) return rendered;
+  return refreshOf(response, page, url, index, options);
 }
