@@ -1,4 +1,4 @@
-import { type ClientRedirect, declaredRefresh } from './client-redirect.js';
+import { type ClientRedirect, type DeclaredRefresh, declaredRefresh, refreshGoingTo } from './client-redirect.js';
 import { isHoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 import type { HopResponse } from './hop-sender.js';
@@ -34,8 +34,18 @@ function refreshOf(
 ): ClientRedirectStep | undefined {
   const declared = declaredRefresh(url, response.refresh, page);
   if (declared === undefined) return undefined;
+  const followed = options.clientRedirects === 'follow' && response.hop.status >= 200 && response.hop.status < 300;
+  return refreshStep(response, declared, index, followed);
+}
+
+/** The step a refresh makes, marked on its hop when it is followed. */
+function refreshStep(
+  response: HopResponse,
+  declared: DeclaredRefresh,
+  index: number,
+  followed: boolean,
+): ClientRedirectStep {
   const { hop } = response;
-  const followed = options.clientRedirects === 'follow' && hop.status >= 200 && hop.status < 300;
   if (followed) {
     // Google reads a 0-second refresh as a permanent redirect and a delayed one as temporary.
     hop.redirectType = declared.delay === 0 ? 'permanent' : 'temporary';
@@ -52,6 +62,7 @@ function refreshOf(
  */
 async function renderedNavigation(
   response: HopResponse,
+  page: PageSignals | undefined,
   url: URL,
   index: number,
   options: NormalizedOptions,
@@ -89,6 +100,9 @@ async function renderedNavigation(
     return undefined;
   }
   if (withoutFragment(target.href) === withoutFragment(url.href)) return undefined;
+  // The browser went where one of the page's refreshes sends it: that refresh is the redirect, with its permanence.
+  const refresh = refreshGoingTo(url, response.refresh, page, target);
+  if (refresh !== undefined) return refreshStep(response, refresh, index, true);
   // A script's navigation declares no permanence; Google may or may not see it, so it is read as temporary.
   hop.redirectType = 'temporary';
   hop.redirectVia = 'javascript';
@@ -96,9 +110,11 @@ async function renderedNavigation(
 }
 
 /**
- * The client redirect of a page that is not a 3xx (`page`: what its HTML declares, when it was read): its refresh,
- * else (with `render`) where its script navigated. A renderer's failure (no browser, an abort) keeps the hops done so
- * far, as a request's failure does.
+ * The client redirect of a page that is not a 3xx (`page`: what its HTML declares, when it was read). With `render`
+ * (and client redirects followed) the browser decides: where the page went within `renderWait`, by a script or by a
+ * refresh (labelled as that refresh); the declared refresh only when the page went nowhere in that time (a longer
+ * delay). A render that did not finish (a form POST, a bound) ends the chain as it does any page. Without, its
+ * refresh. A renderer's failure (no browser, an abort) keeps the hops done so far, as a request's failure does.
  */
 export async function clientRedirectOf(
   response: HopResponse,
@@ -109,11 +125,16 @@ export async function clientRedirectOf(
   context: TraceContext,
 ): Promise<ClientRedirectStep | RenderCutShort | undefined> {
   const index = chain.length - 1;
-  const refresh = refreshOf(response, page, url, index, options);
+  const refreshFirst = !options.render || options.clientRedirects !== 'follow';
+  const refresh = refreshFirst ? refreshOf(response, page, url, index, options) : undefined;
   if (refresh !== undefined) return refresh;
+  let rendered: ClientRedirectStep | RenderCutShort | undefined;
   try {
-    return await renderedNavigation(response, url, index, options, context);
+    rendered = await renderedNavigation(response, page, url, index, options, context);
   } catch (error) {
     throw isHoplensError(error) ? error.withChain(chain) : error;
   }
+  // The declared refresh stands only when the browser, given the wait, went nowhere.
+  if (refreshFirst || rendered !== undefined) return rendered;
+  return refreshOf(response, page, url, index, options);
 }

@@ -1,6 +1,5 @@
 import { type AcceptedRefresh, acceptRefresh, firstMetaRefresh } from './html/meta-refresh.js';
 import type { PageSignals } from './html/page-signals.js';
-import { decodeHeaderBytes } from './location.js';
 import { withoutFragment } from './portable/without-fragment.js';
 
 /** How a page sends its visitor on without a 3xx: a `Refresh` header, a `<meta http-equiv="refresh">`, a script. */
@@ -28,7 +27,9 @@ export interface DeclaredRefresh {
 
 /**
  * The refresh a page declares that sends the visitor elsewhere, by the HTML standard's first-refresh rule: the
- * `Refresh` header's steps run when the document is created, then each `<meta http-equiv="refresh">` as the parser
+ * `Refresh` header's steps run when the document is created (on its value isomorphic-decoded: one character per byte,
+ * as undici gives it; several `Refresh` headers combined with ", " as the Fetch standard and Chromium combine them),
+ * then each `<meta http-equiv="refresh">` as the parser
  * inserts it; the first that parses (delay and URL) is the page's refresh and the rest are ignored
  * (src/core/html/meta-refresh.ts). That refresh is not a redirect when it reloads the page (no URL, or the page's own)
  * or goes to a scheme other than http(s), which a redirect checker does not follow.
@@ -38,12 +39,35 @@ export function declaredRefresh(
   header: string | string[] | undefined,
   page: PageSignals | undefined,
 ): DeclaredRefresh | undefined {
-  const headerValue = Array.isArray(header) ? header[0] : header;
+  const headerValue = Array.isArray(header) ? header.join(', ') : header;
   // The header's URL resolves against the response's URL: there is no <base> yet when the document is created.
-  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(decodeHeaderBytes(headerValue), url, url);
+  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding);
   if (fromHeader !== undefined) return asRedirect(url, 'refresh-header', fromHeader);
-  const fromMeta = page === undefined ? undefined : firstMetaRefresh(page.refreshes, url);
+  const fromMeta = page === undefined ? undefined : firstMetaRefresh(page.refreshes, url, page.encoding);
   return fromMeta === undefined ? undefined : asRedirect(url, 'meta-refresh', fromMeta);
+}
+
+/**
+ * The refresh of the page, if any, that names `target`: the one the browser followed when a render saw the page go
+ * there. Every refresh the steps accept counts, not only the first: Chromium lets a later one replace the one it
+ * scheduled (docs/library.md, "How pages are read").
+ */
+export function refreshGoingTo(
+  url: URL,
+  header: string | string[] | undefined,
+  page: PageSignals | undefined,
+  target: URL,
+): DeclaredRefresh | undefined {
+  const headerValue = Array.isArray(header) ? header.join(', ') : header;
+  const accepted: DeclaredRefresh[] = [];
+  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding);
+  if (fromHeader !== undefined) accepted.push({ via: 'refresh-header', ...fromHeader });
+  for (const { content, base } of page?.refreshes ?? []) {
+    const one = content === undefined ? undefined : firstMetaRefresh([{ content, base }], url, page?.encoding);
+    if (one !== undefined) accepted.push({ via: 'meta-refresh', ...one });
+  }
+  const wanted = withoutFragment(target.href);
+  return accepted.find((refresh) => withoutFragment(refresh.target.href) === wanted);
 }
 
 function asRedirect(url: URL, via: DeclaredRefresh['via'], refresh: AcceptedRefresh): DeclaredRefresh | undefined {

@@ -3,8 +3,14 @@ import type { Dispatcher } from 'undici';
 import type { ConnectionFacts } from './connection-facts.js';
 import { awaitConnection, type ConnectionWaiter } from './request-connection.js';
 
-/** How much of a body is ever read: a redirect's is drained (so the connection can be reused), a final page's kept. */
-export const BODY_READ_LIMIT = 64 * 1024;
+/**
+ * How much of a final page's body is kept and read for its signals (meta refresh, canonical, robots metas...): 1 MiB,
+ * so that a long inline script or style in the head does not hide what follows it (issue 27).
+ */
+export const BODY_READ_LIMIT = 1024 * 1024;
+
+/** How much of a body the tool has no use for (a redirect's) is drained so its connection can be reused. */
+export const DRAIN_LIMIT = 64 * 1024;
 
 /**
  * How long a body the tool has no use for may keep arriving after its headers. Draining it lets its connection be
@@ -39,8 +45,8 @@ export interface ExchangeResponse {
   /** The connection the request was written on, when known, and whether an earlier request had used it. */
   connection?: ConnectionFacts;
   reusedConnection?: boolean;
-  /** The body's first {@link BODY_READ_LIMIT} bytes as UTF-8, when `keepsBody` asked for it. */
-  body?: string;
+  /** The body's first {@link BODY_READ_LIMIT} bytes, when `keepsBody` asked for it (decoded by the reader). */
+  body?: Buffer;
 }
 
 /**
@@ -171,7 +177,7 @@ export class HopExchange implements Dispatcher.DispatchHandler, ConnectionWaiter
         this.resolve();
         controller.abort(new Error('body read limit reached'));
       }
-    } else if (this.size > BODY_READ_LIMIT) {
+    } else if (this.size > DRAIN_LIMIT) {
       controller.abort(new Error('body too large to drain'));
     }
   }
@@ -191,7 +197,7 @@ export class HopExchange implements Dispatcher.DispatchHandler, ConnectionWaiter
     this.settled = true;
     const { chunks } = this;
     if (chunks !== undefined) {
-      this.response.body = Buffer.concat(chunks).subarray(0, BODY_READ_LIMIT).toString('utf8');
+      this.response.body = Buffer.concat(chunks).subarray(0, BODY_READ_LIMIT);
     }
     this.settle(this.response);
   }

@@ -3,6 +3,8 @@ import { HoplensError } from './errors.js';
 import { describeConnection } from './hop-anatomy.js';
 import type { HopDeadline } from './hop-deadline.js';
 import { type ExchangeResponse, HopExchange } from './hop-exchange.js';
+import { readsAsHtml, typeIsHtml, typeIsUnknown } from './html/mime-sniff.js';
+import { decodePage } from './html/page-encoding.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
 import { selectHeaders } from './response-headers.js';
@@ -23,10 +25,6 @@ export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 30
 /** Redirects that are permanent; the others in {@link REDIRECT_STATUSES} are temporary. */
 export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([301, 308]);
 
-function isHtml(contentType: string | string[] | undefined): boolean {
-  return contentType !== undefined && /\b(text\/html|application\/xhtml\+xml)\b/i.test(String(contentType));
-}
-
 /** The `setCookie` of a response that sets none (nearly all): one array for all of them. */
 const NO_COOKIES: readonly string[] = Object.freeze([]);
 
@@ -35,7 +33,10 @@ export interface HopResponse {
   location: string | string[] | undefined;
   refresh: string | string[] | undefined;
   setCookie: readonly string[];
+  /** The final page's HTML as text, decoded from its first bytes as a browser decodes them. */
   body?: string;
+  /** The character encoding the body was decoded with (WHATWG Encoding standard name). */
+  bodyEncoding?: string;
   /** The problem with the certificate of the connection the response came on, when it was not verified. */
   tlsProblem?: TlsProblem;
 }
@@ -77,9 +78,12 @@ export class HopSender {
         method,
         headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
         timeout: options.timeout,
-        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at.
-        keepsBody: (status, headers) =>
-          method === 'GET' && status >= 200 && isLast(status) && isHtml(headers['content-type']),
+        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at; a
+        // page without a type is kept until its first bytes tell whether it is HTML.
+        keepsBody: (status, headers) => {
+          const type = headers['content-type'];
+          return method === 'GET' && status >= 200 && isLast(status) && (typeIsHtml(type) || typeIsUnknown(type));
+        },
       },
       this.context.dispatcher,
     );
@@ -129,6 +133,11 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
     refresh: raw.refresh,
     setCookie: setCookie === undefined ? NO_COOKIES : Array.isArray(setCookie) ? setCookie : [setCookie],
   };
-  if (response.body !== undefined) result.body = response.body;
+  const type = raw['content-type'];
+  if (response.body !== undefined && readsAsHtml(type, response.body)) {
+    const { text, encoding } = decodePage(response.body, type);
+    result.body = text;
+    result.bodyEncoding = encoding;
+  }
   return result;
 }

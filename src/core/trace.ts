@@ -144,7 +144,8 @@ async function followChain(
     let step: Step;
     if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
     else {
-      const page = response.body === undefined ? undefined : await readPageSignals(response.body);
+      const page =
+        response.body === undefined ? undefined : await readPageSignals(response.body, response.bodyEncoding);
       const found = await clientRedirectOf(response, page, url, chain, options, context);
       const client = found !== undefined && 'redirect' in found ? found : undefined;
       if (client !== undefined) clientRedirects.push(client.redirect);

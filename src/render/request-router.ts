@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { type GuardedFetch, isHoplensError } from '../core/index.js';
 import { type BrowserResponse, browserResponse } from './browser-response.js';
 import type { RenderBudget } from './render-budget.js';
-import { admit, corsAllows, type PageRequest } from './request-rules.js';
+import { admit, corsAllows, isInert, type PageRequest } from './request-rules.js';
 
 /** What the router needs of one render. */
 export interface RouterSettings {
@@ -90,7 +90,8 @@ async function forward(route: Route, fetch: GuardedFetch, budget: RenderBudget):
  * core's guarded fetch under src/render/request-rules.ts and fulfilled with its answer, so the browser itself never
  * opens a connection. The rendered page's own document goes through; the next navigation of its top frame (a
  * script's `location` change, a form submit, a refresh) is reported and refused, for the core to follow with its own
- * client. Another page's top-level navigation (a popup) is refused. Every request counts against the render's bounds.
+ * client. Another page's top-level navigation (a popup) is refused. Images, fonts, media and stylesheets are refused
+ * unsent (src/render/request-rules.ts, `isInert`). Every request sent counts against the render's bounds.
  */
 export async function routeRequests(context: BrowserContext, settings: RouterSettings): Promise<void> {
   const { budget } = settings;
@@ -109,6 +110,9 @@ export async function routeRequests(context: BrowserContext, settings: RouterSet
         return refuse(route);
       }
       documentRequested = true;
+    } else if (isInert(request.resourceType(), request.headers().accept)) {
+      // Refused before the budget counts it: it spends nothing of the render's bounds.
+      return refuse(route);
     }
     if (!budget.countRequest()) return refuse(route);
     return forward(route, settings.fetch, budget);

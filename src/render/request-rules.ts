@@ -35,6 +35,19 @@ const NO_PREFLIGHT: ReadonlySet<string> = new Set([
   'user-agent',
 ]);
 
+/**
+ * Kinds of request that cannot make a page navigate: an image, a font, audio or video, a stylesheet (CSS runs no
+ * script). Rendering is for where a page goes, so they are refused before they are sent: no connection, no bytes, and
+ * the load event comes sooner. Told by Playwright's `resourceType` (Chromium's classification); the favicon Chromium
+ * fetches on its own is `other`, told by the image types it accepts (no `Sec-Fetch-Dest` reaches the router).
+ */
+const INERT_TYPES: ReadonlySet<string> = new Set(['image', 'font', 'media', 'stylesheet']);
+
+/** Whether a request of this kind (with this `Accept`) is refused because nothing it loads can navigate. */
+export function isInert(resourceType: string, accept: string | undefined): boolean {
+  return INERT_TYPES.has(resourceType) || (resourceType === 'other' && accept?.startsWith('image/') === true);
+}
+
 /** A request of the page as the rules see it. */
 export interface PageRequest {
   readonly url: string;

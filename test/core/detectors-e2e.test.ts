@@ -37,14 +37,17 @@ describe('meta refresh', () => {
     expect(types(await analyzer.analyze(`${server.origin}/`, LOOPBACK))).not.toContain('meta_refresh');
   });
 
-  it('is looked for in the first 64 KiB only', async () => {
+  it('is looked for in the first MiB only: after a 70 KB head script, not after 1.1 MB', async () => {
+    const script = (size: number) => `<head><script>var pad = "${'y'.repeat(size)}";</script>`;
     const server = await track(
       startRedirectServer({
         '/early': { status: 200, headers: HTML, body: `${REFRESH_TAG}${'y'.repeat(2 * 1024 * 1024)}` },
-        '/late': { status: 200, headers: HTML, body: `<p>${'y'.repeat(70 * 1024)}</p>${REFRESH_TAG}` },
+        '/after-script': { status: 200, headers: HTML, body: `${script(70 * 1024)}${REFRESH_TAG}</head>` },
+        '/late': { status: 200, headers: HTML, body: `<p>${'y'.repeat(1100 * 1024)}</p>${REFRESH_TAG}` },
       }),
     );
     expect(types(await analyzer.analyze(`${server.origin}/early`, LOOPBACK))).toContain('meta_refresh');
+    expect(types(await analyzer.analyze(`${server.origin}/after-script`, LOOPBACK))).toContain('meta_refresh');
     expect(types(await analyzer.analyze(`${server.origin}/late`, LOOPBACK))).not.toContain('meta_refresh');
   });
 

@@ -1,25 +1,31 @@
 /**
  * hoplens's reading of meta refreshes side by side with real Chromium (Debian's /usr/bin/chromium, JavaScript on, as
  * test/render/ drives it): each page of test/core/helpers/refresh-contexts.ts, and pages with a Refresh header or
- * several refreshes, is served on loopback, Chromium loads it and is given 1.5 s to navigate, and hoplens analyses it
- * without rendering. The final URLs must agree, except where docs/library.md ("How pages are read") lists an intended
- * difference: the HTML standard's first-refresh rule, which Chromium does not follow (a later refresh with a delay no
- * longer than the scheduled one replaces it). The count of agreements is printed after the file.
+ * several refreshes, and the pages of test/core/helpers/wire-pages.ts (bytes in a charset, no Content-Type, Refresh
+ * headers as written on the wire) is served on loopback as raw bytes, Chromium loads it and is given 2.5 s to
+ * navigate, and hoplens analyses it without rendering, then with. The final URLs must agree, except where
+ * docs/library.md ("How pages are read") lists an intended difference: without rendering, the HTML standard's
+ * first-refresh rule, which Chromium does not follow (a later refresh with a delay no longer than the scheduled one
+ * replaces it); with or without, a form feed in a Refresh header, which undici refuses. The counts of agreements are
+ * printed after the file.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { Analyzer } from '../../src/index.js';
+import { Analyzer, isHoplensError } from '../../src/index.js';
+import { ChromiumRenderer } from '../../src/render/index.js';
 import { launchChromium } from '../helpers/browser.js';
+import { afterRequestHead, pathOf } from '../helpers/hostile-servers.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { type RawServer, startRawServer } from '../helpers/servers.js';
 import { LOOPBACK } from './helpers/analysis.js';
 import { IGNORED_CONTEXTS, REFRESHING_CONTEXTS, type RefreshContext } from './helpers/refresh-contexts.js';
+import { rawResponse, WIRE_PAGES, type WirePage } from './helpers/wire-pages.js';
 
 installTripwire();
 
-const HTML = { 'content-type': 'text/html; charset=utf-8' };
+const HTML = 'Content-Type: text/html; charset=utf-8';
 /** How long Chromium is given to navigate after the page's load: every refresh here is immediate. */
-const SETTLE_MS = 1_500;
+const SETTLE_MS = 2_500;
 
 /** A page served with a `Refresh` header besides its HTML. */
 interface HeaderCase {
@@ -89,40 +95,56 @@ const HEADER_AND_RULE_CASES: readonly HeaderCase[] = [
 ];
 
 let browser: Browser;
-let server: TestServer;
+let server: RawServer;
 const analyzer = new Analyzer();
-const pages = new Map<string, { html: string; refresh?: string }>();
+const rendering = new Analyzer({ renderer: new ChromiumRenderer() });
+const pages = new Map<string, WirePage>();
 const cases = [...IGNORED_CONTEXTS, ...REFRESHING_CONTEXTS].map((context, index) => ({
   name: context.name,
   context,
   path: `/c${index}`,
 }));
 const tally = { agreements: 0, cases: 0, differences: 0 };
+const renderedTally = { agreements: 0, cases: 0 };
 
 beforeAll(async () => {
-  for (const { context, path } of cases) pages.set(path, { html: context.html('/next') });
-  for (const { path, html, refresh } of HEADER_AND_RULE_CASES)
-    pages.set(path, refresh === undefined ? { html } : { html, refresh });
-  server = await startServer((req, res) => {
-    const page = pages.get(req.url ?? '');
-    const headers = page?.refresh === undefined ? HTML : { ...HTML, refresh: page.refresh };
-    res.writeHead(200, headers).end(page?.html ?? '<p>Landed.</p>');
-  });
+  for (const { context, path } of cases) pages.set(path, { headers: [HTML], body: context.html('/next') });
+  for (const { path, html, refresh } of HEADER_AND_RULE_CASES) {
+    pages.set(path, { headers: refresh === undefined ? [HTML] : [HTML, `Refresh: ${refresh}`], body: html });
+  }
+  for (const page of WIRE_PAGES) pages.set(page.path, page);
+  const landed: WirePage = { headers: [HTML], body: '<p>Landed.</p>' };
+  server = await startRawServer((socket) =>
+    afterRequestHead(socket, (head) => socket.end(rawResponse(pages.get(pathOf(head)) ?? landed))),
+  );
   browser = await launchChromium();
 }, 30_000);
 
 afterAll(async () => {
   console.log(
     `hoplens agrees with Chromium on ${tally.agreements} of ${tally.cases} pages; ` +
-      `${tally.differences} documented differences (the first-refresh rule) held as documented`,
+      `${tally.differences} documented differences held as documented; ` +
+      `with rendering on ${renderedTally.agreements} of ${renderedTally.cases}`,
   );
+  await rendering.close();
   await browser?.close();
   await server?.close();
   await analyzer.close();
 });
 
-/** Where Chromium is SETTLE_MS after loading `path`. */
-async function chromiumLandsOn(path: string): Promise<string> {
+const landings = new Map<string, Promise<string>>();
+
+/** Where Chromium is SETTLE_MS after loading `path` (asked once per path: the rendered run compares with it too). */
+function chromiumLandsOn(path: string): Promise<string> {
+  let landing = landings.get(path);
+  if (landing === undefined) {
+    landing = loadInChromium(path);
+    landings.set(path, landing);
+  }
+  return landing;
+}
+
+async function loadInChromium(path: string): Promise<string> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -132,6 +154,16 @@ async function chromiumLandsOn(path: string): Promise<string> {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * With rendering, given as long to navigate as Chromium is, and a long hop timeout: it bounds the render too, waiting
+ * for one of the renderer's two slots included, and a few tests run at once on a loaded machine.
+ */
+async function renderedLandsOn(path: string): Promise<string> {
+  const options = { ...LOOPBACK, render: true, renderWait: SETTLE_MS, timeout: 30_000 };
+  const result = await rendering.analyze(`${server.origin}${path}`, options);
+  return result.chain[result.chain.length - 1]!.url;
 }
 
 async function hoplensLandsOn(path: string): Promise<string> {
@@ -163,5 +195,48 @@ describe('meta refresh contexts, hoplens (no rendering) against Chromium', () =>
     expect(new URL(chromium).pathname).toBe(page.chromium);
     expect(new URL(hoplens).pathname).toBe(page.hoplens);
     if (different) tally.differences++;
+  });
+});
+
+/** The path and query of where hoplens lands, or the code of the error it fails with. */
+async function hoplensOutcome(path: string, render = false): Promise<string> {
+  try {
+    const url = new URL(render ? await renderedLandsOn(path) : await hoplensLandsOn(path));
+    return url.pathname + url.search;
+  } catch (error) {
+    if (isHoplensError(error)) return error.code;
+    throw error;
+  }
+}
+
+describe('pages as bytes on the wire, hoplens (no rendering) against Chromium', () => {
+  it.concurrent.for(WIRE_PAGES)('$name', { timeout: 20_000 }, async (page, { expect }) => {
+    const [chromium, hoplens] = await Promise.all([chromiumLandsOn(page.path), hoplensOutcome(page.path)]);
+    const landed = new URL(chromium).pathname + new URL(chromium).search;
+    tally.cases++;
+    if (landed === hoplens) tally.agreements++;
+    expect(landed).toBe(page.chromium);
+    expect(hoplens).toBe(page.hoplens ?? page.chromium);
+    if (page.hoplens !== undefined && page.hoplens !== page.chromium) tally.differences++;
+  });
+});
+
+/**
+ * With rendering the browser decides (docs/library.md, "When rendering"): every page lands where Chromium does, the
+ * first-refresh cases included. The one exception is the Refresh header with a form feed, which undici refuses before
+ * any rendering (PROTOCOL_ERROR).
+ */
+describe('every page, hoplens with rendering against Chromium', () => {
+  const all = [
+    ...cases.map(({ name, path }) => ({ name, path, hoplens: undefined as string | undefined })),
+    ...HEADER_AND_RULE_CASES.map(({ name, path }) => ({ name, path, hoplens: undefined as string | undefined })),
+    ...WIRE_PAGES.map(({ name, path, hoplens }) => ({ name, path, hoplens })),
+  ];
+  it.concurrent.for(all)('$name', { timeout: 90_000 }, async ({ path, hoplens }, { expect }) => {
+    const [chromium, rendered] = await Promise.all([chromiumLandsOn(path), hoplensOutcome(path, true)]);
+    const landed = new URL(chromium).pathname + new URL(chromium).search;
+    renderedTally.cases++;
+    if (landed === rendered) renderedTally.agreements++;
+    expect(rendered).toBe(hoplens === 'PROTOCOL_ERROR' ? hoplens : landed);
   });
 });

@@ -9,7 +9,7 @@ import type { Hop, Issue } from '../types.js';
 export interface DetectorInput {
   readonly chain: readonly Hop[];
   readonly stop: StopReason;
-  /** The first 64 KiB of the final HTML page (2xx or error), when it was read with GET. */
+  /** The first MiB of the final HTML page (2xx or error), decoded in its charset, when it was read with GET. */
   readonly finalBody?: string;
   /**
    * What that HTML declares, read as a browser parses it (src/core/html/page-signals.ts `readPage`): what the built-in

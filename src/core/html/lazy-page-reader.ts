@@ -6,8 +6,12 @@ import type { PageSignals } from './page-signals.js';
 
 let reader: Promise<typeof import('./page-signals.js')> | undefined;
 
-/** {@link readPage} of src/core/html/page-signals.ts, once the module is loaded. */
-export async function readPageSignals(markup: string): Promise<PageSignals> {
+/**
+ * {@link readPage} of src/core/html/page-signals.ts, once the module is loaded, with the encoding the page was decoded
+ * with when it is not UTF-8 (its URLs' queries are encoded in it).
+ */
+export async function readPageSignals(markup: string, encoding = 'utf-8'): Promise<PageSignals> {
   reader ??= import('./page-signals.js');
-  return (await reader).readPage(markup);
+  const signals = (await reader).readPage(markup);
+  return encoding === 'utf-8' ? signals : { ...signals, encoding };
 }

@@ -7,6 +7,7 @@
 import { parseRefresh } from '../refresh.js';
 import { documentBaseUrl } from './base-url.js';
 import type { MetaRefresh } from './page-signals.js';
+import { withQueryEncoded } from './query-encoding.js';
 
 /** A refresh the steps accepted: its delay and the URL it goes to (the page's own URL when it names none). */
 export interface AcceptedRefresh {
@@ -17,25 +18,34 @@ export interface AcceptedRefresh {
 /**
  * The shared declarative refresh steps on one refresh value: undefined when they return before setting "will
  * declaratively refresh". A URL named resolves against `base` (the document's base URL when the steps run); none
- * names the document's own URL.
+ * names the document's own URL. The URL's query is encoded in the document's `encoding` (src/core/html/query-encoding.ts).
  */
-export function acceptRefresh(content: string, base: URL, documentUrl: URL): AcceptedRefresh | undefined {
+export function acceptRefresh(
+  content: string,
+  base: URL,
+  documentUrl: URL,
+  encoding?: string,
+): AcceptedRefresh | undefined {
   const declaration = parseRefresh(content);
   if (declaration === undefined) return undefined;
   if (declaration.url === undefined) return { delay: declaration.delay, target: documentUrl };
   try {
-    return { delay: declaration.delay, target: new URL(declaration.url, base) };
+    return { delay: declaration.delay, target: new URL(withQueryEncoded(declaration.url, encoding), base) };
   } catch {
     return undefined;
   }
 }
 
 /** The first meta refresh the steps accept, in the order the elements were inserted; undefined when none is. */
-export function firstMetaRefresh(refreshes: readonly MetaRefresh[], pageUrl: URL): AcceptedRefresh | undefined {
+export function firstMetaRefresh(
+  refreshes: readonly MetaRefresh[],
+  pageUrl: URL,
+  encoding?: string,
+): AcceptedRefresh | undefined {
   for (const { content, base } of refreshes) {
     // The refresh state's own steps: no content attribute, or an empty one, does nothing.
     if (content === undefined || content === '') continue;
-    const accepted = acceptRefresh(content, documentBaseUrl(base, pageUrl), pageUrl);
+    const accepted = acceptRefresh(content, documentBaseUrl(base, pageUrl), pageUrl, encoding);
     if (accepted !== undefined) return accepted;
   }
   return undefined;

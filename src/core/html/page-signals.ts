@@ -49,6 +49,8 @@ export interface PageSignals {
   readonly scripts: readonly string[];
   /** The `<html lang>` attribute as written. */
   readonly lang: string | undefined;
+  /** The document's character encoding when it is not UTF-8 (src/core/html/page-encoding.ts). */
+  readonly encoding?: string;
 }
 
 /** The signals of a page that has none of the elements they come from. */
