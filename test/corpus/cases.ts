@@ -3312,16 +3312,6 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
  */
 export const KNOWN_MISSES: readonly KnownMiss[] = Object.freeze([
   {
-    id: 'refresh/no-content-type',
-    reason:
-      'hoplens reads a page only when its Content-Type says HTML; a browser sniffs a response without one (issue 27, "Read HTML as the HTML standard does"), another branch',
-  },
-  {
-    id: 'noindex/after-large-inline-script',
-    reason:
-      'hoplens reads the first 64 KiB of a page, so a 70 KB inline script hides the noindex after it; issue 27 asks for at least 1 MiB, another branch',
-  },
-  {
     id: 'js/click-handler-function',
     reason:
       'without rendering, any literal location change in an inline script is reported, even inside a click handler that runs only when a visitor clicks: telling the two apart needs the script run (render: true) or parsed, not a pattern. The documented rule (docs/issues.md#javascript_redirect) says this; no one is on it',
