@@ -7,7 +7,7 @@
  * src/render/index.ts), which export more.
  *
  * This file must not load the policy file's validator (TypeBox and a URL pattern compiler) when it is imported: a
- * program that never reads a policy should not pay for it (src/core/policy.ts says why). The async `compilePolicy` and
+ * program that never reads a policy should not pay for it (src/core/findings-policy.ts says why). The async `compilePolicy` and
  * `compilePolicyJson` load it on first use; the synchronous `parsePolicy` and `policyFromJson` are the package's
  * second entry, `hoplens/policy` (src/policy.ts), for code that accepts that cost up front.
  *
@@ -48,9 +48,8 @@ export {
   type ClientRedirectMode,
 } from './core/index.js';
 
-// Policy files, compiled lazily (see above). The core calls a compiled policy `Policy`; beside `AddressPolicy` that
-// name did not say which policy, so the package names it for what it governs.
-export { compilePolicy, compilePolicyJson, type Policy as FindingsPolicy, type PolicyFile } from './core/index.js';
+// Policy files, compiled lazily (see above), into a `FindingsPolicy`: named for what it governs, beside `AddressPolicy`.
+export { compilePolicy, compilePolicyJson, type FindingsPolicy, type PolicyFile } from './core/index.js';
 
 // Findings: the detectors, their thresholds and help
 export {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { compilePolicyJson, isHoplensError, type Policy } from '../core/index.js';
+import { compilePolicyJson, type FindingsPolicy, isHoplensError } from '../core/index.js';
 import { type CliError, cliError } from './errors.js';
 
 /** The policy file's name, looked for in the working directory and then in each parent. */
@@ -8,7 +8,7 @@ export const POLICY_FILE_NAME = 'hoplens.config.json';
 
 /** A policy read from a file, and the file as messages name it. */
 export interface LoadedPolicy {
-  policy: Policy;
+  policy: FindingsPolicy;
   name: string;
 }
 

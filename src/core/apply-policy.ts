@@ -1,4 +1,4 @@
-import { type AllowRule, NO_POLICY, type Policy } from './policy.js';
+import { type AllowRule, type FindingsPolicy, NO_POLICY } from './findings-policy.js';
 import type { StopReason } from './trace.js';
 import type { Hop, Issue, Severity } from './types.js';
 
@@ -44,7 +44,7 @@ function allowed(issue: Issue, rules: readonly AllowRule[], scope: PolicyScope):
  * A policy applied to detected findings: those an allow rule covers are dropped, then each type's severity is set as
  * the policy says (`off` drops it). Issues stay most severe first, then in chain order, as `detectIssues` gives them.
  */
-export function applyPolicy(issues: readonly Issue[], scope: PolicyScope, policy: Policy): Issue[] {
+export function applyPolicy(issues: readonly Issue[], scope: PolicyScope, policy: FindingsPolicy): Issue[] {
   // No policy (most analyses): the findings as they are, already in order.
   if (policy === NO_POLICY) return [...issues];
   const kept: Issue[] = [];

@@ -7,9 +7,9 @@
  */
 
 import type { DetectorInput } from './detectors/detector.js';
-import { finalPage } from './final-page.js';
 import { documentBaseUrl } from './html/base-url.js';
 import { findCanonicalLinks } from './html/link-canonical.js';
+import { indexableLanding } from './indexable-landing.js';
 import { linkTargets } from './link-header.js';
 import { comparableUrl } from './portable/comparable-url.js';
 
@@ -31,7 +31,7 @@ function resolveHttp(reference: string, base: string | URL): string | undefined 
  * declaration whose URL does not resolve to http(s) is none.
  */
 export function declaredCanonicals(input: CanonicalInput): string[] {
-  const page = finalPage(input);
+  const page = indexableLanding(input);
   if (page === undefined) return [];
   const pageUrl = page.hop.url;
   const found: string[] = [];

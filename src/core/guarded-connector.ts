@@ -2,11 +2,11 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
 import type { SecureContext, TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
+import type { AddressPolicy } from './address-policy.js';
 import { describeAddress, rangePhrase } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import { OpeningConnection } from './connection-facts.js';
 import { HoplensError } from './errors.js';
-import type { AddressPolicy } from './ssrf-guard.js';
 import { socketProblem, type TlsProblem } from './tls-problem.js';
 import type { Resolver } from './types.js';
 

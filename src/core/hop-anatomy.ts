@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
  * paid for them: a reused connection reports `firstByte` alone. Nothing is added when the connection is not known.
  * @param now the analysis clock, in epoch ms, that `daysLeft` counts from
  */
-export function describeConnection(hop: Hop, response: ExchangeResponse, now: () => number): void {
+export function addConnectionDetails(hop: Hop, response: ExchangeResponse, now: () => number): void {
   const facts = response.connection;
   if (facts === undefined) return;
   const reused = response.reusedConnection === true;

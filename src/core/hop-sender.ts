@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { HoplensError } from './errors.js';
-import { describeConnection } from './hop-anatomy.js';
+import { addConnectionDetails } from './hop-anatomy.js';
 import type { HopDeadline } from './hop-deadline.js';
 import { type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { readsAsHtml, typeIsHtml, typeIsUnknown } from './html/mime-sniff.js';
@@ -95,7 +95,7 @@ export class HopSender {
       // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
       await nextLoopTurn();
       const result = toHopResponse(url, response, options.headers);
-      describeConnection(result.hop, response, this.context.now ?? Date.now);
+      addConnectionDetails(result.hop, response, this.context.now ?? Date.now);
       const tlsProblem = this.context.verdicts?.problemFor(url);
       if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
       return result;

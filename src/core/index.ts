@@ -2,6 +2,14 @@
  * The core's public entry: tracing, issue detection, options, errors and the address policy. The faces (service,
  * CLI, web page) and the shared capabilities beside core import the core through this file only.
  */
+
+export {
+  AddressPolicy,
+  type AddressVerdict,
+  classifyAddress,
+  type Network,
+  parseNetworks,
+} from './address-policy.js';
 export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
 export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
 export { parseCaBundle } from './ca-bundle.js';
@@ -22,6 +30,14 @@ export {
   isCoreError,
   isHoplensError,
 } from './errors.js';
+export {
+  type AllowRule,
+  compilePolicy,
+  compilePolicyJson,
+  type FindingsPolicy,
+  isPolicy,
+  NO_POLICY,
+} from './findings-policy.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
@@ -38,34 +54,18 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
-export {
-  type AllowRule,
-  compilePolicy,
-  compilePolicyJson,
-  isPolicy,
-  NO_POLICY,
-  type Policy,
-} from './policy.js';
 // The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
 // src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
 export type { PolicyFile, SeveritySetting } from './policy-schema.js';
 // The portable part (URL input and display, the redirect count, URL comparison, the option table, DEFAULTS and
 // LIMITS): the web page's entry, and everyone else's through this one.
 export * from './portable/index.js';
-export { productToken } from './product-token.js';
 export { type PostureOptions, publicPosture } from './public-posture.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export type { RobotsVerdict } from './robots-file.js';
 export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
-export {
-  AddressPolicy,
-  type AddressVerdict,
-  classifyAddress,
-  type Network,
-  parseNetworks,
-} from './ssrf-guard.js';
 export type { TlsProblem, TlsReason } from './tls-problem.js';
 export type { CertificateProblem, StopReason, TraceOutcome } from './trace.js';
 export {

@@ -1,5 +1,6 @@
+import { type Network, parseNetworks } from './address-policy.js';
 import { invalidOption } from './errors.js';
-import { isPolicy, NO_POLICY, type Policy } from './policy.js';
+import { type FindingsPolicy, isPolicy, NO_POLICY } from './findings-policy.js';
 import { LIMITS } from './portable/defaults.js';
 import {
   type IntegerOption,
@@ -9,14 +10,13 @@ import {
   type OptionValues,
 } from './portable/option-table.js';
 import { isProductToken, PRODUCT_TOKEN_MAX_LENGTH } from './product-token.js';
-import { type Network, parseNetworks } from './ssrf-guard.js';
 import type { AnalyzeOptions } from './types.js';
 
 /** Options after validation, with every default filled in. */
 export interface NormalizedOptions extends OptionValues {
   readonly allowNetworks: readonly Network[];
   /** The policy compiled (`NO_POLICY` when none was given). */
-  readonly policy: Policy;
+  readonly policy: FindingsPolicy;
 }
 
 function integerIn(option: string, value: unknown, { min, max }: IntegerOption): number {
@@ -90,9 +90,9 @@ function networks(value: unknown): readonly Network[] {
 
 /**
  * A policy given compiled. A policy file's contents are compiled by `Analyzer.analyze` (which loads the validator only
- * then, src/core/policy.ts) or by `parsePolicy` beforehand; options validated on their own cannot compile one.
+ * then, src/core/findings-policy.ts) or by `parsePolicy` beforehand; options validated on their own cannot compile one.
  */
-function compiled(value: unknown): Policy {
+function compiled(value: unknown): FindingsPolicy {
   if (isPolicy(value)) return value;
   throw invalidOption('policy', 'must be compiled first: pass it to analyze(), or to parsePolicy() before prepare()');
 }

@@ -2,14 +2,14 @@
  * The policy file's validator: the core's second public entry, beside src/core/index.ts. It is kept apart because
  * the schema validator and the URL pattern compiler it loads are a large share of a start-up that reads no policy
  * (BENCHMARKS.md, the start-up workload): code that may run without a policy reaches it through `compilePolicy`
- * (src/core/policy.ts), which imports this file on first use; the service, which reads its policy file at start-up
+ * (src/core/findings-policy.ts), which imports this file on first use; the service, which reads its policy file at start-up
  * with the rest of its environment, imports it directly.
  */
 import { Value } from 'typebox/value';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
 import { invalidOption } from './errors.js';
+import { type AllowRule, type FindingsPolicy, isPolicy } from './findings-policy.js';
 import { JUDGEMENT_DEFAULTS } from './judgement-defaults.js';
-import { type AllowRule, isPolicy, type Policy } from './policy.js';
 import { type PolicyFile, PolicyFileSchema, type SeveritySetting } from './policy-schema.js';
 import { firstComplaint } from './schema-complaint.js';
 import type { IssueType } from './types.js';
@@ -41,7 +41,7 @@ function compilePattern(text: string, path: string): URLPattern {
  * option `policy` and a requirement naming the key and the rule: `severity.temporary_redirect: must be one of error,
  * warning, info, off`. A policy already compiled is returned as it is.
  */
-export function parsePolicy(value: unknown): Policy {
+export function parsePolicy(value: unknown): FindingsPolicy {
   if (isPolicy(value)) return value;
   const problem = firstError(value);
   if (problem !== undefined) throw invalidOption('policy', problem);
@@ -69,7 +69,7 @@ export function parsePolicy(value: unknown): Policy {
  * A policy file's text (hoplens.config.json) parsed as JSON and then by {@link parsePolicy}. Throws `INVALID_OPTION`
  * (option `policy`) whose requirement says what is wrong: `is not valid JSON (...)` or the key and its rule.
  */
-export function policyFromJson(text: string): Policy {
+export function policyFromJson(text: string): FindingsPolicy {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));

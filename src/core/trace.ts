@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
+import type { AddressPolicy } from './address-policy.js';
 import { describeAddress } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import type { ClientRedirect } from './client-redirect.js';
@@ -14,10 +15,9 @@ import type { PageSignals } from './html/page-signals.js';
 import { resolveLocation } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
-import type { AddressPolicy } from './ssrf-guard.js';
+import { RequestedUrls } from './requested-urls.js';
 import type { TlsProblem } from './tls-problem.js';
 import type { Hop, ResolvedAddress } from './types.js';
-import { Visits } from './visits.js';
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
 export type StopReason =
@@ -114,7 +114,7 @@ async function followChain(
   const jar: CookieJar | undefined = options.cookies ? new (await import('tough-cookie')).CookieJar() : undefined;
   // Without a jar every cookie is '', known without an await: two fewer turns of the microtask queue per hop.
   const cookieFor = jar === undefined ? undefined : (url: URL) => jar.getCookieString(url.href);
-  const visits = new Visits();
+  const visits = new RequestedUrls();
   const clientRedirects: ClientRedirect[] = [];
   let url = start;
   let method = options.method;
@@ -183,7 +183,7 @@ function admitNext(
   next: URL,
   cookie: string,
   index: number,
-  visits: Visits,
+  visits: RequestedUrls,
   options: NormalizedOptions,
   context: TraceContext,
 ): Step {

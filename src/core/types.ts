@@ -1,6 +1,6 @@
-import type { Policy } from './policy.js';
+import type { Network } from './address-policy.js';
+import type { FindingsPolicy } from './findings-policy.js';
 import type { PolicyFile } from './policy-schema.js';
-import type { Network } from './ssrf-guard.js';
 
 /**
  * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and
@@ -292,7 +292,7 @@ export interface AnalyzeOptions {
    * by `analyze()`, which loads the validator then), or a policy compiled once by `parsePolicy`/`compilePolicy` (not
    * validated again; `prepare()` takes only these). Default: none.
    */
-  policy?: PolicyFile | Policy;
+  policy?: PolicyFile | FindingsPolicy;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
 }

@@ -5,5 +5,5 @@ export { isMonitorError, MONITOR_ERROR_CODES, type MonitorErrorCode } from './er
 export type { AlertChannel, Monitor, MonitorSettings } from './monitor.js';
 export { parseMonitorInput } from './monitor.js';
 export { type MonitorConfig, MonitorSystem, type MonitorSystemDeps } from './monitor-system.js';
-export type { RunCheckContext } from './run-check.js';
 export type { Run } from './run-history.js';
+export type { MonitorRunContext } from './run-once.js';

@@ -3,8 +3,8 @@ import { type AlertSettings, alertMessages } from './alert-message.js';
 import type { AlertOutbox } from './alert-outbox.js';
 import type { Database } from './database.js';
 import type { MonitorStore } from './monitor-store.js';
-import { type RunCheckContext, runCheck } from './run-check.js';
 import { appendRun, latestRun, type Run } from './run-history.js';
+import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
 import { sqlTime } from './sql-values.js';
 
 /** What running and recording a monitor needs. */
@@ -12,7 +12,7 @@ export interface MonitorRunnerParts {
   db: Database;
   store: MonitorStore;
   outbox: AlertOutbox;
-  check: RunCheckContext;
+  check: MonitorRunContext;
   alerts: AlertSettings;
   now: () => number;
 }
@@ -30,7 +30,7 @@ export async function runMonitor(
 ): Promise<Run | undefined> {
   const monitor = await parts.store.get(id);
   const startedAt = parts.now();
-  const result = await runCheck(monitor, parts.check, signal);
+  const result = await runMonitorOnce(monitor, parts.check, signal);
   if (signal?.aborted) return undefined;
   return parts.db.transaction(async (tx) => {
     const locked = await tx.query('SELECT id FROM hoplens_monitors WHERE id = $1 FOR UPDATE', [id]);

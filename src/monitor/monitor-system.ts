@@ -12,8 +12,8 @@ import { MonitorStore } from './monitor-store.js';
 import type { SchedulerLog } from './periodic-pass.js';
 import { openPgDatabase } from './pg-database.js';
 import { openPgliteDatabase } from './pglite-database.js';
-import type { RunCheckContext } from './run-check.js';
 import { type Run, runPage } from './run-history.js';
+import type { MonitorRunContext } from './run-once.js';
 import type { Scheduler } from './scheduler.js';
 
 /** The instance's monitor settings (read from the environment by src/service/config.ts). */
@@ -62,7 +62,7 @@ export class MonitorSystem {
    */
   static async open(
     config: MonitorConfig,
-    check: RunCheckContext,
+    check: MonitorRunContext,
     deps: MonitorSystemDeps = {},
   ): Promise<MonitorSystem> {
     const db =

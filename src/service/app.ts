@@ -8,6 +8,7 @@ import { ConcurrencyGate } from './concurrency-gate.js';
 import type { ServiceConfig } from './config.js';
 import { clientErrorReply, frameworkErrorReply, installErrorReplies } from './error-reply.js';
 import { serviceError } from './errors.js';
+import { EventLoopPacer } from './event-loop-pacer.js';
 import { Lifecycle } from './lifecycle.js';
 import { MemoryStore } from './rate-limit/memory-store.js';
 import { RedisStore } from './rate-limit/redis-store.js';
@@ -20,7 +21,6 @@ import { docPages } from './routes/doc-pages.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { monitorRoutes } from './routes/monitors.js';
-import { TurnPacer } from './turn-pacer.js';
 
 /** Seams for tests and embedding. Everything has a production default. */
 export interface AppDeps {
@@ -265,7 +265,7 @@ async function registerRoutes(
     analysisTimeoutMs: config.analysisTimeoutMs,
     rendering: parts.rendering,
     policy: config.policy,
-    pacer: new TurnPacer(PACE_PER_TURN),
+    pacer: new EventLoopPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
   const { adminToken } = config.monitors;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import {
+  type FindingsPolicy,
   isHoplensError,
   type Network,
-  type Policy,
   parseCaBundle,
   parseDecimalInteger,
   parseNetworks,
@@ -62,7 +62,7 @@ export interface ServiceConfig {
    * `HOPLENS_CONFIG`: the policy file (hoplens.config.json: severity overrides, allowed redirects, thresholds) applied
    * to every analysis, read and compiled once here; undefined when unset.
    */
-  readonly policy: Policy | undefined;
+  readonly policy: FindingsPolicy | undefined;
   /** Monitors (docs/monitors.md): where they live, who may manage them, where their alerts go. */
   readonly monitors: MonitorsConfig;
 }
@@ -186,7 +186,7 @@ function readNamedFile(name: string, path: string): string {
 }
 
 /** Reads and compiles the policy file at start-up, so that a bad file stops the service rather than being ignored. */
-function policyFile(env: Environment): Policy | undefined {
+function policyFile(env: Environment): FindingsPolicy | undefined {
   const path = raw(env, 'HOPLENS_CONFIG');
   if (path === undefined) return undefined;
   const text = readNamedFile('HOPLENS_CONFIG', path);

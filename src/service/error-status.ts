@@ -1,10 +1,10 @@
-import type { ServiceErrorCode } from './errors.js';
+import type { ApiErrorCode } from '../schemas/error-body.js';
 
 /**
  * The HTTP status of every code the service answers with: the one place the service decides it. Typed as a full
  * `Record`, so a code added to the core's or the service's list does not compile until it has a status here.
  */
-export const ERROR_STATUS: Readonly<Record<ServiceErrorCode, number>> = Object.freeze({
+export const ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = Object.freeze({
   // The caller's input is wrong; a blocked destination is refused before any connection, like a bad URL.
   INVALID_URL: 400,
   INVALID_OPTION: 400,
@@ -35,6 +35,6 @@ export const ERROR_STATUS: Readonly<Record<ServiceErrorCode, number>> = Object.f
 });
 
 /** The HTTP status for `code`. */
-export function statusFor(code: ServiceErrorCode): number {
+export function statusFor(code: ApiErrorCode): number {
   return ERROR_STATUS[code];
 }

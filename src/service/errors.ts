@@ -1,11 +1,8 @@
 import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/index.js';
 import { API_ERROR_CODES, type ApiErrorCode } from '../schemas/error-body.js';
 
-/** Every code the service answers with: the core's and its own (the API's contract lists them). */
-export type ServiceErrorCode = ApiErrorCode;
-
 /** Every code the service answers with. */
-export const ALL_SERVICE_ERROR_CODES: readonly ServiceErrorCode[] = API_ERROR_CODES;
+export const ALL_SERVICE_ERROR_CODES: readonly ApiErrorCode[] = API_ERROR_CODES;
 
 /** What a service error may carry besides the core's details. */
 export interface ServiceErrorDetails extends HoplensErrorDetails {
@@ -18,9 +15,9 @@ export interface ServiceErrorDetails extends HoplensErrorDetails {
 }
 
 /** An error the service answers with. */
-export type ServiceError = HoplensError<ServiceErrorCode, ServiceErrorDetails>;
+export type ServiceError = HoplensError<ApiErrorCode, ServiceErrorDetails>;
 
-const SERVICE_ERRORS = defineErrors<ServiceErrorCode, ServiceErrorDetails>(ALL_SERVICE_ERROR_CODES);
+const SERVICE_ERRORS = defineErrors<ApiErrorCode, ServiceErrorDetails>(ALL_SERVICE_ERROR_CODES);
 
 /** Makes a {@link ServiceError}. */
 export const serviceError = SERVICE_ERRORS.make;

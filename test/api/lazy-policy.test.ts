@@ -1,6 +1,6 @@
 /**
  * `import 'hoplens'` does not load the policy validator (TypeBox's value checker and the URL pattern compiler): a
- * program that reads no policy file should not pay for them at start-up (src/core/policy.ts). Checked on the built
+ * program that reads no policy file should not pay for them at start-up (src/core/findings-policy.ts). Checked on the built
  * entry, in a process of its own whose module hooks record every module resolved (modules-loaded.mjs). Calling
  * `compilePolicy` then loads it: the hooks do see it when it is loaded.
  */

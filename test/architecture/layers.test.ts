@@ -200,9 +200,9 @@ describe('layers', () => {
     expect(violation(at('service/app.ts'), at('render/index.ts'))).toBeUndefined();
     expect(violation(at('cli/run.ts'), at('render/browser-launcher.ts'))).toMatch(/past src\/render\/index.ts/);
     expect(violation(at('index.ts'), at('render/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-check.ts'), at('check/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-check.ts'), at('core/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-check.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('monitor/run-once.ts'), at('check/index.ts'))).toBeUndefined();
+    expect(violation(at('monitor/run-once.ts'), at('core/index.ts'))).toBeUndefined();
+    expect(violation(at('monitor/run-once.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
     expect(violation(at('monitor/monitor-system.ts'), at('service/app.ts'))).toMatch(
       /the monitor room imports the service face/,
     );
@@ -216,9 +216,7 @@ describe('layers', () => {
     expect(violation(at('cli/commands/fix.ts'), at('fix/flatten.ts'))).toMatch(/past src\/fix\/index.ts/);
     expect(violation(at('cli/commands/lint.ts'), at('lint/rule-graph.ts'))).toMatch(/past src\/lint\/index.ts/);
     expect(violation(at('cli/commands/check.ts'), at('inputs/patterns/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-check.ts'), at('lint/index.ts'))).toMatch(
-      /the monitor room imports the lint room/,
-    );
+    expect(violation(at('monitor/run-once.ts'), at('lint/index.ts'))).toMatch(/the monitor room imports the lint room/);
     expect(violation(at('service/app.ts'), at('monitor/monitor-store.ts'))).toMatch(/past src\/monitor\/index.ts/);
     expect(violation(at('cli/run.ts'), at('monitor/index.ts'))).toMatch(/the cli face imports the monitor room/);
     expect(violation(at('check/runner.ts'), at('monitor/index.ts'))).toMatch(/the check room imports the monitor room/);

@@ -4,7 +4,6 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { productToken } from '../../src/core/index.js';
 import { ROBOTS_PARSE_LIMIT, ROBOTS_READ_LIMIT, robotsBody } from '../../src/core/robots-body.js';
 import { type AnalysisResult, Analyzer } from '../../src/index.js';
 import { type Route, startRedirectServer, startServer } from '../helpers/servers.js';
@@ -33,14 +32,6 @@ function robotsFinding(result: AnalysisResult) {
 }
 
 const robotsRequests = (requests: string[]) => requests.filter((path) => path === '/robots.txt').length;
-
-describe('product tokens (RFC 9309 §2.2.1: the crawler name robots.txt groups use)', () => {
-  it('takes the crawler named in a "compatible" comment, else the first product', () => {
-    expect(productToken(GOOGLEBOT)).toBe('Googlebot');
-    expect(productToken('hoplens/1.0')).toBe('hoplens');
-    expect(productToken('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0')).toBe('Mozilla');
-  });
-});
 
 describe('robots_blocked_destination', () => {
   it('judges for Googlebot by default, whatever the User-Agent sent; `crawler` names another', async () => {

@@ -1,7 +1,7 @@
 import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
-import { createFormatter } from '../formats/create.js';
 import type { CheckFormatter } from '../formats/formatter.js';
+import { formatterFor } from '../formats/select-formatter.js';
 import { TableFormatter } from '../formats/table.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
@@ -49,7 +49,7 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
   }
   // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
   const clearBar = () => progress.clear();
-  const formatter = createFormatter(plan.format, report, {
+  const formatter = formatterFor(plan.format, report, {
     colors: colorsFor(report.isTTY, io.env, plan.color),
     quiet: plan.quiet,
     headers: plan.analyzeOptions.headers === 'all',

@@ -1,5 +1,5 @@
 import { declaredCanonicals } from '../canonical.js';
-import { finalPage } from '../final-page.js';
+import { indexableLanding } from '../indexable-landing.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Detector } from './detector.js';
  */
 export const canonicalConflict: Detector = (input) => {
   const canonicals = declaredCanonicals(input);
-  const page = finalPage(input);
+  const page = indexableLanding(input);
   if (page === undefined || canonicals.length < 2) return [];
   return [
     {

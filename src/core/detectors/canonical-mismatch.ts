@@ -1,5 +1,5 @@
 import { declaredCanonical } from '../canonical.js';
-import { finalPage } from '../final-page.js';
+import { indexableLanding } from '../indexable-landing.js';
 import { comparableUrl } from '../portable/comparable-url.js';
 import type { Detector } from './detector.js';
 
@@ -9,7 +9,7 @@ import type { Detector } from './detector.js';
  * percent-escape spelling or the fragment differ (src/core/portable/comparable-url.ts).
  */
 export const canonicalMismatch: Detector = (input) => {
-  const page = finalPage(input);
+  const page = indexableLanding(input);
   const canonical = declaredCanonical(input);
   if (page === undefined || canonical === undefined) return [];
   if (comparableUrl(canonical) === comparableUrl(page.hop.url)) return [];

@@ -1,5 +1,5 @@
-import { finalPage } from '../final-page.js';
 import { findRobotsMeta } from '../html/meta-robots.js';
+import { indexableLanding } from '../indexable-landing.js';
 import { contentRobotsRules, headerRobotsRules, indexingBan } from '../robots-directives.js';
 import type { Detector } from './detector.js';
 
@@ -16,7 +16,7 @@ function said(rule: string): string {
  * another). Google will not index the destination, so what the redirect passes on goes nowhere.
  */
 export const noindexDestination: Detector = ({ chain, stop, finalSignals, crawler, now }) => {
-  const page = finalPage({ chain, stop });
+  const page = indexableLanding({ chain, stop });
   if (page === undefined) return [];
   const at = now ?? Date.now();
   const header = page.hop.headers['x-robots-tag'];

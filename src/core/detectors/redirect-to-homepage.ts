@@ -1,6 +1,6 @@
-import { finalPage } from '../final-page.js';
 import { pageLanguages } from '../html/page-language.js';
 import type { PageSignals } from '../html/page-signals.js';
+import { indexableLanding } from '../indexable-landing.js';
 import { rootLanguage } from '../language-root.js';
 import { countRedirects } from '../portable/redirect-count.js';
 import type { Detector } from './detector.js';
@@ -44,7 +44,7 @@ function isHomePage(url: URL, page: PageSignals | undefined): boolean {
  * not what they asked for. Redirect to the page that replaces it, or answer 404 or 410.
  */
 export const redirectToHomepage: Detector = ({ chain, stop, finalSignals, siteOf = (hostname) => hostname }) => {
-  const page = finalPage({ chain, stop });
+  const page = indexableLanding({ chain, stop });
   const first = chain[0];
   if (page === undefined || first === undefined || countRedirects(chain) === 0) return [];
   // The landing page first: most chains do not end on a root, and then no URL need be parsed.

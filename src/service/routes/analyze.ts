@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AnalyzeOptions,
   type Analyzer,
+  type FindingsPolicy,
   isHoplensError,
   type Network,
-  type Policy,
   type PreparedAnalysis,
   publicPosture,
   QUERY_OPTIONS,
@@ -17,12 +17,12 @@ import { AnalysisScope } from '../analysis-scope.js';
 import type { ConcurrencyGate } from '../concurrency-gate.js';
 import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, isServiceError, type ServiceError, serviceError } from '../errors.js';
+import type { EventLoopPacer } from '../event-loop-pacer.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { DOCUMENTING_ONLY, strictQuery } from '../query-validation.js';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/headers.js';
 import type { RequestLimiter } from '../rate-limit/request-limiter.js';
 import type { RenderState } from '../renderer-setup.js';
-import type { TurnPacer } from '../turn-pacer.js';
 import { ANALYZE_ROUTE_SCHEMA } from './analyze-schema.js';
 
 /** What the analyze route needs from the app. */
@@ -40,9 +40,9 @@ export interface AnalyzeRouteOptions {
   /** Whether callers may ask for `render=true` (`HOPLENS_RENDER=on`), and why it cannot be done when it cannot. */
   rendering: RenderState;
   /** The instance's policy (`HOPLENS_CONFIG`), compiled once at start-up; absent: none. */
-  policy?: Policy | undefined;
+  policy?: FindingsPolicy | undefined;
   /** Spreads bursts of analyses starting and answering over event-loop turns, so they cannot starve /healthz. */
-  pacer: TurnPacer;
+  pacer: EventLoopPacer;
 }
 
 /** Facts about one request, for its single log line. */
@@ -82,7 +82,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
       onRequest: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         request.analysis = {};
-        await pacer.pass();
+        await pacer.waitTurn();
         await limiter.count(request, reply);
       },
       preValidation: strictQuery(ANALYZE_ROUTE_SCHEMA.querystring),
@@ -138,11 +138,11 @@ async function runAnalysis(
   let release: (() => void) | undefined;
   try {
     release = await gate.acquire(scope.signal);
-    await pacer.pass();
+    await pacer.waitTurn();
     scope.startDeadline(options.analysisTimeoutMs);
     const result = await analyzer.run(prepared, scope.signal);
     facts.hops = result.chain.length;
-    await pacer.pass();
+    await pacer.waitTurn();
     const rateLimit = request.rateLimit ?? (await limiter.describe(request, reply));
     return { success: result.success, url: result.url, chain: result.chain, summary: result.summary, rateLimit };
   } catch (error) {
@@ -151,7 +151,7 @@ async function runAnalysis(
     if (failure.code === 'RENDER_UNAVAILABLE') request.log.error({ err: error }, 'render unavailable');
     facts.code = failure.code;
     facts.hops = failure.chain.length;
-    await pacer.pass();
+    await pacer.waitTurn();
     // A request refused before its analysis started (no slot, shutdown) has no chain to report.
     return sendError(limiter, request, reply, failure, release === undefined ? {} : { chain: failure.chain });
   } finally {

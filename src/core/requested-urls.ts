@@ -1,7 +1,7 @@
 import { withoutFragment } from './portable/without-fragment.js';
 
 /** Remembers which URLs were requested, with which cookies, to tell a loop from a revisit that changes state. */
-export class Visits {
+export class RequestedUrls {
   private readonly seen = new Map<string, Array<{ cookie: string; hop: number }>>();
 
   record(url: URL, cookie: string, hop: number): void {

@@ -4,7 +4,7 @@
  * else (a `/healthz` probe among it). At most `perTurn` callers pass per turn; the others wait, in arrival order, for
  * the following turns, and the loop polls for I/O between two turns.
  */
-export class TurnPacer {
+export class EventLoopPacer {
   private readonly perTurn: number;
   /** Callers let through since the budget was last reset. */
   private passed = 0;
@@ -22,7 +22,7 @@ export class TurnPacer {
   }
 
   /** Resolves in this turn while its budget lasts, else in a later turn. Never rejects. */
-  pass(): Promise<void> {
+  waitTurn(): Promise<void> {
     if (this.queue.length === 0 && this.passed < this.perTurn) {
       this.passed++;
       this.schedule();

@@ -20,7 +20,7 @@ export interface FormatterContext {
 }
 
 /** The formatter for `--format`. */
-export function createFormatter(format: CheckFormat, sink: Sink, context: FormatterContext): CheckFormatter {
+export function formatterFor(format: CheckFormat, sink: Sink, context: FormatterContext): CheckFormatter {
   switch (format) {
     case 'table':
       return new TableFormatter(sink, {

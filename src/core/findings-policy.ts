@@ -14,7 +14,7 @@ export interface AllowRule {
  * A policy validated once and compiled: made by `parsePolicy` or {@link compilePolicy}, applied to every analysis given it
  * (`AnalyzeOptions.policy`) by src/core/apply-policy.ts.
  */
-export interface Policy {
+export interface FindingsPolicy {
   readonly kind: 'hoplens-policy';
   readonly severity: Readonly<Partial<Record<IssueType, SeveritySetting>>>;
   readonly allow: readonly AllowRule[];
@@ -23,7 +23,7 @@ export interface Policy {
 }
 
 /** The policy of an analysis given none: detectors' own severities, nothing allowed, default thresholds. */
-export const NO_POLICY: Policy = Object.freeze({
+export const NO_POLICY: FindingsPolicy = Object.freeze({
   kind: 'hoplens-policy',
   severity: Object.freeze({}),
   allow: Object.freeze([]),
@@ -31,8 +31,8 @@ export const NO_POLICY: Policy = Object.freeze({
 });
 
 /** Whether `value` is a policy already compiled (not compiled again). */
-export function isPolicy(value: unknown): value is Policy {
-  return typeof value === 'object' && value !== null && (value as Partial<Policy>).kind === 'hoplens-policy';
+export function isPolicy(value: unknown): value is FindingsPolicy {
+  return typeof value === 'object' && value !== null && (value as Partial<FindingsPolicy>).kind === 'hoplens-policy';
 }
 
 /**
@@ -40,14 +40,14 @@ export function isPolicy(value: unknown): value is Policy {
  * a large share of what a command that reads no policy file would otherwise load at start-up (BENCHMARKS.md, the
  * start-up workload), so the code that may run without a policy reaches them through this function.
  */
-export async function compilePolicy(value: unknown): Promise<Policy> {
+export async function compilePolicy(value: unknown): Promise<FindingsPolicy> {
   if (isPolicy(value)) return value;
   const { parsePolicy } = await import('./policy-parse.js');
   return parsePolicy(value);
 }
 
 /** `policyFromJson` (src/core/policy-parse.ts), with the validator loaded on first use (see {@link compilePolicy}). */
-export async function compilePolicyJson(text: string): Promise<Policy> {
+export async function compilePolicyJson(text: string): Promise<FindingsPolicy> {
   const { policyFromJson } = await import('./policy-parse.js');
   return policyFromJson(text);
 }

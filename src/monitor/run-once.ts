@@ -4,7 +4,7 @@ import type { Monitor } from './monitor.js';
 import type { RunResult } from './run-result.js';
 
 /** What running a monitor needs: the service's analyzer and its address policy. */
-export interface RunCheckContext {
+export interface MonitorRunContext {
   analyzer: Analyzer;
   /** Networks exempt from the block on non-public destinations (`HOPLENS_ALLOW_NETWORKS`), as for `/api/analyze`. */
   allowNetworks: readonly Network[];
@@ -17,7 +17,11 @@ export interface RunCheckContext {
  * judges it as a `check` row is judged (src/check), with `failOn` as its strictness. Never rejects: a failed analysis
  * is an `errored` result.
  */
-export async function runCheck(monitor: Monitor, context: RunCheckContext, signal?: AbortSignal): Promise<RunResult> {
+export async function runMonitorOnce(
+  monitor: Monitor,
+  context: MonitorRunContext,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   const { analyzer } = context;
   const deadline = AbortSignal.timeout(context.analysisTimeoutMs);
   const scope = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);

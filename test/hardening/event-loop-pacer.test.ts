@@ -1,15 +1,15 @@
 /**
- * The turn pacer spreads a burst of analyses (starting, answering, refused) over event-loop turns, so that I/O such
+ * The event-loop pacer spreads a burst of analyses (starting, answering, refused) over event-loop turns, so that I/O such
  * as a /healthz probe is served between them. The load test measures the effect end to end; this pins the mechanism.
  */
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { TurnPacer } from '../../src/service/turn-pacer.js';
+import { EventLoopPacer } from '../../src/service/event-loop-pacer.js';
 
-describe('TurnPacer', () => {
+describe('EventLoopPacer', () => {
   it('lets `perTurn` callers through at once, and the rest in later turns, in arrival order', async () => {
-    const pacer = new TurnPacer(4);
+    const pacer = new EventLoopPacer(4);
     const order: number[] = [];
     let turn = 0;
     const turns: number[] = [];
@@ -20,7 +20,7 @@ describe('TurnPacer', () => {
     setImmediate(tick);
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        pacer.pass().then(() => {
+        pacer.waitTurn().then(() => {
           order.push(i);
           turns.push(turn);
         }),
@@ -38,7 +38,7 @@ describe('TurnPacer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const pacer = new TurnPacer(1);
+      const pacer = new EventLoopPacer(1);
       let passed = 0;
       let passedWhenAnswered = -1;
       const answered = new Promise<void>((resolve) => {
@@ -52,7 +52,7 @@ describe('TurnPacer', () => {
       });
       // Each pass does a little synchronous work, like an analysis starting.
       const burst = Array.from({ length: 2000 }, () =>
-        pacer.pass().then(() => {
+        pacer.waitTurn().then(() => {
           passed++;
           const until = performance.now() + 0.05;
           while (performance.now() < until) {
@@ -70,13 +70,13 @@ describe('TurnPacer', () => {
   });
 
   it('stays idle when unused, and refuses a budget below 1', async () => {
-    const pacer = new TurnPacer(2);
-    await pacer.pass();
+    const pacer = new EventLoopPacer(2);
+    await pacer.waitTurn();
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     expect(pacer.waiting).toBe(0);
     // No immediate left behind to keep the process busy.
     expect(process.getActiveResourcesInfo().filter((resource) => resource === 'Immediate')).toEqual([]);
-    expect(() => new TurnPacer(0)).toThrow(RangeError);
+    expect(() => new EventLoopPacer(0)).toThrow(RangeError);
   });
 });

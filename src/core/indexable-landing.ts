@@ -3,7 +3,9 @@ import type { DetectorInput } from './detectors/detector.js';
 import type { Hop } from './types.js';
 
 /** The last hop and its index, when the chain completed on a 2xx page; undefined otherwise. */
-export function finalPage(input: Pick<DetectorInput, 'chain' | 'stop'>): { hop: Hop; index: number } | undefined {
+export function indexableLanding(
+  input: Pick<DetectorInput, 'chain' | 'stop'>,
+): { hop: Hop; index: number } | undefined {
   const index = input.chain.length - 1;
   const hop = input.chain[index];
   if (input.stop.kind !== 'complete' || hop === undefined || hop.status < 200 || hop.status > 299) return undefined;
