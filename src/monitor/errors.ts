@@ -1,10 +1,10 @@
 import { defineErrors, type HoplensErrorDetails } from '../core/index.js';
 
 /**
- * The codes monitors raise: a bad monitor body, or a monitor that does not exist (both in the API's list); a data
- * directory another process holds (at start-up only).
+ * The codes monitors raise, their own: a bad monitor body, a monitor that does not exist, a data directory another
+ * process holds (at start-up only). The service maps them to the API's codes in one table (src/service/errors.ts).
  */
-export const MONITOR_ERROR_CODES = Object.freeze(['INVALID_PARAMETER', 'NOT_FOUND', 'DATA_DIR_LOCKED'] as const);
+export const MONITOR_ERROR_CODES = Object.freeze(['MONITOR_INVALID', 'MONITOR_NOT_FOUND', 'DATA_DIR_LOCKED'] as const);
 
 /** A code monitors raise. */
 export type MonitorErrorCode = (typeof MONITOR_ERROR_CODES)[number];

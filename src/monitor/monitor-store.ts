@@ -66,7 +66,7 @@ export class MonitorStore {
     return rows.map(toMonitor);
   }
 
-  /** The monitor, or a `NOT_FOUND` error. */
+  /** The monitor, or a `MONITOR_NOT_FOUND` error. */
   async get(id: string, on: Queryable = this.db): Promise<Monitor> {
     const rows = await on.query<MonitorRow>(`SELECT ${COLUMNS} FROM hoplens_monitors WHERE id = $1`, [id]);
     return toMonitor(found(rows[0], id));
@@ -131,6 +131,6 @@ export class MonitorStore {
 }
 
 function found<Row>(row: Row | undefined, id: string): Row {
-  if (row === undefined) throw monitorError('NOT_FOUND', `No monitor ${JSON.stringify(id)}`);
+  if (row === undefined) throw monitorError('MONITOR_NOT_FOUND', `No monitor ${JSON.stringify(id)}`);
   return row;
 }

@@ -142,7 +142,7 @@ export class MonitorSystem {
     return this.parts.store.get(id);
   }
 
-  /** Creates a monitor from a caller's body (`INVALID_PARAMETER` naming the field when it is wrong). */
+  /** Creates a monitor from a caller's body (`MONITOR_INVALID` naming the field when it is wrong). */
   create(body: unknown): Promise<Monitor> {
     return this.parts.store.create(parseMonitorInput(body), this.parts.now());
   }
@@ -163,7 +163,7 @@ export class MonitorSystem {
   async runNow(id: string): Promise<Run> {
     const run = await runMonitor(this.parts, id);
     // Only a monitor deleted while it ran leaves nothing recorded.
-    if (run === undefined) throw monitorError('NOT_FOUND', `No monitor ${JSON.stringify(id)}`);
+    if (run === undefined) throw monitorError('MONITOR_NOT_FOUND', `No monitor ${JSON.stringify(id)}`);
     return run;
   }
 

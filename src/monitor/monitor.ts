@@ -31,10 +31,10 @@ function httpUrl(field: string, text: string): void {
   try {
     url = new URL(text);
   } catch {
-    throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": must be an absolute URL`, { parameter: field });
+    throw monitorError('MONITOR_INVALID', `Invalid field "${field}": must be an absolute URL`, { parameter: field });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": must be an http or https URL`, {
+    throw monitorError('MONITOR_INVALID', `Invalid field "${field}": must be an http or https URL`, {
       parameter: field,
     });
   }
@@ -51,7 +51,7 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 function storableTexts(value: unknown, field: string): void {
   if (typeof value === 'string') {
     if (UNSTORABLE.test(value)) {
-      throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": contains a NUL or an unpaired surrogate`, {
+      throw monitorError('MONITOR_INVALID', `Invalid field "${field}": contains a NUL or an unpaired surrogate`, {
         parameter: field,
       });
     }
@@ -70,7 +70,7 @@ function labelNames(labels: Readonly<Record<string, string>> | undefined): void 
   for (const name of Object.keys(labels ?? {})) {
     if (name.length >= 1 && name.length <= 64) continue;
     const field = `labels.${name}`;
-    throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": a label name has 1 to 64 characters`, {
+    throw monitorError('MONITOR_INVALID', `Invalid field "${field}": a label name has 1 to 64 characters`, {
       parameter: field,
     });
   }
@@ -84,21 +84,21 @@ function runnableUserAgent(userAgent: string | undefined): void {
   } catch (error) {
     if (!isHoplensError(error)) throw error;
     const why = error.message.replace(/^.*?userAgent"?:?\s*/i, '');
-    throw monitorError('INVALID_PARAMETER', `Invalid field "options.userAgent": ${why}`, {
+    throw monitorError('MONITOR_INVALID', `Invalid field "options.userAgent": ${why}`, {
       parameter: 'options.userAgent',
     });
   }
 }
 
 /**
- * A caller's monitor body checked and completed with its defaults. Throws `INVALID_PARAMETER` naming the first field
+ * A caller's monitor body checked and completed with its defaults. Throws `MONITOR_INVALID` naming the first field
  * at fault (`expect.status`, `interval`...) as `parameter`.
  */
 export function parseMonitorInput(body: unknown): MonitorSettings {
   const complaint = firstFieldComplaint(body);
   if (complaint !== undefined) {
     const { field, why } = complaint;
-    throw monitorError('INVALID_PARAMETER', `Invalid field "${field}": ${why}`, { parameter: field });
+    throw monitorError('MONITOR_INVALID', `Invalid field "${field}": ${why}`, { parameter: field });
   }
   storableTexts(body, '');
   const input = body as MonitorInput;

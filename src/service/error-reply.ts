@@ -5,7 +5,7 @@ import type { Hop } from '../core/index.js';
 import type { RateLimitBody } from '../schemas/analysis-result.js';
 import type { ErrorBody } from '../schemas/error-body.js';
 import { statusFor } from './error-status.js';
-import { isServiceError, type ServiceError, serviceError } from './errors.js';
+import { fromMonitorError, isServiceError, type ServiceError, serviceError } from './errors.js';
 import type { RequestLimiter } from './rate-limit/request-limiter.js';
 
 /**
@@ -15,6 +15,8 @@ import type { RequestLimiter } from './rate-limit/request-limiter.js';
  */
 export function toServiceError(error: unknown): ServiceError {
   if (isServiceError(error)) return error;
+  const monitor = fromMonitorError(error);
+  if (monitor !== undefined) return monitor;
   const status = (error as Partial<FastifyError> | undefined)?.statusCode;
   if (status === 404) return serviceError('NOT_FOUND', 'Not found');
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -1,4 +1,5 @@
 import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/index.js';
+import { isMonitorError, type MonitorErrorCode } from '../monitor/index.js';
 import { API_ERROR_CODES, type ApiErrorCode } from '../schemas/error-body.js';
 
 /** Every code the service answers with. */
@@ -24,6 +25,23 @@ export const serviceError = SERVICE_ERRORS.make;
 
 /** Whether `value` is an error the service knows how to answer with. */
 export const isServiceError = SERVICE_ERRORS.is;
+
+/**
+ * The monitors' codes as the API answers them. A data directory held by another process stops the service at
+ * start-up, before any request (src/service/start-service.ts), so a request never meets it.
+ */
+const MONITOR_CODES: Readonly<Record<MonitorErrorCode, ApiErrorCode>> = Object.freeze({
+  MONITOR_INVALID: 'INVALID_PARAMETER',
+  MONITOR_NOT_FOUND: 'NOT_FOUND',
+  DATA_DIR_LOCKED: 'INTERNAL_ERROR',
+});
+
+/** A monitor error as the service answers it, or undefined when `error` is none. */
+export function fromMonitorError(error: unknown): ServiceError | undefined {
+  if (!isMonitorError(error)) return undefined;
+  const { parameter } = error.details;
+  return serviceError(MONITOR_CODES[error.code], error.message, parameter === undefined ? {} : { parameter });
+}
 
 /** A bad query parameter, in the one wording the service uses: `Invalid parameter "maxHops": must be ...`. */
 export function invalidParameter(parameter: string, requirement: string, got?: string): ServiceError {

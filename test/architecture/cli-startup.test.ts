@@ -109,7 +109,7 @@ describe('CLI start-up', () => {
   it('imports the service from dist/service/, as `npm start` runs it, only in `hoplens serve`', () => {
     const serve = dynamicChunk(dynamicChunk(MAIN, 'run-'), 'serve-');
     const service = dynamicSpecifiers(readFileSync(serve, 'utf8')).map((s) => resolve(dirname(serve), s));
-    expect(service).toContain(join(ROOT, 'dist', 'service', 'start-service.js'));
+    expect(service).toContain(join(ROOT, 'dist', 'service', 'index.js'));
     for (const file of service) expect(existsSync(file)).toBe(true);
   });
 

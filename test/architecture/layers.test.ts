@@ -46,7 +46,8 @@ interface Room {
  * matchers, loaded only when a command matches rules, and its third the parts that load no reader (src/inputs/light.ts), which
  * a command line needs at start-up; lint's second is its error codes, which the CLI maps at start-up. The page's
  * entries: the core's portable part (URL input, display URL, redirect count, comparable URL, the option table) and
- * check's judging. The faces have no entry: only their composition roots import them.
+ * check's judging. The service has an entry for the composition root that serves it (`hoplens serve`); the other
+ * faces have none: only their composition roots import them.
  */
 const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   core: {
@@ -62,7 +63,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
   monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix'] },
-  service: { uses: ['core', 'schemas', 'render', 'monitor'] },
+  service: { uses: ['core', 'schemas', 'render', 'monitor'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check'] },
 };
 
@@ -207,6 +208,10 @@ describe('layers', () => {
       /the monitor room imports the service face/,
     );
     expect(violation(at('service/app.ts'), at('monitor/index.ts'))).toBeUndefined();
+    expect(violation(at('cli/commands/serve.ts'), at('service/index.ts'))).toBeUndefined();
+    expect(violation(at('cli/commands/serve.ts'), at('service/start-service.ts'))).toMatch(
+      /past src\/service\/index.ts/,
+    );
     // The rooms of issue 24: inputs below check, lint and fix; each entered by its index.ts.
     expect(violation(at('lint/index.ts'), at('inputs/index.ts'))).toBeUndefined();
     expect(violation(at('lint/index.ts'), at('inputs/formats/nginx/read.ts'))).toMatch(/past src\/inputs\/index.ts/);

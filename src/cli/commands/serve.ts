@@ -4,7 +4,7 @@
  * imported only here and only when this command runs, so `hoplens URL` never loads Fastify.
  */
 import { parseDecimalInteger } from '../../core/index.js';
-import type { ServiceOverrides } from '../../service/start-service.js';
+import type { ServiceOverrides } from '../../service/index.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -48,11 +48,7 @@ function aborted(signal: AbortSignal): Promise<void> {
  */
 export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number> {
   const overrides = serveOverrides(flags);
-  const [{ ConfigError }, { StartError, startService }, { stdoutLogStream }] = await Promise.all([
-    import('../../service/config.js'),
-    import('../../service/start-service.js'),
-    import('../../service/log-stream.js'),
-  ]);
+  const { ConfigError, StartError, startService, stdoutLogStream } = await import('../../service/index.js');
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     // The failure to listen is said once, below, in plain words.
