@@ -273,7 +273,7 @@ export function describeInstalledCommands(installed: () => Installed): void {
           expect(result.stdout, type).toMatch(/Severity/);
         }
       }
-    });
+    }, 120_000);
 
     it('takes a help as a finding prints it, and refuses an unknown type naming the types', async () => {
       const help = await runInstalled(installed(), ['explain', 'docs/issues.md#query_dropped']);

@@ -172,7 +172,9 @@ describe('renders in flight', () => {
       most = Math.max(most, renderer.load.inFlight);
       queuedSeen = Math.max(queuedSeen, renderer.load.queued);
     }, 5);
-    const results = await Promise.all([1, 2, 3].map(() => analyzer.analyze(`${server.origin}/slow`, OPTIONS))).finally(
+    // A generous wait: the page navigates at 400 ms, but on a loaded machine the queued third render may start late.
+    const patient = { ...OPTIONS, renderWait: 5000 };
+    const results = await Promise.all([1, 2, 3].map(() => analyzer.analyze(`${server.origin}/slow`, patient))).finally(
       () => clearInterval(sampler),
     );
     for (const result of results) expect(hops(result)).toEqual(['200 /slow javascript', '200 /c -']);
