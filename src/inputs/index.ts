@@ -34,11 +34,12 @@ export {
   RULE_FORMATS,
   type RuleFormat,
 } from './light.js';
-export { type LoadedRules, type LoadRulesOptions, loadRules } from './load-rules.js';
 export { type InputFlags, type InputPlan, OFFLINE_SITE, type PlanInputOptions, planInput } from './plan.js';
+export { type ReadAhead, readAhead, replayItems } from './read-ahead.js';
 export { type ReadRulesOptions, readRules } from './read-rules.js';
 export type { CheckRow, InputItem, SkippedItem } from './row.js';
 export { REDIRECT_STATUSES, type RuleReadOptions } from './rule-row.js';
+export { type LoadedRules, parseRulesText, type RulesFile, readRulesFile } from './rules-file.js';
 export { type PatternShadow, patternShadow, skipShadowed } from './shadowing.js';
 export {
   isHttpLocation,
