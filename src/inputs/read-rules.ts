@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { parseAndCompile } from './formats/parsed-read.js';
 import type { FormatReadOptions } from './formats/spec.js';
 import { FORMAT_TABLE, isOrdered } from './formats/table.js';
 import type { RuleFormat } from './light.js';
@@ -40,9 +41,9 @@ async function* readPatternShadowed(
   stream: Readable,
   options: ReadRulesOptions,
 ): AsyncGenerator<InputItem> {
-  const parsed = await FORMAT_TABLE[format].parse!(await readWholeText(stream), options);
-  const rules = await parsed.compile?.().catch(() => undefined);
-  yield* skipShadowed(toAsync(parsed.items), { ordered: isOrdered(format), ...(rules === undefined ? {} : { rules }) });
+  const text = await readWholeText(stream);
+  const { items, compiled: rules } = await parseAndCompile(FORMAT_TABLE[format].parse!, text, options);
+  yield* skipShadowed(toAsync(items), { ordered: isOrdered(format), ...(rules === undefined ? {} : { rules }) });
   yield* skippedPatternItems(rules?.skipped ?? []);
 }
 

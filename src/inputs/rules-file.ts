@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { type InputsError, isInputsError } from './errors.js';
-import type { ParsedRuleText } from './formats/spec.js';
+import { parseAndCompile } from './formats/parsed-read.js';
 import { FORMAT_TABLE, isRuleFormat } from './formats/table.js';
 import type { CompiledRules } from './patterns/rule-match.js';
 import type { InputPlan } from './plan.js';
@@ -40,20 +40,6 @@ function kept(error: unknown, into: LoadedRules): void {
 }
 
 /**
- * A format's text parsed once (its folder's `parse`: src/inputs/formats/spec.ts), with its matcher compiled from that
- * same parse. A file the matcher cannot compile is left uncompiled: its rows report what is wrong with it.
- */
-export async function parseRuleText(
-  parse: NonNullable<(typeof FORMAT_TABLE)[keyof typeof FORMAT_TABLE]['parse']>,
-  text: string,
-  plan: InputPlan,
-): Promise<{ items: InputItem[]; compiled?: CompiledRules }> {
-  const parsed: ParsedRuleText = await parse(text, plan.readOptions);
-  const compiled = await parsed.compile?.().catch(() => undefined);
-  return compiled === undefined ? { items: parsed.items } : { items: parsed.items, compiled };
-}
-
-/**
  * The rules of a file's text, parsed once, shadowed rules kept as rows (lint reports them, fix must see every line it
  * may rewrite): a format read whole is parsed by its folder's `parse` and compiled from that parse; any other input
  * (a CSV, a list, a line-by-line rule format) read by its reader from the text.
@@ -64,7 +50,7 @@ export async function parseRulesText(plan: InputPlan, text: string): Promise<Rul
   const parse = isRuleFormat(format) ? FORMAT_TABLE[format].parse : undefined;
   try {
     if (parse !== undefined) {
-      const { items, compiled } = await parseRuleText(parse, text, plan);
+      const { items, compiled } = await parseAndCompile(parse, text, plan.readOptions);
       sorted(items, file);
       if (compiled !== undefined) file.compiled = compiled;
     } else {
