@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
 import { malformedInput } from '../errors.js';
 import type { InputItem } from '../row.js';
-import { type CsvItem, readCsvRecords } from '../text/csv-records.js';
+import type { CsvItem } from '../text/csv-options.js';
 import { readSourceUrl, readStatus, readTargetUrl } from '../text/urls.js';
 import { type ColumnChoice, type CsvColumns, type CsvRole, readCsvHeader } from './header.js';
 
@@ -71,12 +70,16 @@ function refuseUnnamedTarget(columns: CsvColumns, records: string[][], line: num
 }
 
 /**
- * Reads CSV with a header naming at least the source column (any order, any case, the names of
- * src/inputs/csv/header.ts, or those `--columns` gives), through src/inputs/text/csv-records.ts. Other columns are
- * carried through as the row's `extra`; paths are made absolute on `baseUrl`. A record the parser cannot read (a
- * stray quote) is reported in input order with its line number; a bad header stops the input.
+ * A CSV's records as rows, the header naming at least the source column (any order, any case, the names of
+ * src/inputs/csv/header.ts, or those `--columns` gives). Other columns are carried through as the row's `extra`;
+ * paths are made absolute on `baseUrl`. A record the parser could not read (a stray quote) is reported in input
+ * order with its line number; a bad header stops the input. The records come from a stream (read.ts) or, on the
+ * page, from a text (src/inputs/text/csv-text.ts): one reading of rows for both.
  */
-export async function* readCsv(stream: Readable, options: CsvReadOptions = {}): AsyncGenerator<InputItem> {
+export async function* csvRows(
+  records: AsyncIterable<CsvItem> | Iterable<CsvItem>,
+  options: CsvReadOptions = {},
+): AsyncGenerator<InputItem> {
   let columns: CsvColumns | undefined;
   let headerLine = 0;
   // Records held back until the header is judged, when it has no target column.
@@ -88,7 +91,7 @@ export async function* readCsv(stream: Readable, options: CsvReadOptions = {}): 
     for (const item of items)
       yield item.kind === 'invalid' ? item : readRecord(item.record, item.line, cols, options.baseUrl);
   };
-  for await (const item of readCsvRecords(stream)) {
+  for await (const item of records) {
     if (columns === undefined && item.kind === 'record') {
       columns = readCsvHeader(item.record, item.line, options.columns);
       headerLine = item.line;

@@ -21,3 +21,19 @@ export function isBlankOrComment(text: string): boolean {
   const trimmed = text.trim();
   return trimmed === '' || trimmed.startsWith('#');
 }
+
+/** A function giving the 1-based line of a character offset in `text` (line starts found once, then searched). */
+export function lineFinder(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}

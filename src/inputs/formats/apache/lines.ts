@@ -1,4 +1,4 @@
-import type { NumberedLine } from '../../text/lines.js';
+import type { NumberedLine } from '../../text/text-lines.js';
 import { textLines } from '../../text/text-lines.js';
 
 /** One directive of an Apache configuration: its name, its arguments (quotes removed) and where it starts. */
