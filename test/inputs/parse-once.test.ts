@@ -124,6 +124,20 @@ describe('a rules file is parsed once', () => {
     expect(parses).toHaveBeenCalledTimes(1);
   });
 
+  it('check explains the chain of a rules file on standard input too: it is read once, for the chains and the run', async () => {
+    const [, , text] = FILES[0]!;
+    const parses = countParses('netlify');
+    const { stdout } = await runCli(
+      ['check', '-', '--input', 'netlify', '--base-url', `http://site.test:${server.port}`],
+      {
+        stdin: text,
+      },
+    );
+    expect(stdout).toMatch(/3 rows checked .*: 1 passed, 2 failed/);
+    expect(stdout).toContain('the rules chain');
+    expect(parses).toHaveBeenCalledTimes(1);
+  });
+
   it('a vercel.json goes through JSON.parse once in lint, check and fix', async () => {
     const [, name, text] = FILES.find(([, fileName]) => fileName === 'vercel.json')!;
     const path = await file(name, text);
