@@ -34,7 +34,7 @@ export { readSourceUrl, readStatus, readTargetUrl, type UrlReading } from './tex
 
 /** A URL list's text as items: one URL (or path, on `baseUrl`) a line, as `hoplens check` reads a list. */
 export function parseListText(text: string, baseUrl?: string): InputItem[] {
-  return [...listItems(textLines(text), baseUrl)];
+  return listItems(textLines(text), baseUrl);
 }
 
 /** The rule formats whose text the page parses, with the same parse as the CLI's (each folder's read.ts). */

@@ -9,5 +9,8 @@ import { type ListState, listItems } from './lines.js';
  */
 export async function* readList(stream: Readable, baseUrl?: string): AsyncGenerator<InputItem> {
   const state: ListState = { hinted: false };
-  for await (const lines of readLineBatches(stream)) yield* listItems(lines, baseUrl, state);
+  for await (const lines of readLineBatches(stream)) {
+    // One item at a time, as yield* over the array would add an await per item.
+    for (const item of listItems(lines, baseUrl, state)) yield item;
+  }
 }
