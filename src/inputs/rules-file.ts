@@ -41,15 +41,22 @@ function kept(error: unknown, into: LoadedRules): void {
 
 /**
  * The rules of a file's text, parsed once, shadowed rules kept as rows (lint reports them, fix must see every line it
- * may rewrite): a format read whole is parsed by its folder's `parse` and compiled from that parse; any other input
- * (a CSV, a list, a line-by-line rule format) read by its reader from the text.
+ * may rewrite): a format read whole is parsed by its folder's `parse` and, unless `compile` is false (fix matches no
+ * URL), its matcher compiled from that parse; any other input (a CSV, a list, a line-by-line rule format) read by its
+ * reader from the text.
  */
-export async function parseRulesText(plan: InputPlan, text: string): Promise<RulesFile> {
+export async function parseRulesText(
+  plan: InputPlan,
+  text: string,
+  options: { compile?: boolean } = {},
+): Promise<RulesFile> {
   const file: RulesFile = { text, rows: [], skipped: [], invalid: [] };
   const format = plan.inputFormat;
   const parse = isRuleFormat(format) ? FORMAT_TABLE[format].parse : undefined;
   try {
-    if (parse !== undefined) {
+    if (parse !== undefined && options.compile === false) {
+      sorted((await parse(text, plan.readOptions)).items, file);
+    } else if (parse !== undefined) {
       const { items, compiled } = await parseAndCompile(parse, text, plan.readOptions);
       sorted(items, file);
       if (compiled !== undefined) file.compiled = compiled;

@@ -96,7 +96,7 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   const report = flags.report === undefined ? undefined : await loadBaseline(resolve(cwd, flags.report), '--report');
   const text = await readWholeText(await openInput(plan.inputPath, io.stdin));
   // The text is read once: parsed once for the rules here, and rewritten below.
-  const loaded = await parseRulesText(plan, text);
+  const loaded = await parseRulesText(plan, text, { compile: false });
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
   for (const { line, message } of loaded.invalid)
     await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
