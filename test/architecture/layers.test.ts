@@ -46,8 +46,8 @@ interface Room {
  * reads no policy file never loads it (src/core/policy-parse.ts says why); inputs' second entry is the pattern
  * matchers, loaded only when a command matches rules, and its third the parts that load no reader (src/inputs/light.ts), which
  * a command line needs at start-up; lint's second is its error codes, which the CLI maps at start-up. The page's
- * entries: the core's portable part (URL input, display URL, redirect count, comparable URL, the option table),
- * check's judging, and inputs' text parsers (src/inputs/portable.ts). The faces have no entry: only their composition roots import them.
+ * entries: the core's portable part (URL input, display URL, redirect count, comparable URL, the option table) and
+ * check's judging. The faces have no entry: only their composition roots import them.
  */
 const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   core: {
@@ -60,6 +60,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   inputs: {
     uses: ['core'],
     entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts'],
+    // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',
   },
   check: { uses: ['core', 'schemas', 'inputs'], entries: ['check/index.ts'], pageEntry: 'check/judging.ts' },
