@@ -69,7 +69,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix'] },
   service: { uses: ['core', 'schemas', 'render', 'monitor'] },
-  web: { uses: ['core', 'schemas', 'check', 'inputs'] },
+  web: { uses: ['core', 'schemas', 'check'] },
 };
 
 /**
