@@ -1,4 +1,4 @@
-import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/index.js';
+import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/portable/index.js';
 
 /**
  * The codes inputs raise. They are inputs' own, not a face's: the CLI maps each to its exit status in its one table

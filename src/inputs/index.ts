@@ -2,7 +2,7 @@
  * The inputs room's entry: every input hoplens reads (a list, a CSV, a sitemap, each redirect-rule format in
  * formats/), the row type they all produce, the format table and its detection, and the one planning of an input.
  * The rest of hoplens imports inputs through this file only; the pattern matchers, loaded when a command needs them,
- * have their own entry (./patterns/index.ts).
+ * have their own entry (./patterns/index.ts), and the page's text parsers theirs (./portable.ts, no Node).
  */
 export { type ColumnChoice, CSV_ROLES, type CsvColumns, describeColumns, readCsvHeader } from './csv/header.js';
 export { formatOfContent } from './detect/by-content.js';
@@ -34,11 +34,12 @@ export {
   RULE_FORMATS,
   type RuleFormat,
 } from './light.js';
-export { type LoadedRules, type LoadRulesOptions, loadRules } from './load-rules.js';
 export { type InputFlags, type InputPlan, OFFLINE_SITE, type PlanInputOptions, planInput } from './plan.js';
+export { type ReadAhead, readAhead, replayItems } from './read-ahead.js';
 export { type ReadRulesOptions, readRules } from './read-rules.js';
 export type { CheckRow, InputItem, SkippedItem } from './row.js';
 export { REDIRECT_STATUSES, type RuleReadOptions } from './rule-row.js';
+export { type LoadedRules, parseRulesText, type RulesFile, readRulesFile } from './rules-file.js';
 export { type PatternShadow, patternShadow, skipShadowed } from './shadowing.js';
 export {
   isHttpLocation,

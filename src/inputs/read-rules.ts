@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { parseAndCompile } from './formats/parsed-read.js';
 import type { FormatReadOptions } from './formats/spec.js';
 import { FORMAT_TABLE, isOrdered } from './formats/table.js';
 import type { RuleFormat } from './light.js';
@@ -6,6 +7,7 @@ import { hasPatternMatching, type PatternFormat } from './patterns/formats.js';
 import { skippedPatternItems } from './patterns/skipped-items.js';
 import type { InputItem } from './row.js';
 import { skipShadowed } from './shadowing.js';
+import { readWholeText } from './text/whole-text.js';
 
 /** Options of {@link readRules}. */
 export interface ReadRulesOptions extends FormatReadOptions {
@@ -30,19 +32,22 @@ export function readRules(format: RuleFormat, stream: Readable, options: ReadRul
 
 /**
  * The rules of a format with pattern rules, a literal rule that an earlier pattern answers first skipped as shadowed:
- * the file is read once into memory, compiled once by its format's matcher (src/inputs/patterns/) and read by the
- * format's reader. A file the matcher cannot compile is read as before, its reader reporting what is wrong.
+ * the file is read whole and parsed once by its format (src/inputs/formats/spec.ts), the rows and the matcher
+ * (src/inputs/patterns/) both made from that parse. A file the matcher cannot compile is read without it, its rows
+ * reporting what is wrong.
  */
 async function* readPatternShadowed(
   format: PatternFormat,
   stream: Readable,
   options: ReadRulesOptions,
 ): AsyncGenerator<InputItem> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  const { compileRules } = await import('./patterns/index.js');
-  const rules = await compileRules(format, Readable.from(chunks), options.variant).catch(() => undefined);
-  const items = FORMAT_TABLE[format].read(Readable.from(chunks), options);
-  yield* skipShadowed(items, { ordered: isOrdered(format), ...(rules === undefined ? {} : { rules }) });
+  const text = await readWholeText(stream);
+  const { items, compiled: rules } = await parseAndCompile(FORMAT_TABLE[format].parse!, text, options);
+  yield* skipShadowed(toAsync(items), { ordered: isOrdered(format), ...(rules === undefined ? {} : { rules }) });
   yield* skippedPatternItems(rules?.skipped ?? []);
+}
+
+/** An array as the async iterable {@link skipShadowed} takes. */
+async function* toAsync<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items;
 }

@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import { type InputPlan, type LoadedRules, loadRules, type SkippedItem } from '../inputs/index.js';
+import type { InputPlan, LoadedRules, SkippedItem } from '../inputs/index.js';
 import type { CompiledRules } from '../inputs/patterns/index.js';
 import type { LintFinding } from './finding.js';
 import { lintGraph } from './lint-rules.js';
@@ -32,11 +31,11 @@ async function slowPatterns(compiled: CompiledRules): Promise<SkippedItem[]> {
 }
 
 /**
- * Lints a planned input (src/inputs/plan.ts, read offline): its rules read and compiled from one reading of the
- * file, linted as a whole, with `--sitemap`'s pages when given. The CLI's `hoplens lint` only writes the outcome.
+ * Lints a planned input (src/inputs/plan.ts, read offline) whose rules were read once (`readRulesFile`: the rows
+ * and, for a pattern format, the matcher from one parse), as a whole, with `--sitemap`'s pages when given. The
+ * CLI's `hoplens lint` only reads the file and writes the outcome.
  */
-export async function lintInput(plan: InputPlan, input: Readable, options: LintInputOptions): Promise<LintedInput> {
-  const loaded = await loadRules(plan, input, { compile: true });
+export async function lintInput(plan: InputPlan, loaded: LoadedRules, options: LintInputOptions): Promise<LintedInput> {
   const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
   const sitemapPaths = options.sitemapPaths ?? [];
   const findings = lintGraph(graph, {

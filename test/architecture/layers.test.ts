@@ -6,6 +6,7 @@
  * roots listed below.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,12 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   },
   schemas: { uses: ['core'] },
   render: { uses: ['core'], entries: ['render/index.ts'] },
-  inputs: { uses: ['core'], entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts'] },
+  inputs: {
+    uses: ['core'],
+    entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts'],
+    // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
+    pageEntry: 'inputs/portable.ts',
+  },
   check: { uses: ['core', 'schemas', 'inputs'], entries: ['check/index.ts'], pageEntry: 'check/judging.ts' },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
@@ -66,6 +72,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   service: { uses: ['core', 'schemas', 'render', 'monitor'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check'] },
 };
+
+/**
+ * The packages a page entry may import at run time: each a self-contained browser build that imports nothing itself
+ * (checked below), so that the page's bundle holds it whole: csv-parse's synchronous parser, for the page's CSV, and
+ * path-to-regexp (one file, no imports), with which Vercel reads a source as inputs' vercel.json parser does.
+ */
+const PAGE_PACKAGES: ReadonlySet<string> = new Set(['csv-parse/browser/esm/sync', 'path-to-regexp']);
 
 /** Files allowed to import another face: they put faces together (the service serves the page). */
 const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
@@ -241,17 +254,46 @@ describe('layers', () => {
           // `import { type A, type B } from` brings in types only, as `import type` does.
           .filter((specifier) => !typeOnly(text, specifier));
         expect(
-          runtime.filter((specifier) => !specifier.startsWith('.')),
+          runtime.filter((specifier) => !specifier.startsWith('.') && !PAGE_PACKAGES.has(specifier)),
           relative(SRC, file),
         ).toEqual([]);
         expect(text, relative(SRC, file)).not.toMatch(/\bimport\(/);
-        pending.push(...runtime.map((specifier) => resolve(dirname(file), specifier).replace(/\.js$/, '.ts')));
+        pending.push(
+          ...runtime
+            .filter((specifier) => specifier.startsWith('.'))
+            .map((specifier) => resolve(dirname(file), specifier).replace(/\.js$/, '.ts')),
+        );
       }
       // What the walk reaches: the entry's own modules, and for check the core's portable part, never the tracer.
       const reached = [...seen].map((file) => relative(SRC, file));
       expect(reached, room).not.toContain('core/trace.ts');
       expect(reached, room).not.toContain('core/index.ts');
     }
+  });
+
+  it('the packages a page entry may import are browser builds that import nothing', () => {
+    const require = createRequire(import.meta.url);
+    for (const specifier of PAGE_PACKAGES) {
+      const text = readFileSync(require.resolve(specifier), 'utf8');
+      expect(specifiersIn(text), specifier).toEqual([]);
+      expect(text, specifier).not.toMatch(/\brequire\(/);
+      expect(text, specifier).not.toMatch(/['"]node:/);
+    }
+  });
+
+  it("inputs' page entry reaches the text parsers, not the streaming readers", () => {
+    const reached = new Set<string>();
+    const pending = [join(SRC, 'inputs', 'portable.ts')];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      pending.push(...importsOf(file));
+    }
+    const files = [...reached].map((file) => relative(SRC, file));
+    expect(files).toContain('inputs/formats/nginx/read.ts');
+    expect(files).toContain('inputs/csv/rows.ts');
+    for (const reader of ['inputs/index.ts', 'inputs/source.ts', 'inputs/text/lines.ts', 'inputs/text/csv-records.ts'])
+      expect(files).not.toContain(reader);
   });
 
   it('loads playwright-core only when a page is rendered: nothing in src/ imports it but for types, or dynamically', () => {

@@ -5,8 +5,8 @@
  * what it accepts is read here, what it rejects is malformed here.
  */
 import { describe, expect, it } from 'vitest';
+import { netlifyFormat } from '../../src/inputs/formats/netlify/index.js';
 import { parseNetlifyRule } from '../../src/inputs/formats/netlify/line.js';
-import { readNetlify } from '../../src/inputs/formats/netlify/read.js';
 import { readRules } from '../../src/inputs/index.js';
 import { all, brief, chunked } from '../helpers/rule-items.js';
 
@@ -90,6 +90,9 @@ describe('parseNetlifyRule', () => {
     expect(parseNetlifyRule('/from /to not_a_status')).toMatchObject({ error: expect.stringContaining('HTTP status') });
   });
 });
+
+// The format's reader: its text parsed once (src/inputs/formats/netlify/read.ts), its items in order.
+const readNetlify = netlifyFormat.read;
 
 describe('readNetlify', () => {
   it('expands rules against --base-url, skips what it cannot expand, and keeps line numbers', async () => {

@@ -9,9 +9,13 @@ import {
   type InputItem,
   type InputReadOptions,
   isInputsError,
+  isRuleFormat,
   type OpenSitemapOptions,
   openInput,
+  type ReadAhead,
+  readAhead,
   readInput,
+  replayItems,
 } from '../../inputs/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
@@ -46,21 +50,22 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   const settings = await analyzerSettings(flags, io);
   // Inputs first, output last: a bad input must not leave an empty report file behind.
   const baseline = plan.baselinePath === undefined ? undefined : await loadBaseline(plan.baselinePath);
-  const judging = new RunJudging({
-    expectations: plan.expectations,
-    baseline,
-    failOnChange: plan.failOnChange,
-    explain: explainFor(await findRuleChains(plan, io)),
-    collapse,
-    stats: flags.stats,
-    shard: plan.shard !== undefined,
-  });
   const sitemap = sitemapOptions(plan, settings);
   const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, sitemap);
   // The input's file is open from here: closed however the run ends, not left to the garbage collector.
   const closeInput = () => {
     if (stream !== io.stdin) stream.destroy();
   };
+  const ahead = await readRulesAhead(plan, stream);
+  const judging = new RunJudging({
+    expectations: plan.expectations,
+    baseline,
+    failOnChange: plan.failOnChange,
+    explain: explainFor(ahead === undefined ? undefined : findRuleChains(plan, ahead.items)),
+    collapse,
+    stats: flags.stats,
+    shard: plan.shard !== undefined,
+  });
   const channels = await openChannels(plan, io).catch((error: unknown) => {
     closeInput();
     throw error;
@@ -69,8 +74,10 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   let verdict: RunVerdict | undefined;
   try {
     await channels.formatter.begin();
-    const rows = await readRows(plan, stream, io, sitemap, channels);
-    const stop = await runAndReport(plan, rows, judging, report, io, settings);
+    const rows = ahead === undefined ? await readRows(plan, stream, io, sitemap, channels) : replayItems(ahead);
+    // Only a `--shard`'s share of the rows is run.
+    const share = plan.shard === undefined ? rows : shardItems(rows, plan.shard);
+    const stop = await runAndReport(plan, share, judging, report, io, settings);
     const complete = !stop.stoppedEarly && stop.inputError === undefined;
     const elapsedMs = performance.now() - started;
     const { summary, missing } = judging.finish({ elapsedMs, interrupted: stop.interrupted, complete });
@@ -90,7 +97,17 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   return verdict!.exit;
 }
 
-/** The input's items: the file's rows (or `--samples` matched against its rules), and only a `--shard`'s share. */
+/**
+ * A rules file's items, read ahead once (src/inputs/read-ahead.ts): the chains between its rules are found among
+ * them, and the run replays them, so that the file is read and parsed once. Undefined for a list, a CSV, a sitemap
+ * (streamed: they may be large) and `--samples` (the rules are compiled, not run).
+ */
+async function readRulesAhead(plan: CheckPlan, stream: Readable): Promise<ReadAhead | undefined> {
+  if (!isRuleFormat(plan.inputFormat) || plan.samples !== undefined) return undefined;
+  return readAhead(readInput(plan.inputFormat, stream, plan.readOptions));
+}
+
+/** The input's items: the file's rows, or `--samples` matched against its rules. */
 async function readRows(
   plan: CheckPlan,
   stream: Readable,
@@ -103,11 +120,9 @@ async function readRows(
     csv: csvOptions(plan, channels),
     ...sitemap,
   };
-  const read =
-    plan.samples === undefined
-      ? readInput(plan.inputFormat, stream, options)
-      : await samples(plan, stream, io, sitemap);
-  return plan.shard === undefined ? read : shardItems(read, plan.shard);
+  return plan.samples === undefined
+    ? readInput(plan.inputFormat, stream, options)
+    : await samples(plan, stream, io, sitemap);
 }
 
 /**

@@ -1,8 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { FIX_FORMATS, fixWriter, flatten } from '../../fix/index.js';
-import { type InputFlags, type InputPlan, loadRules, openInput, planInput, readWholeText } from '../../inputs/index.js';
+import {
+  type InputFlags,
+  type InputPlan,
+  openInput,
+  parseRulesText,
+  planInput,
+  readWholeText,
+} from '../../inputs/index.js';
 import { buildRuleGraph } from '../../lint/index.js';
 import { loadBaseline } from '../baseline-file.js';
 import { isSameFile } from '../check/output-guard.js';
@@ -89,7 +95,8 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   }
   const report = flags.report === undefined ? undefined : await loadBaseline(resolve(cwd, flags.report), '--report');
   const text = await readWholeText(await openInput(plan.inputPath, io.stdin));
-  const loaded = await loadRules(plan, Readable.from([text]));
+  // The text is read once: parsed once for the rules here, and rewritten below.
+  const loaded = await parseRulesText(plan, text, { compile: false });
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
   for (const { line, message } of loaded.invalid)
     await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);

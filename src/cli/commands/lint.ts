@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { type InputFlags, type InputPlan, type LoadedRules, openInput, planInput } from '../../inputs/index.js';
+import {
+  type InputFlags,
+  type InputPlan,
+  type LoadedRules,
+  openInput,
+  planInput,
+  readRulesFile,
+} from '../../inputs/index.js';
 import { type LintFinding, lintInput } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
@@ -70,7 +77,8 @@ function summarize(loaded: LoadedRules, findings: readonly LintFinding[], slowPa
 export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Promise<number> {
   const plan = await planLint(file, flags, io.cwd ?? process.cwd());
   await refuseOutputOverInputs(plan);
-  const { loaded, graph, findings, slow } = await lintInput(plan, await openInput(plan.inputPath, io.stdin), {
+  const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
+  const { loaded, graph, findings, slow } = await lintInput(plan, rules, {
     migration: flags.migration === true,
     sameHost: flags.sameHost === true,
     sitemapPaths: plan.sitemapPaths,

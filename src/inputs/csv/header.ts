@@ -1,5 +1,5 @@
 import { malformedInput } from '../errors.js';
-import { headerKey } from '../text/header-csv.js';
+import { headerKey } from '../text/header-key.js';
 
 /** The columns hoplens reads from a CSV input; `source` is the one required. */
 export const CSV_ROLES = ['source', 'target', 'status'] as const;

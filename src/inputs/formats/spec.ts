@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { CompiledRules } from '../patterns/rule-match.js';
 import type { InputItem } from '../row.js';
 import type { RuleReadOptions } from '../rule-row.js';
 import type { FixEdit } from './fix-edit.js';
@@ -11,11 +12,26 @@ export interface FormatReadOptions extends RuleReadOptions {
 }
 
 /**
+ * A rules file parsed once from its text: the items of its rules (every rule as a row, skipped or invalid, shadowed
+ * ones kept), and for a format with pattern rules its matcher, compiled from the same parse.
+ */
+export interface ParsedRuleText {
+  items: InputItem[];
+  /** The format's matcher (src/inputs/patterns/), made from this parse: loaded when called, for check's start-up. */
+  compile?(): Promise<CompiledRules>;
+}
+
+/**
  * One rule format, as its folder states it: how it is read, how it is written back (absent for a format that is a
  * report rather than rules a host applies), and the few facts the rest of hoplens asks about it.
  */
 export interface RuleFormatSpec {
   read(stream: Readable, options: FormatReadOptions): AsyncIterable<InputItem>;
+  /**
+   * For a format read whole (its rules depend on each other, or its matcher needs the whole file): the text parsed
+   * once, the rows and the matcher both made from that parse. `read` is then this parse of the stream's text.
+   */
+  parse?(text: string, options: FormatReadOptions): Promise<ParsedRuleText>;
   /**
    * The file with each edit's rule pointed at its new destination, every other line kept. The writer is loaded when
    * called: only `hoplens fix` writes, and a CSV writer loads csv-parse, which `check` and `hoplens URL` must not.

@@ -2,25 +2,16 @@ import { Readable } from 'node:stream';
 import { malformedInput } from '../errors.js';
 import type { InputItem } from '../row.js';
 import { readCsvRecords } from './csv-records.js';
+import { headerKey } from './header-key.js';
+
+// Pure, apart from the stream reader here, for the CSV header the page reads too.
+export { headerKey } from './header-key.js';
 
 /** A CSV export's columns, by the role hoplens reads them for, each with the header names that tool writes. */
 export type PresetColumns = Readonly<Record<string, readonly string[]>>;
 
 /** A record's fields by role (empty for a column the header lacks). */
 export type PresetFields<C extends PresetColumns> = Readonly<Record<keyof C & string, string>>;
-
-/**
- * A header name in comparable form: case, spaces, `_` and `-` do not matter, and camelCase is words (`Old_URL` is
- * `old url`, as `routePrefix` is `route prefix`).
- */
-export function headerKey(name: string): string {
-  return name
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ')
-    .trim();
-}
 
 /**
  * Reads a tool's CSV export by its documented header: the first record names the columns (in any order), `required`

@@ -1,7 +1,7 @@
 import { malformedInput } from '../errors.js';
 import type { InputItem } from '../row.js';
 import { arrayElementOffsets } from './json-positions.js';
-import { lineFinder } from './whole-text.js';
+import { lineFinder } from './text-lines.js';
 
 /** One element of a JSON array of rules, with the line its value starts on. */
 export interface JsonEntry {

@@ -1,12 +1,9 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { malformedInput } from '../errors.js';
+import type { NumberedLine } from './text-lines.js';
 
-/** A line of text and its 1-based number. */
-export interface NumberedLine {
-  number: number;
-  text: string;
-}
+export type { NumberedLine } from './text-lines.js';
 
 /** Longest line accepted: a stream without newlines must not be buffered whole. */
 export const MAX_LINE_LENGTH = 1024 * 1024;
@@ -50,8 +47,5 @@ export async function* readLineBatches(stream: Readable): AsyncGenerator<Numbere
   if (pending !== '') yield [emit(pending)];
 }
 
-/** Whether a line carries nothing to read: blank, or a `#` comment. */
-export function isBlankOrComment(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed === '' || trimmed.startsWith('#');
-}
+// Pure, beside the text splitter the page can load; re-exported for the stream readers.
+export { isBlankOrComment } from './text-lines.js';

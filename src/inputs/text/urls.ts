@@ -1,4 +1,4 @@
-import { isHoplensError, normalizeUrlInput, parseUrlInput } from '../../core/index.js';
+import { isHoplensError, normalizeUrlInput, parseUrlInput } from '../../core/portable/index.js';
 
 /** The result of reading one URL of an input row: the URL, or why it is not one. */
 export type UrlReading = { ok: true; url: string } | { ok: false; message: string };

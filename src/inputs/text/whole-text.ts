@@ -20,18 +20,5 @@ export async function readWholeText(stream: Readable): Promise<string> {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
-/** A function giving the 1-based line of a character offset in `text` (line starts found once, then searched). */
-export function lineFinder(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
-}
+// Pure, beside the text splitter the page can load; re-exported for the writers.
+export { lineFinder } from './text-lines.js';

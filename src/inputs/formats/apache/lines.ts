@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import { readLines } from '../../text/lines.js';
+import type { NumberedLine } from '../../text/text-lines.js';
+import { textLines } from '../../text/text-lines.js';
 
 /** One directive of an Apache configuration: its name, its arguments (quotes removed) and where it starts. */
 export interface ApacheDirective {
@@ -53,17 +53,18 @@ export function apacheWords(text: string): string[] | { error: string } {
   return 'error' in words ? words : words.map((word) => word.value);
 }
 
+/** A directive, or a line that cannot be read as one, in the order written. */
+export type ApacheLine = ApacheDirective | { kind: 'invalid'; line: number; message: string };
+
 /**
  * Reads an Apache configuration (`.htaccess` or a conf file) as directives: a line ending in `\` continues on the
  * next, a line starting with `#` is a comment (Apache has no comments after a directive), blank lines are nothing.
  * Section tags (`<IfModule x>`, `</IfModule>`) come through as directives named `<IfModule` and `</IfModule>`.
  */
-export async function* readApacheDirectives(
-  stream: Readable,
-): AsyncGenerator<ApacheDirective | { kind: 'invalid'; line: number; message: string }> {
+export function* apacheDirectives(lines: Iterable<NumberedLine>): Generator<ApacheLine> {
   let pending = '';
   let start = 0;
-  for await (const { number, text } of readLines(stream)) {
+  for (const { number, text } of lines) {
     if (pending === '') {
       start = number;
       if (text.trim().startsWith('#')) continue;
@@ -84,4 +85,9 @@ export async function* readApacheDirectives(
     yield { line: start, name, args, text: whole };
   }
   if (pending.trim() !== '') yield { kind: 'invalid', line: start, message: 'the file ends inside a continued line' };
+}
+
+/** Parses an Apache configuration once: the rows (read.ts) and the matcher (patterns.ts) both walk this. */
+export function parseApache(text: string): ApacheLine[] {
+  return [...apacheDirectives(textLines(text))];
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
 import {
   type CompiledRules,
@@ -11,7 +10,7 @@ import {
 import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { REDIRECT_STATUSES } from '../../rule-row.js';
 import { STATUS_WORDS } from '../../text/regex-literal.js';
-import { readApacheDirectives } from './lines.js';
+import type { ApacheLine } from './lines.js';
 
 /** A compiled Apache redirect: answers a URL, or passes (undefined); keyed when it can be looked up (see keysOf). */
 type ApacheMatcher = ((url: URL) => RuleMatch | undefined) & { key?: string };
@@ -149,11 +148,11 @@ function aliasMatcher(
  * `RewriteRule [R]`) for matching sample URLs, the first match in file order answering. Rules inside a conditional
  * section, behind a RewriteCond other than the host's, or rewriting internally are left out.
  */
-export async function compileApache(stream: Readable): Promise<CompiledRules> {
+export function compileApache(directives: readonly ApacheLine[]): CompiledRules {
   const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
   const state: RewriteState = { skipped: [], sections: [], conditions: [], base: '/', on: false };
-  for await (const directive of readApacheDirectives(stream)) {
+  for (const directive of directives) {
     if ('kind' in directive) {
       problems.push({ line: directive.line, message: directive.message });
       continue;

@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import type { InputItem } from '../../row.js';
 import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
 import { literalOfRegex, STATUS_WORDS, usesCaptures } from '../../text/regex-literal.js';
 import { readStatus } from '../../text/urls.js';
-import { type ApacheDirective, readApacheDirectives } from './lines.js';
+import type { ApacheDirective, ApacheLine } from './lines.js';
 
 /** Sections whose rules apply to every request they enclose: read through. Any other section is a condition. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
@@ -145,20 +144,18 @@ function interpret(directive: ApacheDirective, state: ApacheState, options: Rule
 }
 
 /**
- * Reads the redirects of an Apache `.htaccess` or conf file: mod_alias's `Redirect` (default 302),
+ * The redirects of a parsed Apache `.htaccess` or conf file (lines.ts): mod_alias's `Redirect` (default 302),
  * `RedirectPermanent`, `RedirectTemp` and `RedirectMatch` (a row when its regex is a literal path), and mod_rewrite's
  * `RewriteRule` with `[R]`/`[R=3xx]` (or `[G]`, `[F]`). Regex sources, captures in targets, rewrites without `R`,
  * rules behind a RewriteCond other than the host's, and rules inside `<If>`, `<Location>`, `<Files>`... are skipped
  * and counted.
  */
-export async function* readApache(stream: Readable, options: RuleReadOptions): AsyncGenerator<InputItem> {
+export function apacheItems(directives: readonly ApacheLine[], options: RuleReadOptions): InputItem[] {
   const state: ApacheState = { sections: [], conditions: [], rewriteBase: '/', rewriteOn: false };
-  for await (const directive of readApacheDirectives(stream)) {
-    if ('kind' in directive) {
-      yield directive;
-      continue;
-    }
-    const item = interpret(directive, state, options);
-    if (item !== undefined) yield item;
+  const items: InputItem[] = [];
+  for (const directive of directives) {
+    const item = 'kind' in directive ? directive : interpret(directive, state, options);
+    if (item !== undefined) items.push(item);
   }
+  return items;
 }

@@ -1,8 +1,8 @@
 import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
 import { samplePaths } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
-import { isNetlifyUrl, type NetlifyRule, parseNetlifyRule, type RedirectsVariant } from './line.js';
-import { tomlRule } from './toml.js';
+import { isNetlifyUrl, type NetlifyRule } from './line.js';
+import type { NetlifyEntry } from './redirects-text.js';
 
 /** One `_redirects` rule, compiled. */
 interface NetlifyMatcher {
@@ -89,16 +89,16 @@ function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } 
 }
 
 /**
- * Compiles the rules of a `_redirects` file or a `netlify.toml` for matching sample URLs. Netlify applies the first
+ * Compiles the parsed rules of a `_redirects` file or a `netlify.toml` (read.ts) for matching sample URLs. Netlify applies the first
  * rule that matches, in file order; a rule with conditions (`Country=`, `Role=`) answers some visitors only and is
  * left out.
  */
-export function compileNetlify(
-  rules: ReadonlyArray<{ line: number; rule: NetlifyRule }>,
-  problems: RuleProblem[],
-): CompiledRules {
-  const matchers = rules
-    .filter(({ rule }) => rule.conditions.length === 0)
+export function compileNetlify(entries: readonly NetlifyEntry[]): CompiledRules {
+  const problems: RuleProblem[] = entries.flatMap((entry) =>
+    'error' in entry ? [{ line: entry.line, message: entry.error }] : [],
+  );
+  const matchers = entries
+    .flatMap((entry) => ('error' in entry || entry.rule.conditions.length > 0 ? [] : [entry]))
     .map(({ rule, line }): OrderedMatcher => {
       const compiled = compile(rule, line);
       const key = literalKey(compiled);
@@ -115,46 +115,4 @@ export function compileNetlify(
     return [` ${path}`, `${url.host} ${path}`];
   };
   return orderedRules({ matchers, keysOf, problems });
-}
-
-/** Reads the rules of a `_redirects` file, each with its line; malformed lines are problems. */
-export function netlifyLines(
-  text: string,
-  variant: RedirectsVariant | undefined,
-): { rules: Array<{ line: number; rule: NetlifyRule }>; problems: RuleProblem[] } {
-  const rules: Array<{ line: number; rule: NetlifyRule }> = [];
-  const problems: RuleProblem[] = [];
-  for (const [index, raw] of text.split('\n').entries()) {
-    const trimmed = raw.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) continue;
-    const rule = parseNetlifyRule(trimmed, variant);
-    if ('error' in rule) problems.push({ line: index + 1, message: rule.error });
-    else rules.push({ line: index + 1, rule });
-  }
-  return { rules, problems };
-}
-
-/** Reads the `[[redirects]]` of a netlify.toml, each on the line of its header. */
-export async function netlifyTomlRules(
-  text: string,
-  variant: RedirectsVariant | undefined,
-): Promise<{ rules: Array<{ line: number; rule: NetlifyRule }>; problems: RuleProblem[] }> {
-  const { parse } = await import('smol-toml');
-  const config = parse(text) as { redirects?: unknown };
-  const entries = Array.isArray(config.redirects) ? config.redirects : [];
-  const headers = text
-    .split('\n')
-    .flatMap((line, index) => (/^\s*\[\[\s*redirects\s*\]\]/.test(line) ? [index + 1] : []));
-  const rules: Array<{ line: number; rule: NetlifyRule }> = [];
-  const problems: RuleProblem[] = [];
-  for (const [index, entry] of entries.entries()) {
-    const line = headers[index] ?? 1;
-    const rule =
-      typeof entry === 'object' && entry !== null
-        ? tomlRule(entry as Record<string, unknown>, variant)
-        : { error: 'each redirect must be a table' };
-    if ('error' in rule) problems.push({ line, message: rule.error });
-    else rules.push({ line, rule });
-  }
-  return { rules, problems };
 }

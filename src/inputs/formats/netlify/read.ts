@@ -1,11 +1,10 @@
-import type { Readable } from 'node:stream';
-import { malformedInput } from '../../errors.js';
-import type { InputItem } from '../../row.js';
-import { isBlankOrComment, readLines } from '../../text/lines.js';
-import { MAX_WHOLE_TEXT } from '../../text/whole-text.js';
-import { parseNetlifyRule } from './line.js';
-import { type NetlifyReadOptions, netlifyRuleItem } from './rule.js';
-import { readNetlifyToml } from './toml.js';
+import { isBlankOrComment, textLines } from '../../text/text-lines.js';
+import type { RedirectsVariant } from './line.js';
+import { type NetlifyEntry, redirectsEntries } from './redirects-text.js';
+import { parseNetlifyToml } from './toml.js';
+
+export type { NetlifyEntry } from './redirects-text.js';
+export { netlifyItems } from './rule.js';
 
 /** Whether the first meaningful line of a file is TOML (a `[table]` or a `key = value`), not a `_redirects` rule. */
 function looksLikeToml(text: string): boolean {
@@ -14,33 +13,16 @@ function looksLikeToml(text: string): boolean {
 }
 
 /**
- * Reads a Netlify `_redirects` file, or a `netlify.toml` (recognised by its first line: a `[table]` or a
- * `key = value`), making each rule's source absolute on the base URL. Rules with splats, placeholders or conditions
- * match many URLs or some visitors only: they are skipped and counted. `variant: 'cloudflare-pages'` reads the same
- * syntax with Cloudflare Pages' default status (302), refusing what Pages does not support.
+ * Parses a Netlify `_redirects` file, or a `netlify.toml` (recognised by its first meaningful line: a `[table]` or a
+ * `key = value`), once: the rows (below) and the matcher (patterns.ts) are both made from its entries. A file that is
+ * not TOML, or whose `redirects` is not an array, throws the input error. `variant: 'cloudflare-pages'` reads the
+ * same syntax with Cloudflare Pages' default status (302).
  */
-export async function* readNetlify(stream: Readable, options: NetlifyReadOptions): AsyncGenerator<InputItem> {
-  const lines = readLines(stream);
-  let toml: string[] | undefined;
-  let size = 0;
-  for await (const { number, text } of lines) {
-    if (toml !== undefined) {
-      size += text.length + 1;
-      if (size > MAX_WHOLE_TEXT) throw malformedInput(`the file is larger than ${MAX_WHOLE_TEXT} bytes`);
-      toml.push(text);
-      continue;
-    }
-    if (isBlankOrComment(text)) continue;
-    if (looksLikeToml(text)) {
-      // The lines before this one were blank or comments: keep them so that line numbers stay right.
-      toml = Array.from({ length: number - 1 }, () => '');
-      toml.push(text);
-      continue;
-    }
-    const rule = parseNetlifyRule(text, options.variant);
-    yield 'error' in rule
-      ? { kind: 'invalid', line: number, message: rule.error }
-      : netlifyRuleItem(rule, number, text.trim(), options);
-  }
-  if (toml !== undefined) yield* readNetlifyToml(toml.join('\n'), options);
+export async function parseNetlify(text: string, variant: RedirectsVariant | undefined): Promise<NetlifyEntry[]> {
+  const lines = textLines(text);
+  const first = lines.find((line) => !isBlankOrComment(line.text));
+  // The lines before the first TOML line are blank or comments: kept, so that line numbers stay right.
+  if (first !== undefined && looksLikeToml(first.text))
+    return parseNetlifyToml(lines.map((line) => line.text).join('\n'), variant);
+  return redirectsEntries(lines, variant);
 }

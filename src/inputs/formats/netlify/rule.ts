@@ -1,6 +1,7 @@
 import type { InputItem } from '../../row.js';
 import { type RuleReadOptions, ruleRow } from '../../rule-row.js';
 import { isNetlifyUrl, type NetlifyRule, type RedirectsVariant } from './line.js';
+import type { NetlifyEntry } from './redirects-text.js';
 
 /** Options of the `_redirects` / `netlify.toml` reader. */
 export interface NetlifyReadOptions extends RuleReadOptions {
@@ -65,5 +66,18 @@ export function netlifyRuleItem(rule: NetlifyRule, line: number, text: string, o
   return ruleRow(
     { line, from: rooted(rule.from), to: rooted(rule.to), status: rule.status, query: rule.query },
     options,
+  );
+}
+
+/**
+ * The rows of a parsed `_redirects` or `netlify.toml`, each rule's source made absolute on the base URL. Rules with
+ * splats, placeholders or conditions match many URLs or some visitors only: they are skipped and counted; what
+ * Cloudflare Pages does not support is refused for its variant.
+ */
+export function netlifyItems(entries: readonly NetlifyEntry[], options: NetlifyReadOptions): InputItem[] {
+  return entries.map((entry) =>
+    'error' in entry
+      ? { kind: 'invalid', line: entry.line, message: entry.error }
+      : netlifyRuleItem(entry.rule, entry.line, entry.text, options),
   );
 }

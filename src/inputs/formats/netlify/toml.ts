@@ -1,8 +1,8 @@
 import { malformedInput } from '../../errors.js';
-import type { InputItem } from '../../row.js';
 import { readStatus } from '../../text/urls.js';
-import { forwardTarget, type NetlifyRule } from './line.js';
-import { type NetlifyReadOptions, netlifyRuleItem } from './rule.js';
+import { forwardTarget, type NetlifyRule, type RedirectsVariant } from './line.js';
+import type { NetlifyEntry } from './redirects-text.js';
+import type { NetlifyReadOptions } from './rule.js';
 
 type Table = Record<string, unknown>;
 
@@ -49,8 +49,8 @@ export function tomlRule(table: Table, variant: NetlifyReadOptions['variant']): 
   return rule;
 }
 
-/** Reads the `[[redirects]]` of a `netlify.toml`; each rule is reported on the line of its `[[redirects]]`. */
-export async function* readNetlifyToml(text: string, options: NetlifyReadOptions): AsyncGenerator<InputItem> {
+/** Parses the `[[redirects]]` of a `netlify.toml`; each rule is on the line of its `[[redirects]]`. */
+export async function parseNetlifyToml(text: string, variant: RedirectsVariant | undefined): Promise<NetlifyEntry[]> {
   const { parse, TomlError } = await import('smol-toml');
   let config: Table;
   try {
@@ -60,22 +60,16 @@ export async function* readNetlifyToml(text: string, options: NetlifyReadOptions
     throw malformedInput(`line ${error.line}: not valid TOML: ${error.message.split('\n')[0]}`);
   }
   const redirects = config.redirects;
-  if (redirects === undefined) return;
+  if (redirects === undefined) return [];
   if (!Array.isArray(redirects)) throw malformedInput('"redirects" must be an array of [[redirects]] tables');
   const lines = headerLines(text.split('\n'));
-  for (const [index, entry] of redirects.entries()) {
+  return redirects.map((entry, index): NetlifyEntry => {
     // Inline arrays (`redirects = [{...}]`) have no headers: their rules share the line of the first one found.
     const line = lines.length === redirects.length ? lines[index]! : (lines[0] ?? 1);
-    if (!isTable(entry)) {
-      yield { kind: 'invalid', line, message: 'each redirect must be a table' };
-      continue;
-    }
-    const rule = tomlRule(entry, options.variant);
-    if ('error' in rule) {
-      yield { kind: 'invalid', line, message: rule.error };
-      continue;
-    }
+    if (!isTable(entry)) return { line, error: 'each redirect must be a table' };
+    const rule = tomlRule(entry, variant);
+    if ('error' in rule) return { line, error: rule.error };
     const summary = `from = ${JSON.stringify(rule.from)}, to = ${JSON.stringify(rule.to)}, status = ${rule.status}`;
-    yield netlifyRuleItem(rule, line, summary, options);
-  }
+    return { line, text: summary, rule };
+  });
 }

@@ -1,9 +1,20 @@
-import type { RuleFormatSpec } from '../spec.js';
-import { readNginx } from './read.js';
+import { readParsed } from '../parsed-read.js';
+import type { ParsedRuleText, RuleFormatSpec } from '../spec.js';
+import { nginxItems, parseNginx } from './read.js';
+
+/** The configuration parsed once: its rows, and its matcher made from the same directives when asked. */
+async function parse(text: string, options: Parameters<typeof nginxItems>[1]): Promise<ParsedRuleText> {
+  const parsed = parseNginx(text);
+  return {
+    items: nginxItems(parsed, options),
+    compile: async () => (await import('./patterns.js')).compileNginx(parsed),
+  };
+}
 
 /** nginx's `return`, `rewrite` and `location` directives; nginx picks a location by specificity, not by order. */
 export const nginxFormat: RuleFormatSpec = {
-  read: readNginx,
+  read: readParsed((text, options) => nginxFormat.parse!(text, options)),
+  parse,
   write: async (text, edits) => (await import('./writer.js')).writeNginx(text, edits),
   unordered: true,
 };

@@ -7,7 +7,8 @@ import {
 } from '../../patterns/rule-match.js';
 import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { REDIRECT_STATUSES } from '../../rule-row.js';
-import { type NginxDirective, nginxTokens, nginxTree } from './tokens.js';
+import type { ParsedNginx } from './read.js';
+import type { NginxDirective } from './tokens.js';
 
 /** A `rewrite` (status undefined: internal, `last`/`break`) or a `return`, in the order written. */
 type NginxAction =
@@ -194,16 +195,15 @@ function run(actions: readonly NginxAction[], url: URL, captures: string[]): Rul
 }
 
 /**
- * Compiles an nginx configuration for matching sample URLs as nginx does: the server named by the sample's host (or
+ * Compiles a parsed nginx configuration (read.ts) for matching sample URLs as nginx does: the server named by the sample's host (or
  * the first), its server-level `rewrite`/`return` first (they run before a location is chosen), then the location
  * nginx picks (see {@link pickLocation}) and its `rewrite`/`return` in order, regex captures filled in.
  */
-export function compileNginx(text: string): CompiledRules {
-  const { tokens, error } = nginxTokens(text);
-  const tree = nginxTree(tokens);
-  const problems: RuleProblem[] = [...tree.errors, ...(error === undefined ? [] : [error])];
+export function compileNginx(parsed: ParsedNginx): CompiledRules {
+  // Copied: compiling adds the problems of its own (a bad regex) to those of the parse, which the rows carry too.
+  const problems: RuleProblem[] = [...parsed.problems];
   const skipped: SkipLog = [];
-  const servers = serversOf(tree.directives, { problems, skipped });
+  const servers = serversOf(parsed.directives, { problems, skipped });
   // The server each rule is written in: a rule is shadowed, or not, within its own server.
   const serverOfLine = new Map<number, NginxServer>();
   let size = 0;

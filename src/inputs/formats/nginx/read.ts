@@ -1,8 +1,6 @@
-import type { Readable } from 'node:stream';
 import type { InputItem } from '../../row.js';
 import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
 import { literalOfRegex } from '../../text/regex-literal.js';
-import { readWholeText } from '../../text/whole-text.js';
 import { type NginxDirective, nginxTokens, nginxTree } from './tokens.js';
 
 /** Where a directive sits: the path its location matches, or why its rules cannot be checked as one URL. */
@@ -117,21 +115,30 @@ function walk(directives: readonly NginxDirective[], context: NginxContext, opti
   });
 }
 
+/** An nginx configuration parsed once: its directives, and what could not be read (a missing `;` or brace). */
+export interface ParsedNginx {
+  directives: NginxDirective[];
+  problems: Array<{ line: number; message: string }>;
+}
+
+/** Parses an nginx configuration: the rows (below) and the matcher (patterns.ts) are both made from this. */
+export function parseNginx(text: string): ParsedNginx {
+  const { tokens, error } = nginxTokens(text);
+  const tree = nginxTree(tokens);
+  return { directives: tree.directives, problems: [...tree.errors, ...(error === undefined ? [] : [error])] };
+}
+
 /**
- * Reads the redirects of an nginx configuration (a whole file, a `server` block or a bare snippet): `return 3xx URL`
+ * The redirects of a parsed nginx configuration (a whole file, a `server` block or a bare snippet): `return 3xx URL`
  * in exact, `^~` and prefix locations, and `rewrite` with a literal regex and `permanent`/`redirect`. Regex
  * locations, `if` blocks, `map`s and targets with variables are skipped and counted. A missing `;` or brace is
  * reported on its line and the rest is still read.
  */
-export async function* readNginx(stream: Readable, options: RuleReadOptions): AsyncGenerator<InputItem> {
-  const text = await readWholeText(stream);
-  const { tokens, error } = nginxTokens(text);
-  const tree = nginxTree(tokens);
-  const problems = [...tree.errors, ...(error === undefined ? [] : [error])];
+export function nginxItems(parsed: ParsedNginx, options: RuleReadOptions): InputItem[] {
   const items: InputItem[] = [
-    ...walk(tree.directives, {}, options),
-    ...problems.map(({ line, message }): InputItem => ({ kind: 'invalid', line, message })),
+    ...walk(parsed.directives, {}, options),
+    ...parsed.problems.map(({ line, message }): InputItem => ({ kind: 'invalid', line, message })),
   ];
   const lineOf = (item: InputItem) => (item.kind === 'row' ? item.row.line : item.line);
-  yield* items.sort((a, b) => lineOf(a) - lineOf(b));
+  return items.sort((a, b) => lineOf(a) - lineOf(b));
 }

@@ -1,8 +1,19 @@
-import type { RuleFormatSpec } from '../spec.js';
-import { readVercel } from './read.js';
+import { readParsed } from '../parsed-read.js';
+import type { ParsedRuleText, RuleFormatSpec } from '../spec.js';
+import { parseVercel, vercelItems } from './read.js';
+
+/** The file parsed once (one JSON.parse): its rows, and its matcher made from the same entries when asked. */
+async function parse(text: string, options: Parameters<typeof vercelItems>[1]): Promise<ParsedRuleText> {
+  const entries = parseVercel(text);
+  return {
+    items: vercelItems(entries, options),
+    compile: async () => (await import('./patterns.js')).compileVercel(entries),
+  };
+}
 
 /** A `vercel.json`'s `redirects`. */
 export const vercelFormat: RuleFormatSpec = {
-  read: readVercel,
+  read: readParsed((text, options) => vercelFormat.parse!(text, options)),
+  parse,
   write: async (text, edits) => (await import('./writer.js')).writeVercel(text, edits),
 };

@@ -3,7 +3,7 @@ import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.
 import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
-import { isJsonObject, jsonEntries } from '../../text/json-rules.js';
+import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
 import { vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
@@ -37,15 +37,15 @@ function sourceMatcher(source: string, skip: SkipReport) {
 }
 
 /**
- * Compiles the `redirects` of a vercel.json for matching sample URLs: each source is a path-to-regexp 6 pattern (the
+ * Compiles the `redirects` of a vercel.json (parsed by read.ts) for matching sample URLs: each source is a path-to-regexp 6 pattern (the
  * library and version Vercel's own routing uses), matched in array order, the first match answering. A rule with
  * `has`/`missing` conditions answers some requests only and is left out.
  */
-export function compileVercel(text: string): CompiledRules {
+export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
   const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
   const skipped: SkipLog = [];
-  for (const { line, value } of jsonEntries(text, 'vercel.json', 'redirects')) {
+  for (const { line, value } of entries) {
     if (!isJsonObject(value)) {
       problems.push({ line, message: 'a rule must be a JSON object' });
       continue;

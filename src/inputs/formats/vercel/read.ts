@@ -1,9 +1,14 @@
-import type { Readable } from 'node:stream';
 import { parse as parsePattern } from 'path-to-regexp';
 import type { InputItem } from '../../row.js';
 import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
-import { isJsonObject, type JsonObject, jsonEntries, notAnObject, ruleText } from '../../text/json-rules.js';
-import { readWholeText } from '../../text/whole-text.js';
+import {
+  isJsonObject,
+  type JsonEntry,
+  type JsonObject,
+  jsonEntries,
+  notAnObject,
+  ruleText,
+} from '../../text/json-rules.js';
 
 /** The source as a literal path, or why it is a pattern (or not a valid one), read with Vercel's path-to-regexp 6. */
 export function literalVercelSource(source: string): { path: string } | { pattern: string } | { error: string } {
@@ -54,14 +59,17 @@ function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): I
   return ruleRow({ line, from: literal.path, to: destination, status }, options);
 }
 
+/** Parses a vercel.json's `redirects`, each entry on the line its object starts: the rows and the matcher read this. */
+export function parseVercel(text: string): JsonEntry[] {
+  return jsonEntries(text, 'vercel.json', 'redirects');
+}
+
 /**
- * Reads the `redirects` of a vercel.json. A literal source is a row; a pattern source (`:slug`, `(.*)`, `:path*`)
- * matches many paths and a `has`/`missing` rule some requests only: both are skipped and counted. Each rule is
- * reported on the line where its object starts.
+ * The rows of a parsed vercel.json. A literal source is a row; a pattern source (`:slug`, `(.*)`, `:path*`) matches
+ * many paths and a `has`/`missing` rule some requests only: both are skipped and counted.
  */
-export async function* readVercel(stream: Readable, options: RuleReadOptions): AsyncGenerator<InputItem> {
-  const text = await readWholeText(stream);
-  for (const entry of jsonEntries(text, 'vercel.json', 'redirects')) {
-    yield isJsonObject(entry.value) ? vercelItem(entry.value, entry.line, options) : notAnObject(entry);
-  }
+export function vercelItems(entries: readonly JsonEntry[], options: RuleReadOptions): InputItem[] {
+  return entries.map((entry) =>
+    isJsonObject(entry.value) ? vercelItem(entry.value, entry.line, options) : notAnObject(entry),
+  );
 }

@@ -1,0 +1,52 @@
+/**
+ * The browser-safe entry (src/inputs/portable.ts) reads a text as the CLI reads the same file as a stream: the page's
+ * many-URLs mode gets the CLI's rows, not a copy's. Each case is read both ways and must give the same items.
+ */
+import { describe, expect, it } from 'vitest';
+import { FORMAT_TABLE, readInput } from '../../src/inputs/index.js';
+import {
+  csvRows,
+  csvTextRecords,
+  type PortableRuleFormat,
+  parseListText,
+  readRulesText,
+} from '../../src/inputs/portable.js';
+import { all, chunked } from '../helpers/rule-items.js';
+
+const BASE = 'https://site.test/';
+
+const RULES: ReadonlyArray<[PortableRuleFormat, string]> = [
+  ['netlify', '# moves\n/old  /new  301\n/blog/*  /news/:splat\n/x\n/gone  /  410\r\n'],
+  [
+    'apache',
+    'RewriteEngine On\nRedirect 301 /old /new\nRedirectMatch ^/b/(.*)$ /c/$1\nRewriteRule ^a$ /b [R=302,L]\n"',
+  ],
+  ['nginx', 'server {\n  location = /old { return 301 /new; }\n  location ~ ^/r { return 302 /s; }\n  return 301\n}'],
+  [
+    'vercel',
+    '{\n  "redirects": [\n    { "source": "/old", "destination": "/new" },\n    { "source": "/p/:id", "destination": "/q" },\n    3\n  ]\n}',
+  ],
+];
+
+describe('the portable inputs entry', () => {
+  it.each(RULES)('%s: a rules text gives the items the CLI reads from the file', async (format, text) => {
+    const options = { baseUrl: BASE };
+    const streamed = await all(FORMAT_TABLE[format].read(chunked(text), options));
+    expect(readRulesText(format, text, options)).toEqual(streamed);
+    expect(streamed.length).toBeGreaterThan(2);
+  });
+
+  it('a URL list text gives the rows and the malformed lines of a streamed list', async () => {
+    const text = '\uFEFFhttps://a.test/x\n# comment\n/path\nnot a url\n\n_redirects-like /a /b 301\nhttps://b.test/';
+    const streamed = await all(readInput('list', chunked(text), { baseUrl: BASE }));
+    expect(parseListText(text, BASE)).toEqual(streamed);
+    expect(streamed.filter((item) => item.kind === 'row')).toHaveLength(3);
+  });
+
+  it('a CSV text gives the rows of a streamed CSV: its separator, comments, a stray quote, extra columns', async () => {
+    const text = 'source;target;status;note\n# a comment\n/a;/b;301;x\n/c;"/d";302;y\n/e;/f"g;301;z\n/h;/i;;w\n';
+    const streamed = await all(readInput('csv', chunked(text), { baseUrl: BASE }));
+    expect(await all(csvRows(csvTextRecords(text), { baseUrl: BASE }))).toEqual(streamed);
+    expect(streamed.map((item) => item.kind)).toEqual(['row', 'row', 'invalid', 'row']);
+  });
+});
