@@ -70,7 +70,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix'] },
   service: { uses: ['core', 'schemas', 'render', 'monitor'], entries: ['service/index.ts'] },
-  web: { uses: ['core', 'schemas', 'check'] },
+  web: { uses: ['core', 'schemas', 'check', 'inputs'] },
 };
 
 /**
