@@ -97,7 +97,8 @@ const HEADER_AND_RULE_CASES: readonly HeaderCase[] = [
 let browser: Browser;
 let server: RawServer;
 const analyzer = new Analyzer();
-const rendering = new Analyzer({ renderer: new ChromiumRenderer() });
+// As many render slots as vitest runs concurrent tests (5): most pages never navigate, so a render waits SETTLE_MS.
+const rendering = new Analyzer({ renderer: new ChromiumRenderer({ concurrency: 5 }) });
 const pages = new Map<string, WirePage>();
 const cases = [...IGNORED_CONTEXTS, ...REFRESHING_CONTEXTS].map((context, index) => ({
   name: context.name,
