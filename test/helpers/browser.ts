@@ -120,8 +120,14 @@ export async function openPage(browser: Browser, origin: string, options: PageOp
     if (message.type() !== 'error') return;
     const text = message.text();
     if (/^Failed to load resource: the server responded with a status of (400|429|500|503)/.test(text)) return;
-    // A server that went away (the unreachable test): refused, or reset on a kept-alive socket.
-    if (/^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/.test(text)) return;
+    // A server that went away (the unreachable test): refused, or reset or gone on a kept-alive socket.
+    if (
+      /^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED)/.test(
+        text,
+      )
+    ) {
+      return;
+    }
     consoleErrors.push(text);
   });
   return { page, context, external, pageErrors, consoleErrors, close: () => context.close() };
