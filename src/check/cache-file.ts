@@ -1,6 +1,6 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { readLines } from '../inputs/index.js';
 import { type CacheEntry, RowCache, type RowCacheSettings } from './row-cache.js';
 
