@@ -22,8 +22,11 @@ export function renderSummary(summary: CheckSummary, colors: Colors, quiet = fal
   if (summary.stats !== undefined && checkedRows(summary) > 1) text += renderRunStats(summary.stats, quiet);
   if (summary.collapse !== undefined) text += renderCollapse(summary.collapse, colors);
   if (summary.interrupted) {
-    const never = summary.unchecked === undefined ? '' : ` ${plural(summary.unchecked, 'row')} never checked;`;
-    text += `${colors.yellow('Interrupted')}: partial results,${never} rows in flight were not checked.\n`;
+    const never =
+      summary.unchecked === undefined
+        ? 'rows in flight were not checked'
+        : `${plural(summary.unchecked, 'row')} never checked`;
+    text += `${colors.yellow('Interrupted')}: partial results, ${never}.\n`;
   }
   text += `${colors.bold('Summary')}: ${plural(checkedRows(summary), 'row')} checked in ${seconds} s: ${counts.join(', ')}`;
   if (extras.length > 0) text += `; ${extras.join(', ')}`;
