@@ -68,15 +68,12 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   };
   const ahead = await readRulesAhead(plan, stream);
   const judging = new RunJudging({
-    expectations: plan.expectations,
-    baseline,
-    failOnChange: plan.failOnChange,
+    ...{ expectations: plan.expectations, baseline, failOnChange: plan.failOnChange, collapse, stats: flags.stats },
     explain: explainFor(ahead === undefined ? undefined : findRuleChains(plan, ahead.items)),
-    collapse,
-    stats: flags.stats,
     shard: plan.shard !== undefined,
   });
   const warn = (text: string) => void io.stderr.write(`hoplens: ${text}\n`);
+  // What earlier runs left (a resumed report, a cache) is read before the report is opened, which may append to it.
   const opened = prepareRun(plan, judging, settings, warn).then(async (extras) => ({
     extras,
     channels: await openChannels(plan, io),
