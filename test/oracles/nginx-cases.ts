@@ -404,4 +404,45 @@ location = /blog { return 301 https://blog.example.com/; }
 `,
     paths: ['/blog/post-1', '/blog', '/blog/'],
   },
+  {
+    name: 'a literal rule into a path a regex location answers (fix once followed the prefix)',
+    cite: 'LOCATION',
+    rules: r`location = /promo { return 301 /blog/12; }
+location /blog/ { return 301 /articles/; }
+location ~ ^/blog/(\d+)$ { return 301 /posts/$1; }
+location = /posts/12 { return 301 /p/12; }
+`,
+    paths: ['/promo', '/blog/12', '/blog/', '/posts/12'],
+  },
+  {
+    name: 'a chain through a target with a query string',
+    cite: 'RETURN, LOCATION',
+    rules: `location = /x { return 301 /a?src=1; }
+location = /a { return 301 /b; }
+location = /y { return 302 /a; }
+`,
+    paths: ['/x', '/a', '/y'],
+  },
+  {
+    name: 'chains of returns and rewrites',
+    cite: 'RETURN, REWRITE, COMMON',
+    rules: `location = /a { return 301 /b; }
+location = /b { return 308 /c; }
+location = /t { return 302 /a; }
+location = /u { return https://other.example/u; }
+rewrite ^/r$ /b permanent;
+rewrite ^/s$ https://other.example/s;
+location = /w { return 301 /r; }
+`,
+    paths: ['/a', '/b', '/t', '/u', '/r', '/s', '/w'],
+  },
+  {
+    name: 'a chain into a prefix location that a regex location beats (fix once moved it)',
+    cite: 'LOCATION',
+    rules: `location = /start { return 301 /shop/; }
+location /shop/ { return 301 /store/; }
+location ~ ^/shop/$ { return 301 /regex-won/; }
+`,
+    paths: ['/start', '/shop/', '/shop/x'],
+  },
 ];
