@@ -69,6 +69,7 @@ async function statusChanges(
   rows: readonly CheckRow[],
   fixed: string,
   edits: readonly FixEdit[],
+  keepStatus: boolean,
 ): Promise<Array<{ line: number; text: string }>> {
   if (edits.length === 0) return [];
   const before = new Map(rows.map((row) => [row.line, row.status]));
@@ -79,7 +80,10 @@ async function statusChanges(
     const was = before.get(line);
     const now = after.get(line);
     if (was === now || was === undefined || now === undefined) return [];
-    return [{ line, text: `status ${was} → ${now} (a permanent move; --keep-status keeps ${was})` }];
+    const why = keepStatus
+      ? `${plan.inputFormat}'s writer does not keep it yet`
+      : `a permanent move; --keep-status keeps ${was}`;
+    return [{ line, text: `status ${was} → ${now} (${why})` }];
   });
 }
 
@@ -136,7 +140,7 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   const fixed = (await write(text, keepStatus ? edits.map((edit) => ({ ...edit, keepStatus })) : edits)) ?? text;
   const notes = [
     ...left.map(({ line, reason }) => ({ line, text: `left as written: ${reason}` })),
-    ...(await statusChanges(plan, loaded.rows, fixed, edits)),
+    ...(await statusChanges(plan, loaded.rows, fixed, edits, keepStatus)),
   ].sort((a, b) => a.line - b.line);
   for (const note of notes) await stderr.write(`hoplens: ${plan.inputName}:${note.line}: ${note.text}\n`);
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
