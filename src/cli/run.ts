@@ -188,6 +188,10 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
     .option('-o, --output <file>', 'write the fixed rules to a file instead of stdout')
     .option('--map <file>', 'also write old → final URLs as CSV (source,target), for rewriting links in content')
     .option('--write', 'overwrite the input file with the fixed rules')
+    .option(
+      '--keep-status',
+      "keep each rule's status as written (fix makes a bare 302 redirect permanent, and says so)",
+    )
     .addHelpText('after', FIX_EXAMPLES)
     .action(async (file: string, flags: FixFlags) => {
       const { fixCommand } = await import('./commands/fix.js');

@@ -25,6 +25,14 @@ export interface LiteralRule {
   query?: ReadonlyArray<readonly [string, string]>;
 }
 
+/**
+ * A path and query moved onto the base URL's origin. Joined as text: resolving a path that begins with `//` on the
+ * base (`new URL('//old/page', base)`) would read `old` as a host.
+ */
+export function onBase(pathAndQuery: string, baseUrl: string): URL {
+  return new URL(new URL(baseUrl).origin + pathAndQuery);
+}
+
 function isPath(text: string): boolean {
   return text.startsWith('/') && !text.startsWith('//');
 }
@@ -40,7 +48,7 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
   if (!read.ok) return { kind: 'invalid', line, message: read.message };
   let url = new URL(read.url);
   const originalOrigin = url.origin;
-  if (options.baseUrl !== undefined && !isPath(rule.from)) url = new URL(url.pathname + url.search, options.baseUrl);
+  if (options.baseUrl !== undefined && !isPath(rule.from)) url = onBase(url.pathname + url.search, options.baseUrl);
   for (const [key, value] of rule.query ?? []) url.searchParams.append(key, value);
   const source = url.href;
   if (rule.to === undefined || (rule.status !== undefined && !REDIRECT_STATUSES.has(rule.status))) {
@@ -53,7 +61,7 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
   let expected = target.url;
   if (options.baseUrl !== undefined && !isPath(rule.to) && new URL(expected).origin === originalOrigin) {
     const moved = new URL(expected);
-    expected = new URL(moved.pathname + moved.search + moved.hash, options.baseUrl).href;
+    expected = onBase(moved.pathname + moved.search + moved.hash, options.baseUrl).href;
   }
   const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source, target: expected } };
   if (rule.status !== undefined) row.row.status = rule.status;

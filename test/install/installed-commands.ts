@@ -299,6 +299,20 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('/a  /c  301\n/b  /c  301\n');
     });
+
+    it('fix says when it makes a bare 302 permanent, and --keep-status keeps it', async () => {
+      // nginx's `return URL` is a 302 (https://nginx.org/en/docs/http/ngx_http_rewrite_module.html#return).
+      const text = 'location = /a { return http://site.test/b; }\nlocation = /b { return 301 http://site.test/c; }\n';
+      const rules = await file('status.conf', text);
+      const args = ['fix', rules, '--input', 'nginx', '--base-url', 'http://site.test'];
+      const made = await runInstalled(installed(), args);
+      expect(made.stdout.split('\n')[0]).toBe('location = /a { return 301 http://site.test/c; }');
+      expect(made.stderr).toContain('status.conf:1: status 302 → 301');
+      const kept = await runInstalled(installed(), [...args, '--keep-status']);
+      expect(kept.code).toBe(0);
+      expect(kept.stdout.split('\n')[0]).toBe('location = /a { return http://site.test/c; }');
+      expect(kept.stderr).not.toContain('status 302');
+    });
   });
 
   describe('hoplens URL --render, installed', () => {
