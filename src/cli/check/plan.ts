@@ -13,7 +13,8 @@ import {
 import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/patterns/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { invalidFlag } from '../errors.js';
-import type { CheckFormat } from '../formats/formatter.js';
+import { type CheckFormat, isHumanFormat } from '../formats/formatter.js';
+import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
 export interface CheckFlags extends AnalysisFlags, InputFlags {
@@ -21,6 +22,8 @@ export interface CheckFlags extends AnalysisFlags, InputFlags {
   color?: boolean;
   format: CheckFormat;
   output?: string;
+  /** `--report FORMAT=FILE`, repeatable. */
+  report?: string[];
   concurrency?: string;
   perHost?: string;
   retries?: string;
@@ -73,6 +76,8 @@ export interface CheckPlan extends InputPlan {
   /** The `--output` file, resolved; absent when the report goes to stdout. */
   outputPath?: string;
   format: CheckFormat;
+  /** The `--report FORMAT=FILE` reports, besides the `--format` one. */
+  reports: ReportSpec[];
   /** People's notes and the summary go to stderr, since stdout carries a machine-readable report. */
   humanOnStderr: boolean;
   analyzeOptions: AnalyzeOptions;
@@ -156,7 +161,8 @@ export async function planCheck(file: string, flags: CheckFlags, cwd: string): P
   const plan: CheckPlan = {
     ...input,
     format: flags.format,
-    humanOnStderr: flags.output === undefined && flags.format !== 'table',
+    reports: parseReportSpecs(flags.report, cwd),
+    humanOnStderr: flags.output === undefined && !isHumanFormat(flags.format),
     analyzeOptions,
     expectations,
     limits,

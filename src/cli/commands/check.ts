@@ -31,6 +31,7 @@ import { findRuleChains } from '../check/rule-chains.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import type { CliError } from '../errors.js';
+import { effectiveFormat, isHumanFormat } from '../formats/formatter.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 
@@ -39,9 +40,10 @@ import { readPolicyFile } from '../policy-file.js';
  * Everything that can be wrong with the command line or the files is found before the first request. src/check
  * judges and counts the rows; this writes them.
  */
-export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
+export async function checkCommand(file: string, given: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
   const cwd = io.cwd ?? process.cwd();
+  const flags = { ...given, format: effectiveFormat(given.format, given.output === undefined, io.env) };
   const plan = await planCheck(file, flags, cwd);
   const loaded = await readPolicyFile(flags.config, cwd);
   if (loaded !== undefined) plan.analyzeOptions.policy = loaded.policy;
@@ -87,10 +89,10 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     await channels.formatter.end(summary);
   } finally {
     closeInput();
-    await channels.report.close();
+    await channels.close();
   }
   // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
-  if (plan.format !== 'table' || plan.outputPath !== undefined) {
+  if (!isHumanFormat(plan.format) || plan.outputPath !== undefined) {
     await channels.tell(channels.human, renderSummary(judging.summary, channels.humanColors, plan.quiet));
   }
   if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);

@@ -15,9 +15,11 @@ import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { csvField } from '../formats/csv.js';
+import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
+import { fixCheck } from './fix-check.js';
 
 /** Flags of `hoplens fix`, as commander hands them over. */
 export interface FixFlags extends InputFlags {
@@ -25,6 +27,9 @@ export interface FixFlags extends InputFlags {
   output?: string;
   map?: string;
   write?: boolean;
+  /** `--check`: write nothing, report what would change, exit 1 if anything would. */
+  check?: boolean;
+  format?: CheckFormat;
 }
 
 /** Where the fixed rules go: the input itself with `--write`, `--output`, else stdout (undefined). */
@@ -42,6 +47,16 @@ async function destinationOf(plan: InputPlan, flags: FixFlags, cwd: string): Pro
     });
   }
   return output;
+}
+
+/** `--check` writes nothing, so it takes no destination; `--format` is `--check`'s. */
+function refuseCheckConflicts(flags: FixFlags): void {
+  if (flags.check === true) {
+    const other = ['write', 'output', 'map'].find((flag) => flags[flag as keyof FixFlags] !== undefined);
+    if (other !== undefined) throw cliError('USAGE_ERROR', `--check writes nothing: it excludes --${other}`);
+  } else if (flags.format !== undefined) {
+    throw cliError('USAGE_ERROR', '--format applies to fix --check only', { flag: '--format' });
+  }
 }
 
 /** The `--map` file: `source,target`, the header `hoplens check` reads, so the map itself can be checked. */
@@ -78,6 +93,7 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
       flag: '--base-url',
     });
   }
+  refuseCheckConflicts(flags);
   const outputPath = await destinationOf(plan, flags, cwd);
   const mapPath = flags.map === undefined ? undefined : resolve(cwd, flags.map);
   if (mapPath !== undefined && plan.inputPath !== '-' && (await isSameFile(mapPath, plan.inputPath))) {
@@ -105,7 +121,12 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
     await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
     return EXIT.USAGE;
   }
-  const { edits, map } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report);
+  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
+  const { edits, map } = flatten(graph, report);
+  if (flags.check === true) {
+    const format = effectiveFormat(flags.format ?? 'table', true, io.env);
+    return fixCheck({ inputName: plan.inputName, inputPath: plan.inputPath, loaded, graph, edits }, format, io);
+  }
   const fixed = (await write(text, edits)) ?? text;
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
   else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
