@@ -171,9 +171,12 @@ describe.each(CASES)('CI formats on $name', (input) => {
     expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
     const run = sarif.runs[0]!;
     const sarifErrors = run.results.filter((result) => result.level === 'error');
-    expect(sarifErrors.map((r) => [r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual(
-      input.failing.map((line) => [file, line]),
-    );
+    expect(
+      sarifErrors.map((r) => [
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+        r.locations[0]!.physicalLocation.region.startLine,
+      ]),
+    ).toEqual(input.failing.map((line) => [file, line]));
     for (const result of run.results) {
       expect(run.tool.driver.rules.map((rule) => rule.id)).toContain(result.ruleId);
       expect(result.partialFingerprints['hoplensFinding/v1']).toMatch(/^[0-9a-f]{32}$/);

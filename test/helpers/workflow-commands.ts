@@ -12,7 +12,12 @@ export interface WorkflowCommand {
 
 const unescapeData = (text: string) => text.replaceAll('%0D', '\r').replaceAll('%0A', '\n').replaceAll('%25', '%');
 const unescapeProperty = (text: string) =>
-  text.replaceAll('%0D', '\r').replaceAll('%0A', '\n').replaceAll('%3A', ':').replaceAll('%2C', ',').replaceAll('%25', '%');
+  text
+    .replaceAll('%0D', '\r')
+    .replaceAll('%0A', '\n')
+    .replaceAll('%3A', ':')
+    .replaceAll('%2C', ',')
+    .replaceAll('%25', '%');
 
 /** Every workflow command of `log`, in order. */
 export function parseAnnotations(log: string): WorkflowCommand[] {
