@@ -12,11 +12,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDirPerTest } from '../helpers/cli.js';
+import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { ruleFileServer } from '../helpers/rule-file-cases.js';
+import { validateSarif } from '../helpers/sarif-schema.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 import { parseAnnotations } from '../helpers/workflow-commands.js';
 
@@ -99,11 +98,6 @@ const CASES: InputCase[] = [
     failing: [7, 10],
   },
 ];
-
-const schema = JSON.parse(await readFile(join(ROOT, 'test/fixtures/sarif-schema-2.1.0.json'), 'utf8'));
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
-const validateSarif = ajv.compile(schema);
 
 interface SarifLog {
   runs: Array<{

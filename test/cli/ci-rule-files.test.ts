@@ -11,19 +11,13 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, workflowCommand } from '../../src/cli/formats/github-commands.js';
-import { ROOT, runCli, tempDirPerTest } from '../helpers/cli.js';
+import { runCli, tempDirPerTest } from '../helpers/cli.js';
+import { validateSarif } from '../helpers/sarif-schema.js';
 import { parseAnnotations } from '../helpers/workflow-commands.js';
 
 const dir = tempDirPerTest();
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
-const validateSarif = ajv.compile(
-  JSON.parse(await readFile(join(ROOT, 'test/fixtures/sarif-schema-2.1.0.json'), 'utf8')),
-);
 
 /** A rules file in a fake workspace, and the GitHub runner's environment around it. */
 async function workspace(name: string, text: string, sub = 'public') {
