@@ -162,16 +162,22 @@ function addExplainCommand(root: Command, io: CliIo, status: { code: number }): 
 }
 
 /** The options `lint` and `fix` share with `check` for reading a rules file. */
-function ruleFileOptions(command: Command): Command {
+function ruleFileOptions(command: Command, many = false): Command {
   return inputOptions(command, {
-    file: 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input',
+    file: many
+      ? 'redirect-rule files (_redirects, vercel.json...), CSVs or URL lists, each linted on its own; - reads standard input'
+      : 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input',
     baseUrl: 'the site path rules are on (default: none needed; paths are compared as paths)',
+    many,
   });
 }
 
 /** `hoplens lint` and `hoplens fix`: offline, and loaded only when run (their modules are not needed at start-up). */
 function addRuleFileCommands(root: Command, io: CliIo, status: { code: number }): void {
-  ruleFileOptions(root.command('lint').description('check a redirect-rule file offline: chains, loops, duplicates...'))
+  ruleFileOptions(
+    root.command('lint').description('check redirect-rule files offline: chains, loops, duplicates...'),
+    true,
+  )
     .addOption(new Option('--format <format>', FORMAT_HELP).choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--report <format=file>', REPORT_HELP, collect, [])
@@ -181,9 +187,9 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
     .option('--strict', 'fail on warnings too')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP)
     .addHelpText('after', LINT_EXAMPLES)
-    .action(async (file: string, flags: LintFlags) => {
-      const { lintCommand } = await import('./commands/lint.js');
-      status.code = await lintCommand(file, flags, io);
+    .action(async (files: string[], flags: LintFlags) => {
+      const { lintFiles } = await import('./commands/lint.js');
+      status.code = await lintFiles(files, flags, io);
     });
 
   ruleFileOptions(root.command('fix').description('write the rules flattened: each source straight to its destination'))

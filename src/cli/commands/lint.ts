@@ -102,6 +102,29 @@ function summarize(loaded: LoadedRules, findings: readonly LintFinding[], slowPa
 }
 
 /**
+ * `hoplens lint <file...>`: each file linted on its own, in turn (as pre-commit hands over every staged rules file);
+ * the exit status is the worst of theirs. Several files' reports cannot share one file or one machine document, so
+ * with more than one file the output is for people (the table, or GitHub's annotations) and goes to stdout.
+ */
+export async function lintFiles(files: readonly string[], flags: LintFlags, io: CliIo): Promise<number> {
+  if (files.length === 1) return lintCommand(files[0]!, flags, io);
+  const format = effectiveFormat(flags.format, flags.output === undefined, io.env);
+  if (flags.output !== undefined || (flags.report ?? []).length > 0 || !isHumanFormat(format)) {
+    throw cliError(
+      'USAGE_ERROR',
+      'several files are linted to stdout as a table or github annotations only: lint one file for --output, --report or a machine format',
+    );
+  }
+  let worst: number = EXIT.OK;
+  for (const file of files) {
+    const code = await lintCommand(file, flags, io);
+    // A usage or input error (2) outranks findings (1).
+    worst = Math.max(worst, code);
+  }
+  return worst;
+}
+
+/**
  * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
  * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
  */
