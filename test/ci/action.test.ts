@@ -59,9 +59,9 @@ describe('action.yml', () => {
       { args: `lint 'site files/_redirects' --format table "$(touch pwned)"`, annotations: 'false' },
       { 'site files/_redirects': '/a /b 301\n/b /c 301\n' },
     );
-    // The third argument reaches hoplens as written (and is refused as an extra argument), never run.
+    // The third argument reaches hoplens as written (a file name it cannot open), never run.
     expect(existsSync(join(dir(), 'workspace', 'pwned'))).toBe(false);
-    expect(steps[1]!.stderr).toMatch(/too many arguments|unknown/i);
+    expect(steps[1]!.stderr).toContain('$(touch pwned)');
     const plain = await job(
       { args: `lint 'site files/_redirects'`, annotations: 'false' },
       { 'site files/_redirects': '/a /b 301\n/b /c 301\n' },
