@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../core/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
+import { addRunFlags } from './check/run-flags.js';
 import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, EXPLAIN_HELP, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';
 import type { AnalyzeFlags } from './commands/analyze.js';
 import type { FixFlags } from './commands/fix.js';
@@ -107,6 +108,7 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
     )
     .option('--shard <k/n>', 'check only the Kth of N parts of the rows (split by source URL), for a CI matrix')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
+  addRunFlags(check);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {

@@ -58,6 +58,8 @@ const EXPLAIN_BATCH = 6;
 const FAST = ['--concurrency', '8', '--per-host', '8', '--retries', '0'];
 
 export function describeInstalledCommands(installed: () => Installed): void {
+  /** The paths the servers were asked for, for the tests that count requests (--cache, --resume, --include). */
+  const served: string[] = [];
   let plain: TestServer;
   let secure: TestServer;
   let caFile: string;
@@ -70,6 +72,7 @@ export function describeInstalledCommands(installed: () => Installed): void {
     const handler =
       (origin: () => string): Handler =>
       (req, res) => {
+        served.push(req.url ?? '/');
         const answer = site(req, origin());
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
@@ -203,6 +206,57 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(ndjsonRows(merged.stdout).map((row) => row.source)).toEqual(
         [1, 2, 3, 4].map((n) => `${plain.origin}/new/${n}`),
       );
+    });
+  });
+
+  describe('hoplens check runs: --cache, --resume, --include/--exclude, installed', () => {
+    const rowsServed = () => served.filter((path) => /^\/(old|new)\//.test(path));
+
+    it('--cache answers a repeated run from the cache, without a request, marking its rows cached', async () => {
+      const list = await file('cached.txt', [1, 2, 3].map((n) => `${plain.origin}/old/${n}`).join('\n'));
+      const cache = join(dir, 'runs.cache');
+      const first = await runInstalled(installed(), ['check', list, '--format', 'ndjson', '--cache', cache, ...FAST]);
+      expect(first.code).toBe(0);
+      served.length = 0;
+      const args = ['check', list, '--format', 'ndjson', '--cache', cache, '--max-cache-age', '1h', ...FAST];
+      const second = await runInstalled(installed(), args);
+      expect(second.code).toBe(0);
+      expect(rowsServed()).toEqual([]);
+      expect(ndjsonRows(second.stdout).map((row) => typeof row.cached)).toEqual(['string', 'string', 'string']);
+      expect(second.stderr).toContain('3 from the cache');
+    });
+
+    it('--resume continues an interrupted report; the same command without it refuses', async () => {
+      const list = await file('resumed.txt', [1, 2, 3].map((n) => `${plain.origin}/new/${n}`).join('\n'));
+      const report = join(dir, 'resumed.ndjson');
+      const whole = await runInstalled(installed(), ['check', list, '--format', 'ndjson', ...FAST]);
+      // The report of a run interrupted after its first row: that row, then the closing record saying so.
+      const firstRow = whole.stdout.split('\n')[0]!;
+      await writeFile(report, `${firstRow}\n{"kind":"summary","interrupted":true,"unchecked":2}\n`);
+      const refused = await runInstalled(installed(), ['check', list, '--format', 'ndjson', '-o', report, ...FAST]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--force');
+      served.length = 0;
+      const resumed = await runInstalled(installed(), ['check', list, '--resume', report, ...FAST]);
+      expect(resumed.code).toBe(0);
+      expect(rowsServed().sort()).toEqual(['/new/2', '/new/3']);
+      const rows = ndjsonRows(await readFile(report, 'utf8'));
+      expect(rows.map((row) => row.source)).toEqual([1, 2, 3].map((n) => `${plain.origin}/new/${n}`));
+      expect(resumed.stdout).toContain('Summary: 3 rows checked');
+    });
+
+    it('--include and --exclude check the rows their URL patterns choose', async () => {
+      const list = await file('subset.txt', [1, 2, 3].map((n) => `${plain.origin}/new/${n}`).join('\n'));
+      const args = ['check', list, '--format', 'ndjson', ...FAST];
+      const result = await runInstalled(installed(), [
+        ...args,
+        '--include',
+        `${plain.origin}/new/*`,
+        '--exclude',
+        `${plain.origin}/new/2`,
+      ]);
+      expect(result.code).toBe(0);
+      expect(ndjsonRows(result.stdout).map((row) => row.source)).toEqual([1, 3].map((n) => `${plain.origin}/new/${n}`));
     });
   });
 
