@@ -97,6 +97,25 @@ describe('lint in CI', () => {
   });
 });
 
+describe('--report FORMAT=FILE', () => {
+  it('refuses a malformed value, an unknown format, two reports in one file and a report over the input', async () => {
+    const { root, path } = await workspace('_redirects', PR_REDIRECTS);
+    const out = join(root, 'r.sarif');
+    for (const args of [
+      ['--report', 'sarif'],
+      ['--report', `pdf=${out}`],
+      ['--report', `sarif=${out}`, '--report', `gitlab=${out}`],
+      ['--report', `sarif=${path}`],
+    ]) {
+      const check = await runCli(['check', path, '--base-url', 'http://site.test', ...args]);
+      expect(check.code, args.join(' ')).toBe(2);
+      expect(check.stderr).toContain('--report');
+      expect((await runCli(['lint', path, ...args])).code, args.join(' ')).toBe(2);
+    }
+    expect(await readFile(path, 'utf8')).toBe(PR_REDIRECTS);
+  });
+});
+
 describe('fix --check', () => {
   it('exits 1 and annotates the rule fix would change; exits 0 on flat rules; writes nothing', async () => {
     const { path, env } = await workspace('_redirects', PR_REDIRECTS);
