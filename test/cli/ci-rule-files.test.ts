@@ -85,6 +85,17 @@ describe('lint in CI', () => {
     expect(await readFile(join(root, 'j.xml'), 'utf8')).toContain('<testsuites name="hoplens lint"');
   });
 
+  it('keeps a machine format on stdout clean on a GitHub runner, and a table sent to --output plain', async () => {
+    const { root, path, env, summary } = await workspace('_redirects', PR_REDIRECTS);
+    const sarif = await runCli(['lint', path, '--format', 'sarif'], { env });
+    expect(JSON.parse(sarif.stdout).version).toBe('2.1.0');
+    expect(sarif.stdout).not.toContain('::');
+    const table = await runCli(['lint', path, '--output', join(root, 'lint.txt')], { env });
+    expect(await readFile(join(root, 'lint.txt'), 'utf8')).not.toContain('::');
+    expect(table.stdout).toBe('');
+    await expect(readFile(summary, 'utf8')).rejects.toThrow();
+  });
+
   it('annotates at most 10 errors and 10 warnings, most severe first, and says how many more', async () => {
     const loops = Array.from({ length: 12 }, (_, i) => `/self${i} /self${i} 301\n`).join('');
     const chains = Array.from({ length: 13 }, (_, i) => `/c${i} /d${i} 301\n/d${i} /e${i} 301\n`).join('');
