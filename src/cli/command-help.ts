@@ -46,6 +46,9 @@ Input formats (by extension, or --input):
   absolute rule source is moved onto --base-url when it is given.
   "-" reads standard input (a list, unless --input says otherwise). Blank lines and # comments are ignored.
 
+In CI: on a GitHub runner the table is annotated (findings on the input's lines) and the job summary written; the
+github, sarif, gitlab and markdown formats, and --report FORMAT=FILE for several reports at once: see docs/ci.md.
+
 Across the run, when --collapse-threshold rows (default 10, or the policy file's) redirect to one final URL that none
 of them expected, that is a redirect_collapse: the summary lists each such URL with its count (a root URL is the
 soft-404 pattern), json/ndjson reports end with a {"kind":"summary",...} record, and the run fails.

@@ -9,6 +9,8 @@ export interface InputOptionWords {
   baseUrl?: string;
   /** What `--variant` says. */
   variant?: string;
+  /** The command takes several files (`<file...>`): `lint`, as pre-commit hands it every staged rules file. */
+  many?: boolean;
 }
 
 const BASE_URL = 'make path sources absolute on this site, and move absolute rule sources onto it';
@@ -20,7 +22,7 @@ const VARIANT = 'netlify input: whose _redirects (cloudflare-pages: 302 by defau
  */
 export function inputOptions(command: Command, words: InputOptionWords): Command {
   return command
-    .argument('<file>', words.file)
+    .argument(words.many === true ? '<file...>' : '<file>', words.file)
     .addOption(
       new Option('--input <format>', 'input format (default: detected by name, then content)').choices(INPUT_FORMATS),
     )

@@ -12,10 +12,16 @@ import { LINT_EXAMPLES } from './commands/lint-help.js';
 import type { ServeFlags } from './commands/serve.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
-import { CHECK_FORMATS } from './formats/formatter.js';
+import { CHECK_FORMATS, FIX_CHECK_FORMATS } from './formats/formatter.js';
 import { inputOptions } from './input-options.js';
 import type { CliIo } from './io.js';
 import { addMonitorCommand } from './monitor/register.js';
+
+/** Collects a repeatable flag's values. */
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+const FORMAT_HELP = 'output format (on a GitHub Actions runner the table is annotated as github is)';
+const REPORT_HELP = 'also write a report in FORMAT to FILE (sarif=hoplens.sarif, junit=junit.xml...); repeatable';
 
 /** Offered by both analysing commands: colour is decided per command's output streams. */
 const NO_COLOR_FLAG = '--no-color';
@@ -64,8 +70,9 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
     root.command('check').description('check many redirects at once (a site migration, a CI gate)'),
     { file: 'a CSV, URL list or redirect-rule file (_redirects, vercel.json...); - reads standard input' },
   )
-    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
+    .addOption(new Option('--format <format>', FORMAT_HELP).choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--report <format=file>', REPORT_HELP, collect, [])
     .option('--concurrency <n>', `rows checked at once (default: ${L.concurrency.default})`)
     .option('--per-host <n>', `rows checked at once on one host (default: ${L.perHost.default})`)
     .option('--retries <n>', `retries after a network error, with backoff (default: ${L.retries.default})`)
@@ -156,31 +163,35 @@ function addExplainCommand(root: Command, io: CliIo, status: { code: number }): 
     });
 }
 
-/** Collects a repeatable flag's values. */
-const collect = (value: string, previous: string[]) => [...previous, value];
-
 /** The options `lint` and `fix` share with `check` for reading a rules file. */
-function ruleFileOptions(command: Command): Command {
+function ruleFileOptions(command: Command, many = false): Command {
   return inputOptions(command, {
-    file: 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input',
+    file: many
+      ? 'redirect-rule files (_redirects, vercel.json...), CSVs or URL lists, each linted on its own; - reads standard input'
+      : 'a redirect-rule file (_redirects, vercel.json...), CSV or URL list; - reads standard input',
     baseUrl: 'the site path rules are on (default: none needed; paths are compared as paths)',
+    many,
   });
 }
 
 /** `hoplens lint` and `hoplens fix`: offline, and loaded only when run (their modules are not needed at start-up). */
 function addRuleFileCommands(root: Command, io: CliIo, status: { code: number }): void {
-  ruleFileOptions(root.command('lint').description('check a redirect-rule file offline: chains, loops, duplicates...'))
-    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
+  ruleFileOptions(
+    root.command('lint').description('check redirect-rule files offline: chains, loops, duplicates...'),
+    true,
+  )
+    .addOption(new Option('--format <format>', FORMAT_HELP).choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--report <format=file>', REPORT_HELP, collect, [])
     .option('--migration', 'report temporary statuses (302, 307) on rules that move pages for good')
     .option('--same-host', 'report targets on another host than their source')
     .option('--sitemap <file>', "report destinations the new site's sitemap (XML, .gz) does not list", collect, [])
     .option('--strict', 'fail on warnings too')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP)
     .addHelpText('after', LINT_EXAMPLES)
-    .action(async (file: string, flags: LintFlags) => {
-      const { lintCommand } = await import('./commands/lint.js');
-      status.code = await lintCommand(file, flags, io);
+    .action(async (files: string[], flags: LintFlags) => {
+      const { lintFiles } = await import('./commands/lint.js');
+      status.code = await lintFiles(files, flags, io);
     });
 
   ruleFileOptions(root.command('fix').description('write the rules flattened: each source straight to its destination'))
@@ -192,6 +203,8 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
       '--keep-status',
       "keep each rule's status as written (fix makes a bare 302 redirect permanent, and says so)",
     )
+    .option('--check', 'write nothing: list the rules fix would change, and exit 1 if there is one (for CI)')
+    .addOption(new Option('--format <format>', 'with --check: output format').choices(FIX_CHECK_FORMATS))
     .addHelpText('after', FIX_EXAMPLES)
     .action(async (file: string, flags: FixFlags) => {
       const { fixCommand } = await import('./commands/fix.js');

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_TYPES } from '../../src/core/index.js';
 import { ruleFileCases, ruleFileServer } from '../helpers/rule-file-cases.js';
+import { validateSarif } from '../helpers/sarif-schema.js';
 import { type Handler, startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
 import { createTestPki } from '../helpers/tls-certificates.js';
+import { parseAnnotations } from '../helpers/workflow-commands.js';
 import { type Installed, ndjsonRows, runInstalled } from './installed-package.js';
 
 /** A sitemap listing `urls` (sitemaps.org/protocol.html: a `<urlset>` of `<url><loc>`). */
@@ -291,6 +293,63 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const result = await runInstalled(installed(), ['lint', rules, '--input', 'netlify', '--format', 'ndjson']);
       const findings = ndjsonRows(result.stdout);
       expect(findings).toMatchObject([{ kind: 'chain', line: 1, related: [2], suggestion: '/c' }]);
+    });
+
+    // The CI formats, from the packed executable: a GitHub runner's annotations and job summary, SARIF (valid
+    // against the OASIS schema in test/fixtures), GitLab's Code Quality report and Markdown by --report, and
+    // fix --check. Authorities cited in test/cli/ci-formats.test.ts.
+    it('lint annotates a chain on its line on a GitHub runner, and writes sarif, gitlab and markdown reports', async () => {
+      await mkdir(join(dir, 'ci', 'public'), { recursive: true });
+      const rules = join(dir, 'ci', 'public', '_redirects');
+      await writeFile(rules, '/x  /y  301\n/a  /b  301\n/b  /c  301\n');
+      const summary = join(dir, 'ci', 'summary.md');
+      const reports = ['sarif', 'gitlab', 'markdown'].flatMap((f) => [
+        '--report',
+        `${f}=${join(dir, 'ci', `lint.${f}`)}`,
+      ]);
+      const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: join(dir, 'ci'), GITHUB_STEP_SUMMARY: summary };
+      const result = await runInstalled(installed(), ['lint', rules, ...reports], { env });
+      expect(result.code).toBe(0);
+      const warnings = parseAnnotations(result.stdout).filter((c) => c.command === 'warning');
+      expect(warnings.map((w) => [w.properties.file, w.properties.line])).toEqual([['public/_redirects', '2']]);
+      expect(await readFile(summary, 'utf8')).toContain('hoplens lint');
+      const sarif = JSON.parse(await readFile(join(dir, 'ci', 'lint.sarif'), 'utf8'));
+      expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
+      expect(sarif.runs[0].results[0].locations[0].physicalLocation.region.startLine).toBe(2);
+      const gitlab = JSON.parse(await readFile(join(dir, 'ci', 'lint.gitlab'), 'utf8'));
+      expect(gitlab).toMatchObject([
+        { check_name: 'chain', location: { path: 'public/_redirects', lines: { begin: 2 } } },
+      ]);
+      expect(await readFile(join(dir, 'ci', 'lint.markdown'), 'utf8')).toContain('`public/_redirects:2`');
+    });
+
+    it('check --format sarif and gitlab locate a failing CSV row on its line', async () => {
+      const csv = await file(
+        'ci-moves.csv',
+        `source,target\n${plain.origin}/old/1,/new/1\n${plain.origin}/old/2,/new/9\n`,
+      );
+      for (const format of ['sarif', 'gitlab']) {
+        const result = await runInstalled(installed(), ['check', csv, '--format', format, ...FAST]);
+        expect(result.code).toBe(1);
+        const doc = JSON.parse(result.stdout);
+        if (format === 'sarif') {
+          expect(validateSarif(doc), JSON.stringify(validateSarif.errors)).toBe(true);
+          expect(
+            doc.runs[0].results.map(
+              (r: { locations: Array<{ physicalLocation: { region: { startLine: number } } }> }) =>
+                r.locations[0]!.physicalLocation.region.startLine,
+            ),
+          ).toEqual([3]);
+        } else expect(doc.map((i: { location: { lines: { begin: number } } }) => i.location.lines.begin)).toEqual([3]);
+      }
+    });
+
+    it('fix --check exits 1 naming the rule that starts a chain, and writes nothing', async () => {
+      const rules = await file('check-_redirects', '/a  /b  301\n/b  /c  301\n');
+      const result = await runInstalled(installed(), ['fix', rules, '--input', 'netlify', '--check']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('check-_redirects:1: /a -> /b is the start of a chain: point it straight at /c');
+      expect(await readFile(rules, 'utf8')).toBe('/a  /b  301\n/b  /c  301\n');
     });
 
     it('fix writes the rules flattened', async () => {

@@ -37,12 +37,13 @@ export interface Installed {
 
 /**
  * The environment for npm and the installed command: this process's, without the `npm_*` variables that `npm test`
- * sets for its own run (`npm_config_*` would configure the nested npm as if given on its command line).
+ * sets for its own run (`npm_config_*` would configure the nested npm as if given on its command line), and without
+ * a GitHub runner's `GITHUB_*` (which turn the table into annotations): a test gives those itself.
  */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !name.toLowerCase().startsWith('npm_')) env[name] = value;
+    if (value !== undefined && !name.toLowerCase().startsWith('npm_') && !name.startsWith('GITHUB_')) env[name] = value;
   }
   return { ...env, NO_COLOR: '1', ...extra };
 }

@@ -1,8 +1,10 @@
 import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
+import { lineLinker, repositoryPath } from '../formats/ci-location.js';
 import type { CheckFormatter } from '../formats/formatter.js';
-import { formatterFor } from '../formats/select-formatter.js';
+import { type FormatterContext, formatterFor } from '../formats/select-formatter.js';
 import { TableFormatter } from '../formats/table.js';
+import { TeeFormatter } from '../formats/tee.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -26,6 +28,40 @@ export interface CheckChannels {
   failures?: CheckFormatter;
   /** Writes text to one of the sinks, stepping the progress bar aside when the sink is a terminal. */
   tell(target: Sink, text: string): Promise<void>;
+  /** Closes the report and the `--report` files. */
+  close(): Promise<void>;
+}
+
+/** What the CI formats need to know of the run: the input's path in the repository, the job summary's file. */
+function ciContext(plan: CheckPlan, io: CliIo): NonNullable<FormatterContext['ci']> {
+  const path = repositoryPath(plan.inputPath, io.env, io.cwd ?? process.cwd());
+  const lineLink = lineLinker(path, io.env);
+  const stepSummary = io.env.GITHUB_STEP_SUMMARY;
+  return {
+    inputName: plan.inputName,
+    ...(path === undefined ? {} : { path }),
+    ...(lineLink === undefined ? {} : { lineLink }),
+    ...(stepSummary === undefined || stepSummary === '' ? {} : { stepSummary }),
+  };
+}
+
+/**
+ * The `--report FORMAT=FILE` reports, each a formatter on its own file (opened here, so that a bad path fails before
+ * the first request). The job summary is the stdout format's to write, not a file report's.
+ */
+async function reportFiles(
+  plan: CheckPlan,
+  context: FormatterContext,
+): Promise<{ formatters: CheckFormatter[]; sinks: Sink[] }> {
+  const formatters: CheckFormatter[] = [];
+  const sinks: Sink[] = [];
+  const { stepSummary: _, ...ci } = context.ci!;
+  for (const report of plan.reports) {
+    const sink = await openFileSink(report.path, '--report');
+    sinks.push(sink);
+    formatters.push(formatterFor(report.format, sink, { ...context, colors: colorsFor(false, {}, false), ci }));
+  }
+  return { formatters, sinks };
 }
 
 /**
@@ -52,20 +88,26 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
   }
   // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
   const clearBar = () => progress.clear();
-  const formatter = formatterFor(plan.format, report, {
+  const context: FormatterContext = {
     colors: colorsFor(report.isTTY, io.env, plan.color),
     quiet: plan.quiet,
     headers: plan.analyzeOptions.headers === 'all',
     verbose: plan.verbose,
     inputName: plan.inputName,
-    ...(report.isTTY ? { beforeWrite: clearBar } : {}),
-  });
+    ci: ciContext(plan, io),
+  };
+  const files = await reportFiles(plan, context);
+  const main = formatterFor(plan.format, report, { ...context, ...(report.isTTY ? { beforeWrite: clearBar } : {}) });
+  const formatter = files.formatters.length === 0 ? main : new TeeFormatter([main, ...files.formatters]);
+  const close = async () => {
+    for (const sink of [report, ...files.sinks]) await sink.close();
+  };
   const tell = async (target: Sink, text: string) => {
     if (target.isTTY) clearBar();
     await target.write(text);
   };
   const humanColors = colorsFor(human.isTTY, io.env, plan.color);
-  const channels: CheckChannels = { report, formatter, human, humanColors, errors, progress, tell };
+  const channels: CheckChannels = { report, formatter, human, humanColors, errors, progress, tell, close };
   if (plan.outputPath !== undefined) {
     const colors = colorsFor(errors.isTTY, io.env, plan.color);
     channels.failures = new TableFormatter(errors, {

@@ -19,13 +19,23 @@ export async function isSameFile(a: string, b: string): Promise<boolean> {
 }
 
 /**
- * Refuses an `--output` that is one of the run's inputs (the checked file or the `--baseline`), compared as files
- * rather than as names, so that `./a.csv`, a symlink to it or a hard link are caught too. Opening the output truncates
- * it, which would destroy the input before a line of it is read; so this runs before anything is opened for writing.
+ * Refuses an `--output` (or a `--report` file) that is one of the run's inputs (the checked file or the
+ * `--baseline`), compared as files rather than as names, so that `./a.csv`, a symlink to it or a hard link are caught
+ * too. Opening the output truncates it, which would destroy the input before a line of it is read; so this runs
+ * before anything is opened for writing.
  */
 export async function refuseOutputOverInputs(plan: CheckPlan): Promise<void> {
-  if (plan.outputPath === undefined) return;
-  const output = await identity(plan.outputPath);
+  const outputs: Array<[string, string | undefined]> = [
+    ['--output', plan.outputPath],
+    ...plan.reports.map((report): [string, string] => ['--report', report.path]),
+  ];
+  for (const [flag, path] of outputs) {
+    if (path !== undefined) await refuseOver(plan, flag, path);
+  }
+}
+
+async function refuseOver(plan: CheckPlan, flag: string, outputPath: string): Promise<void> {
+  const output = await identity(outputPath);
   if (output === undefined) return;
   const inputs: Array<[string, string | undefined]> = [
     [`the input file ${plan.inputName}`, plan.inputPath === '-' ? undefined : plan.inputPath],
@@ -35,8 +45,8 @@ export async function refuseOutputOverInputs(plan: CheckPlan): Promise<void> {
     if (path !== undefined && (await identity(path)) === output) {
       throw cliError(
         'USAGE_ERROR',
-        `--output ${plan.outputPath} is ${what}: writing the report there would destroy it; choose another file`,
-        { flag: '--output' },
+        `${flag} ${outputPath} is ${what}: writing the report there would destroy it; choose another file`,
+        { flag },
       );
     }
   }

@@ -13,7 +13,8 @@ import {
 import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/patterns/index.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { invalidFlag } from '../errors.js';
-import type { CheckFormat } from '../formats/formatter.js';
+import { type CheckFormat, isHumanFormat } from '../formats/formatter.js';
+import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 import { planRun, type RunFlags, type RunPlan } from './run-flags.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
@@ -22,6 +23,8 @@ export interface CheckFlags extends AnalysisFlags, InputFlags, RunFlags {
   color?: boolean;
   format: CheckFormat;
   output?: string;
+  /** `--report FORMAT=FILE`, repeatable. */
+  report?: string[];
   concurrency?: string;
   perHost?: string;
   retries?: string;
@@ -74,6 +77,8 @@ export interface CheckPlan extends InputPlan {
   /** The `--output` file, resolved; absent when the report goes to stdout. */
   outputPath?: string;
   format: CheckFormat;
+  /** The `--report FORMAT=FILE` reports, besides the `--format` one. */
+  reports: ReportSpec[];
   /** People's notes and the summary go to stderr, since stdout carries a machine-readable report. */
   humanOnStderr: boolean;
   analyzeOptions: AnalyzeOptions;
@@ -181,7 +186,8 @@ export async function planCheck(file: string, flags: CheckFlags, cwd: string): P
   const plan: CheckPlan = {
     ...input,
     format,
-    humanOnStderr: output === undefined && format !== 'table',
+    reports: parseReportSpecs(flags.report, cwd),
+    humanOnStderr: output === undefined && !isHumanFormat(format),
     analyzeOptions,
     expectations,
     limits,

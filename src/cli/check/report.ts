@@ -1,5 +1,6 @@
 import { type CheckSummary, describeChange, type JudgedEvent, type JudgedRow } from '../../check/index.js';
 import type { CliError } from '../errors.js';
+import { isHumanFormat } from '../formats/formatter.js';
 import type { CheckChannels } from './channels.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
 
@@ -34,7 +35,11 @@ export class CheckReport {
     const { channels, plan } = this;
     // The table shows changes under each row; other formats get a line on the human side too, unless the row is
     // listed among the failures with the change as its reason (--fail-on-change with --output): said once.
-    if (baseline === 'changed' && plan.format !== 'table' && !(plan.failOnChange && channels.failures !== undefined)) {
+    if (
+      baseline === 'changed' &&
+      !isHumanFormat(plan.format) &&
+      !(plan.failOnChange && channels.failures !== undefined)
+    ) {
       const list = result.changes!.map(describeChange).join(', ');
       await channels.tell(channels.human, `${channels.humanColors.cyan('changed')}: ${result.source}: ${list}\n`);
     }

@@ -41,6 +41,7 @@ import { countRunRows, prepareRun, type RunExtras, saveRunCache } from '../check
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import type { CliError } from '../errors.js';
+import { effectiveFormat, isHumanFormat } from '../formats/formatter.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 
@@ -49,9 +50,12 @@ import { readPolicyFile } from '../policy-file.js';
  * Everything that can be wrong with the command line or the files is found before the first request. src/check
  * judges and counts the rows; this writes them.
  */
-export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): Promise<number> {
+export async function checkCommand(file: string, given: CheckFlags, io: CliIo): Promise<number> {
   const started = performance.now();
   const cwd = io.cwd ?? process.cwd();
+  // `--resume` writes its ndjson report: no table to annotate.
+  const toStdout = given.output === undefined && given.resume === undefined;
+  const flags = { ...given, format: effectiveFormat(given.format, toStdout, io.env) };
   const plan = await planCheck(file, flags, cwd);
   const loaded = await readPolicyFile(flags.config, cwd);
   if (loaded !== undefined) plan.analyzeOptions.policy = loaded.policy;
@@ -101,11 +105,11 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     await channels.formatter.end(summary);
   } finally {
     closeInput();
-    await channels.report.close();
+    await channels.close();
     await saveRunCache(plan, extras, warn);
   }
   // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
-  if (plan.format !== 'table' || plan.outputPath !== undefined) {
+  if (!isHumanFormat(plan.format) || plan.outputPath !== undefined) {
     await channels.tell(channels.human, renderSummary(judging.summary, channels.humanColors, plan.quiet));
   }
   if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);

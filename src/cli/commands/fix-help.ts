@@ -16,8 +16,10 @@ Examples:
   $ hoplens fix public/_redirects --output public/_redirects.new --map links.csv
   $ hoplens fix vercel.json --write
   $ hoplens check redirects.csv --format ndjson --output live.ndjson && hoplens fix redirects.csv --report live.ndjson
+  $ hoplens fix public/_redirects --check --format github    # CI: exit 1 if a rule starts a chain (docs/ci.md)
 
 Exit status:
-  0    the rules were written (to stdout, --output, or the input with --write)
+  0    the rules were written (to stdout, --output, or the input with --write); with --check, nothing to change
+  1    --check: a rule would change
   2    usage or input error: a format fix does not write, malformed lines, an --output that is the input
 `;

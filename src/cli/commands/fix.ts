@@ -17,9 +17,11 @@ import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { csvField } from '../formats/csv.js';
+import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
+import { fixCheck } from './fix-check.js';
 
 /** Flags of `hoplens fix`, as commander hands them over. */
 export interface FixFlags extends InputFlags {
@@ -28,6 +30,9 @@ export interface FixFlags extends InputFlags {
   map?: string;
   write?: boolean;
   keepStatus?: boolean;
+  /** `--check`: write nothing, report what would change, exit 1 if anything would. */
+  check?: boolean;
+  format?: CheckFormat;
 }
 
 /** Where the fixed rules go: the input itself with `--write`, `--output`, else stdout (undefined). */
@@ -45,6 +50,16 @@ async function destinationOf(plan: InputPlan, flags: FixFlags, cwd: string): Pro
     });
   }
   return output;
+}
+
+/** `--check` writes nothing, so it takes no destination; `--format` is `--check`'s. */
+function refuseCheckConflicts(flags: FixFlags): void {
+  if (flags.check === true) {
+    const other = ['write', 'output', 'map'].find((flag) => flags[flag as keyof FixFlags] !== undefined);
+    if (other !== undefined) throw cliError('USAGE_ERROR', `--check writes nothing: it excludes --${other}`);
+  } else if (flags.format !== undefined) {
+    throw cliError('USAGE_ERROR', '--format applies to fix --check only', { flag: '--format' });
+  }
 }
 
 /** The `--map` file: `source,target`, the header `hoplens check` reads, so the map itself can be checked. */
@@ -108,6 +123,7 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
       flag: '--base-url',
     });
   }
+  refuseCheckConflicts(flags);
   const outputPath = await destinationOf(plan, flags, cwd);
   const mapPath = flags.map === undefined ? undefined : resolve(cwd, flags.map);
   if (mapPath !== undefined && plan.inputPath !== '-' && (await isSameFile(mapPath, plan.inputPath))) {
@@ -135,7 +151,12 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
     await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
     return EXIT.USAGE;
   }
-  const { edits, map, left } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report, loaded.compiled);
+  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
+  const { edits, map, left } = flatten(graph, report, loaded.compiled);
+  if (flags.check === true) {
+    const format = effectiveFormat(flags.format ?? 'table', true, io.env);
+    return fixCheck({ inputName: plan.inputName, inputPath: plan.inputPath, loaded, graph, edits }, format, io);
+  }
   const keepStatus = flags.keepStatus === true;
   const fixed = (await write(text, keepStatus ? edits.map((edit) => ({ ...edit, keepStatus })) : edits)) ?? text;
   const notes = [

@@ -12,16 +12,21 @@ import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { CheckFormat } from '../formats/formatter.js';
-import { renderLint } from '../formats/lint-formats.js';
+import { lineLinker, repositoryPath } from '../formats/ci-location.js';
+import { type CheckFormat, effectiveFormat, isHumanFormat } from '../formats/formatter.js';
+import { writeStepSummary } from '../formats/github.js';
+import { type LintFormatContext, renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
+import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 
 /** Flags of `hoplens lint`, as commander hands them over. */
 export interface LintFlags extends InputFlags {
   format: CheckFormat;
   output?: string;
+  /** `--report FORMAT=FILE`, repeatable. */
+  report?: string[];
   migration?: boolean;
   sameHost?: boolean;
   sitemap?: string[];
@@ -47,13 +52,39 @@ async function planLint(file: string, flags: LintFlags, cwd: string): Promise<Li
   return plan;
 }
 
-async function refuseOutputOverInputs(plan: LintPlan): Promise<void> {
-  if (plan.outputPath === undefined) return;
-  for (const path of [plan.inputPath, ...plan.sitemapPaths]) {
-    if (path !== '-' && (await isSameFile(plan.outputPath, path))) {
-      throw cliError('USAGE_ERROR', `--output ${plan.outputPath} is an input of the lint: choose another file`, {
-        flag: '--output',
-      });
+async function refuseOutputOverInputs(plan: LintPlan, reports: readonly ReportSpec[]): Promise<void> {
+  const outputs: Array<[string, string | undefined]> = [
+    ['--output', plan.outputPath],
+    ...reports.map((report): [string, string] => ['--report', report.path]),
+  ];
+  for (const [flag, output] of outputs) {
+    for (const path of [plan.inputPath, ...plan.sitemapPaths]) {
+      if (output !== undefined && path !== '-' && (await isSameFile(output, path))) {
+        throw cliError('USAGE_ERROR', `${flag} ${output} is an input of the lint: choose another file`, { flag });
+      }
+    }
+  }
+}
+
+/** The input's path in the repository and the links to its lines, for the CI formats. */
+function lintCiContext(plan: LintPlan, io: CliIo, cwd: string): Pick<LintFormatContext, 'path' | 'lineLink'> {
+  const path = repositoryPath(plan.inputPath, io.env, cwd);
+  const lineLink = lineLinker(path, io.env);
+  return { ...(path === undefined ? {} : { path }), ...(lineLink === undefined ? {} : { lineLink }) };
+}
+
+/** The `--report FORMAT=FILE` files, each the report rendered in its format. */
+async function writeLintReports(
+  reports: readonly ReportSpec[],
+  report: LintReport,
+  context: LintFormatContext,
+): Promise<void> {
+  for (const spec of reports) {
+    const sink = await openFileSink(spec.path, '--report');
+    try {
+      await sink.write(renderLint(spec.format, report, context));
+    } finally {
+      await sink.close();
     }
   }
 }
@@ -71,12 +102,38 @@ function summarize(loaded: LoadedRules, findings: readonly LintFinding[], slowPa
 }
 
 /**
+ * `hoplens lint <file...>`: each file linted on its own, in turn (as pre-commit hands over every staged rules file);
+ * the exit status is the worst of theirs. Several files' reports cannot share one file or one machine document, so
+ * with more than one file the output is for people (the table, or GitHub's annotations) and goes to stdout.
+ */
+export async function lintFiles(files: readonly string[], flags: LintFlags, io: CliIo): Promise<number> {
+  if (files.length === 1) return lintCommand(files[0]!, flags, io);
+  const format = effectiveFormat(flags.format, flags.output === undefined, io.env);
+  if (flags.output !== undefined || (flags.report ?? []).length > 0 || !isHumanFormat(format)) {
+    throw cliError(
+      'USAGE_ERROR',
+      'several files are linted to stdout as a table or github annotations only: lint one file for --output, --report or a machine format',
+    );
+  }
+  let worst: number = EXIT.OK;
+  for (const file of files) {
+    const code = await lintCommand(file, flags, io);
+    // A usage or input error (2) outranks findings (1).
+    worst = Math.max(worst, code);
+  }
+  return worst;
+}
+
+/**
  * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
  * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
  */
-export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Promise<number> {
-  const plan = await planLint(file, flags, io.cwd ?? process.cwd());
-  await refuseOutputOverInputs(plan);
+export async function lintCommand(file: string, given: LintFlags, io: CliIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const flags = { ...given, format: effectiveFormat(given.format, given.output === undefined, io.env) };
+  const plan = await planLint(file, flags, cwd);
+  const reports = parseReportSpecs(flags.report, cwd);
+  await refuseOutputOverInputs(plan, reports);
   const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
   const { loaded, graph, findings, slow } = await lintInput(plan, rules, {
     migration: flags.migration === true,
@@ -104,13 +161,25 @@ export async function lintCommand(file: string, flags: LintFlags, io: CliIo): Pr
     plan.outputPath === undefined
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
       : await openFileSink(plan.outputPath, '--output');
+  const ci = lintCiContext(plan, io, cwd);
   try {
     const colors = colorsFor(out.isTTY, io.env, flags.color);
-    await out.write(renderLint(plan.format, report, { colors, strict: flags.strict === true }));
+    await out.write(renderLint(plan.format, report, { colors, strict: flags.strict === true, ...ci }));
   } finally {
     await out.close();
   }
-  if (plan.format !== 'table' || plan.outputPath !== undefined) {
+  await writeLintReports(reports, report, {
+    colors: colorsFor(false, {}, false),
+    strict: flags.strict === true,
+    ...ci,
+  });
+  if (plan.format === 'github') {
+    await writeStepSummary(
+      io.env.GITHUB_STEP_SUMMARY,
+      renderLint('markdown', report, { ...ci, colors: colorsFor(false, {}, false), strict: false }),
+    );
+  }
+  if (!isHumanFormat(plan.format) || plan.outputPath !== undefined) {
     await stderr.write(renderLintSummary(report.summary, colorsFor(stderr.isTTY, io.env, flags.color)));
   }
   return exitStatus(report.summary, loaded, flags.strict === true, async (note) => stderr.write(note), plan.inputName);

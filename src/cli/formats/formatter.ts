@@ -1,9 +1,40 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
 
 /** The output formats of `hoplens check`. */
-export const CHECK_FORMATS = ['table', 'json', 'ndjson', 'csv', 'junit'] as const;
+export const CHECK_FORMATS = [
+  'table',
+  'json',
+  'ndjson',
+  'csv',
+  'junit',
+  'github',
+  'sarif',
+  'gitlab',
+  'markdown',
+] as const;
 /** An output format of `hoplens check`. */
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** The formats of `fix --check`: a list for people, and the CI formats. */
+export const FIX_CHECK_FORMATS = ['table', 'github', 'sarif', 'gitlab', 'markdown'] as const satisfies CheckFormat[];
+
+/** The formats people read in a log: the table, and GitHub's (the table folded, plus annotations). */
+export function isHumanFormat(format: CheckFormat): boolean {
+  return format === 'table' || format === 'github';
+}
+
+/**
+ * The format actually written: on a GitHub Actions runner (`GITHUB_ACTIONS=true`), the table on standard output
+ * becomes `github`, so that findings are annotated with no flag; a machine format, or a table written to a file,
+ * stays as asked.
+ */
+export function effectiveFormat(
+  format: CheckFormat,
+  toStdout: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+): CheckFormat {
+  return format === 'table' && toStdout && env.GITHUB_ACTIONS === 'true' ? 'github' : format;
+}
 
 /** A rule that was read but not checked, as formats that can show it receive it. */
 export interface SkippedRule {

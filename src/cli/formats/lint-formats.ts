@@ -1,5 +1,8 @@
 import type { Colors } from '../colors.js';
+import { lintCiReport } from './ci-lint-report.js';
+import { renderCiDocument } from './ci-writers.js';
 import type { CheckFormat } from './formatter.js';
+import { annotations, workflowCommand } from './github-commands.js';
 import { renderLintCsv } from './lint-csv.js';
 import { renderLintJson, renderLintNdjson } from './lint-json.js';
 import { renderLintJunit } from './lint-junit.js';
@@ -10,6 +13,9 @@ import { renderLintTable } from './lint-table.js';
 export interface LintFormatContext {
   colors: Colors;
   strict: boolean;
+  /** The input's path in the repository (CI formats locate findings by it) and the links to its lines. */
+  path?: string;
+  lineLink?: (line: number) => string;
 }
 
 /**
@@ -28,5 +34,20 @@ export function renderLint(format: CheckFormat, report: LintReport, context: Lin
       return renderLintCsv(report);
     case 'junit':
       return renderLintJunit(report, context.strict);
+    case 'github':
+      return (
+        workflowCommand('group', {}, `hoplens lint ${report.inputName}: findings`) +
+        renderLintTable(report, context.colors) +
+        workflowCommand('endgroup', {}, '') +
+        annotations(lintCiReport(report, context.path))
+      );
+    case 'sarif':
+    case 'gitlab':
+    case 'markdown':
+      return renderCiDocument(
+        format,
+        lintCiReport(report, context.path),
+        context.lineLink === undefined ? {} : { lineLink: context.lineLink },
+      );
   }
 }

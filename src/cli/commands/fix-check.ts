@@ -1,0 +1,54 @@
+import type { FixEdit, LoadedRules } from '../../inputs/index.js';
+import type { RuleGraph } from '../../lint/index.js';
+import { EXIT } from '../exit-codes.js';
+import { type FixChange, fixCiReport } from '../formats/ci-fix-report.js';
+import { lineLinker, repositoryPath } from '../formats/ci-location.js';
+import { renderCiDocument } from '../formats/ci-writers.js';
+import type { CheckFormat } from '../formats/formatter.js';
+import { writeStepSummary } from '../formats/github.js';
+import { annotations, workflowCommand } from '../formats/github-commands.js';
+import type { CliIo } from '../io.js';
+import { Sink } from '../output.js';
+
+/** What `fix --check` reports on. */
+export interface FixCheckInput {
+  inputName: string;
+  inputPath: string;
+  loaded: LoadedRules;
+  graph: RuleGraph;
+  edits: readonly FixEdit[];
+}
+
+/** Each edit with the rule it changes, as the file writes it. */
+function changesOf({ loaded, graph, edits }: FixCheckInput): FixChange[] {
+  const rows = new Map(loaded.rows.map((row) => [row.line, row]));
+  return edits.flatMap((edit) => {
+    const row = rows.get(edit.line);
+    const final = edit.path ?? edit.url;
+    if (row === undefined || final === undefined) return [];
+    const target = row.target === undefined ? '' : graph.display(row.target);
+    return [{ line: edit.line, source: graph.display(row.source), target, final }];
+  });
+}
+
+/**
+ * `hoplens fix --check`: writes nothing, reports each rule `fix` would change (in `format`) and exits 1 when there
+ * is one, so that a pull request adding a chain fails on the new line, offline.
+ */
+export async function fixCheck(input: FixCheckInput, format: CheckFormat, io: CliIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const path = repositoryPath(input.inputPath, io.env, cwd);
+  const lineLink = lineLinker(path, io.env);
+  const links = lineLink === undefined ? {} : { lineLink };
+  const report = fixCiReport(input.inputName, path, changesOf(input));
+  const list = report.findings.map((f) => `${input.inputName}:${f.line}: ${f.message}\n`).join('');
+  const summary = `${report.findings.length} rule${report.findings.length === 1 ? '' : 's'} fix would change\n`;
+  let text: string;
+  if (format === 'table') text = list + summary;
+  else if (format === 'github') {
+    text = `${workflowCommand('group', {}, `hoplens fix --check ${input.inputName}`)}${list}${workflowCommand('endgroup', {}, '')}${summary}${annotations(report)}`;
+    await writeStepSummary(io.env.GITHUB_STEP_SUMMARY, renderCiDocument('markdown', report, links));
+  } else text = renderCiDocument(format as 'sarif' | 'gitlab' | 'markdown', report, links);
+  await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(text);
+  return report.findings.length > 0 ? EXIT.FAILED : EXIT.OK;
+}

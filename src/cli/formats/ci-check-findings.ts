@@ -1,0 +1,76 @@
+import type { CheckSummary, RowResult } from '../../check/index.js';
+import type { CiFinding, CiReport, CiRow } from './ci-report.js';
+
+/** What a row is about, whatever line it is on: its source, and its expected target when it has one. */
+function rowKey(result: RowResult): string {
+  return result.target === undefined ? result.source : `${result.source} -> ${result.target}`;
+}
+
+/**
+ * The type a failed row is reported under: the first error-severity finding of its chain (the one that failed it),
+ * else the expectation it missed.
+ */
+function failedRule(result: RowResult): string {
+  if (result.reasons.some((reason) => reason.startsWith('unmatched:'))) return 'unmatched_sample';
+  return result.issues.find((issue) => issue.severity === 'error')?.type ?? 'expectation_failed';
+}
+
+/**
+ * A checked row's findings: one error for a row that failed (every reason in its message) or could not be analysed,
+ * and one warning per warning-severity issue of a row that passed with warnings (under `--strict` they failed it and
+ * are among its reasons already).
+ */
+export function rowFindings(result: RowResult): CiFinding[] {
+  const key = rowKey(result);
+  const { line, source } = result;
+  if (result.outcome === 'errored') {
+    const code = result.error?.code ?? 'ERROR';
+    const message = `${source}: ${result.error?.message ?? code}`;
+    return [{ rule: 'analysis_error', level: 'error', line, key, title: `${code}: ${source}`, message }];
+  }
+  if (result.outcome === 'failed') {
+    const rule = failedRule(result);
+    const message = `${source}: ${result.reasons.join('; ')}`;
+    return [{ rule, level: 'error', line, key, title: `${rule}: ${source}`, message }];
+  }
+  return result.issues
+    .filter((issue) => issue.severity === 'warning')
+    .map((issue) => ({
+      rule: issue.type,
+      level: 'warning' as const,
+      line,
+      key,
+      title: `${issue.type}: ${source}`,
+      message: `${source}: ${issue.message}`,
+    }));
+}
+
+/** The summary's line for a row that did not pass. */
+export function failingRow(result: RowResult): CiRow {
+  const reason = result.outcome === 'errored' ? (result.error?.message ?? '') : (result.reasons[0] ?? '');
+  return { line: result.line, source: result.source, outcome: result.outcome, reason };
+}
+
+/** The run's counts, collapses and slowest chains, as the CI formats show them. */
+export function checkTotals(summary: CheckSummary): Pick<CiReport, 'totals' | 'collapses' | 'slowest' | 'exit'> {
+  const totals: Array<[string, number]> = [
+    ['passed', summary.passed],
+    ['failed', summary.failed],
+    ['errored', summary.errored],
+    ['skipped', summary.skipped],
+    ['invalid lines', summary.invalid],
+  ];
+  if (summary.baseline) totals.push(['changed since baseline', summary.changed]);
+  const collapses = (summary.collapse?.targets ?? []).map((target) => ({
+    finalUrl: target.finalUrl,
+    rows: target.rows,
+    examples: [...target.examples],
+  }));
+  const slowest = (summary.stats?.slowest ?? []).map(({ source, time, hops }) => ({ source, time, hops }));
+  return {
+    totals,
+    collapses,
+    slowest,
+    ...(summary.verdict === undefined ? {} : { exit: summary.verdict.exit }),
+  };
+}
