@@ -2,11 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import { HoplensError } from './errors.js';
 import { addConnectionDetails } from './hop-anatomy.js';
 import type { HopDeadline } from './hop-deadline.js';
-import { type ExchangeResponse, HopExchange } from './hop-exchange.js';
+import { type ExchangeRequest, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { readsAsHtml, typeIsHtml, typeIsUnknown } from './html/mime-sniff.js';
 import { decodePage } from './html/page-encoding.js';
+import { resendLeniently } from './lenient-hop.js';
+import { refusedHeaderByte } from './lenient-request.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
+import { poolConnection } from './pool-connection.js';
 import { selectHeaders } from './response-headers.js';
 import type { TlsProblem } from './tls-problem.js';
 import type { TraceContext } from './trace.js';
@@ -72,24 +75,20 @@ export class HopSender {
    */
   async send(url: URL, method: HttpMethod, cookie: string, isLast: (status: number) => boolean): Promise<HopResponse> {
     const { options, deadline } = this;
-    const exchange = new HopExchange(
-      {
-        url,
-        method,
-        headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
-        timeout: options.timeout,
-        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at; a
-        // page without a type is kept until its first bytes tell whether it is HTML.
-        keepsBody: (status, headers) => {
-          const type = headers['content-type'];
-          return method === 'GET' && status >= 200 && isLast(status) && (typeIsHtml(type) || typeIsUnknown(type));
-        },
+    const request: ExchangeRequest = {
+      url,
+      method,
+      headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
+      timeout: options.timeout,
+      // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at; a
+      // page without a type is kept until its first bytes tell whether it is HTML.
+      keepsBody: (status, headers) => {
+        const type = headers['content-type'];
+        return method === 'GET' && status >= 200 && isLast(status) && (typeIsHtml(type) || typeIsUnknown(type));
       },
-      this.context.dispatcher,
-    );
-    deadline.watch(url.href, exchange);
+    };
     try {
-      const response = await exchange.done;
+      const response = await this.exchange(request);
       // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
       // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
       // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
@@ -108,6 +107,25 @@ export class HopSender {
       throw toNetworkError(error, url.href, options.timeout, deadline.timedOut);
     } finally {
       deadline.stop();
+    }
+  }
+
+  /**
+   * The response to `request`: through the pool, or, when undici's strict parser refused a header value byte that
+   * browsers accept (a form feed in a `Refresh` header), sent once more with Node's lenient parser over the same
+   * guarded connector (src/core/lenient-hop.ts).
+   */
+  private async exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
+    const { deadline, context } = this;
+    const exchange = new HopExchange(request, context.dispatcher);
+    deadline.watch(request.url.href, exchange);
+    try {
+      return await exchange.done;
+    } catch (error) {
+      const connection = poolConnection(context.dispatcher);
+      const stopped = deadline.timedOut || context.signal?.aborted === true;
+      if (connection === undefined || stopped || !refusedHeaderByte(error)) throw error;
+      return resendLeniently(request, connection, deadline);
     }
   }
 }
