@@ -49,6 +49,19 @@ export function refusedHeaderByte(error: unknown): boolean {
   );
 }
 
+/**
+ * The bytes llhttp refuses in a header value (RFC 9110 §5.5 allows HTAB, SP, visible characters and obs-text) but a
+ * form feed, the one this path is for: a NUL or another control is still a malformed response, as before.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const REFUSED_STILL = /[\x00-\x08\x0a\x0b\x0d-\x1f\x7f]/;
+
+/** The error undici gives for such a byte, so that it reads as the same `PROTOCOL_ERROR`. */
+function headerByteError(): Error {
+  const error = new Error('Response does not match the HTTP/1.1 protocol (Invalid header value char)');
+  return Object.assign(error, { name: 'HTTPParserError', code: 'HPE_INVALID_HEADER_TOKEN' });
+}
+
 /** The head's fields as undici gives them: lowercase names, a repeated field as an array in order. */
 function headersOf(raw: readonly string[]): ResponseHeaders {
   const headers: ResponseHeaders = {};
@@ -106,7 +119,7 @@ export function lenientRequest(request: LenientRequest): Promise<LenientResponse
     signal.addEventListener('abort', onAbort, { once: true });
     outgoing.on('error', (error) => finish(() => reject(error)));
     outgoing.on('response', (incoming) => {
-      cutOff = readResponse(incoming, request, started, finish, resolve);
+      cutOff = readResponse(incoming, request, started, finish, resolve, reject);
     });
     outgoing.end();
   });
@@ -122,8 +135,13 @@ function readResponse(
   started: number,
   finish: (outcome: () => void) => void,
   resolve: (response: LenientResponse) => void,
+  reject: (error: Error) => void,
 ): () => void {
   const status = incoming.statusCode ?? 0;
+  if (incoming.rawHeaders.some((field) => REFUSED_STILL.test(field))) {
+    finish(() => reject(headerByteError()));
+    return () => {};
+  }
   const head = {
     status,
     statusText: incoming.statusMessage ?? '',

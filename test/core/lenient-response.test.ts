@@ -100,6 +100,15 @@ describe('a Refresh header with a form feed', () => {
     expect(server.lines).toEqual(['GET /page HTTP/1.1', 'GET /page HTTP/1.1']);
   });
 
+  it('still fails a NUL in a header value: only the form feed is let through', async () => {
+    const nul =
+      'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nRefresh: 0;\furl=foo\r\nX-Nul: a\0b\r\nContent-Length: 0\r\n\r\n';
+    const server = await track(pageServer((socket) => socket.end(nul)));
+    const analyzer = await track(new Analyzer());
+    await rejection(analyzer.analyze(`${server.origin}/page`, LOOPBACK), 'PROTOCOL_ERROR');
+    expect(server.lines).toEqual(['GET /page HTTP/1.1', 'GET /page HTTP/1.1']);
+  });
+
   it('still fails a response the lenient parser refuses too', async () => {
     const server = await track(pageServer((socket) => socket.end('HTTP/1.1 200 OK\r\nBad Header\r\n\r\n')));
     const analyzer = await track(new Analyzer());
