@@ -40,6 +40,8 @@ export interface HopResponse {
   body?: string;
   /** The character encoding the body was decoded with (WHATWG Encoding standard name). */
   bodyEncoding?: string;
+  /** The body's bytes, kept when nothing declared their encoding: a `<meta charset>` past the prescan may yet. */
+  tentativeBytes?: Buffer;
   /** The problem with the certificate of the connection the response came on, when it was not verified. */
   tlsProblem?: TlsProblem;
 }
@@ -153,9 +155,10 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
   };
   const type = raw['content-type'];
   if (response.body !== undefined && readsAsHtml(type, response.body)) {
-    const { text, encoding } = decodePage(response.body, type);
+    const { text, encoding, guessed } = decodePage(response.body, type);
     result.body = text;
     result.bodyEncoding = encoding;
+    if (guessed) result.tentativeBytes = response.body;
   }
   return result;
 }
