@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { TLSSocket } from 'node:tls';
 import type { buildConnector } from 'undici';
 import type { ResponseHeaders } from './hop-exchange.js';
 
@@ -78,9 +79,18 @@ function headersOf(raw: readonly string[]): ResponseHeaders {
 function connectorFor(url: URL, connect: buildConnector.connector) {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   return (_options: unknown, done: (error: Error | null, socket?: Socket) => void): undefined => {
-    connect({ hostname: url.hostname, host: url.host, protocol: url.protocol, port }, (error, socket) =>
-      error === null ? done(null, socket as Socket) : done(error),
-    );
+    connect({ hostname: url.hostname, host: url.host, protocol: url.protocol, port }, (error, socket) => {
+      if (error !== null) return done(error);
+      // A pool that offers HTTP/2 offers it here too; this client speaks HTTP/1.1 only (and llhttp, strict or not,
+      // parses only HTTP/1.x, so a refused header came over HTTP/1.1: a server choosing h2 now is not the same one).
+      if ((socket as TLSSocket).alpnProtocol === 'h2') {
+        socket.destroy();
+        return done(
+          Object.assign(new Error('the server chose HTTP/2 on the second connection'), { code: 'ECONNRESET' }),
+        );
+      }
+      return done(null, socket as Socket);
+    });
     // Nothing is returned: Node's client then waits for `done`.
     return undefined;
   };

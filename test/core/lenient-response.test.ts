@@ -14,9 +14,10 @@
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type AnalyzeOptions, Analyzer } from '../../src/index.js';
-import { afterRequestHead, pathOf } from '../helpers/hostile-servers.js';
+import { afterRequestHead, pathOf, startHostile } from '../helpers/hostile-servers.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { type RawServer, startRawServer } from '../helpers/servers.js';
+import { createTestPki } from '../helpers/tls-certificates.js';
 import { closeAfterEach, LOOPBACK, rejection, SHORT_TIMEOUT, since } from './helpers/analysis.js';
 
 const track = closeAfterEach();
@@ -61,6 +62,26 @@ describe('a Refresh header with a form feed', () => {
     expect(result.chain[0]).toMatchObject({ redirectVia: 'refresh-header', redirectType: 'temporary' });
     // GET is safe (RFC 9110 §9.2.1): the page is asked twice, once by undici and once leniently; nothing else is.
     expect(server.lines).toEqual(['GET /page HTTP/1.1', 'GET /page HTTP/1.1', 'GET /url=foo HTTP/1.1']);
+  });
+
+  it('goes over HTTPS too, through the connector that checks the certificate against the pool's trust', async () => {
+    const host = 'secure.test';
+    const pki = createTestPki(host);
+    const lines: string[] = [];
+    const server = await track(
+      startHostile(
+        (socket) =>
+          afterRequestHead(socket, (head) => {
+            lines.push(head.split('\r\n')[0]!);
+            socket.end(pathOf(head) === '/page' ? FORM_FEED_PAGE : LANDED);
+          }),
+        { tls: pki.valid },
+      ),
+    );
+    const analyzer = await track(new Analyzer({ resolver: tableResolver({ [host]: '127.0.0.1' }), ca: pki.ca }));
+    const result = await analyzer.analyze(`https://${host}:${server.port}/page`, LOOPBACK);
+    expect(result.chain.map((hop) => new URL(hop.url).pathname)).toEqual(['/page', '/url=foo']);
+    expect(lines).toEqual(['GET /page HTTP/1.1', 'GET /page HTTP/1.1', 'GET /url=foo HTTP/1.1']);
   });
 
   it('keeps the page body for its signals, as a strict response would', async () => {
