@@ -64,7 +64,7 @@ describe('a Refresh header with a form feed', () => {
     expect(server.lines).toEqual(['GET /page HTTP/1.1', 'GET /page HTTP/1.1', 'GET /url=foo HTTP/1.1']);
   });
 
-  it('goes over HTTPS too, through the connector that checks the certificate against the pool's trust', async () => {
+  it('goes over HTTPS too, through the connector that checks the certificate against the pool trust', async () => {
     const host = 'secure.test';
     const pki = createTestPki(host);
     const lines: string[] = [];
