@@ -50,7 +50,11 @@ describe('the prescan (HTML §13.2.3.2)', () => {
 describe("the page's encoding: BOM, then Content-Type, then the prescan, then a guess", () => {
   it('takes a BOM over the Content-Type and the Content-Type over a meta', () => {
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('caf\u00e9')]);
-    expect(decodePage(bom, 'text/html; charset=windows-1252')).toEqual({ text: 'café', encoding: 'utf-8', guessed: false });
+    expect(decodePage(bom, 'text/html; charset=windows-1252')).toEqual({
+      text: 'café',
+      encoding: 'utf-8',
+      guessed: false,
+    });
     expect(pageEncoding(bytes('<meta charset=koi8-r>'), 'text/html; charset="windows-1251"')).toBe('windows-1251');
     expect(pageEncoding(bytes('<meta charset=koi8-r>'), 'text/html; charset=bogus')).toBe('koi8-r');
   });
