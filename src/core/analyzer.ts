@@ -12,6 +12,7 @@ import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
 import { pinnedResolver } from './pinned-resolver.js';
+import { recordPoolConnection } from './pool-connection.js';
 import { systemResolver } from './resolver.js';
 import { RobotsCheck } from './robots-check.js';
 import type { RobotsVerdict } from './robots-file.js';
@@ -270,15 +271,16 @@ export class Analyzer {
     let pool = this.pools.get(key);
     if (pool === undefined) {
       const verdicts = tls === 'report' ? new CertificateVerdicts() : undefined;
+      const connect = createGuardedConnector({
+        policy,
+        resolver: this.resolver,
+        connectTimeout,
+        allowH2: http2,
+        ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
+        ...(verdicts === undefined ? {} : { verdicts }),
+      });
       const agent = new Agent({
-        connect: createGuardedConnector({
-          policy,
-          resolver: this.resolver,
-          connectTimeout,
-          allowH2: http2,
-          ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
-          ...(verdicts === undefined ? {} : { verdicts }),
-        }),
+        connect,
         allowH2: http2,
         keepAliveTimeout: this.pool.keepAliveTimeout,
         maxHeaderSize: this.pool.maxHeaderSize,
@@ -286,6 +288,7 @@ export class Analyzer {
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });
+      recordPoolConnection(agent, { connect, maxHeaderSize: this.pool.maxHeaderSize });
       pool = verdicts === undefined ? { key, agent } : { key, agent, verdicts };
       this.pools.set(key, pool);
     }
@@ -302,20 +305,23 @@ export class Analyzer {
     pins: Map<string, ResolvedAddress[]>,
     verdicts: CertificateVerdicts | undefined,
   ): Agent {
-    return new Agent({
-      connect: createGuardedConnector({
-        policy,
-        resolver: pinnedResolver(this.resolver, pins),
-        connectTimeout: Math.ceil(timeout / 1000) * 1000,
-        allowH2: http2,
-        ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
-        ...(verdicts === undefined ? {} : { verdicts }),
-      }),
+    const connect = createGuardedConnector({
+      policy,
+      resolver: pinnedResolver(this.resolver, pins),
+      connectTimeout: Math.ceil(timeout / 1000) * 1000,
+      allowH2: http2,
+      ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
+      ...(verdicts === undefined ? {} : { verdicts }),
+    });
+    const agent = new Agent({
+      connect,
       allowH2: http2,
       maxHeaderSize: this.pool.maxHeaderSize,
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
     });
+    recordPoolConnection(agent, { connect, maxHeaderSize: this.pool.maxHeaderSize });
+    return agent;
   }
 
   /** Closes every pooled connection. */

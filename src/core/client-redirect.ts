@@ -41,7 +41,8 @@ export function declaredRefresh(
 ): DeclaredRefresh | undefined {
   const headerValue = Array.isArray(header) ? header.join(', ') : header;
   // The header's URL resolves against the response's URL: there is no <base> yet when the document is created.
-  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding);
+  const fromHeader =
+    headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding, 'header');
   if (fromHeader !== undefined) return asRedirect(url, 'refresh-header', fromHeader);
   const fromMeta = page === undefined ? undefined : firstMetaRefresh(page.refreshes, url, page.encoding);
   return fromMeta === undefined ? undefined : asRedirect(url, 'meta-refresh', fromMeta);
@@ -60,7 +61,8 @@ export function refreshGoingTo(
 ): DeclaredRefresh | undefined {
   const headerValue = Array.isArray(header) ? header.join(', ') : header;
   const accepted: DeclaredRefresh[] = [];
-  const fromHeader = headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding);
+  const fromHeader =
+    headerValue === undefined ? undefined : acceptRefresh(headerValue, url, url, page?.encoding, 'header');
   if (fromHeader !== undefined) accepted.push({ via: 'refresh-header', ...fromHeader });
   for (const { content, base } of page?.refreshes ?? []) {
     const one = content === undefined ? undefined : firstMetaRefresh([{ content, base }], url, page?.encoding);

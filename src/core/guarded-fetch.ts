@@ -1,7 +1,9 @@
 import type { Dispatcher } from 'undici';
 import { HoplensError } from './errors.js';
+import { lenientRequest, refusedHeaderByte } from './lenient-request.js';
 import { toNetworkError } from './network-error.js';
 import type { FetchedResponse, GuardedFetch, RenderedRequest } from './page-renderer.js';
+import { type PoolConnection, poolConnection } from './pool-connection.js';
 import { selectHeaders } from './response-headers.js';
 
 /** The most of one response body a rendered page is given: enough for a page and its scripts, not a video. */
@@ -64,23 +66,75 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
       });
     }
     const signal = AbortSignal.any([AbortSignal.timeout(context.timeout), ...(context.signal ? [context.signal] : [])]);
+    const limit = Math.min(RENDER_BODY_LIMIT, request.maxBodyBytes ?? RENDER_BODY_LIMIT);
     try {
-      const response = await context.dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: request.method as Dispatcher.HttpMethod,
-        headers: requestHeaders(request),
-        body: request.body ?? null,
-        headersTimeout: context.timeout,
-        bodyTimeout: context.timeout,
-        signal,
-      });
-      const limit = Math.min(RENDER_BODY_LIMIT, request.maxBodyBytes ?? RENDER_BODY_LIMIT);
-      const body = await readBody(response.body, url.href, limit, request.truncateBody === true);
-      return { status: response.statusCode, headers: selectHeaders(response.headers, 'all'), body };
+      return await fetchThroughPool(context, url, request, signal, limit);
     } catch (error) {
-      const timedOut = signal.aborted && !(context.signal?.aborted ?? false);
-      throw toNetworkError(error, url.href, context.timeout, timedOut);
+      const connection = poolConnection(context.dispatcher);
+      // Sent again only when it is safe to (GET or HEAD: RFC 9110 §9.2.1), as a hop is (src/core/lenient-hop.ts).
+      const safe = request.method === 'GET' || request.method === 'HEAD';
+      if (connection === undefined || !safe || signal.aborted || !refusedHeaderByte(error)) {
+        throw fetchError(error, url, context, signal);
+      }
+      return fetchLeniently(connection, url, request, signal, limit).catch((second: unknown) => {
+        throw fetchError(second, url, context, signal);
+      });
     }
   };
+}
+
+async function fetchThroughPool(
+  context: GuardedFetchContext,
+  url: URL,
+  request: RenderedRequest,
+  signal: AbortSignal,
+  limit: number,
+): Promise<FetchedResponse> {
+  const response = await context.dispatcher.request({
+    origin: url.origin,
+    path: url.pathname + url.search,
+    method: request.method as Dispatcher.HttpMethod,
+    headers: requestHeaders(request),
+    body: request.body ?? null,
+    headersTimeout: context.timeout,
+    bodyTimeout: context.timeout,
+    signal,
+  });
+  const body = await readBody(response.body, url.href, limit, request.truncateBody === true);
+  return { status: response.statusCode, headers: selectHeaders(response.headers, 'all'), body };
+}
+
+/** The request sent again with Node's lenient parser, over the pool's guarded connector (src/core/lenient-request.ts). */
+async function fetchLeniently(
+  connection: PoolConnection,
+  url: URL,
+  request: RenderedRequest,
+  signal: AbortSignal,
+  limit: number,
+): Promise<FetchedResponse> {
+  const response = await lenientRequest({
+    url,
+    method: request.method,
+    headers: requestHeaders(request),
+    connect: connection.connect,
+    maxHeaderSize: connection.maxHeaderSize,
+    signal,
+    bodyLimit: limit,
+    keepsBody: () => true,
+  });
+  if (response.overflowed && request.truncateBody !== true) {
+    throw new HoplensError('RESPONSE_TOO_LARGE', `The response from ${url.href} is larger than ${limit} bytes`, {
+      url: url.href,
+    });
+  }
+  return {
+    status: response.status,
+    headers: selectHeaders(response.headers, 'all'),
+    body: response.body ?? Buffer.alloc(0),
+  };
+}
+
+function fetchError(error: unknown, url: URL, context: GuardedFetchContext, signal: AbortSignal): HoplensError {
+  const timedOut = signal.aborted && !(context.signal?.aborted ?? false);
+  return toNetworkError(error, url.href, context.timeout, timedOut);
 }

@@ -1,5 +1,9 @@
 import { HoplensError } from './errors.js';
-import type { HopExchange } from './hop-exchange.js';
+
+/** What the deadline ends: a hop's exchange in flight. */
+export interface Abortable {
+  abort(reason: Error): void;
+}
 
 /**
  * The per-hop timeout of one analysis: one timer for the whole chain, restarted for each hop (a timer per hop is a
@@ -9,7 +13,7 @@ import type { HopExchange } from './hop-exchange.js';
 export class HopDeadline {
   private timer: NodeJS.Timeout | undefined;
   private url = '';
-  private current: HopExchange | undefined;
+  private current: Abortable | undefined;
   private expired = false;
   private readonly forward: (() => void) | undefined;
 
@@ -30,13 +34,20 @@ export class HopDeadline {
   }
 
   /** Starts the clock for `exchange`, a hop to `url`. */
-  watch(url: string, exchange: HopExchange): void {
+  watch(url: string, exchange: Abortable): void {
     this.url = url;
     this.current = exchange;
     this.expired = false;
     if (this.timer === undefined) this.timer = setTimeout(() => this.expire(), this.timeout);
     else this.timer.refresh();
     if (this.callerSignal?.aborted) exchange.abort(callerAbortReason(this.callerSignal));
+  }
+
+  /** The hop goes on as `exchange` (its request sent again), under the clock as it stands. */
+  swap(exchange: Abortable): void {
+    this.current = exchange;
+    if (this.expired) exchange.abort(this.timeoutError());
+    else if (this.callerSignal?.aborted) exchange.abort(callerAbortReason(this.callerSignal));
   }
 
   /** The hop is over; the clock no longer matters until the next `watch`. */
@@ -54,8 +65,11 @@ export class HopDeadline {
     // Between hops there is nothing to time out; the next `watch` restarts the timer.
     if (this.current === undefined) return;
     this.expired = true;
-    const message = `No response from ${this.url} within ${this.timeout} ms`;
-    this.current.abort(new HoplensError('TIMEOUT', message, { url: this.url }));
+    this.current.abort(this.timeoutError());
+  }
+
+  private timeoutError(): HoplensError {
+    return new HoplensError('TIMEOUT', `No response from ${this.url} within ${this.timeout} ms`, { url: this.url });
   }
 }
 

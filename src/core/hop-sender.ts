@@ -2,11 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import { HoplensError } from './errors.js';
 import { addConnectionDetails } from './hop-anatomy.js';
 import type { HopDeadline } from './hop-deadline.js';
-import { type ExchangeResponse, HopExchange } from './hop-exchange.js';
+import { type ExchangeRequest, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { readsAsHtml, typeIsHtml, typeIsUnknown } from './html/mime-sniff.js';
 import { decodePage } from './html/page-encoding.js';
+import { resendLeniently } from './lenient-hop.js';
+import { refusedHeaderByte } from './lenient-request.js';
 import { toNetworkError } from './network-error.js';
 import type { NormalizedOptions } from './options.js';
+import { poolConnection } from './pool-connection.js';
 import { selectHeaders } from './response-headers.js';
 import type { TlsProblem } from './tls-problem.js';
 import type { TraceContext } from './trace.js';
@@ -37,6 +40,8 @@ export interface HopResponse {
   body?: string;
   /** The character encoding the body was decoded with (WHATWG Encoding standard name). */
   bodyEncoding?: string;
+  /** The body's bytes, kept when nothing declared their encoding: a `<meta charset>` past the prescan may yet. */
+  tentativeBytes?: Buffer;
   /** The problem with the certificate of the connection the response came on, when it was not verified. */
   tlsProblem?: TlsProblem;
 }
@@ -72,24 +77,20 @@ export class HopSender {
    */
   async send(url: URL, method: HttpMethod, cookie: string, isLast: (status: number) => boolean): Promise<HopResponse> {
     const { options, deadline } = this;
-    const exchange = new HopExchange(
-      {
-        url,
-        method,
-        headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
-        timeout: options.timeout,
-        // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at; a
-        // page without a type is kept until its first bytes tell whether it is HTML.
-        keepsBody: (status, headers) => {
-          const type = headers['content-type'];
-          return method === 'GET' && status >= 200 && isLast(status) && (typeIsHtml(type) || typeIsUnknown(type));
-        },
+    const request: ExchangeRequest = {
+      url,
+      method,
+      headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
+      timeout: options.timeout,
+      // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at; a
+      // page without a type is kept until its first bytes tell whether it is HTML.
+      keepsBody: (status, headers) => {
+        const type = headers['content-type'];
+        return method === 'GET' && status >= 200 && isLast(status) && (typeIsHtml(type) || typeIsUnknown(type));
       },
-      this.context.dispatcher,
-    );
-    deadline.watch(url.href, exchange);
+    };
     try {
-      const response = await exchange.done;
+      const response = await this.exchange(request);
       // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
       // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
       // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
@@ -109,6 +110,24 @@ export class HopSender {
     } finally {
       deadline.stop();
     }
+  }
+
+  /**
+   * The response to `request`: through the pool, or, when undici's strict parser refused a header value byte that
+   * browsers accept (a form feed in a `Refresh` header), sent once more with Node's lenient parser over the same
+   * guarded connector (src/core/lenient-hop.ts).
+   */
+  private exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
+    const { deadline, context } = this;
+    const exchange = new HopExchange(request, context.dispatcher);
+    deadline.watch(request.url.href, exchange);
+    // Not an async function: it runs for every hop, and a rejection handler costs less than another async frame.
+    return exchange.done.catch((error: unknown) => {
+      const connection = poolConnection(context.dispatcher);
+      const stopped = deadline.timedOut || context.signal?.aborted === true;
+      if (connection === undefined || stopped || !refusedHeaderByte(error)) throw error;
+      return resendLeniently(request, connection, deadline);
+    });
   }
 }
 
@@ -135,9 +154,10 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
   };
   const type = raw['content-type'];
   if (response.body !== undefined && readsAsHtml(type, response.body)) {
-    const { text, encoding } = decodePage(response.body, type);
+    const { text, encoding, guessed } = decodePage(response.body, type);
     result.body = text;
     result.bodyEncoding = encoding;
+    if (guessed) result.tentativeBytes = response.body;
   }
   return result;
 }

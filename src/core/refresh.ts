@@ -13,12 +13,26 @@ export interface RefreshDeclaration {
 }
 
 /** ASCII whitespace of the HTML standard: TAB, LF, FF, CR, SPACE. */
-const WHITESPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
+const WHITESPACE: ReadonlySet<string> = new Set(['\t', '\n', '\f', '\r', ' ']);
+/**
+ * What Chromium takes for whitespace in a `Refresh` header: SPACE and TAB only (Blink's `ParseHTTPRefresh` is given
+ * the HTML standard's whitespace for a meta refresh alone; third_party/blink/renderer/core/dom/document.cc,
+ * `MaybeHandleHttpRefresh`, and platform/network/http_parsers.h). The standard's steps use ASCII whitespace for
+ * both; the two differ only on a form feed (a header value cannot hold CR or LF), where hoplens follows Chromium:
+ * `Refresh: 1;\furl=foo` goes to `\furl=foo`, which the URL parser makes `url=foo`.
+ */
+const HEADER_WHITESPACE: ReadonlySet<string> = new Set(['\t', ' ']);
+
+/** Where the refresh is declared: its whitespace differs (above). */
+export type RefreshSource = 'meta' | 'header';
 
 /** A cursor over the content, with the steps' small moves. */
 class Cursor {
   position = 0;
-  constructor(readonly input: string) {}
+  constructor(
+    readonly input: string,
+    readonly whitespace: ReadonlySet<string>,
+  ) {}
 
   get current(): string | undefined {
     return this.input[this.position];
@@ -29,7 +43,7 @@ class Cursor {
   }
 
   skipWhitespace(): void {
-    while (!this.done && WHITESPACE.has(this.current!)) this.position++;
+    while (!this.done && this.whitespace.has(this.current!)) this.position++;
   }
 
   /** Collects the characters of `allowed` from here on. */
@@ -72,10 +86,11 @@ function urlPart(cursor: Cursor): string {
 
 /**
  * Parses a refresh declaration with the shared declarative refresh steps. Returns undefined when the content is not
- * one (no delay digits, a sign, a letter after the digits...): browsers then do nothing.
+ * one (no delay digits, a sign, a letter after the digits...): browsers then do nothing. `source` says which
+ * whitespace the steps skip: a `Refresh` header's is Chromium's (above).
  */
-export function parseRefresh(content: string): RefreshDeclaration | undefined {
-  const cursor = new Cursor(content);
+export function parseRefresh(content: string, source: RefreshSource = 'meta'): RefreshDeclaration | undefined {
+  const cursor = new Cursor(content, source === 'header' ? HEADER_WHITESPACE : WHITESPACE);
   cursor.skipWhitespace();
   const digits = cursor.collect(/[0-9]/);
   if (digits === '' && cursor.current !== '.') return undefined;
@@ -84,7 +99,7 @@ export function parseRefresh(content: string): RefreshDeclaration | undefined {
   cursor.collect(/[0-9.]/);
   if (cursor.done) return { delay, url: undefined };
   const separator = cursor.current!;
-  if (separator !== ';' && separator !== ',' && !WHITESPACE.has(separator)) return undefined;
+  if (separator !== ';' && separator !== ',' && !cursor.whitespace.has(separator)) return undefined;
   cursor.skipWhitespace();
   if (cursor.current === ';' || cursor.current === ',') cursor.position++;
   cursor.skipWhitespace();

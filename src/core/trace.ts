@@ -10,7 +10,7 @@ import { HoplensError } from './errors.js';
 import { HopDeadline } from './hop-deadline.js';
 import type { BODY_READ_LIMIT } from './hop-exchange.js';
 import { type HopResponse, HopSender, REDIRECT_STATUSES } from './hop-sender.js';
-import { readPageSignals } from './html/lazy-page-reader.js';
+import { readTentativePage } from './html/lazy-page-reader.js';
 import type { PageSignals } from './html/page-signals.js';
 import { resolveLocation } from './location.js';
 import type { NormalizedOptions } from './options.js';
@@ -144,8 +144,7 @@ async function followChain(
     let step: Step;
     if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
     else {
-      const page =
-        response.body === undefined ? undefined : await readPageSignals(response.body, response.bodyEncoding);
+      const page = await readResponsePage(response);
       const found = await clientRedirectOf(response, page, url, chain, options, context);
       const client = found !== undefined && 'redirect' in found ? found : undefined;
       if (client !== undefined) clientRedirects.push(client.redirect);
@@ -193,4 +192,16 @@ function admitNext(
   const blocked = literalVerdict(next, context.policy);
   if (blocked !== undefined) return { stop: { kind: 'blocked', hop: index, url: next.href, reason: blocked } };
   return { next };
+}
+
+/**
+ * The signals of a response's page, when its HTML was read. A page whose encoding a late `<meta charset>` changed
+ * is decoded again: its body, the final page's text the detectors read, is replaced with the new text.
+ */
+async function readResponsePage(response: HopResponse): Promise<PageSignals | undefined> {
+  if (response.body === undefined) return undefined;
+  const read = await readTentativePage(response.body, response.bodyEncoding ?? 'utf-8', response.tentativeBytes);
+  response.body = read.text;
+  response.bodyEncoding = read.encoding;
+  return read.signals;
 }

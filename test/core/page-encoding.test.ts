@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { charsetOfContent, prescanEncoding } from '../../src/core/html/encoding-prescan.js';
+import { readTentativePage } from '../../src/core/html/lazy-page-reader.js';
+import { prepareLegacyEncoder } from '../../src/core/html/legacy-encoders.js';
 import { readsAsHtml } from '../../src/core/html/mime-sniff.js';
 import { decodePage, pageEncoding } from '../../src/core/html/page-encoding.js';
 import { withQueryEncoded } from '../../src/core/html/query-encoding.js';
@@ -48,7 +50,11 @@ describe('the prescan (HTML §13.2.3.2)', () => {
 describe("the page's encoding: BOM, then Content-Type, then the prescan, then a guess", () => {
   it('takes a BOM over the Content-Type and the Content-Type over a meta', () => {
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('caf\u00e9')]);
-    expect(decodePage(bom, 'text/html; charset=windows-1252')).toEqual({ text: 'café', encoding: 'utf-8' });
+    expect(decodePage(bom, 'text/html; charset=windows-1252')).toEqual({
+      text: 'café',
+      encoding: 'utf-8',
+      guessed: false,
+    });
     expect(pageEncoding(bytes('<meta charset=koi8-r>'), 'text/html; charset="windows-1251"')).toBe('windows-1251');
     expect(pageEncoding(bytes('<meta charset=koi8-r>'), 'text/html; charset=bogus')).toBe('koi8-r');
   });
@@ -93,9 +99,25 @@ describe("a URL's query in the page's encoding (URL standard)", () => {
     // A character the encoding has not: an HTML character reference, percent-encoded.
     ['/p?q=\u4e00', 'windows-1252', '/p?q=%26%2319968%3B'],
     ['/p?q=\u00e9', 'utf-8', '/p?q=\u00e9'],
-    // Multi-byte legacy encodings have no encoder in Node: the query stays UTF-8 (a documented difference).
-    ['/p?q=\u00e9', 'shift_jis', '/p?q=\u00e9'],
-  ])('%s in %s → %s', (input, encoding, expected) => {
+    // Multi-byte legacy encodings (src/core/html/legacy-encoders.ts; the URL standard's "percent-encode after
+    // encoding" over the Encoding standard's encoders). Checked against Chromium in page-reading-chromium.test.ts.
+    ['/p?q=\u00e9', 'shift_jis', '/p?q=%26%23233%3B'],
+    ['/p?q=\u00a5', 'shift_jis', '/p?q=\\'],
+    // EUC-JP's encoder has no JIS X 0212 (iconv-lite's table has é there), and Big5's none of HKSCS below 0xA1.
+    ['/p?q=\u00e9', 'euc-jp', '/p?q=%26%23233%3B'],
+    ['/p?q=\u00e9', 'big5', '/p?q=%26%23233%3B'],
+    // GBK has no four-byte sequence; gb18030 has.
+    ['/p?q=\uac00', 'gbk', '/p?q=%26%2344032%3B'],
+    ['/p?q=\uac00', 'gb18030', '/p?q=%827%CF5'],
+    // ISO-2022-JP: the escape into JIS X 0208, ア as 0x25 0x22 (a `%` kept, a `"` encoded), the escape back; an error
+    // leaves JIS X 0208 first; half-width katakana is made full-width.
+    ['/p?q=\u30a2', 'iso-2022-jp', '/p?q=%1B$B%%22%1B(B'],
+    ['/p?q=\u30a2\uac00a', 'iso-2022-jp', '/p?q=%1B$B%%22%1B(B%26%2344032%3Ba'],
+    ['/p?q=\uff71', 'iso-2022-jp', '/p?q=%1B$B%%22%1B(B'],
+    // The URL parser's own first steps: tabs and newlines dropped before the query is encoded.
+    ['/p?q=\t\u00e9\n', 'windows-1252', '/p?q=%E9'],
+  ])('%s in %s → %s', async (input, encoding, expected) => {
+    await prepareLegacyEncoder(encoding);
     expect(withQueryEncoded(input, encoding)).toBe(expected);
   });
 
@@ -103,5 +125,46 @@ describe("a URL's query in the page's encoding (URL standard)", () => {
     expect(new URL(withQueryEncoded('/caf\u00e9?q=\u00e9', 'windows-1252'), 'http://a.test').href).toBe(
       'http://a.test/caf%C3%A9?q=%E9',
     );
+  });
+});
+
+/**
+ * A `<meta charset>` the parser inserts past the prescan's 1024 bytes changes a guessed encoding (WHATWG HTML
+ * §13.2.6.4.4, a meta start tag; §13.2.3.4 "changing the encoding while parsing"), and only a guessed one. Chromium
+ * does the same in the head and in the body (page-reading-chromium.test.ts, the late <meta charset> pages).
+ */
+describe('a late <meta charset>', () => {
+  const late = (charset: string, prefix = '') =>
+    Buffer.from(`${prefix}<head><!-- ${'x'.repeat(1100)} --><meta charset="${charset}"><p>café</p>`);
+
+  it('changes a guessed encoding: the page is read again in the declared one', async () => {
+    const bytes = late('windows-1252');
+    const { text, encoding, guessed } = decodePage(bytes, 'text/html');
+    expect([encoding, guessed]).toEqual(['utf-8', true]);
+    const read = await readTentativePage(text, encoding, bytes);
+    expect(read.encoding).toBe('windows-1252');
+    expect(read.text).toContain('cafÃ©');
+    expect(read.signals.encoding).toBe('windows-1252');
+  });
+
+  it('does not change an encoding the Content-Type declared', async () => {
+    const bytes = late('windows-1252');
+    const { text, encoding, guessed } = decodePage(bytes, 'text/html; charset=utf-8');
+    expect(guessed).toBe(false);
+    const read = await readTentativePage(text, encoding, guessed ? bytes : undefined);
+    expect([read.encoding, read.text.includes('café')]).toEqual(['utf-8', true]);
+  });
+
+  it('keeps the first one the parser inserts', async () => {
+    const bytes = Buffer.concat([late('windows-1252'), Buffer.from('<meta charset="iso-8859-2">')]);
+    const read = await readTentativePage(decodePage(bytes, undefined).text, 'utf-8', bytes);
+    expect(read.encoding).toBe('windows-1252');
+  });
+
+  it('reads UTF-16 declared in ASCII bytes as UTF-8, and ignores a label that names nothing', async () => {
+    const utf16 = late('utf-16le');
+    expect((await readTentativePage(utf16.toString('latin1'), 'windows-1252', utf16)).encoding).toBe('utf-8');
+    const unknown = late('no-such-charset');
+    expect((await readTentativePage(unknown.toString(), 'utf-8', unknown)).encoding).toBe('utf-8');
   });
 });

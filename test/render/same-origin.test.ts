@@ -89,6 +89,9 @@ const PAGES: Record<string, string> = {
   // A form sent by POST: the navigation is never sent.
   '/form': `<!doctype html><form method="post" action="SECOND/submit"><input name="a" value="b"></form>
 <script>document.forms[0].submit();</script>`,
+  // The same to the page's own origin, where a GET of the action would reach the server that served the page.
+  '/own-form': `<!doctype html><form method="post" action="/own-submit"><input name="a" value="b"></form>
+<script>document.forms[0].submit();</script>`,
 };
 
 async function record(req: IncomingMessage, into: Seen[]): Promise<void> {
@@ -203,6 +206,17 @@ describe('a rendered page against another allowed address', () => {
     const finding = result.summary.issues.find((issue) => issue.type === 'render_incomplete');
     expect(finding?.message).toContain(`POST to ${second.origin}/submit`);
     expect(secondSince(mark)).toEqual([]);
+  });
+
+  it('never sends a form POST to its own origin, nor requests its action as a GET instead (issue 27)', async () => {
+    const mark = seenByPage.length;
+    const result = await analyzer.analyze(`${page.origin}/own-form`, OPTIONS);
+    expect(result.chain.map((hop) => hop.url)).toEqual([`${page.origin}/own-form`]);
+    expect(result.summary.renderIncomplete).toBe('form_post');
+    // The page was asked for (by the hop, then by the render); its action never was, by any method.
+    const since = seenByPage.slice(mark);
+    expect(since.filter((seen) => seen.url.startsWith('/own-submit'))).toEqual([]);
+    expect(since.every((seen) => seen.method === 'GET' && seen.url === '/own-form')).toBe(true);
   });
 
   it('leaves the process by loopback only', () => {

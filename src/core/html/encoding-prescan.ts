@@ -105,9 +105,31 @@ function metaEncoding(reader: AttributeReader): string | undefined {
     }
   }
   if (needPragma === undefined || charset === undefined || (needPragma && !pragma)) return undefined;
-  // A page cannot declare itself UTF-16 in ASCII-compatible bytes; x-user-defined is read as windows-1252.
-  if (charset === 'utf-16be' || charset === 'utf-16le') return 'utf-8';
-  return charset === 'x-user-defined' ? 'windows-1252' : charset;
+  return asDeclared(charset);
+}
+
+/** A page cannot declare itself UTF-16 in ASCII-compatible bytes; x-user-defined is read as windows-1252. */
+function asDeclared(encoding: string): string {
+  if (encoding === 'utf-16be' || encoding === 'utf-16le') return 'utf-8';
+  return encoding === 'x-user-defined' ? 'windows-1252' : encoding;
+}
+
+/**
+ * The encoding a `<meta>` element the parser inserts declares, for the tree construction's "change the encoding"
+ * (WHATWG HTML §13.2.6.4.4, a `meta` start tag "in head", which the body's rules also apply): its `charset` attribute
+ * when that names an encoding, else a `http-equiv="Content-Type"` element's `content` charset.
+ */
+export function metaElementEncoding(
+  charset: string | undefined,
+  httpEquiv: string | undefined,
+  content: string | undefined,
+): string | undefined {
+  const fromCharset = charset === undefined ? undefined : encodingOf(charset);
+  if (fromCharset !== undefined) return asDeclared(fromCharset);
+  if (httpEquiv?.toLowerCase() !== 'content-type' || content === undefined) return undefined;
+  const label = charsetOfContent(content);
+  const fromContent = label === undefined ? undefined : encodingOf(label);
+  return fromContent === undefined ? undefined : asDeclared(fromContent);
 }
 
 /** The encoding the first {@link PRESCAN_BYTES} bytes of a page declare, by its name in the Encoding standard. */

@@ -4,7 +4,7 @@
  * document's "will declaratively refresh"; every later one is then ignored. One that fails (no content, no delay
  * digits, a URL that does not parse) sets nothing, so a valid one after it still counts.
  */
-import { parseRefresh } from '../refresh.js';
+import { parseRefresh, type RefreshSource } from '../refresh.js';
 import { documentBaseUrl } from './base-url.js';
 import type { MetaRefresh } from './page-signals.js';
 import { withQueryEncoded } from './query-encoding.js';
@@ -19,14 +19,16 @@ export interface AcceptedRefresh {
  * The shared declarative refresh steps on one refresh value: undefined when they return before setting "will
  * declaratively refresh". A URL named resolves against `base` (the document's base URL when the steps run); none
  * names the document's own URL. The URL's query is encoded in the document's `encoding` (src/core/html/query-encoding.ts).
+ * `source`: a `Refresh` header's value is read with Chromium's whitespace (src/core/refresh.ts).
  */
 export function acceptRefresh(
   content: string,
   base: URL,
   documentUrl: URL,
   encoding?: string,
+  source: RefreshSource = 'meta',
 ): AcceptedRefresh | undefined {
-  const declaration = parseRefresh(content);
+  const declaration = parseRefresh(content, source);
   if (declaration === undefined) return undefined;
   if (declaration.url === undefined) return { delay: declaration.delay, target: documentUrl };
   try {

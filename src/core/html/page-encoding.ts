@@ -7,6 +7,10 @@
  * 3. else what the first 1024 bytes declare (`<meta charset>`, `<meta http-equiv="content-type">`: the prescan);
  * 4. else the standard leaves it to the browser ("frequency analysis or other algorithms"): Chromium's detector reads
  *    valid UTF-8 as UTF-8, and the standard's default for most locales is windows-1252, which hoplens uses otherwise.
+ *
+ * An encoding found by step 4 is tentative: a `<meta charset>` the parser inserts later (past the prescan's 1024 bytes,
+ * in the head or the body) changes it, the document read again from its start in the declared encoding (§13.2.3.4,
+ * "changing the encoding while parsing"), as Chromium does (test/core/page-reading-chromium.test.ts).
  */
 import { decodeBytes, encodingOf } from './encoding-label.js';
 import { prescanEncoding } from './encoding-prescan.js';
@@ -47,7 +51,12 @@ function guessedEncoding(bytes: Uint8Array): string {
 
 /** The encoding a page is decoded with, by its Encoding standard name (lowercase). */
 export function pageEncoding(bytes: Uint8Array, contentType: string | readonly string[] | undefined): string {
-  return bomEncoding(bytes) ?? transportEncoding(contentType) ?? prescanEncoding(bytes) ?? guessedEncoding(bytes);
+  return declaredPageEncoding(bytes, contentType) ?? guessedEncoding(bytes);
+}
+
+/** Steps 1 to 3: the encoding the page's bytes or headers declare, if any. */
+function declaredPageEncoding(bytes: Uint8Array, contentType: string | readonly string[] | undefined) {
+  return bomEncoding(bytes) ?? transportEncoding(contentType) ?? prescanEncoding(bytes);
 }
 
 /**
@@ -57,8 +66,9 @@ export function pageEncoding(bytes: Uint8Array, contentType: string | readonly s
 export function decodePage(
   bytes: Uint8Array,
   contentType: string | readonly string[] | undefined,
-): { text: string; encoding: string } {
-  const encoding = pageEncoding(bytes, contentType);
+): { text: string; encoding: string; guessed: boolean } {
+  const declared = declaredPageEncoding(bytes, contentType);
+  const encoding = declared ?? guessedEncoding(bytes);
   // A BOM found decides against the label too, and TextDecoder skips a BOM of its own encoding only: they agree.
-  return { text: decodeBytes(bytes, encoding), encoding };
+  return { text: decodeBytes(bytes, encoding), encoding, guessed: declared === undefined };
 }

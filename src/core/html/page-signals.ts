@@ -7,6 +7,7 @@
  * the meta refreshes, the base URL, the canonical and hreflang links, the robots metas, inline scripts and the language.
  */
 import { type DefaultTreeAdapterTypes, defaultTreeAdapter, html as namespaces, parse, type TreeAdapter } from 'parse5';
+import { metaElementEncoding } from './encoding-prescan.js';
 import { signalExtent } from './signal-extent.js';
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -51,6 +52,11 @@ export interface PageSignals {
   readonly lang: string | undefined;
   /** The document's character encoding when it is not UTF-8 (src/core/html/page-encoding.ts). */
   readonly encoding?: string;
+  /**
+   * The encoding the first `<meta charset>` (or `http-equiv="Content-Type"`) the parser inserted declares, wherever
+   * it is: with a tentative encoding the standard's parser changes to it (src/core/html/page-encoding.ts).
+   */
+  readonly declaredEncoding?: string | undefined;
 }
 
 /** The signals of a page that has none of the elements they come from. */
@@ -82,6 +88,7 @@ class SignalCollector {
   readonly links: PageLink[] = [];
   readonly metas: NamedMeta[] = [];
   readonly scripts: Element[] = [];
+  declaredEncoding: string | undefined;
 
   inserted(element: Element, parent: ParentNode): void {
     const { tagName, namespaceURI } = element;
@@ -100,6 +107,11 @@ class SignalCollector {
     if (attribute(element, 'http-equiv')?.toLowerCase() === 'refresh') {
       this.refreshes.push({ content: attribute(element, 'content'), base: this.base });
     }
+    this.declaredEncoding ??= metaElementEncoding(
+      attribute(element, 'charset'),
+      attribute(element, 'http-equiv'),
+      attribute(element, 'content'),
+    );
     const name = attribute(element, 'name');
     if (name !== undefined) this.metas.push({ name, content: attribute(element, 'content') ?? '' });
   }
@@ -152,5 +164,6 @@ export function readPage(markup: string, extent = signalExtent(markup)): PageSig
     metas: collector.metas,
     scripts: collector.scripts.map(textOf),
     lang: root === undefined ? undefined : attribute(root, 'lang'),
+    declaredEncoding: collector.declaredEncoding,
   };
 }
