@@ -28,10 +28,23 @@ export function literalVercelSource(source: string): { path: string } | { patter
   return { path: tokens.join('') };
 }
 
-/** The status of a rule: `statusCode` wins, else `permanent` (default true: 308), false: 307. */
-export function vercelStatus(rule: JsonObject, permanentByDefault: boolean): number | { error: string } {
+/**
+ * The status of a rule: `statusCode`, else `permanent` (default true: 308), false: 307. `statusCode` may be any 3xx
+ * (`300` is deployed as written, and no browser follows it); both together are refused, as Vercel refuses to deploy
+ * them (@vercel/routing-utils, checkRedirect). `strict` is for vercel.json; bulk redirects keep their own rules.
+ */
+export function vercelStatus(
+  rule: JsonObject,
+  permanentByDefault: boolean,
+  strict = false,
+): number | { error: string } {
+  if (strict && rule.statusCode !== undefined && rule.permanent !== undefined) {
+    return { error: 'a redirect cannot define both "permanent" and "statusCode" (Vercel refuses to deploy it)' };
+  }
   if (rule.statusCode !== undefined) {
     const code = Number(rule.statusCode);
+    if (strict)
+      return Number.isInteger(code) && code >= 300 && code <= 399 ? code : { error: 'statusCode must be a 3xx status' };
     return REDIRECT_STATUSES.has(code) ? code : { error: `statusCode must be 301, 302, 303, 307 or 308` };
   }
   const permanent = rule.permanent ?? permanentByDefault;
@@ -48,7 +61,7 @@ function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): I
   if (typeof destination !== 'string' || destination === '') {
     return { kind: 'invalid', line, message: '"destination" must be a path or URL' };
   }
-  const status = vercelStatus(rule, true);
+  const status = vercelStatus(rule, true, true);
   if (typeof status !== 'number') return { kind: 'invalid', line, message: status.error };
   const literal = literalVercelSource(source);
   if ('error' in literal) return { kind: 'invalid', line, message: literal.error };
