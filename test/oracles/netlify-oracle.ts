@@ -77,7 +77,7 @@ export async function netlifyOracle(text: string): Promise<NetlifyOracle> {
   try {
     const file = join(dir, '_redirects');
     await writeFile(file, text);
-    const parsed = await parseAllRedirects({ redirectsFiles: [file], minimal: false });
+    const parsed = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: false });
     const kept = parsed.redirects as KeptRule[];
     const whole = (await redirector.parsePlain(kept.map((rule) => lineOf(rule)).join('\n'), {})) as Matcher;
     const each = (await Promise.all(kept.map((rule) => redirector.parsePlain(lineOf(rule, false), {})))) as Matcher[];
@@ -95,7 +95,7 @@ export async function netlifyOracle(text: string): Promise<NetlifyOracle> {
         if (found === null) return null;
         const matchesQuery = pairs(query).length > 0;
         const to = matchesQuery || url.search === '' || found.to.includes('?') ? found.to : `${found.to}${url.search}`;
-        return { rule, from: found.from, to, status: found.status };
+        return { rule, from, to, status: found.status };
       },
     };
   } finally {

@@ -81,7 +81,11 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
         const found = matches(url.pathname);
         if (found === false) return undefined;
         if (conditions.length > 0)
-          return { line, problem: `conditional (${conditions.join(', ')}): only the request decides` };
+          return {
+            line,
+            problem: `conditional (${conditions.join(', ')}): only the request decides`,
+            conditional: true,
+          };
         return { line, target: withQuery(fill(destination, keys, found.params), url), status };
       };
       if (conditions.length > 0) matchers.push({ line, match });
