@@ -42,7 +42,10 @@ export function tomlRule(table: Table, variant: NetlifyReadOptions['variant']): 
   const rawQuery = table.query ?? table.params ?? table.parameters ?? {};
   if (!isTable(rawQuery)) return { error: '"query" must be a table' };
   const query = Object.entries(rawQuery).map(([key, value]): [string, string] => [key, String(value)]);
-  const rule: NetlifyRule = { from, query, to, status, force: table.force === true, conditions: [] };
+  // Netlify's parser keeps a quoted `force = "true"` as written (normalize.js passes `force` through): the rule stands,
+  // forced as its author meant.
+  const force = table.force === true || table.force === 'true';
+  const rule: NetlifyRule = { from, query, to, status, force, conditions: [] };
   rule.conditions = conditionsOf(table.conditions);
   const signed = table.signed ?? table.signing ?? table.sign;
   if (typeof signed === 'string') rule.signed = signed;
