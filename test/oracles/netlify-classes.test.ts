@@ -62,6 +62,7 @@ describe('netlify.toml, as its parser reads it', () => {
     try {
       await writeFile(join(dir, 'netlify.toml'), toml);
       const parsed = await parseAllRedirects({
+        redirectsFiles: [],
         netlifyConfigPath: join(dir, 'netlify.toml'),
         configRedirects: [],
         minimal: false,
