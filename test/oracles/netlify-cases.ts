@@ -237,6 +237,24 @@ http://site.test/*           https://site.test/:splat       301!
       '/cart/',
     ],
   },
+  {
+    name: 'chains, some through a splat that answers first (what fix must follow as Netlify does)',
+    text: `/one        /two
+/two        /three      302
+/a          /b
+/b/*        /x/:splat
+/b          /c
+/old-post   /blog/post
+/blog/*     /news/:splat
+/news/post  /articles/post
+/p          /q?ref=old
+/q          /r
+/m1         /m2
+/m2         /m3
+/m3         /m4         302
+`,
+    samples: ['/one', '/two', '/a', '/b', '/old-post', '/news/post', '/p', '/q', '/m1', '/m2'],
+  },
 ];
 
 /** Lines the parser refuses or reads otherwise than written (the classes of issue 26), each alone in a file. */

@@ -231,6 +231,22 @@ export const VERCEL_CASES: VercelCase[] = [
       '/changelog',
     ],
   },
+  {
+    name: 'chains, some through a pattern that answers first (what fix must follow as Vercel does)',
+    redirects: [
+      { source: '/old', destination: '/mid' },
+      { source: '/mid', destination: '/new' },
+      { source: '/a', destination: '/b' },
+      { source: '/:one(b)', destination: '/c' },
+      { source: '/b', destination: '/d' },
+      { source: '/start', destination: '/step?x=1' },
+      { source: '/step', destination: '/end' },
+      { source: '/loop1', destination: '/loop2' },
+      { source: '/loop2', destination: '/loop1' },
+      { source: '/ext', destination: 'https://www.site.test/ext' },
+    ],
+    samples: ['/old', '/mid', '/a', '/b', '/start', '/step', '/loop1', '/ext', '/new'],
+  },
 ];
 
 /** Files Vercel refuses as a whole, and the rule it names. */
