@@ -247,6 +247,15 @@ export const VERCEL_CASES: VercelCase[] = [
     ],
     samples: ['/old', '/mid', '/a', '/b', '/start', '/step', '/loop1', '/ext', '/new'],
   },
+  {
+    name: 'parameters followed by a literal (routing-utils converts with path-to-regexp 6.1.0)',
+    redirects: [
+      { source: '/date/:y-:m-:d', destination: '/archive/:y/:m/:d' },
+      { source: '/file/:name.:ext', destination: '/files/:ext/:name' },
+      { source: '/:id([0-9]+)-:slug', destination: '/items/:id?s=:slug' },
+    ],
+    samples: ['/date/2024-01-02', '/date/2024-01-02-x', '/file/report.pdf', '/file/a.b.c', '/12-red-lamp', '/x-y'],
+  },
 ];
 
 /** Files Vercel refuses as a whole, and the rule it names. */

@@ -51,6 +51,20 @@ describe('Vercel destinations, as routing-utils builds them', () => {
   });
 });
 
+describe('Vercel sources, as routing-utils converts them', () => {
+  it('lets a parameter followed by a literal take that literal too, as path-to-regexp 6.1.0 does (not 6.3)', () => {
+    // routing-utils' sourceToRegex uses path-to-regexp 6.1.0 and only logs where 6.3.0 differs.
+    expect(both({ source: '/date/:y-:m-:d', destination: '/a/:y/:m/:d' }, '/date/2024-01-02-x')).toEqual([
+      '/a/2024/01/02-x',
+      '/a/2024/01/02-x',
+    ]);
+    expect(both({ source: '/file/:name.:ext', destination: '/f/:ext/:name' }, '/file/a.b.c')).toEqual([
+      '/f/b.c/a',
+      '/f/b.c/a',
+    ]);
+  });
+});
+
 describe('Vercel statuses, as routing-utils reads them', () => {
   it('refuses permanent together with statusCode, as Vercel refuses to deploy it', () => {
     const rule = { source: '/a', destination: '/b', permanent: true, statusCode: 301 };

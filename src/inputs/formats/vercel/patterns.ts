@@ -32,14 +32,27 @@ function fill(destination: string, keys: readonly Key[], params: Record<string, 
     });
 }
 
+/** path-to-regexp 6.3's guard on a parameter followed by a literal: `((?:(?!-)[^\/])+?)`. */
+const GUARDED_PARAMETER = /\(\(\?:\(\?!(?:\\.|[^)\\])+\)\[\^\\\/\]\)\+\?\)/g;
+
+/**
+ * A source's regular expression as Vercel converts it: @vercel/routing-utils builds it with path-to-regexp 6.1.0 (and
+ * only logs where 6.3 would differ), whose parameter takes any text up to a `/`; 6.3 forbids the literal that follows
+ * inside the parameter (`/date/:y-:m-:d` on `/date/2024-01-02-x` gives `d` = `02-x` on Vercel, `x` with 6.3). The
+ * guard against backtracking is not needed here: the expression runs on the bounded engines of server-regex.ts.
+ */
+function asVercelConverts(source: string): string {
+  return source.replace(GUARDED_PARAMETER, '([^\\/]+?)');
+}
+
 /**
  * The matcher of a source, as path-to-regexp's `match` makes it (the library and version Vercel's own routing uses;
  * strict and case-sensitive, as @vercel/routing-utils' sourceToRegex converts a source), but with its regular
  * expression run by the bounded engines of server-regex.ts: a source's own regex group (`/:p((?:a+)+)`) can backtrack.
  */
 function sourceMatcher(source: string, keys: Key[], skip: SkipReport) {
-  const regex = pathToRegexp(source, keys, { strict: true, sensitive: true });
-  const bounded = serverRegex(regex.source, regex.ignoreCase, skip);
+  const regex = pathToRegexp(source, keys, { strict: true, sensitive: true, delimiter: '/' });
+  const bounded = serverRegex(asVercelConverts(regex.source), regex.ignoreCase, skip);
   if (bounded === undefined) throw new Error(`not a valid regular expression: ${regex.source}`);
   // regexpToFunction calls only `exec`, which the bounded regex has with RegExp's contract. Vercel puts the matched
   // text in the Location as it came (`%2F` stays `%2F`), so nothing is decoded.
