@@ -7,6 +7,8 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { compileNetlify } from '../../src/inputs/formats/netlify/patterns.js';
+import { parseRedirectsText } from '../../src/inputs/formats/netlify/redirects-text.js';
 import { readRules } from '../../src/inputs/index.js';
 import { all, brief } from '../helpers/rule-items.js';
 
@@ -77,5 +79,26 @@ describe('Cloudflare Bulk Redirects CSV', () => {
       'row 2 https://example.com/b → https://example.net/2 301',
       'bad 3 the source URL of line 1 again: Cloudflare refuses a list with two redirects for one source',
     ]);
+  });
+});
+
+/**
+ * Cloudflare Pages `_redirects`, matched for `--samples` (documented semantics, no runnable oracle:
+ * developers.cloudflare.com/pages/configuration/redirects/): `[source] [destination] [code?]`, 302 when no code is
+ * given, splats and placeholders in the source filled into the destination, and of several rules for one source the
+ * topmost applies.
+ */
+describe('Cloudflare Pages _redirects, matched', () => {
+  const text = ['/blog/*  /news/:splat', '/team/:name  /people/:name  301', '/old  /first', '/old  /second  301'].join(
+    '\n',
+  );
+  const rules = compileNetlify(parseRedirectsText(text, 'cloudflare-pages'));
+  const at = (path: string) => rules.match(new URL(path, 'https://pages.test'));
+
+  it('answers 302 by default, fills splats and placeholders, and lets the topmost rule for a source answer', () => {
+    expect(at('/blog/2024/hello')).toEqual({ line: 1, target: '/news/2024/hello', status: 302 });
+    expect(at('/team/ana')).toEqual({ line: 2, target: '/people/ana', status: 301 });
+    expect(at('/old')).toEqual({ line: 3, target: '/first', status: 302 });
+    expect(at('/elsewhere')).toBeUndefined();
   });
 });
