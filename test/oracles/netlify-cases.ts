@@ -9,7 +9,9 @@
 
 export interface NetlifyCase {
   name: string;
+  /** A `_redirects` file, or a `netlify.toml` when `toml` is set. */
   text: string;
+  toml?: true;
   /** URLs (a path on https://site.test, or absolute) asked of both. */
   samples: string[];
 }
@@ -254,6 +256,48 @@ http://site.test/*           https://site.test/:splat       301!
 /m3         /m4         302
 `,
     samples: ['/one', '/two', '/a', '/b', '/old-post', '/news/post', '/p', '/q', '/m1', '/m2'],
+  },
+  {
+    name: 'netlify.toml [[redirects]] (docs: file-based configuration, redirects)',
+    toml: true,
+    text: `[build]
+publish = "dist"
+
+[[redirects]]
+from = "/old-path"
+to = "/new-path"
+
+[[redirects]]
+from = "/blog/*"
+to = "/articles/:splat"
+status = 302
+force = true
+
+[[redirects]]
+from = "/shop"
+to = "/store"
+status = 301
+query = { id = ":id" }
+
+[[redirects]]
+from = "/docs/:section/:page"
+to = "/guide/:section/:page"
+status = 308
+
+[[redirects]]
+from = "/legacy"
+to = "https://archive.site.test/legacy"
+`,
+    samples: [
+      '/old-path',
+      '/blog/a/b',
+      '/blog',
+      '/shop?id=3',
+      '/shop',
+      '/docs/setup/install',
+      '/docs/setup',
+      '/legacy',
+    ],
   },
 ];
 

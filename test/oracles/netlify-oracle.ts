@@ -72,12 +72,19 @@ function requestOf(url: URL) {
  * rule with conditions (`Country=`, `Role=`) comes first: it answers some visitors only, so neither the oracle (asked
  * without a country) nor hoplens may say what happens.
  */
-export async function netlifyOracle(text: string): Promise<NetlifyOracle> {
+export async function netlifyOracle(
+  text: string,
+  name: '_redirects' | 'netlify.toml' = '_redirects',
+): Promise<NetlifyOracle> {
   const dir = await mkdtemp(join(tmpdir(), 'hoplens-netlify-'));
   try {
-    const file = join(dir, '_redirects');
+    const file = join(dir, name);
     await writeFile(file, text);
-    const parsed = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: false });
+    const parsed = await parseAllRedirects(
+      name === 'netlify.toml'
+        ? { redirectsFiles: [], netlifyConfigPath: file, configRedirects: [], minimal: false }
+        : { redirectsFiles: [file], configRedirects: [], minimal: false },
+    );
     const kept = parsed.redirects as KeptRule[];
     const whole = (await redirector.parsePlain(kept.map((rule) => lineOf(rule)).join('\n'), {})) as Matcher;
     const each = (await Promise.all(kept.map((rule) => redirector.parsePlain(lineOf(rule, false), {})))) as Matcher[];

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileNetlify } from '../../src/inputs/formats/netlify/patterns.js';
+import { parseNetlify } from '../../src/inputs/formats/netlify/read.js';
 import { parseRedirectsText } from '../../src/inputs/formats/netlify/redirects-text.js';
 import { count, newTally, sameUrl, summary, type Verdict } from './agreement.js';
 import { NETLIFY_CASES, NETLIFY_EDGE_LINES } from './netlify-cases.js';
@@ -14,13 +15,13 @@ import { type NetlifyOracle, netlifyOracle } from './netlify-oracle.js';
 
 const BASE = 'https://site.test';
 
-function hoplens(text: string) {
-  const entries = parseRedirectsText(text, 'netlify');
+async function hoplens(text: string) {
+  const entries = await parseNetlify(text, 'netlify');
   const fromOf = new Map(entries.flatMap((entry) => ('rule' in entry ? [[entry.line, entry.rule.from]] : [])));
   return { entries, rules: compileNetlify(entries), fromOf };
 }
 
-function verdict(oracle: NetlifyOracle, ours: ReturnType<typeof hoplens>, sample: string): Verdict {
+function verdict(oracle: NetlifyOracle, ours: Awaited<ReturnType<typeof hoplens>>, sample: string): Verdict {
   const url = new URL(sample, BASE);
   const want = oracle.answer(url);
   const got = ours.rules.match(url);
@@ -41,9 +42,9 @@ function verdict(oracle: NetlifyOracle, ours: ReturnType<typeof hoplens>, sample
 describe('hoplens against @netlify/redirect-parser and netlify-redirector', () => {
   it('predicts what Netlify answers on at least 99% of 100+ samples, skipping under 2%', async () => {
     const tally = newTally();
-    for (const { name, text, samples } of NETLIFY_CASES) {
-      const oracle = await netlifyOracle(text);
-      const ours = hoplens(text);
+    for (const { name, text, samples, toml } of NETLIFY_CASES) {
+      const oracle = await netlifyOracle(text, toml ? 'netlify.toml' : '_redirects');
+      const ours = await hoplens(text);
       for (const sample of samples) count(tally, `${name} ${sample}`, verdict(oracle, ours, sample));
     }
     console.log(summary('netlify', tally));
@@ -53,9 +54,9 @@ describe('hoplens against @netlify/redirect-parser and netlify-redirector', () =
   });
 
   it('keeps the rules the parser keeps, in its order, and refuses the lines it refuses', async () => {
-    for (const { name, text } of NETLIFY_CASES) {
-      const oracle = await netlifyOracle(text);
-      const { entries } = hoplens(text);
+    for (const { name, text, toml } of NETLIFY_CASES) {
+      const oracle = await netlifyOracle(text, toml ? 'netlify.toml' : '_redirects');
+      const { entries } = await hoplens(text);
       expect(
         entries.filter((entry) => 'error' in entry),
         name,
