@@ -55,6 +55,16 @@ describe('Netlify _redirects lines, as its parser reads them', () => {
   });
 });
 
+describe('Netlify sources its parser refuses', () => {
+  it('refuses a /.netlify source in the matcher too, not only in the rows', async () => {
+    const text = '/.netlify/functions/x /y\n/a /b\n';
+    expect((await netlifyOracle(text)).errors).toHaveLength(1);
+    const rules = compileNetlify(parseRedirectsText(text, 'netlify'));
+    expect(rules.problems).toEqual([{ line: 1, message: expect.stringContaining('/.netlify') }]);
+    expect(rules.match(new URL('/.netlify/functions/x', BASE))).toBeUndefined();
+  });
+});
+
 describe('netlify.toml, as its parser reads it', () => {
   it('keeps a rule with force = "true" (a string), forced', async () => {
     const toml = '[[redirects]]\nfrom = "/a"\nto = "/b"\nforce = "true"\n';

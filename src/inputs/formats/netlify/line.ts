@@ -30,6 +30,16 @@ export function isNetlifyUrl(text: string): boolean {
   return text.startsWith('http://') || text.startsWith('https://');
 }
 
+/**
+ * Why Netlify's parser refuses a source, if it does: a path under `/.netlify` (normalize.js: "path" must not start
+ * with "/.netlify"), on the site or on a domain-level source. Checked here so that the rows and the matcher agree.
+ */
+export function reservedSource(from: string): string | undefined {
+  let path = from;
+  if (isNetlifyUrl(from)) path = URL.canParse(from) ? new URL(from).pathname : from;
+  return path.startsWith('/.netlify') ? 'a rule cannot redirect /.netlify/ paths (Netlify reserves them)' : undefined;
+}
+
 /** A rule that names no target: a 2xx splat rule forwards to the same path (`/admin/* 200`), any other is malformed. */
 export function forwardTarget(from: string, status: number): string | undefined {
   return from.endsWith('/*') && status >= 200 && status < 300 ? `${from.slice(0, -2)}/:splat` : undefined;
@@ -99,6 +109,8 @@ export function parseNetlifyRule(text: string, variant: RedirectsVariant = 'netl
   }
   to ??= forwardTarget(from, status);
   if (to === undefined) return { error: `a rule with status ${status} needs a target` };
+  const reserved = reservedSource(from);
+  if (reserved !== undefined) return { error: reserved };
   const rule: NetlifyRule = { from, query, to, status, force, conditions };
   if (signed !== undefined) rule.signed = signed;
   return rule;
