@@ -269,4 +269,21 @@ export const VERCEL_REFUSED: Array<{ name: string; redirects: Array<Record<strin
     ],
     rule: 1,
   },
+  {
+    // routing-utils, checkRedirect: a destination segment the source does not define refuses the deploy.
+    name: 'a destination parameter the source does not define',
+    redirects: [
+      { source: '/a', destination: 'https://x.test/:nope' },
+      { source: '/b/:slug', destination: '/c/:slug' },
+    ],
+    rule: 0,
+  },
+  {
+    name: 'an invalid source pattern',
+    redirects: [
+      { source: '/ok', destination: '/fine' },
+      { source: '/bad*', destination: '/x' },
+    ],
+    rule: 1,
+  },
 ];

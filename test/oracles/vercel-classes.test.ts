@@ -73,6 +73,21 @@ describe('Vercel statuses, as routing-utils reads them', () => {
     expect(compileVercel(parseVercel(JSON.stringify({ redirects: [rule] }))).problems).toHaveLength(1);
   });
 
+  it('refuses a destination parameter the source does not define, as Vercel refuses to deploy it', () => {
+    for (const [destination, refused] of [
+      ['https://x.test/:nope', true],
+      ['/c/:slug#:nope', false],
+      ['https://x.test:8080/c/:slug', false],
+      ['/c/:slug?ref=:other', true],
+      ['mailto:someone@x.test', false],
+    ] as const) {
+      const rule = { source: '/b/:slug', destination };
+      expect(vercelOracle([rule]).error !== undefined, destination).toBe(refused);
+      const problems = compileVercel(parseVercel(JSON.stringify({ redirects: [rule] }))).problems;
+      expect(problems.length > 0, destination).toBe(refused);
+    }
+  });
+
   it('keeps statusCode 300 as Vercel deploys it', () => {
     const rule = { source: '/choose', destination: '/options', statusCode: 300 };
     expect(vercelOracle([rule]).answer(new URL('/choose', BASE))).toMatchObject({ status: 300 });

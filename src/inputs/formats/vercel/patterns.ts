@@ -4,7 +4,7 @@ import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
-import { vercelStatus } from './read.js';
+import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
 const LITERAL_SOURCE = /^[A-Za-z0-9/_.~%-]*$/;
@@ -85,6 +85,11 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
     const status = vercelStatus(value, true, true);
     if (typeof status !== 'number') {
       problems.push({ line, message: status.error });
+      continue;
+    }
+    const undefinedSegment = undefinedDestinationSegment(value);
+    if (undefinedSegment !== undefined) {
+      problems.push({ line, message: undefinedSegment });
       continue;
     }
     try {

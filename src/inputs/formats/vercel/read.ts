@@ -52,6 +52,30 @@ export function vercelStatus(
   return permanent ? 308 : 307;
 }
 
+/**
+ * A parameter the destination names but the source does not define, which Vercel refuses to deploy
+ * (@vercel/routing-utils, checkRedirect: "has segment … in `destination` property but not in `source` or `has`"):
+ * looked for in the destination's path and query (routing-utils accepts an undefined name in the fragment). A rule with `has` may define names of its
+ * own, so it is not checked here (it is conditional anyway).
+ */
+export function undefinedDestinationSegment(rule: JsonObject): string | undefined {
+  const { source, destination } = rule;
+  if (typeof source !== 'string' || typeof destination !== 'string' || Array.isArray(rule.has)) return undefined;
+  let tokens: ReturnType<typeof parsePattern>;
+  try {
+    tokens = parsePattern(source);
+  } catch {
+    return undefined;
+  }
+  const names = new Set(tokens.flatMap((token) => (typeof token === 'string' ? [] : [String(token.name)])));
+  const pathAndQuery = destination.replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/?#]*)?/i, '').split('#', 1)[0] ?? '';
+  const used = [...pathAndQuery.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const missing = used.find((name) => !names.has(name));
+  return missing === undefined
+    ? undefined
+    : `the destination uses :${missing}, which the source does not define (Vercel refuses to deploy it)`;
+}
+
 /** One `redirects` entry of a vercel.json. */
 function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): InputItem {
   const { source, destination } = rule;
@@ -63,6 +87,8 @@ function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): I
   }
   const status = vercelStatus(rule, true, true);
   if (typeof status !== 'number') return { kind: 'invalid', line, message: status.error };
+  const undefinedSegment = undefinedDestinationSegment(rule);
+  if (undefinedSegment !== undefined) return { kind: 'invalid', line, message: undefinedSegment };
   const literal = literalVercelSource(source);
   if ('error' in literal) return { kind: 'invalid', line, message: literal.error };
   const text = ruleText(source, destination);
