@@ -37,7 +37,9 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
     if (matcher.key === undefined) tried.push(matcher);
     else if (!keyed.has(matcher.key)) keyed.set(matcher.key, matcher);
   }
-  const first = (url: URL, before: number): RuleMatch | undefined => {
+  // Shadowing asks for the rules that answer for certain: a conditional rule (`has`, `Country=`) answers some
+  // requests only, so it shadows nothing, though a sample it matches is uncertain.
+  const first = (url: URL, before: number, certain = false): RuleMatch | undefined => {
     let best: OrderedMatcher | undefined;
     for (const key of spec.keysOf(url)) {
       const found = keyed.get(key);
@@ -47,7 +49,7 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
     for (const matcher of tried) {
       if (matcher.line >= limit) break;
       const found = matcher.match(url);
-      if (found !== undefined) return found;
+      if (found !== undefined && !(certain && 'conditional' in found)) return found;
     }
     return best?.match(url);
   };
@@ -56,13 +58,13 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
     problems: spec.problems,
     skipped: spec.skipped ?? [],
     match: (url) => first(url, Number.POSITIVE_INFINITY),
-    shadowing: (url, line) => first(url, line),
+    shadowing: (url, line) => first(url, line, true),
     shadowedPatterns: () =>
       spec.matchers.flatMap((matcher) => {
         const { pattern } = matcher;
         if (pattern === undefined || pattern.samples.length === 0) return [];
         // Shadowed only when an earlier rule answers every sample: one that answers some leaves the pattern the rest.
-        const answers = pattern.samples.map((sample) => first(sample, matcher.line));
+        const answers = pattern.samples.map((sample) => first(sample, matcher.line, true));
         if (answers.some((found) => found === undefined)) return [];
         const by = Math.min(...answers.map((found) => found!.line));
         return [{ line: matcher.line, source: pattern.source, by, sample: pattern.samples[0]!.pathname }];

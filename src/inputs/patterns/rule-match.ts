@@ -13,6 +13,8 @@ export type RuleMatch =
       line: number;
       /** The rule matches but its target cannot be computed offline (a variable hoplens does not know). */
       problem: string;
+      /** The rule answers some requests only (`has`, `Country=`): it makes the URL uncertain but shadows nothing. */
+      conditional?: true;
     };
 
 /** A rule that could not be read, on its line. */

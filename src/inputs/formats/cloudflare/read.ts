@@ -55,7 +55,22 @@ function bulkItem(record: string[], line: number, options: RuleReadOptions): Inp
  * TRUE/FALSE parameters. Each source is checked at itself, over https when it names no scheme.
  */
 export async function* readCloudflareBulk(stream: Readable, options: RuleReadOptions): AsyncGenerator<InputItem> {
+  // "A Bulk Redirect List cannot contain several URL redirects with the exact same source URL" (Cloudflare, URL
+  // redirect parameters): the list is refused, so the second is malformed, not a rule that never applies.
+  const sources = new Map<string, number>();
   for await (const item of readCsvRecords(stream)) {
-    yield item.kind === 'invalid' ? item : bulkItem(item.record, item.line, options);
+    if (item.kind === 'invalid') {
+      yield item;
+      continue;
+    }
+    const source = item.record[0] ?? '';
+    const earlier = sources.get(source);
+    if (earlier !== undefined && source !== '') {
+      const message = `the source URL of line ${earlier} again: Cloudflare refuses a list with two redirects for one source`;
+      yield { kind: 'invalid', line: item.line, message };
+      continue;
+    }
+    sources.set(source, item.line);
+    yield bulkItem(item.record, item.line, options);
   }
 }

@@ -8,8 +8,9 @@ import type { NetlifyEntry } from './redirects-text.js';
 interface NetlifyMatcher {
   line: number;
   rule: NetlifyRule;
-  /** For a domain-level rule (`https://old.example/*`): the host it applies to. */
+  /** For a domain-level rule (`https://old.example/*`): the host it applies to, and the scheme (`https:`). */
   host?: string;
+  scheme?: string;
   segments: string[];
   splat: boolean;
 }
@@ -30,7 +31,10 @@ function compile(rule: NetlifyRule, line: number): NetlifyMatcher {
   if (!path.startsWith('/')) path = `/${path}`;
   const splat = path.endsWith('/*') || path === '*';
   const matcher: NetlifyMatcher = { line, rule, segments: segmentsOf(splat ? path.slice(0, -2) : path), splat };
-  if (host !== undefined) matcher.host = host;
+  if (host !== undefined) {
+    matcher.host = host;
+    matcher.scheme = new URL(rule.from.replace(/\*$/, '')).protocol;
+  }
   return matcher;
 }
 
@@ -40,7 +44,8 @@ function compile(rule: NetlifyRule, line: number): NetlifyMatcher {
  * present, a `:name` value binding it.
  */
 function bind(matcher: NetlifyMatcher, url: URL): Map<string, string> | undefined {
-  if (matcher.host !== undefined && matcher.host !== url.host) return undefined;
+  // A domain-level rule names its scheme too: `http://site.example/*` does not answer https (netlify-redirector).
+  if (matcher.host !== undefined && (matcher.host !== url.host || matcher.scheme !== url.protocol)) return undefined;
   const path = segmentsOf(url.pathname);
   const { segments } = matcher;
   if (matcher.splat ? path.length < segments.length : path.length !== segments.length) return undefined;
@@ -76,7 +81,7 @@ function answer(matcher: NetlifyMatcher, bound: Map<string, string>, url: URL): 
 function literalKey(matcher: NetlifyMatcher): string | undefined {
   if (matcher.splat || matcher.rule.query.length > 0) return undefined;
   if (matcher.segments.some((segment) => segment.startsWith(':') && segment.length > 1)) return undefined;
-  return `${matcher.host ?? ''} ${matcher.segments.join('/')}`;
+  return `${matcher.host === undefined ? '' : `${matcher.scheme}//${matcher.host}`} ${matcher.segments.join('/')}`;
 }
 
 /** The URLs a pattern rule stands for (src/inputs/patterns/pattern-samples.ts); none for one matching on the query. */
@@ -84,35 +89,56 @@ function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } 
   if (matcher.rule.query.length > 0) return undefined;
   const paths = samplePaths(`${matcher.segments.join('/')}${matcher.splat ? '/*' : ''}`);
   if (paths === undefined) return undefined;
-  const origin = matcher.host === undefined ? 'http://hoplens.invalid' : `https://${matcher.host}`;
+  const origin = matcher.host === undefined ? 'http://hoplens.invalid' : `${matcher.scheme}//${matcher.host}`;
   return { source: matcher.rule.from, samples: paths.map((path) => new URL(path, origin)) };
+}
+
+type KeptEntry = NetlifyEntry & { rule: NetlifyRule };
+
+/**
+ * The rules Netlify keeps, in its order: of two identical rules its parser keeps the later one only (redirect-parser,
+ * merge.js: duplicates are removed from the end, "the latest duplicate value is the one kept"), which matters when a
+ * different rule for the same URL lies between them.
+ */
+function keptRules(entries: readonly NetlifyEntry[]): KeptEntry[] {
+  const rules = entries.filter((entry): entry is KeptEntry => !('error' in entry));
+  const identity = ({ rule }: KeptEntry) =>
+    JSON.stringify([rule.from, rule.query, rule.to, rule.status, rule.force, rule.conditions, rule.signed ?? null]);
+  const last = new Map(rules.map((entry) => [identity(entry), entry]));
+  return rules.filter((entry) => last.get(identity(entry)) === entry);
 }
 
 /**
  * Compiles the parsed rules of a `_redirects` file or a `netlify.toml` (read.ts) for matching sample URLs. Netlify applies the first
- * rule that matches, in file order; a rule with conditions (`Country=`, `Role=`) answers some visitors only and is
- * left out.
+ * rule that matches, in file order; a rule with conditions (`Country=`, `Role=`) answers some visitors only, so a
+ * URL it matches is said to depend on the visitor (a problem), never predicted past it.
  */
 export function compileNetlify(entries: readonly NetlifyEntry[]): CompiledRules {
   const problems: RuleProblem[] = entries.flatMap((entry) =>
     'error' in entry ? [{ line: entry.line, message: entry.error }] : [],
   );
-  const matchers = entries
-    .flatMap((entry) => ('error' in entry || entry.rule.conditions.length > 0 ? [] : [entry]))
-    .map(({ rule, line }): OrderedMatcher => {
-      const compiled = compile(rule, line);
-      const key = literalKey(compiled);
-      const match = (url: URL) => {
-        const bound = bind(compiled, url);
-        return bound === undefined ? undefined : answer(compiled, bound, url);
-      };
-      if (key !== undefined) return { line, key, match };
-      const pattern = patternOf(compiled);
-      return pattern === undefined ? { line, match } : { line, match, pattern };
-    });
+  const matchers = keptRules(entries).map(({ rule, line }): OrderedMatcher => {
+    const compiled = compile(rule, line);
+    const key = rule.conditions.length > 0 ? undefined : literalKey(compiled);
+    const match = (url: URL): RuleMatch | undefined => {
+      const bound = bind(compiled, url);
+      if (bound === undefined) return undefined;
+      // A rule with conditions answers some visitors only: past it, nothing is certain for this URL.
+      if (rule.conditions.length > 0)
+        return {
+          line,
+          problem: `conditional (${rule.conditions.join(' ')}): only the visitor decides`,
+          conditional: true,
+        };
+      return answer(compiled, bound, url);
+    };
+    if (key !== undefined) return { line, key, match };
+    const pattern = rule.conditions.length > 0 ? undefined : patternOf(compiled);
+    return pattern === undefined ? { line, match } : { line, match, pattern };
+  });
   const keysOf = (url: URL) => {
     const path = segmentsOf(url.pathname).join('/');
-    return [` ${path}`, `${url.host} ${path}`];
+    return [` ${path}`, `${url.protocol}//${url.host} ${path}`];
   };
   return orderedRules({ matchers, keysOf, problems });
 }

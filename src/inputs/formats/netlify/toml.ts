@@ -1,6 +1,6 @@
 import { malformedInput } from '../../errors.js';
 import { readStatus } from '../../text/urls.js';
-import { forwardTarget, type NetlifyRule, type RedirectsVariant } from './line.js';
+import { forwardTarget, type NetlifyRule, type RedirectsVariant, reservedSource } from './line.js';
 import type { NetlifyEntry } from './redirects-text.js';
 import type { NetlifyReadOptions } from './rule.js';
 
@@ -28,6 +28,8 @@ function conditionsOf(value: unknown): string[] {
 export function tomlRule(table: Table, variant: NetlifyReadOptions['variant']): NetlifyRule | { error: string } {
   const from = table.from ?? table.origin;
   if (typeof from !== 'string' || from === '') return { error: 'a redirect needs "from"' };
+  const reserved = reservedSource(from);
+  if (reserved !== undefined) return { error: reserved };
   if (table.headers !== undefined && !isTable(table.headers)) return { error: '"headers" must be a table' };
   let status = variant === 'cloudflare-pages' ? 302 : 301;
   if (table.status !== undefined) {
@@ -42,7 +44,10 @@ export function tomlRule(table: Table, variant: NetlifyReadOptions['variant']): 
   const rawQuery = table.query ?? table.params ?? table.parameters ?? {};
   if (!isTable(rawQuery)) return { error: '"query" must be a table' };
   const query = Object.entries(rawQuery).map(([key, value]): [string, string] => [key, String(value)]);
-  const rule: NetlifyRule = { from, query, to, status, force: table.force === true, conditions: [] };
+  // Netlify's parser keeps a quoted `force = "true"` as written (normalize.js passes `force` through): the rule stands,
+  // forced as its author meant.
+  const force = table.force === true || table.force === 'true';
+  const rule: NetlifyRule = { from, query, to, status, force, conditions: [] };
   rule.conditions = conditionsOf(table.conditions);
   const signed = table.signed ?? table.signing ?? table.sign;
   if (typeof signed === 'string') rule.signed = signed;

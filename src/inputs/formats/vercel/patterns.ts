@@ -1,23 +1,48 @@
 import { type Key, pathToRegexp, regexpToFunction } from 'path-to-regexp';
 import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
 import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
-import { type CompiledRules, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
+import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
-import { vercelStatus } from './read.js';
+import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
 const LITERAL_SOURCE = /^[A-Za-z0-9/_.~%-]*$/;
 
-/** The destination with the source's parameters filled in: `:name` (a repeated `:name*` joined with `/`), `$1`. */
-function fill(destination: string, params: Record<string, string | string[]>): string {
+/**
+ * The destination with the source's parameters filled in, as @vercel/routing-utils' replaceSegments builds a
+ * redirect's Location: the first `?` ends the path (so `/posts/:year?` is `/posts/` and a query, not an optional
+ * parameter), a parameter's `*`/`+` modifier in the destination is consumed, a parameter that took no part (an empty
+ * `:page?` or `:path*`) gives nothing, a repeated one its segments joined with `/`, and `$1`… the source's groups in
+ * order. A name the source does not have is left as written.
+ */
+function fill(destination: string, keys: readonly Key[], params: Record<string, string | string[]>): string {
+  const names = new Set(keys.map((key) => String(key.name)));
   const value = (name: string) => {
     const found = params[name];
-    return Array.isArray(found) ? found.join('/') : found;
+    return Array.isArray(found) ? found.join('/') : (found ?? '');
   };
+  // An empty query (`/posts/:year?` has one) is dropped, as formatting the parsed URL drops it.
   return destination
-    .replace(/:([A-Za-z_]\w*)[*+?]?/g, (whole, name: string) => value(name) ?? whole)
-    .replace(/\$(\d)/g, (whole, digit: string) => value(String(Number(digit) - 1)) ?? whole);
+    .replace(/\?(?=#|$)/, '')
+    .replace(/:([A-Za-z_]\w*)([*+])?/g, (whole, name: string) => (names.has(name) ? value(name) : whole))
+    .replace(/\$(\d)/g, (whole, digit: string) => {
+      const key = keys[Number(digit) - 1];
+      return key === undefined ? whole : value(String(key.name));
+    });
+}
+
+/** path-to-regexp 6.3's guard on a parameter followed by a literal: `((?:(?!-)[^\/])+?)`. */
+const GUARDED_PARAMETER = /\(\(\?:\(\?!(?:\\.|[^)\\])+\)\[\^\\\/\]\)\+\?\)/g;
+
+/**
+ * A source's regular expression as Vercel converts it: @vercel/routing-utils builds it with path-to-regexp 6.1.0 (and
+ * only logs where 6.3 would differ), whose parameter takes any text up to a `/`; 6.3 forbids the literal that follows
+ * inside the parameter (`/date/:y-:m-:d` on `/date/2024-01-02-x` gives `d` = `02-x` on Vercel, `x` with 6.3). The
+ * guard against backtracking is not needed here: the expression runs on the bounded engines of server-regex.ts.
+ */
+function asVercelConverts(source: string): string {
+  return source.replace(GUARDED_PARAMETER, '([^\\/]+?)');
 }
 
 /**
@@ -25,21 +50,22 @@ function fill(destination: string, params: Record<string, string | string[]>): s
  * strict and case-sensitive, as @vercel/routing-utils' sourceToRegex converts a source), but with its regular
  * expression run by the bounded engines of server-regex.ts: a source's own regex group (`/:p((?:a+)+)`) can backtrack.
  */
-function sourceMatcher(source: string, skip: SkipReport) {
-  const keys: Key[] = [];
-  const regex = pathToRegexp(source, keys, { strict: true, sensitive: true });
-  const bounded = serverRegex(regex.source, regex.ignoreCase, skip);
+function sourceMatcher(source: string, keys: Key[], skip: SkipReport) {
+  const regex = pathToRegexp(source, keys, { strict: true, sensitive: true, delimiter: '/' });
+  const bounded = serverRegex(asVercelConverts(regex.source), regex.ignoreCase, skip);
   if (bounded === undefined) throw new Error(`not a valid regular expression: ${regex.source}`);
-  // regexpToFunction calls only `exec`, which the bounded regex has with RegExp's contract.
+  // regexpToFunction calls only `exec`, which the bounded regex has with RegExp's contract. Vercel puts the matched
+  // text in the Location as it came (`%2F` stays `%2F`), so nothing is decoded.
   return regexpToFunction<Record<string, string | string[]>>(bounded as unknown as RegExp, keys, {
-    decode: decodeURIComponent,
+    decode: (text) => text,
   });
 }
 
 /**
  * Compiles the `redirects` of a vercel.json (parsed by read.ts) for matching sample URLs: each source is a path-to-regexp 6 pattern (the
  * library and version Vercel's own routing uses), matched in array order, the first match answering. A rule with
- * `has`/`missing` conditions answers some requests only and is left out.
+ * `has`/`missing` conditions answers some requests only: where it matches, the sample is said to depend on the
+ * request (a problem), never predicted past it.
  */
 export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
   const matchers: OrderedMatcher[] = [];
@@ -55,21 +81,33 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
       problems.push({ line, message: 'a redirect needs a "source" path and a "destination"' });
       continue;
     }
-    const conditional = ['has', 'missing'].some((key) => Array.isArray(value[key]) && (value[key] as []).length > 0);
-    if (conditional) continue;
-    const status = vercelStatus(value, true);
+    const conditions = ['has', 'missing'].filter((key) => Array.isArray(value[key]) && (value[key] as []).length > 0);
+    const status = vercelStatus(value, true, true);
     if (typeof status !== 'number') {
       problems.push({ line, message: status.error });
       continue;
     }
+    const undefinedSegment = undefinedDestinationSegment(value);
+    if (undefinedSegment !== undefined) {
+      problems.push({ line, message: undefinedSegment });
+      continue;
+    }
     try {
-      const matches = sourceMatcher(source, { log: skipped, line });
-      const match = (url: URL) => {
+      const keys: Key[] = [];
+      const matches = sourceMatcher(source, keys, { log: skipped, line });
+      const match = (url: URL): RuleMatch | undefined => {
         const found = matches(url.pathname);
         if (found === false) return undefined;
-        return { line, target: withQuery(fill(destination, found.params), url), status };
+        if (conditions.length > 0)
+          return {
+            line,
+            problem: `conditional (${conditions.join(', ')}): only the request decides`,
+            conditional: true,
+          };
+        return { line, target: withQuery(fill(destination, keys, found.params), url), status };
       };
-      if (LITERAL_SOURCE.test(source)) matchers.push({ line, key: source, match });
+      if (conditions.length > 0) matchers.push({ line, match });
+      else if (LITERAL_SOURCE.test(source)) matchers.push({ line, key: source, match });
       else {
         const paths = pathToRegexpSamples(source);
         const samples = (paths ?? []).map((path) => new URL(path, 'http://hoplens.invalid'));

@@ -28,15 +28,52 @@ export function literalVercelSource(source: string): { path: string } | { patter
   return { path: tokens.join('') };
 }
 
-/** The status of a rule: `statusCode` wins, else `permanent` (default true: 308), false: 307. */
-export function vercelStatus(rule: JsonObject, permanentByDefault: boolean): number | { error: string } {
+/**
+ * The status of a rule: `statusCode`, else `permanent` (default true: 308), false: 307. `statusCode` may be any 3xx
+ * (`300` is deployed as written, and no browser follows it); both together are refused, as Vercel refuses to deploy
+ * them (@vercel/routing-utils, checkRedirect). `strict` is for vercel.json; bulk redirects keep their own rules.
+ */
+export function vercelStatus(
+  rule: JsonObject,
+  permanentByDefault: boolean,
+  strict = false,
+): number | { error: string } {
+  if (strict && rule.statusCode !== undefined && rule.permanent !== undefined) {
+    return { error: 'a redirect cannot define both "permanent" and "statusCode" (Vercel refuses to deploy it)' };
+  }
   if (rule.statusCode !== undefined) {
     const code = Number(rule.statusCode);
+    if (strict)
+      return Number.isInteger(code) && code >= 300 && code <= 399 ? code : { error: 'statusCode must be a 3xx status' };
     return REDIRECT_STATUSES.has(code) ? code : { error: `statusCode must be 301, 302, 303, 307 or 308` };
   }
   const permanent = rule.permanent ?? permanentByDefault;
   if (typeof permanent !== 'boolean') return { error: '"permanent" must be true or false' };
   return permanent ? 308 : 307;
+}
+
+/**
+ * A parameter the destination names but the source does not define, which Vercel refuses to deploy
+ * (@vercel/routing-utils, checkRedirect: "has segment … in `destination` property but not in `source` or `has`"):
+ * looked for in the destination's path and query (routing-utils accepts an undefined name in the fragment). A rule with `has` may define names of its
+ * own, so it is not checked here (it is conditional anyway).
+ */
+export function undefinedDestinationSegment(rule: JsonObject): string | undefined {
+  const { source, destination } = rule;
+  if (typeof source !== 'string' || typeof destination !== 'string' || Array.isArray(rule.has)) return undefined;
+  let tokens: ReturnType<typeof parsePattern>;
+  try {
+    tokens = parsePattern(source);
+  } catch {
+    return undefined;
+  }
+  const names = new Set(tokens.flatMap((token) => (typeof token === 'string' ? [] : [String(token.name)])));
+  const pathAndQuery = destination.replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/?#]*)?/i, '').split('#', 1)[0] ?? '';
+  const used = [...pathAndQuery.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const missing = used.find((name) => !names.has(name));
+  return missing === undefined
+    ? undefined
+    : `the destination uses :${missing}, which the source does not define (Vercel refuses to deploy it)`;
 }
 
 /** One `redirects` entry of a vercel.json. */
@@ -48,8 +85,10 @@ function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): I
   if (typeof destination !== 'string' || destination === '') {
     return { kind: 'invalid', line, message: '"destination" must be a path or URL' };
   }
-  const status = vercelStatus(rule, true);
+  const status = vercelStatus(rule, true, true);
   if (typeof status !== 'number') return { kind: 'invalid', line, message: status.error };
+  const undefinedSegment = undefinedDestinationSegment(rule);
+  if (undefinedSegment !== undefined) return { kind: 'invalid', line, message: undefinedSegment };
   const literal = literalVercelSource(source);
   if ('error' in literal) return { kind: 'invalid', line, message: literal.error };
   const text = ruleText(source, destination);

@@ -1,0 +1,100 @@
+/**
+ * The classes of disagreement issue 26 found between hoplens and Vercel, one test each, every answer asked of
+ * Vercel's own code too (vercel-oracle.ts, @vercel/routing-utils) so that the test fails if either side moves.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileVercel } from '../../src/inputs/formats/vercel/patterns.js';
+import { parseVercel, vercelStatus } from '../../src/inputs/formats/vercel/read.js';
+import { vercelOracle } from './vercel-oracle.js';
+
+const BASE = 'https://site.test';
+
+/** hoplens's and Vercel's answers for one rule and one path: [hoplens target, Vercel Location]. */
+function both(rule: Record<string, unknown>, path: string): [string | undefined, string | undefined] {
+  const rules = compileVercel(parseVercel(JSON.stringify({ redirects: [rule] })));
+  const ours = rules.match(new URL(path, BASE));
+  const theirs = vercelOracle([rule]).answer(new URL(path, BASE));
+  return [
+    ours !== undefined && 'target' in ours ? ours.target : undefined,
+    theirs !== undefined && 'location' in theirs ? theirs.location : undefined,
+  ];
+}
+
+describe('Vercel destinations, as routing-utils builds them', () => {
+  it('fills an empty optional or zero-length parameter with nothing, never its placeholder', () => {
+    // routing-utils, replaceSegments: an unmatched group is `$1`, which the router fills with '' (vercel/vercel,
+    // packages/cli/src/util/dev/router.ts).
+    expect(both({ source: '/archive/:year?', destination: '/posts/:year?' }, '/archive')).toEqual([
+      '/posts/',
+      '/posts/',
+    ]);
+    expect(both({ source: '/docs/:path*', destination: '/d/:path*' }, '/docs')).toEqual(['/d/', '/d/']);
+    expect(both({ source: '/docs/:path*', destination: '/d/:path*' }, '/docs/a/b')).toEqual(['/d/a/b', '/d/a/b']);
+  });
+
+  it('keeps a ? in the destination: it starts the query, even right after a parameter', () => {
+    expect(both({ source: '/list/:page?', destination: '/items?page=:page' }, '/list/3')).toEqual([
+      '/items?page=3',
+      '/items?page=3',
+    ]);
+    expect(both({ source: '/s/:a/:b', destination: '/t/:b?from=:a' }, '/s/x/y')).toEqual([
+      '/t/y?from=x',
+      '/t/y?from=x',
+    ]);
+  });
+
+  it('does not decode %2F (or any escape) taken from the path', () => {
+    expect(both({ source: '/files/:name', destination: '/get/:name' }, '/files/a%2Fb')).toEqual([
+      '/get/a%2Fb',
+      '/get/a%2Fb',
+    ]);
+  });
+});
+
+describe('Vercel sources, as routing-utils converts them', () => {
+  it('lets a parameter followed by a literal take that literal too, as path-to-regexp 6.1.0 does (not 6.3)', () => {
+    // routing-utils' sourceToRegex uses path-to-regexp 6.1.0 and only logs where 6.3.0 differs.
+    expect(both({ source: '/date/:y-:m-:d', destination: '/a/:y/:m/:d' }, '/date/2024-01-02-x')).toEqual([
+      '/a/2024/01/02-x',
+      '/a/2024/01/02-x',
+    ]);
+    expect(both({ source: '/file/:name.:ext', destination: '/f/:ext/:name' }, '/file/a.b.c')).toEqual([
+      '/f/b.c/a',
+      '/f/b.c/a',
+    ]);
+  });
+});
+
+describe('Vercel statuses, as routing-utils reads them', () => {
+  it('refuses permanent together with statusCode, as Vercel refuses to deploy it', () => {
+    const rule = { source: '/a', destination: '/b', permanent: true, statusCode: 301 };
+    expect(vercelOracle([rule]).error).toMatch(/cannot define both/);
+    expect(vercelStatus(rule, true, true)).toEqual({ error: expect.stringContaining('cannot define both') });
+    expect(compileVercel(parseVercel(JSON.stringify({ redirects: [rule] }))).problems).toHaveLength(1);
+  });
+
+  it('refuses a destination parameter the source does not define, as Vercel refuses to deploy it', () => {
+    for (const [destination, refused] of [
+      ['https://x.test/:nope', true],
+      ['/c/:slug#:nope', false],
+      ['https://x.test:8080/c/:slug', false],
+      ['/c/:slug?ref=:other', true],
+      ['mailto:someone@x.test', false],
+    ] as const) {
+      const rule = { source: '/b/:slug', destination };
+      expect(vercelOracle([rule]).error !== undefined, destination).toBe(refused);
+      const problems = compileVercel(parseVercel(JSON.stringify({ redirects: [rule] }))).problems;
+      expect(problems.length > 0, destination).toBe(refused);
+    }
+  });
+
+  it('keeps statusCode 300 as Vercel deploys it', () => {
+    const rule = { source: '/choose', destination: '/options', statusCode: 300 };
+    expect(vercelOracle([rule]).answer(new URL('/choose', BASE))).toMatchObject({ status: 300 });
+    expect(compileVercel(parseVercel(JSON.stringify({ redirects: [rule] }))).match(new URL('/choose', BASE))).toEqual({
+      line: 1,
+      target: '/options',
+      status: 300,
+    });
+  });
+});
