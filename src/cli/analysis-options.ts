@@ -24,6 +24,10 @@ export interface AnalysisFlags extends TableFlags {
   allowNetwork?: string[];
   /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
   ca?: string[];
+  /** `--resolve HOST:PORT:ADDRESS[,ADDRESS]`, curl's: connect there instead of where DNS says (repeatable). */
+  resolve?: string[];
+  /** `--connect-to HOST1:PORT1:HOST2:PORT2`, curl's: a request for HOST1:PORT1 connects to HOST2:PORT2 (repeatable). */
+  connectTo?: string[];
   /** `--insecure`: the option table's `tls` switch. */
   insecure?: boolean;
   /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
@@ -44,6 +48,11 @@ export function integerFlag(flag: string, value: string | undefined, min: number
 /** The User-Agent to send: a `--ua` preset's, or `--user-agent`'s (commander refuses both at once). */
 function userAgentOf(flags: AnalysisFlags): string | undefined {
   return flags.ua === undefined ? flags.userAgent : USER_AGENT_PRESETS[flags.ua];
+}
+
+/** Commander's collector of a repeatable flag. */
+function repeat(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** Adds the analysis flags to a command: the option table's, in their help order, and the CLI's own. */
@@ -71,6 +80,16 @@ export function addAnalysisOptions(command: Command): Command {
         '--ca <file>',
         "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      )
+      .option(
+        '--resolve <host:port:address>',
+        "curl's --resolve: connect to HOST on PORT at ADDRESS[,ADDRESS] instead of its DNS answer, on every hop; TLS still checks HOST (repeatable)",
+        repeat,
+      )
+      .option(
+        '--connect-to <host1:port1:host2:port2>',
+        "curl's --connect-to: a request for HOST1:PORT1 connects to HOST2:PORT2 (empty: any / the same); Host and TLS stay HOST1 (repeatable)",
+        repeat,
       )
       .addOption(tableOption('tls'))
       .addOption(tableOption('http2'))

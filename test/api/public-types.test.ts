@@ -71,9 +71,11 @@ describe('analyze and Analyzer', () => {
     expectTypeOf<Analyzer['close']>().toEqualTypeOf<() => Promise<void>>();
   });
 
-  it('AnalyzerConfig holds the seams: resolver, pools, CA, renderer, clocks', () => {
+  it('AnalyzerConfig holds the seams: resolver, connection routes, pools, CA, renderer, clocks', () => {
     expectTypeOf<AnalyzerConfig>().toEqualTypeOf<{
       resolver?: Resolver;
+      resolve?: readonly string[];
+      connectTo?: readonly string[];
       keepAliveTimeout?: number;
       maxHeaderSize?: number;
       ca?: string | readonly string[];
