@@ -28,6 +28,10 @@ export interface AnalysisFlags extends TableFlags {
   resolve?: string[];
   /** `--connect-to HOST1:PORT1:HOST2:PORT2`, curl's: a request for HOST1:PORT1 connects to HOST2:PORT2 (repeatable). */
   connectTo?: string[];
+  /** `-H, --header 'Name: value'`, curl's: a request header sent on every hop (repeatable). */
+  header?: string[];
+  /** `--request-cookie 'name=value; ...'`: a Cookie sent on every hop (not `--cookies`, the jar). */
+  requestCookie?: string;
   /** `--insecure`: the option table's `tls` switch. */
   insecure?: boolean;
   /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
@@ -67,6 +71,15 @@ export function addAnalysisOptions(command: Command): Command {
       .addOption(tableOption('cookies'))
       // No default shown: the human tables tell the selection apart only when it is given.
       .addOption(tableOption('headers').default(undefined))
+      .option(
+        '-H, --header <"Name: value">',
+        "curl's -H: send this request header on every hop (repeatable; --headers chooses the response headers shown)",
+        repeat,
+      )
+      .option(
+        '--request-cookie <cookie>',
+        'send this Cookie ("name=value; name=value") on every hop (--cookies keeps the cookies servers set)',
+      )
       .addOption(tableOption('blockPrivate'))
       .option(
         '--allow-network <cidr>',
@@ -107,6 +120,17 @@ export function addAnalysisOptions(command: Command): Command {
   );
 }
 
+/** `-H` lines as the core's `requestHeaders`: a line without a colon is a usage error naming it. */
+function headerLines(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw invalidFlag('--header', 'must be written "Name: value"', JSON.stringify(line));
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
 /**
  * Turns the flags into core {@link AnalyzeOptions}, validated once by the core's own `normalizeOptions` so that the
  * CLI accepts exactly what the library accepts. Throws `INVALID_OPTION` naming the flag.
@@ -127,6 +151,8 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
     if (value !== undefined) given[name] = value;
   }
   if (flags.allowNetwork !== undefined) given.allowNetworks = flags.allowNetwork;
+  if (flags.header !== undefined) given.requestHeaders = headerLines(flags.header);
+  if (flags.requestCookie !== undefined) given.requestCookie = flags.requestCookie;
   let normalized: NormalizedOptions;
   try {
     normalized = normalizeOptions(given as AnalyzeOptions);

@@ -106,6 +106,8 @@ describe('options', () => {
       method?: HttpMethod;
       cookies?: boolean;
       headers?: HeaderSelection;
+      requestHeaders?: Readonly<Record<string, string>>;
+      requestCookie?: string;
       blockPrivate?: boolean;
       allowNetworks?: readonly (string | Network)[];
       clientRedirects?: ClientRedirectMode;
