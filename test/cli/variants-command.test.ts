@@ -158,3 +158,16 @@ describe('variants', () => {
     );
   });
 });
+
+describe('variants findings docs', () => {
+  it("each type has its section of docs/issues.md, the finding's help", async () => {
+    const { readIssueDocs, issueSection } = await import('../../src/core/index.js');
+    const { VARIANT_ISSUE_TYPES } = await import('../../src/variants/index.js');
+    const docs = readIssueDocs();
+    for (const type of VARIANT_ISSUE_TYPES) {
+      const section = issueSection(docs, type as never);
+      expect(section?.split('\n')[0], type).toBe(`## ${type}`);
+      expect(section, type).toMatch(/Severity: \*\*(error|warning)\*\*/);
+    }
+  });
+});
