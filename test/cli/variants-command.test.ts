@@ -9,7 +9,6 @@
  */
 
 import { writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/index.js';
@@ -17,40 +16,13 @@ import { analyzeVariants } from '../../src/variants/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
 import { createTestPki } from '../helpers/tls-certificates.js';
+import { EXPECTED_VARIANT_FINDINGS as EXPECTED, GIVEN, inconsistentSite as site } from '../helpers/variant-site.js';
 
-const GIVEN = 'https://www.shop.test/some/page';
 let plain: TestServer;
 let secure: TestServer;
 let dir: { path: string; remove: () => Promise<void> };
 let caFile: string;
 let ca: string;
-
-function moved(res: ServerResponse, location: string): undefined {
-  res.writeHead(301, { location });
-  res.end();
-}
-
-/** The site: one answer per host, path, scheme, User-Agent and method. */
-function site(req: IncomingMessage, res: ServerResponse): unknown {
-  const https = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-  const path = req.url ?? '/';
-  const page = (status = 200) => {
-    res.writeHead(status, { 'content-type': 'text/html' });
-    res.end(req.method === 'HEAD' ? undefined : '<!doctype html><title>page</title>');
-  };
-  if (!https && host === 'legacy.shop.test') return page();
-  if (!https) return moved(res, `https://shop.test${path}`);
-  if (host === 'shop.test') return moved(res, `https://www.shop.test${path}`);
-  if (host === 'm.shop.test') return page();
-  if (path === '/some/page/') return moved(res, 'https://www.shop.test/some/page');
-  if (path === '/SOME/PAGE') return page();
-  if (path === '/some/page/index.php') return moved(res, 'http://legacy.shop.test/some/page');
-  if (path !== '/some/page') return page(404);
-  if (req.method === 'HEAD') return page(404);
-  if (/Android.*Googlebot/.test(req.headers['user-agent'] ?? '')) return moved(res, 'https://m.shop.test/some/page');
-  return page();
-}
 
 beforeAll(async () => {
   const pki = createTestPki('www.shop.test', ['shop.test', 'www.shop.test', 'm.shop.test']);
@@ -60,22 +32,14 @@ beforeAll(async () => {
   dir = await tempDir();
   caFile = join(dir.path, 'ca.pem');
   await writeFile(caFile, pki.ca);
-});
+  // Seven RSA keys for the test PKI: slow on a shared machine.
+}, 60_000);
 
 afterAll(async () => {
   await Promise.all([plain?.close(), secure?.close(), dir?.remove()]);
 });
 
 const connectTo = () => [`:80:127.0.0.1:${plain.port}`, `:443:127.0.0.1:${secure.port}`];
-
-/** What every face must find: each inconsistency once, naming its variants. */
-const EXPECTED = [
-  { type: 'variants_not_consolidated', variants: ['case', 'index.html', 'index.php'] },
-  { type: 'variant_chain', variants: ['scheme'] },
-  { type: 'variant_not_https', variants: ['index.php'] },
-  { type: 'user_agent_divergence', variants: ['chrome', 'googlebot-smartphone'] },
-  { type: 'head_get_mismatch', variants: ['given', 'head'] },
-];
 
 describe('variants', () => {
   it("the library finds exactly the built inconsistencies, the canonical URL being the given URL's final one", async () => {
