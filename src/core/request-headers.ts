@@ -26,23 +26,6 @@ const OWNED: Readonly<Record<string, string>> = Object.freeze({
   cookie: 'use the requestCookie option (--request-cookie)',
 });
 
-/**
- * The names the public API lets a caller set: content negotiation and caching preferences, nothing that carries
- * credentials or claims to be a proxy (no Authorization, Cookie, Forwarded, X-Forwarded-*), so that the service cannot
- * be made to relay someone's credentials or spoof a client address to a third party's server.
- */
-export const API_REQUEST_HEADERS = Object.freeze([
-  'accept',
-  'accept-language',
-  'cache-control',
-  'dnt',
-  'pragma',
-  'referer',
-  'save-data',
-  'sec-gpc',
-  'upgrade-insecure-requests',
-] as const);
-
 /** At most this many headers, each name and value within these lengths. */
 export const REQUEST_HEADER_LIMITS = Object.freeze({ count: 32, nameLength: 64, valueLength: 2048 });
 
