@@ -119,6 +119,17 @@ export {
   type RenderBounds,
 } from './render/index.js';
 
+// Variants: whether every variant of a URL, and every client, ends on one canonical URL in one hop
+export {
+  analyzeVariants,
+  VARIANT_ISSUE_TYPES,
+  type AnalyzeFn,
+  type VariantFinding,
+  type VariantIssueType,
+  type VariantRow,
+  type VariantsReport,
+} from './variants/index.js';
+
 // Deliberately not exported: the internal entries' other names are implementation details shared by the faces, and
 // exporting them would freeze them. Among them: the address and range phrasing the CLI prints (describeAddress,
 // RANGE_PHRASES), the guarded fetch the renderer is handed (createGuardedFetch: it comes with each RenderRequest), the

@@ -24,6 +24,14 @@ export interface AnalysisFlags extends TableFlags {
   allowNetwork?: string[];
   /** `--ca`: PEM files of certificate authorities to trust besides Node's roots (read by `readCaFiles`). */
   ca?: string[];
+  /** `--resolve HOST:PORT:ADDRESS[,ADDRESS]`, curl's: connect there instead of where DNS says (repeatable). */
+  resolve?: string[];
+  /** `--connect-to HOST1:PORT1:HOST2:PORT2`, curl's: a request for HOST1:PORT1 connects to HOST2:PORT2 (repeatable). */
+  connectTo?: string[];
+  /** `-H, --header 'Name: value'`, curl's: a request header sent on every hop (repeatable). */
+  header?: string[];
+  /** `--request-cookie 'name=value; ...'`: a Cookie sent on every hop (not `--cookies`, the jar). */
+  requestCookie?: string;
   /** `--insecure`: the option table's `tls` switch. */
   insecure?: boolean;
   /** `--config <file>`: the policy file; false with `--no-config` (read by `readPolicyFile`). */
@@ -46,6 +54,11 @@ function userAgentOf(flags: AnalysisFlags): string | undefined {
   return flags.ua === undefined ? flags.userAgent : USER_AGENT_PRESETS[flags.ua];
 }
 
+/** Commander's collector of a repeatable flag. */
+function repeat(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** Adds the analysis flags to a command: the option table's, in their help order, and the CLI's own. */
 export function addAnalysisOptions(command: Command): Command {
   return (
@@ -58,6 +71,15 @@ export function addAnalysisOptions(command: Command): Command {
       .addOption(tableOption('cookies'))
       // No default shown: the human tables tell the selection apart only when it is given.
       .addOption(tableOption('headers').default(undefined))
+      .option(
+        '-H, --header <"Name: value">',
+        "curl's -H: send this request header on every hop (repeatable; --headers chooses the response headers shown)",
+        repeat,
+      )
+      .option(
+        '--request-cookie <cookie>',
+        'send this Cookie ("name=value; name=value") on every hop (--cookies keeps the cookies servers set)',
+      )
       .addOption(tableOption('blockPrivate'))
       .option(
         '--allow-network <cidr>',
@@ -71,6 +93,16 @@ export function addAnalysisOptions(command: Command): Command {
         '--ca <file>',
         "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      )
+      .option(
+        '--resolve <host:port:address>',
+        "curl's --resolve: connect to HOST on PORT at ADDRESS[,ADDRESS] instead of its DNS answer, on every hop; TLS still checks HOST (repeatable)",
+        repeat,
+      )
+      .option(
+        '--connect-to <host1:port1:host2:port2>',
+        "curl's --connect-to: a request for HOST1:PORT1 connects to HOST2:PORT2 (empty: any / the same); Host and TLS stay HOST1 (repeatable)",
+        repeat,
       )
       .addOption(tableOption('tls'))
       .addOption(tableOption('http2'))
@@ -86,6 +118,17 @@ export function addAnalysisOptions(command: Command): Command {
         'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
       )
   );
+}
+
+/** `-H` lines as the core's `requestHeaders`: a line without a colon is a usage error naming it. */
+function headerLines(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw invalidFlag('--header', 'must be written "Name: value"', JSON.stringify(line));
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 /**
@@ -108,6 +151,8 @@ export function toAnalyzeOptions(flags: AnalysisFlags): AnalyzeOptions {
     if (value !== undefined) given[name] = value;
   }
   if (flags.allowNetwork !== undefined) given.allowNetworks = flags.allowNetwork;
+  if (flags.header !== undefined) given.requestHeaders = headerLines(flags.header);
+  if (flags.requestCookie !== undefined) given.requestCookie = flags.requestCookie;
   let normalized: NormalizedOptions;
   try {
     normalized = normalizeOptions(given as AnalyzeOptions);

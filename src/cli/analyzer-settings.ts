@@ -1,7 +1,8 @@
-import type { AnalyzerConfig } from '../core/index.js';
+import { type AnalyzerConfig, ConnectionRoutes, isCoreError } from '../core/index.js';
 import { ChromiumRenderer, checkChromium } from '../render/index.js';
 import type { AnalysisFlags } from './analysis-options.js';
 import { readCaFiles } from './ca-files.js';
+import { invalidFlag } from './errors.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -12,6 +13,21 @@ import type { CliIo } from './io.js';
 export async function analyzerSettings(flags: AnalysisFlags, io: CliIo): Promise<AnalyzerConfig> {
   const ca = await readCaFiles(flags.ca, io.cwd ?? process.cwd());
   const config: AnalyzerConfig = ca === undefined ? {} : { ca };
+  const routes = connectionRoutes(flags);
+  if (routes.resolve !== undefined) config.resolve = routes.resolve;
+  if (routes.connectTo !== undefined) config.connectTo = routes.connectTo;
   if (flags.render === true) config.renderer = new ChromiumRenderer({ executablePath: checkChromium(io.env) });
   return config;
+}
+
+/** `--resolve` and `--connect-to`, checked before any request: a malformed entry is a usage error naming its flag. */
+function connectionRoutes(flags: AnalysisFlags): Pick<AnalyzerConfig, 'resolve' | 'connectTo'> {
+  try {
+    ConnectionRoutes.parse(flags.resolve, flags.connectTo);
+  } catch (error) {
+    if (!isCoreError(error) || error.code !== 'INVALID_OPTION') throw error;
+    const flag = error.details.option === 'connectTo' ? '--connect-to' : '--resolve';
+    throw invalidFlag(flag, error.details.requirement ?? 'is invalid', error.details.got);
+  }
+  return { resolve: flags.resolve, connectTo: flags.connectTo };
 }

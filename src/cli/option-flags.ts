@@ -50,6 +50,8 @@ export function tableOption(name: OptionName): Option {
 /** The flag a user types for an option (`--max-hops`), so that errors name what the user can fix. */
 export function flagOf(name: string): string {
   if (name === 'allowNetworks') return '--allow-network';
+  if (name === 'requestHeaders') return '--header';
+  if (name === 'requestCookie') return '--request-cookie';
   const spec = name in OPTION_TABLE ? optionSpec(name as OptionName) : undefined;
   return spec?.cli?.flag.split(' ')[0] ?? name;
 }

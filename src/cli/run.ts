@@ -10,6 +10,7 @@ import { FIX_EXAMPLES } from './commands/fix-help.js';
 import type { LintFlags } from './commands/lint.js';
 import { LINT_EXAMPLES } from './commands/lint-help.js';
 import type { ServeFlags } from './commands/serve.js';
+import type { VariantsFlags } from './commands/variants.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS, FIX_CHECK_FORMATS } from './formats/formatter.js';
@@ -60,6 +61,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addServeCommand(root, io, status);
   addMonitorCommand(root, io, status);
   addExplainCommand(root, io, status);
+  addVariantsCommand(root, io, status);
   return root;
 }
 
@@ -145,6 +147,24 @@ function addServeCommand(root: Command, io: CliIo, status: { code: number }): vo
       const { serveCommand } = await import('./commands/serve.js');
       status.code = await serveCommand(flags, io);
     });
+}
+
+/** `hoplens variants <url>`: every variant of a URL, as a grid, and whether they end on one canonical URL. */
+function addVariantsCommand(root: Command, io: CliIo, status: { code: number }): void {
+  const variants = root
+    .command('variants')
+    .description(
+      'request the variants of a URL (http/https, www or apex, slash, case, index file; Googlebot, Bingbot, Chrome, HEAD) and check they end on one canonical URL in one hop',
+    )
+    .argument('<url>', 'the URL as it should be linked')
+    .addOption(
+      new Option('--format <format>', 'report format').choices(['table', 'json', 'ndjson', 'csv']).default('table'),
+    )
+    .option(NO_COLOR_FLAG, NO_COLOR_HELP);
+  addAnalysisOptions(variants).action(async (url: string, flags: VariantsFlags) => {
+    const { variantsCommand } = await import('./commands/variants.js');
+    status.code = await variantsCommand(url, flags, io);
+  });
 }
 
 /** `hoplens explain <type>`: a finding's section of docs/issues.md, read from the installed package. */

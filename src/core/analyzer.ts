@@ -4,6 +4,7 @@ import { AddressPolicy, policyKey } from './address-policy.js';
 import { applyPolicy } from './apply-policy.js';
 import { declaredCanonical } from './canonical.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
+import { ConnectionRoutes } from './connection-routes.js';
 import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { compilePolicy } from './findings-policy.js';
@@ -24,6 +25,17 @@ import type { AnalysisResult, AnalyzeOptions, Hop, ResolvedAddress, Resolver } f
 export interface AnalyzerConfig {
   /** Host name resolution (default: the system resolver). Inject one to control DNS answers. */
   resolver?: Resolver;
+  /**
+   * curl's `--resolve` entries, `HOST:PORT:ADDRESS[,ADDRESS]` (HOST `*`: any host): connections to HOST on PORT go to
+   * these addresses instead of DNS's, on every hop, robots.txt and render included. The addresses are judged by each
+   * analysis's address policy as a DNS answer is; the request and TLS (SNI, certificate) keep the URL's host name.
+   */
+  resolve?: readonly string[];
+  /**
+   * curl's `--connect-to` entries, `HOST1:PORT1:HOST2:PORT2` (HOST1, PORT1 empty: any; HOST2, PORT2 empty: the
+   * request's own): a request for HOST1 on PORT1 connects to HOST2 on PORT2, its Host and TLS name unchanged.
+   */
+  connectTo?: readonly string[];
   /** How long an idle keep-alive connection is kept, in ms (default 4000). */
   keepAliveTimeout?: number;
   /** Largest response header block accepted, in bytes (default 64 KiB); larger gives `RESPONSE_TOO_LARGE`. */
@@ -91,6 +103,7 @@ function oneAuthority(chain: readonly Hop[]): boolean {
  */
 export class Analyzer {
   private readonly resolver: Resolver;
+  private readonly routes: ConnectionRoutes;
   private readonly renderer: PageRenderer | undefined;
   private readonly now: () => number;
   private readonly pool: { keepAliveTimeout: number; maxHeaderSize: number };
@@ -106,6 +119,7 @@ export class Analyzer {
 
   constructor(config: AnalyzerConfig = {}) {
     this.resolver = config.resolver ?? systemResolver;
+    this.routes = ConnectionRoutes.parse(config.resolve, config.connectTo);
     this.renderer = config.renderer;
     this.now = config.now ?? Date.now;
     this.robots = new RobotsCheck(config.robotsCache);
@@ -274,6 +288,7 @@ export class Analyzer {
       const connect = createGuardedConnector({
         policy,
         resolver: this.resolver,
+        routes: this.routes,
         connectTimeout,
         allowH2: http2,
         ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),
@@ -308,6 +323,7 @@ export class Analyzer {
     const connect = createGuardedConnector({
       policy,
       resolver: pinnedResolver(this.resolver, pins),
+      routes: this.routes,
       connectTimeout: Math.ceil(timeout / 1000) * 1000,
       allowH2: http2,
       ...(this.secureContext === undefined ? {} : { secureContext: this.secureContext }),

@@ -6,6 +6,7 @@ import type { AddressPolicy } from './address-policy.js';
 import { describeAddress, rangePhrase } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import { OpeningConnection } from './connection-facts.js';
+import type { ConnectionRoutes } from './connection-routes.js';
 import { HoplensError } from './errors.js';
 import { socketProblem, type TlsProblem } from './tls-problem.js';
 import type { Resolver } from './types.js';
@@ -71,6 +72,11 @@ export interface GuardedConnectorOptions {
    * Without it, such a connection is closed and the attempt fails with the problem in words.
    */
   verdicts?: CertificateVerdicts;
+  /**
+   * `--resolve` and `--connect-to`: where connections go instead of where DNS says. The addresses they name are judged
+   * by `policy` as a DNS answer is; TLS still checks the URL's own host name.
+   */
+  routes?: ConnectionRoutes;
 }
 
 /** An error carrying a certificate problem in words, for `toNetworkError` to turn into `TLS_ERROR`. */
@@ -98,10 +104,10 @@ export function legacyTls(): { minVersion: 'TLSv1'; ciphers: string } {
  * (see {@link legacyTls}), one with the TLS settings. A given secure context already carries them (the analyzer makes
  * it so); tls.connect ignores them beside one.
  */
-function baseConnector(options: GuardedConnectorOptions): buildConnector.connector {
+function baseConnector(options: GuardedConnectorOptions, resolver: Resolver): buildConnector.connector {
   const base = {
     timeout: options.connectTimeout,
-    lookup: createGuardedLookup(options.policy, options.resolver),
+    lookup: createGuardedLookup(options.policy, resolver),
     // Node's default; stated because the guarded lookup must answer `all: true` queries for it.
     autoSelectFamily: true,
     allowH2: options.allowH2 === true,
@@ -129,8 +135,9 @@ function baseConnector(options: GuardedConnectorOptions): buildConnector.connect
  * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
  */
 export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
-  const connect = baseConnector(options);
-  return (connectOptions, callback) => {
+  const connectorFor = routedConnectors(options);
+  return (requested, callback) => {
+    const { connectOptions, connect } = connectorFor(requested);
     // An IP literal skips the lookup: judge it before connecting, so a refused address sees no connection at all
     // (a rendered page's requests reach here without the chain's own literal check in src/core/trace.ts).
     const literal = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -152,15 +159,15 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
       const verdict = options.policy.check(remote);
       if (!verdict.allowed) {
         socket.destroy();
-        return callback(blocked(connectOptions.hostname, remote, describeAddress(verdict)), null);
+        return callback(blocked(requested.hostname, remote, describeAddress(verdict)), null);
       }
       if (connectOptions.protocol === 'https:') {
-        const problem = socketProblem(socket as TLSSocket, connectOptions.servername || connectOptions.hostname);
+        const problem = socketProblem(socket as TLSSocket, requested.servername || requested.hostname);
         if (problem !== undefined && options.verdicts === undefined) {
           socket.destroy();
           return callback(certificateError(problem), null);
         }
-        options.verdicts?.record(connectOptions.host ?? connectOptions.hostname, problem);
+        options.verdicts?.record(requested.host ?? requested.hostname, problem);
       }
       (opening ?? new OpeningConnection(undefined)).ready(
         socket as Socket,
@@ -170,5 +177,41 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
       return callback(null, socket);
     }) as unknown as Socket | undefined;
     opening = new OpeningConnection(opened);
+  };
+}
+
+type ConnectOptions = buildConnector.Options;
+
+/**
+ * For each request, where it connects (its `--connect-to` rule applied, SNI kept on the URL's host name) and the base
+ * connector for that port, whose lookup answers with the port's `--resolve` rules: one connector per port, made when
+ * first needed. Without rules, the request as it is and one connector.
+ */
+function routedConnectors(
+  options: GuardedConnectorOptions,
+): (requested: ConnectOptions) => { connectOptions: ConnectOptions; connect: buildConnector.connector } {
+  const routes = options.routes;
+  if (routes === undefined || routes.empty) {
+    const connect = baseConnector(options, options.resolver);
+    return (connectOptions) => ({ connectOptions, connect });
+  }
+  const byPort = new Map<number, buildConnector.connector>();
+  return (requested) => {
+    const port = Number(requested.port) || (requested.protocol === 'https:' ? 443 : 80);
+    const target = routes.route(requested.hostname, port);
+    let connect = byPort.get(target.port);
+    if (connect === undefined) {
+      connect = baseConnector(options, routes.resolverFor(target.port, options.resolver));
+      byPort.set(target.port, connect);
+    }
+    const literal = requested.hostname.replace(/^\[(.*)\]$/, '$1');
+    const servername = requested.servername || (isIP(literal) === 0 ? literal : undefined);
+    const connectOptions: ConnectOptions = {
+      ...requested,
+      hostname: target.hostname,
+      port: String(target.port),
+      ...(servername === undefined ? {} : { servername }),
+    };
+    return { connectOptions, connect };
   };
 }

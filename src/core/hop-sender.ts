@@ -47,8 +47,10 @@ export interface HopResponse {
 }
 
 /** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
-function requestHeaders(userAgent: string): Readonly<Record<string, string>> {
+function requestHeaders(userAgent: string, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
   return {
+    // The caller's own first: the names the tracer owns were refused by normalizeOptions, so none is overridden.
+    ...extra,
     'user-agent': userAgent,
     accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
     // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
@@ -68,15 +70,22 @@ export class HopSender {
     private readonly context: TraceContext,
     private readonly deadline: HopDeadline,
   ) {
-    this.baseHeaders = requestHeaders(options.userAgent);
+    this.baseHeaders = requestHeaders(options.userAgent, options.requestHeaders);
   }
 
   /**
    * Sends one request and measures it. `responseTime` runs from sending to the response headers.
    * @param isLast whether a response with this status ends the chain (its HTML body is then kept)
    */
-  async send(url: URL, method: HttpMethod, cookie: string, isLast: (status: number) => boolean): Promise<HopResponse> {
+  async send(
+    url: URL,
+    method: HttpMethod,
+    jarCookie: string,
+    isLast: (status: number) => boolean,
+  ): Promise<HopResponse> {
     const { options, deadline } = this;
+    const given = options.requestCookie;
+    const cookie = given === '' ? jarCookie : jarCookie === '' ? given : `${given}; ${jarCookie}`;
     const request: ExchangeRequest = {
       url,
       method,

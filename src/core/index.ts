@@ -15,6 +15,7 @@ export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from '.
 export { parseCaBundle } from './ca-bundle.js';
 export { declaredCanonical } from './canonical.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
+export { ConnectionRoutes } from './connection-routes.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { CERTIFICATE_EXPIRY_DAYS } from './detectors/certificate-expiring.js';
 export { DETECTORS, type Detector, type DetectorInput, detectIssues, type Finding } from './detectors/index.js';

@@ -10,6 +10,7 @@ import {
   type OptionValues,
 } from './portable/option-table.js';
 import { isProductToken, PRODUCT_TOKEN_MAX_LENGTH } from './product-token.js';
+import { checkRequestCookie, checkRequestHeaders } from './request-headers.js';
 import type { AnalyzeOptions } from './types.js';
 
 /** Options after validation, with every default filled in. */
@@ -17,7 +18,13 @@ export interface NormalizedOptions extends OptionValues {
   readonly allowNetworks: readonly Network[];
   /** The policy compiled (`NO_POLICY` when none was given). */
   readonly policy: FindingsPolicy;
+  /** Headers added to every hop, names in lower case (none by default). */
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** A Cookie value sent on every hop, before the jar's cookies ('' by default). */
+  readonly requestCookie: string;
 }
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 function integerIn(option: string, value: unknown, { min, max }: IntegerOption): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -135,5 +142,7 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     ...(values as unknown as OptionValues),
     allowNetworks: options.allowNetworks === undefined ? [] : networks(options.allowNetworks),
     policy: options.policy === undefined ? NO_POLICY : compiled(options.policy),
+    requestHeaders: options.requestHeaders === undefined ? NO_HEADERS : checkRequestHeaders(options.requestHeaders),
+    requestCookie: options.requestCookie === undefined ? '' : checkRequestCookie(options.requestCookie),
   });
 }

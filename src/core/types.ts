@@ -246,6 +246,14 @@ export interface AnalyzeOptions {
   cookies?: boolean;
   /** `default`: the redirect-relevant headers; `all`: every response header. */
   headers?: HeaderSelection;
+  /**
+   * Request headers added to every hop, name → value (curl's `-H`). Host, Content-Length, Connection and the other
+   * headers hoplens sets itself are refused (`INVALID_OPTION` naming the header); User-Agent is `userAgent`, Cookie
+   * `requestCookie`.
+   */
+  requestHeaders?: Readonly<Record<string, string>>;
+  /** A Cookie header value sent on every hop (`name=value; other=value`), before any cookie of the jar (`cookies`). */
+  requestCookie?: string;
   /** Refuse destinations that are not global unicast: loopback, private, link-local, metadata... (default true). */
   blockPrivate?: boolean;
   /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`, or networks already parsed by `parseNetworks`. */

@@ -21,6 +21,7 @@ import { docPages } from './routes/doc-pages.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { monitorRoutes } from './routes/monitors.js';
+import { variantsRoute } from './routes/variants.js';
 
 /** Seams for tests and embedding. Everything has a production default. */
 export interface AppDeps {
@@ -255,6 +256,19 @@ async function registerRoutes(
     monitors: parts.monitors,
   });
   await app.register(analyzeRoute, {
+    prefix: '/api',
+    analyzer: parts.analyzer,
+    limiter: parts.limiter,
+    gate: parts.gate,
+    renderGate: parts.renderGate,
+    lifecycle,
+    allowNetworks: config.allowNetworks,
+    analysisTimeoutMs: config.analysisTimeoutMs,
+    rendering: parts.rendering,
+    policy: config.policy,
+    pacer: new EventLoopPacer(PACE_PER_TURN),
+  });
+  await app.register(variantsRoute, {
     prefix: '/api',
     analyzer: parts.analyzer,
     limiter: parts.limiter,

@@ -71,9 +71,11 @@ describe('analyze and Analyzer', () => {
     expectTypeOf<Analyzer['close']>().toEqualTypeOf<() => Promise<void>>();
   });
 
-  it('AnalyzerConfig holds the seams: resolver, pools, CA, renderer, clocks', () => {
+  it('AnalyzerConfig holds the seams: resolver, connection routes, pools, CA, renderer, clocks', () => {
     expectTypeOf<AnalyzerConfig>().toEqualTypeOf<{
       resolver?: Resolver;
+      resolve?: readonly string[];
+      connectTo?: readonly string[];
       keepAliveTimeout?: number;
       maxHeaderSize?: number;
       ca?: string | readonly string[];
@@ -104,6 +106,8 @@ describe('options', () => {
       method?: HttpMethod;
       cookies?: boolean;
       headers?: HeaderSelection;
+      requestHeaders?: Readonly<Record<string, string>>;
+      requestCookie?: string;
       blockPrivate?: boolean;
       allowNetworks?: readonly (string | Network)[];
       clientRedirects?: ClientRedirectMode;

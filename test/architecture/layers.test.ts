@@ -23,6 +23,7 @@ type Layer =
   | 'lint'
   | 'fix'
   | 'monitor'
+  | 'variants'
   | 'cli'
   | 'service'
   | 'web'
@@ -68,8 +69,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
   monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
-  cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix'] },
-  service: { uses: ['core', 'schemas', 'render', 'monitor'], entries: ['service/index.ts'] },
+  variants: { uses: ['core'], entries: ['variants/index.ts'] },
+  cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants'] },
+  service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs'] },
 };
 

@@ -37,6 +37,8 @@ describe('normalizeOptions', () => {
       robots: true,
       crawler: 'Googlebot',
       policy: NO_POLICY,
+      requestHeaders: {},
+      requestCookie: '',
     });
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });

@@ -17,6 +17,8 @@ export interface NginxProcessOptions {
   worker?: boolean;
   /** `events { worker_connections }` (default 64). */
   workerConnections?: number;
+  /** The address `ports` are waited for on (default 127.0.0.1). */
+  host?: string;
 }
 
 /** A running nginx. */
@@ -24,9 +26,9 @@ export interface NginxProcess {
   stop(): Promise<void>;
 }
 
-function accepts(port: number): Promise<boolean> {
+function accepts(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(port, host);
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -38,7 +40,7 @@ function accepts(port: number): Promise<boolean> {
 /**
  * Writes `dir`/nginx.conf with `http` (lines of the `http` block: servers, logs, keep-alive) under the settings every
  * run needs (pid, error log and temporary paths inside `dir`), starts nginx on it, and resolves once each of `ports`
- * on 127.0.0.1 accepts connections; rejects with nginx's error log if it exits first.
+ * on 127.0.0.1 (or `options.host`) accepts connections; rejects with nginx's error log if it exits first.
  */
 export async function runNginx(
   dir: string,
@@ -76,7 +78,7 @@ export async function runNginx(
   try {
     await until(async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited: ${await readFile(join(dir, 'error.log'), 'utf8')}`);
-      return (await Promise.all(ports.map(accepts))).every(Boolean);
+      return (await Promise.all(ports.map((port) => accepts(port, options.host ?? '127.0.0.1')))).every(Boolean);
     }, 10_000);
   } catch (error) {
     await stop();

@@ -50,7 +50,10 @@ function makeCertificate(spec: CertSpec): KeyAndCert & { parsed: forge.pki.Certi
   return { key, cert: forge.pki.certificateToPem(cert), parsed: cert };
 }
 
-/** A test PKI: `ca` is the PEM to trust; the leaves are for `host` (and 127.0.0.1) unless named otherwise. */
+/**
+ * A test PKI: `ca` is the PEM to trust; the leaves are for `host` (and 127.0.0.1) unless named otherwise, or for
+ * every name of `names` when given (a site's apex and www).
+ */
 export interface TestPki {
   ca: string;
   valid: KeyAndCert;
@@ -61,7 +64,7 @@ export interface TestPki {
   unknownIssuer: KeyAndCert;
 }
 
-export function createTestPki(host: string): TestPki {
+export function createTestPki(host: string, names: readonly string[] = [host]): TestPki {
   const now = Date.now();
   const current = { notBefore: new Date(now - DAY), notAfter: new Date(now + 30 * DAY) };
   const ca = makeCertificate({ commonName: 'hoplens test CA', isCa: true, ...current });
@@ -70,7 +73,7 @@ export function createTestPki(host: string): TestPki {
   const leaf = (spec: Partial<CertSpec>, issuer: { key: string; parsed: forge.pki.Certificate } | null) => {
     const made = makeCertificate({
       commonName: host,
-      dnsNames: [host],
+      dnsNames: [...names],
       ips: ['127.0.0.1'],
       ...current,
       ...spec,

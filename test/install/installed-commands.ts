@@ -98,6 +98,56 @@ export function describeInstalledCommands(installed: () => Installed): void {
     return path;
   }
 
+  // docs/cutover.md: curl's --resolve and --connect-to (https://curl.se/docs/manpage.html#--resolve), -H and
+  // --request-cookie, and hoplens variants, from the installed executable; the names resolve nowhere but by the flags.
+  describe('the cutover flags and hoplens variants, installed', () => {
+    it('--resolve, -H and --request-cookie: a name that resolves nowhere reaches the server, with the headers', async () => {
+      const before = plain.received.length;
+      const url = `http://www.cutover.test:${plain.port}/old/1`;
+      const result = await runInstalled(installed(), [
+        url,
+        '--json',
+        '--no-robots',
+        '--resolve',
+        `www.cutover.test:${plain.port}:127.0.0.1`,
+        '-H',
+        'X-Preview: yes',
+        '--request-cookie',
+        'preview=1',
+      ]);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).summary.finalUrl).toBe(`http://www.cutover.test:${plain.port}/new/1`);
+      const seen = plain.received.slice(before);
+      expect(
+        seen.map((request) => [request.headers.host, request.headers['x-preview'], request.headers.cookie]),
+      ).toEqual([
+        [`www.cutover.test:${plain.port}`, 'yes', 'preview=1'],
+        [`www.cutover.test:${plain.port}`, 'yes', 'preview=1'],
+      ]);
+      const refused = await runInstalled(installed(), [url, '-H', 'Host: elsewhere.test']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--header must not set Host');
+    });
+
+    it('--connect-to and hoplens variants --format json: the grid of every variant', async () => {
+      const result = await runInstalled(installed(), [
+        'variants',
+        'http://www.cutover.test/new/1',
+        '--format',
+        'json',
+        '--no-robots',
+        '--connect-to',
+        `::127.0.0.1:${plain.port}`,
+      ]);
+      const report = JSON.parse(result.stdout) as { canonical: string; grid: { variant: string }[] };
+      expect(report.canonical).toBe('http://www.cutover.test/new/1');
+      expect(report.grid.map((row) => row.variant)).toContain('googlebot-smartphone');
+      expect(report.grid).toHaveLength(12);
+      // The https variant meets a plain-HTTP server: not consolidated, an error finding, exit 1.
+      expect(result.code).toBe(1);
+    });
+  });
+
   describe('hoplens check, installed', () => {
     it('checks a CSV file: each row against its expected target and status', async () => {
       const csv = await file(

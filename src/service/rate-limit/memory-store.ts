@@ -28,8 +28,8 @@ export class MemoryStore implements RateLimitStore {
     this.windows = new TwoWindows(minute, day);
   }
 
-  consume(key: string): Promise<RateLimitDecision> {
-    return this.windows.consume(key);
+  consume(key: string, points = 1): Promise<RateLimitDecision> {
+    return this.windows.consume(key, points);
   }
 
   peek(key: string): Promise<RateLimitState> {

@@ -134,8 +134,8 @@ export class RedisStore implements RateLimitStore {
     });
   }
 
-  consume(key: string): Promise<RateLimitDecision> {
-    return this.windows.consume(key);
+  consume(key: string, points = 1): Promise<RateLimitDecision> {
+    return this.windows.consume(key, points);
   }
 
   peek(key: string): Promise<RateLimitState> {

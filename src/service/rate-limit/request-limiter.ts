@@ -53,11 +53,11 @@ export class RequestLimiter {
   }
 
   /**
-   * Counts the request. Throws `RATE_LIMITED` (with `retryAfter` and which `limit`) when a window refuses it; the
+   * Counts the request, as `points` analyses (default one). Throws `RATE_LIMITED` (with `retryAfter` and which `limit`) when a window refuses it; the
    * headers are set either way.
    */
-  async count(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const decision = await this.store.consume(this.keyOf(request));
+  async count(request: FastifyRequest, reply: FastifyReply, points = 1): Promise<void> {
+    const decision = await this.store.consume(this.keyOf(request), points);
     this.apply(request, reply, decision);
     if (decision.allowed) return;
     const seconds = retryAfter(decision);

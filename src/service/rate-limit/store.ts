@@ -32,8 +32,11 @@ export interface RateLimitDecision extends RateLimitState {
  * admit exactly `limit` of them, and they never throw for a store outage (they degrade to memory instead).
  */
 export interface RateLimitStore {
-  /** Counts one request of `key` against both windows; a request the minute window refuses spends no day quota. */
-  consume(key: string): Promise<RateLimitDecision>;
+  /**
+   * Counts one request of `key` (or `points` analyses of one request, all or none) against both windows; a request
+   * the minute window refuses spends no day quota.
+   */
+  consume(key: string, points?: number): Promise<RateLimitDecision>;
   /** `key`'s state without counting anything. */
   peek(key: string): Promise<RateLimitState>;
   /** Whether the backing store is reachable right now (always true in memory). */

@@ -24,9 +24,13 @@ function windowState(limiter: Limiter, res: RateLimiterRes | null): WindowState 
 }
 
 /** Runs `consume`, turning rate-limiter-flexible's "refused" rejection into a value; store errors still throw. */
-async function tryConsume(limiter: Limiter, key: string): Promise<{ allowed: boolean; res: RateLimiterRes }> {
+async function tryConsume(
+  limiter: Limiter,
+  key: string,
+  points: number,
+): Promise<{ allowed: boolean; res: RateLimiterRes }> {
   try {
-    return { allowed: true, res: await limiter.consume(key) };
+    return { allowed: true, res: await limiter.consume(key, points) };
   } catch (error) {
     if (error instanceof RateLimiterRes) return { allowed: false, res: error };
     throw error;
@@ -44,15 +48,16 @@ export class TwoWindows {
     private readonly day: Limiter,
   ) {}
 
-  async consume(key: string): Promise<RateLimitDecision> {
-    const minute = await tryConsume(this.minute, key);
+  /** Counts `points` analyses at once (a variants request counts each variant): all of them allowed, or none. */
+  async consume(key: string, points = 1): Promise<RateLimitDecision> {
+    const minute = await tryConsume(this.minute, key, points);
     if (!minute.allowed) {
       const day = windowState(this.day, await this.day.get(key));
       const minuteState = windowState(this.minute, minute.res);
       // With the day spent too, waiting for the minute would not help: the client must wait for the day.
       return { allowed: false, refusedBy: day.remaining === 0 ? 'day' : 'minute', minute: minuteState, day };
     }
-    const day = await tryConsume(this.day, key);
+    const day = await tryConsume(this.day, key, points);
     const state = { minute: windowState(this.minute, minute.res), day: windowState(this.day, day.res) };
     return day.allowed ? { allowed: true, ...state } : { allowed: false, refusedBy: 'day', ...state };
   }

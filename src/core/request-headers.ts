@@ -1,0 +1,82 @@
+/**
+ * Request headers an analysis adds to every hop (curl's `-H`), and a request cookie: validated once for every face.
+ * The headers that frame the request or that another option owns are refused by name, so that a header given by hand
+ * can neither smuggle a second request nor silently lose to the tracer's own.
+ */
+import { invalidOption } from './errors.js';
+
+/**
+ * Headers the tracer owns, with what to use instead where there is something. Host and the framing headers are the
+ * connection's (RFC 9110 §7.2, §8.6; RFC 9112 §6.1, §9.6); HTTP/2 forbids the connection-specific ones outright
+ * (RFC 9113 §8.2.2).
+ */
+const OWNED: Readonly<Record<string, string>> = Object.freeze({
+  host: 'the host is the URL\'s (to connect elsewhere, use "resolve" or "connectTo")',
+  'content-length': 'hops send no body',
+  'transfer-encoding': 'hops send no body',
+  connection: "the connection is the tracer's",
+  'keep-alive': "the connection is the tracer's",
+  'proxy-connection': "the connection is the tracer's",
+  upgrade: "the connection is the tracer's",
+  te: "the connection is the tracer's",
+  trailer: 'hops send no body',
+  expect: 'hops send no body',
+  'accept-encoding': 'bodies are read uncompressed',
+  'user-agent': 'use the userAgent option (--user-agent, --ua)',
+  cookie: 'use the requestCookie option (--request-cookie)',
+});
+
+/** At most this many headers, each name and value within these lengths. */
+export const REQUEST_HEADER_LIMITS = Object.freeze({ count: 32, nameLength: 64, valueLength: 2048 });
+
+/** RFC 9110 §5.1: a field name is a token (§5.6.2). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** RFC 9110 §5.5: no control character in a value but HTAB; latin1 only, as header values travel. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u0100-\uffff]/;
+
+/** Why a header name is refused for an analysis, or undefined when it may be sent. */
+export function refusedHeader(name: string): string | undefined {
+  const reason = OWNED[name.toLowerCase()];
+  return reason === undefined ? undefined : `${name}: hoplens sets it itself (${reason})`;
+}
+
+/**
+ * Validates the `requestHeaders` option: an object of name → value. Returns it with lower-case names (a later
+ * spelling of a name replaces an earlier one). Throws `INVALID_OPTION` (`requestHeaders`) naming the header at fault.
+ */
+export function checkRequestHeaders(value: unknown): Readonly<Record<string, string>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidOption('requestHeaders', 'must be an object of header names to values', value);
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > REQUEST_HEADER_LIMITS.count) {
+    throw invalidOption('requestHeaders', `must hold at most ${REQUEST_HEADER_LIMITS.count} headers`);
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, text] of entries) {
+    if (!TOKEN.test(name) || name.length > REQUEST_HEADER_LIMITS.nameLength) {
+      throw invalidOption(
+        'requestHeaders',
+        `must name headers by tokens of at most 64 characters (RFC 9110 §5.1)`,
+        name,
+      );
+    }
+    const refused = refusedHeader(name);
+    if (refused !== undefined) throw invalidOption('requestHeaders', `must not set ${refused}`, name);
+    if (typeof text !== 'string' || text.length > REQUEST_HEADER_LIMITS.valueLength || BAD_VALUE.test(text)) {
+      const requirement = `must give ${name} a value of at most ${REQUEST_HEADER_LIMITS.valueLength} latin1 characters, no control characters but tab`;
+      throw invalidOption('requestHeaders', requirement);
+    }
+    headers[name.toLowerCase()] = text.trim();
+  }
+  return Object.freeze(headers);
+}
+
+/** Validates the `requestCookie` option: a Cookie header's value (`name=value; other=value`). */
+export function checkRequestCookie(value: unknown): string {
+  if (typeof value !== 'string' || value.length > REQUEST_HEADER_LIMITS.valueLength || BAD_VALUE.test(value)) {
+    throw invalidOption('requestCookie', 'must be a Cookie value (name=value; name=value) without control characters');
+  }
+  return value.trim();
+}

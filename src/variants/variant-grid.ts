@@ -1,0 +1,95 @@
+/**
+ * A variants run: every variant of a URL analysed under the caller's options (the variant's own User-Agent or method
+ * in place of the caller's), and the grid of what each became: variant → chain → final URL.
+ */
+import { type AnalysisResult, type AnalyzeOptions, countRedirects, isHoplensError } from '../core/index.js';
+import { type Variant, variantsOf } from './variant-list.js';
+
+/** One row of the grid. */
+export interface VariantRow {
+  readonly variant: string;
+  readonly kind: Variant['kind'];
+  readonly change: string;
+  readonly url: string;
+  readonly method: Variant['method'];
+  readonly userAgent?: string;
+  /** Each hop's URL and status, in order (the hops completed before an error, for one that failed). */
+  readonly chain: readonly { url: string; status: number }[];
+  /** The last hop's URL, or undefined when the analysis failed. */
+  readonly finalUrl?: string;
+  readonly finalStatus?: number;
+  /** Redirects followed (hops but the last). */
+  readonly redirects: number;
+  /** The error that ended the analysis, when one did. */
+  readonly error?: { code: string; message: string };
+  /** Whether a finding names this variant (the page and the table highlight it). */
+  odd: boolean;
+}
+
+/** What analyses one URL: the core's `analyze`, or an analyzer's. */
+export type AnalyzeFn = (url: string, options: AnalyzeOptions) => Promise<AnalysisResult>;
+
+function rowOf(variant: Variant, outcome: PromiseSettledResult<AnalysisResult>): VariantRow {
+  const base = {
+    variant: variant.id,
+    kind: variant.kind,
+    change: variant.change,
+    url: variant.url,
+    method: variant.method,
+    ...(variant.userAgent === undefined ? {} : { userAgent: variant.userAgent }),
+    odd: false,
+  };
+  if (outcome.status === 'fulfilled') {
+    const chain = outcome.value.chain.map((hop) => ({ url: hop.url, status: hop.status }));
+    const last = chain[chain.length - 1];
+    return {
+      ...base,
+      chain,
+      redirects: countRedirects(outcome.value.chain),
+      ...(last === undefined ? {} : { finalUrl: last.url, finalStatus: last.status }),
+    };
+  }
+  const error: unknown = outcome.reason;
+  if (!isHoplensError(error)) throw error;
+  const chain = error.chain.map((hop) => ({ url: hop.url, status: hop.status }));
+  return {
+    ...base,
+    chain,
+    redirects: countRedirects(error.chain),
+    error: { code: error.code, message: error.message },
+  };
+}
+
+/** The variants of the URL, as many as {@link variantsOf} makes; how many analyses a run of `url` costs. */
+export function variantCount(url: string): number {
+  return variantsOf(new URL(url)).length;
+}
+
+/**
+ * Analyses every variant of `url` (at most `concurrency` at once) and returns the grid, the URL as given first. A
+ * variant's failure is its row's `error`; an error that is not an analysis's (a bug) rejects.
+ */
+export async function variantGrid(
+  url: string,
+  analyze: AnalyzeFn,
+  options: AnalyzeOptions = {},
+  concurrency = 4,
+): Promise<VariantRow[]> {
+  const variants = variantsOf(new URL(url));
+  const outcomes: PromiseSettledResult<AnalysisResult>[] = new Array(variants.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < variants.length) {
+      const index = next++;
+      const variant = variants[index]!;
+      const own: AnalyzeOptions = { ...options, method: variant.method };
+      if (variant.userAgent !== undefined) own.userAgent = variant.userAgent;
+      outcomes[index] = await analyze(variant.url, own).then(
+        (value) => ({ status: 'fulfilled', value }),
+        (reason: unknown) => ({ status: 'rejected', reason }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, variants.length) }, worker));
+  return variants.map((variant, index) => rowOf(variant, outcomes[index]!));
+}

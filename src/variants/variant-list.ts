@@ -1,0 +1,111 @@
+/**
+ * The variants of a URL that should all end on one canonical URL, each changing one thing from the URL as given: its
+ * scheme, its host (www or the apex), a trailing slash, the letter case of its path, an index file; and the clients
+ * that should all be sent to the same place: Google's smartphone and desktop crawlers, Bingbot, a current Chrome, and
+ * HEAD instead of GET.
+ *
+ * A default port written out (`https://example.com:443/`) is not a variant: the URL standard drops it when the URL is
+ * parsed (https://url.spec.whatwg.org/#concept-basic-url-parser, port state), so the request is the URL's own.
+ */
+import type { HttpMethod } from '../core/index.js';
+
+/** What a variant changes: the URL (`url`) or the client (`client`). */
+export type VariantKind = 'given' | 'url' | 'client';
+
+/** One request of a variants run. */
+export interface Variant {
+  /** Stable id: `given`, `scheme`, `host`, `slash`, `case`, `index.html`, `index.php`, `googlebot-smartphone`... */
+  readonly id: string;
+  readonly kind: VariantKind;
+  /** What was changed, in words. */
+  readonly change: string;
+  readonly url: string;
+  readonly method: HttpMethod;
+  /** The User-Agent, when the variant sets one (otherwise the run's own). */
+  readonly userAgent?: string;
+}
+
+/**
+ * Crawler and browser User-Agents, as their owners publish them: Google's crawlers
+ * (https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers), Bing's
+ * (https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0).
+ */
+export const CLIENT_USER_AGENTS = Object.freeze({
+  'googlebot-smartphone':
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.69 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'googlebot-desktop':
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.6778.69 Safari/537.36',
+  bingbot:
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/131.0.0.0 Safari/537.36',
+  chrome:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+});
+
+/** The crawlers among the client variants, compared with the browser (`chrome`). */
+export const CRAWLER_VARIANTS = Object.freeze(['googlebot-smartphone', 'googlebot-desktop', 'bingbot'] as const);
+
+/** The www form of a host, or its apex: undefined for an IP literal or a single-label name. */
+function otherHost(hostname: string): string | undefined {
+  if (/^[\d.]+$/.test(hostname) || hostname.startsWith('[') || !hostname.includes('.')) return undefined;
+  return hostname.startsWith('www.') ? hostname.slice(4) : `www.${hostname}`;
+}
+
+/** The URL variants: each one change from `given`, those that change nothing left out. */
+function urlVariants(given: URL): Variant[] {
+  const made: Variant[] = [];
+  const add = (id: string, change: string, edit: (url: URL) => void) => {
+    const url = new URL(given.href);
+    edit(url);
+    if (url.href !== given.href) made.push({ id, kind: 'url', change, url: url.href, method: 'GET' });
+  };
+  const secure = given.protocol === 'https:';
+  add('scheme', secure ? 'http instead of https' : 'https instead of http', (url) => {
+    url.protocol = secure ? 'http:' : 'https:';
+  });
+  const host = otherHost(given.hostname);
+  if (host !== undefined) {
+    add('host', host.startsWith('www.') ? 'www added' : 'www removed', (url) => {
+      url.hostname = host;
+    });
+  }
+  const path = given.pathname;
+  if (path !== '/') {
+    const slashed = path.endsWith('/');
+    add('slash', slashed ? 'trailing slash removed' : 'trailing slash added', (url) => {
+      url.pathname = slashed ? path.slice(0, -1) : `${path}/`;
+    });
+  }
+  add('case', 'path in upper case', (url) => {
+    url.pathname = path.toUpperCase();
+  });
+  for (const file of ['index.html', 'index.php']) {
+    add(file, `${file} appended`, (url) => {
+      url.pathname = path.endsWith('/') ? `${path}${file}` : `${path}/${file}`;
+    });
+  }
+  return made;
+}
+
+/** The client variants of `given`: the same URL, another User-Agent or HEAD. */
+function clientVariants(given: URL): Variant[] {
+  const byAgent = Object.entries(CLIENT_USER_AGENTS).map(
+    ([id, userAgent]): Variant => ({
+      id,
+      kind: 'client',
+      change: `User-Agent: ${id}`,
+      url: given.href,
+      method: 'GET',
+      userAgent,
+    }),
+  );
+  return [...byAgent, { id: 'head', kind: 'client', change: 'HEAD instead of GET', url: given.href, method: 'HEAD' }];
+}
+
+/** Every variant of `given`, the URL as given first. */
+export function variantsOf(given: URL): Variant[] {
+  return [
+    { id: 'given', kind: 'given', change: 'as given', url: given.href, method: 'GET' },
+    ...urlVariants(given),
+    ...clientVariants(given),
+  ];
+}

@@ -1,0 +1,137 @@
+/**
+ * `hoplens variants <url>` and the library's `analyzeVariants`, on a loopback site built to have each inconsistency
+ * once: an http URL that takes two redirects (variant_chain), an upper-case path and an index.html that answer
+ * themselves, an index.php sent to plain http (variants_not_consolidated, variant_not_https), Googlebot smartphone
+ * sent to a mobile host (user_agent_divergence: Google asks for the same URL for every device or a proper mobile
+ * setup, https://developers.google.com/search/docs/crawling-indexing/mobile/mobile-sites-mobile-first-indexing), and a
+ * HEAD that answers 404 where GET answers 200 (head_get_mismatch: RFC 9110 §9.3.2 says HEAD is GET without the body).
+ * Both servers are reached through --connect-to, so the URLs are the site's own, on the default ports.
+ */
+
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Analyzer } from '../../src/core/index.js';
+import { analyzeVariants } from '../../src/variants/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
+import { createTestPki } from '../helpers/tls-certificates.js';
+import { EXPECTED_VARIANT_FINDINGS as EXPECTED, GIVEN, inconsistentSite as site } from '../helpers/variant-site.js';
+
+let plain: TestServer;
+let secure: TestServer;
+let dir: { path: string; remove: () => Promise<void> };
+let caFile: string;
+let ca: string;
+
+beforeAll(async () => {
+  const pki = createTestPki('www.shop.test', ['shop.test', 'www.shop.test', 'm.shop.test']);
+  ca = pki.ca;
+  plain = await startServer(site);
+  secure = await startHttpsServer(site, pki.valid);
+  dir = await tempDir();
+  caFile = join(dir.path, 'ca.pem');
+  await writeFile(caFile, pki.ca);
+  // Seven RSA keys for the test PKI: slow on a shared machine.
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([plain?.close(), secure?.close(), dir?.remove()]);
+});
+
+const connectTo = () => [`:80:127.0.0.1:${plain.port}`, `:443:127.0.0.1:${secure.port}`];
+
+describe('variants', () => {
+  it("the library finds exactly the built inconsistencies, the canonical URL being the given URL's final one", async () => {
+    const analyzer = new Analyzer({ ca, connectTo: connectTo() });
+    try {
+      const report = await analyzeVariants(GIVEN, (url, options) => analyzer.analyze(url, options), {
+        allowNetworks: ['127.0.0.0/8'],
+        robots: false,
+      });
+      expect(report.canonical).toBe(GIVEN);
+      expect(report.grid.map((row) => row.variant)).toEqual([
+        'given',
+        'scheme',
+        'host',
+        'slash',
+        'case',
+        'index.html',
+        'index.php',
+        'googlebot-smartphone',
+        'googlebot-desktop',
+        'bingbot',
+        'chrome',
+        'head',
+      ]);
+      expect(report.findings.map(({ type, variants }) => ({ type, variants }))).toEqual(EXPECTED);
+      expect(report.findings.every((entry) => entry.help === `docs/issues.md#${entry.type}`)).toBe(true);
+      const row = (id: string) => report.grid.find((entry) => entry.variant === id)!;
+      expect(row('scheme').chain.map((hop) => hop.url)).toEqual([
+        'http://www.shop.test/some/page',
+        'https://shop.test/some/page',
+        GIVEN,
+      ]);
+      expect(row('host')).toMatchObject({
+        url: 'https://shop.test/some/page',
+        finalUrl: GIVEN,
+        redirects: 1,
+        odd: false,
+      });
+      expect(row('index.php')).toMatchObject({ finalUrl: 'http://legacy.shop.test/some/page', odd: true });
+    } finally {
+      await analyzer.close();
+    }
+  });
+
+  it('the CLI prints the grid as a table, marks the odd rows, and exits 1 on error findings', async () => {
+    const args = [
+      'variants',
+      GIVEN,
+      '--ca',
+      caFile,
+      '--no-robots',
+      ...connectTo().flatMap((rule) => ['--connect-to', rule]),
+    ];
+    const { code, stdout } = await runCli(args);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`Canonical URL: ${GIVEN}`);
+    expect(stdout).toMatch(
+      /^! +scheme +http instead of https +301 → 301 → 200 +https:\/\/www\.shop\.test\/some\/page$/m,
+    );
+    expect(stdout).toMatch(/^ {3}host +www removed +301 → 200 +https:\/\/www\.shop\.test\/some\/page$/m);
+    for (const { type } of EXPECTED) expect(stdout).toContain(`${type}: `);
+
+    const json = await runCli([...args, '--format', 'json']);
+    const report = JSON.parse(json.stdout) as { findings: { type: string; variants: string[] }[] };
+    expect(report.findings.map(({ type, variants }) => ({ type, variants }))).toEqual(EXPECTED);
+
+    const ndjson = await runCli([...args, '--format', 'ndjson']);
+    const records = ndjson.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { record: string });
+    expect(records.filter((record) => record.record === 'variant')).toHaveLength(12);
+    expect(records.filter((record) => record.record === 'finding')).toHaveLength(EXPECTED.length);
+
+    const csv = await runCli([...args, '--format', 'csv']);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe('variant,change,url,method,chain,final_url,final_status,redirects,error,findings');
+    expect(lines.find((line) => line.startsWith('index.php,'))).toContain(
+      'variants_not_consolidated variant_not_https',
+    );
+  });
+});
+
+describe('variants findings docs', () => {
+  it("each type has its section of docs/issues.md, the finding's help", async () => {
+    const { readIssueDocs, issueSection } = await import('../../src/core/index.js');
+    const { VARIANT_ISSUE_TYPES } = await import('../../src/variants/index.js');
+    const docs = readIssueDocs();
+    for (const type of VARIANT_ISSUE_TYPES) {
+      const section = issueSection(docs, type as never);
+      expect(section?.split('\n')[0], type).toBe(`## ${type}`);
+      expect(section, type).toMatch(/Severity: \*\*(error|warning)\*\*/);
+    }
+  });
+});
