@@ -11,7 +11,7 @@ import { LINT_EXAMPLES } from './commands/lint-help.js';
 import type { ServeFlags } from './commands/serve.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
-import { CHECK_FORMATS } from './formats/formatter.js';
+import { CHECK_FORMATS, LINT_FORMATS } from './formats/formatter.js';
 import { inputOptions } from './input-options.js';
 import type { CliIo } from './io.js';
 import { addMonitorCommand } from './monitor/register.js';
@@ -168,7 +168,7 @@ function ruleFileOptions(command: Command): Command {
 /** `hoplens lint` and `hoplens fix`: offline, and loaded only when run (their modules are not needed at start-up). */
 function addRuleFileCommands(root: Command, io: CliIo, status: { code: number }): void {
   ruleFileOptions(root.command('lint').description('check a redirect-rule file offline: chains, loops, duplicates...'))
-    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
+    .addOption(new Option('--format <format>', 'output format').choices(LINT_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--migration', 'report temporary statuses (302, 307) on rules that move pages for good')
     .option('--same-host', 'report targets on another host than their source')

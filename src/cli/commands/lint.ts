@@ -12,7 +12,7 @@ import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { CheckFormat } from '../formats/formatter.js';
+import type { LintFormat } from '../formats/formatter.js';
 import { renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
 import type { CliIo } from '../io.js';
@@ -20,7 +20,7 @@ import { openFileSink, Sink } from '../output.js';
 
 /** Flags of `hoplens lint`, as commander hands them over. */
 export interface LintFlags extends InputFlags {
-  format: CheckFormat;
+  format: LintFormat;
   output?: string;
   migration?: boolean;
   sameHost?: boolean;
@@ -32,7 +32,7 @@ export interface LintFlags extends InputFlags {
 
 /** What `hoplens lint` will do, decided before any file is opened. */
 interface LintPlan extends InputPlan {
-  format: CheckFormat;
+  format: LintFormat;
   outputPath?: string;
   sitemapPaths: string[];
 }

@@ -1,9 +1,13 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
 
 /** The output formats of `hoplens check`. */
-export const CHECK_FORMATS = ['table', 'json', 'ndjson', 'csv', 'junit'] as const;
+export const CHECK_FORMATS = ['table', 'json', 'ndjson', 'csv', 'junit', 'html'] as const;
 /** An output format of `hoplens check`. */
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
+/** The formats of `hoplens lint`: check's, but the HTML report, which shows check rows. */
+export const LINT_FORMATS = CHECK_FORMATS.filter((format) => format !== 'html') as Array<Exclude<CheckFormat, 'html'>>;
+/** An output format of `hoplens lint`. */
+export type LintFormat = Exclude<CheckFormat, 'html'>;
 
 /** A rule that was read but not checked, as formats that can show it receive it. */
 export interface SkippedRule {

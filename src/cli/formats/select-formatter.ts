@@ -2,6 +2,7 @@ import type { Colors } from '../colors.js';
 import type { Sink } from '../output.js';
 import { CsvFormatter } from './csv.js';
 import type { CheckFormat, CheckFormatter } from './formatter.js';
+import { HtmlFormatter } from './html.js';
 import { JsonFormatter } from './json.js';
 import { JunitFormatter } from './junit.js';
 import { NdjsonFormatter } from './ndjson.js';
@@ -38,5 +39,7 @@ export function formatterFor(format: CheckFormat, sink: Sink, context: Formatter
       return new CsvFormatter(sink);
     case 'junit':
       return new JunitFormatter(sink, { inputName: context.inputName });
+    case 'html':
+      return new HtmlFormatter(sink, context.inputName);
   }
 }

@@ -3,6 +3,8 @@
  * made of, shared with the report view so that a report's row unfolds into the chain exactly as the page draws one,
  * and the report view itself, which the page shows a dropped report in. Browser code only: no Node module.
  */
+
+export type { ReportData } from '../model/report-data.js';
 export { type Attrs, append, byId, type Child, h, replace } from './chain/dom.js';
 export {
   clockTime,
@@ -25,3 +27,4 @@ export {
   hopId,
   renderChain,
 } from './chain/render-chain.js';
+export { showReport } from './report-view.js';
