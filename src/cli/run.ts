@@ -118,9 +118,19 @@ function addReportCommand(root: Command, io: CliIo, status: { code: number }): v
     .option('-o, --output <file>', 'write the merged report to a file instead of stdout')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP)
     .addHelpText('after', REPORT_MERGE_HELP)
-    .action(async (files: string[], flags: { output?: string; color?: boolean }) => {
+    .addOption(new Option('--format <format>', 'html: the merged rows as the HTML report').choices(['html']))
+    .action(async (files: string[], flags: { output?: string; color?: boolean; format?: string }) => {
       const { reportMergeCommand } = await import('./commands/report-merge.js');
       status.code = await reportMergeCommand(files, flags, io);
+    });
+  report
+    .command('html')
+    .description('turn json or ndjson reports of hoplens check into the self-contained HTML report')
+    .argument('<file...>', 'json or ndjson reports written by hoplens check (several are merged by line)')
+    .option('-o, --output <file>', 'write the HTML file there instead of stdout')
+    .action(async (files: string[], flags: { output?: string }) => {
+      const { reportHtmlCommand } = await import('./commands/report-html.js');
+      status.code = await reportHtmlCommand(files, flags, io);
     });
 }
 

@@ -60,7 +60,7 @@ afterAll(async () => {
 const FAST = ['--concurrency', '64', '--per-host', '64', '--retries', '0'];
 
 interface Stats {
-  outcomes: Record<string, number>;
+  outcomes: { passed: number; failed: number; errored: number };
   redirects: number[];
   permanent: number;
   temporary: number;
@@ -151,5 +151,41 @@ describe('hoplens check --format html', () => {
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
     await context.close();
-  }, 180_000);
+
+    // The same report from the ndjson one, by `report html` and by `report merge --format html`.
+    for (const argv of [
+      ['report', 'html', json, '--output', join(dir.path, 'again.html')],
+      ['report', 'merge', json, '--format', 'html', '--output', join(dir.path, 'merged.html')],
+    ]) {
+      const made = await runCli(argv);
+      expect(made.code, made.stderr).toBe(ran.code);
+      const file = argv[argv.length - 1]!;
+      const view = await browser.newPage();
+      await view.goto(pathToFileURL(file).href);
+      await view.locator('[data-chart="outcomes"]').waitFor({ timeout: 10_000 });
+      const figures = JSON.parse(
+        (await view.locator('[data-chart="redirects"]').getAttribute('data-figures'))!,
+      ) as Array<[string, number]>;
+      expect(figures.map(([, n]) => n)).toEqual(stats.redirects);
+      expect(await view.locator('[data-figure="failed"]').textContent()).toBe(String(stats.outcomes.failed));
+      await view.close();
+    }
+    await screenshots(html);
+  }, 240_000);
 });
+
+/** The report at 1280 and 375 wide, light and dark, for a person to look at (test-artifacts/screenshots/). */
+async function screenshots(html: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 1000 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(html).href);
+      await page.locator('[data-chart="outcomes"]').waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `report-top-${width}-${colorScheme}.png`) });
+      await page.locator('.rows').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `report-rows-${width}-${colorScheme}.png`) });
+      await context.close();
+    }
+  }
+}
