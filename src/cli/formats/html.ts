@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { CheckSummary, RowResult } from '../../check/index.js';
 import { ReportDataBuilder, reportHtml } from '../../report/index.js';
 import type { Sink } from '../output.js';
@@ -14,7 +15,8 @@ export class HtmlFormatter implements CheckFormatter {
     private readonly sink: Sink,
     inputName: string,
   ) {
-    this.data = new ReportDataBuilder(inputName, inputName);
+    // The file's name titles the report; each row names it with its line.
+    this.data = new ReportDataBuilder(basename(inputName), basename(inputName));
   }
 
   async begin(): Promise<void> {}

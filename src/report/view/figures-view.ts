@@ -38,8 +38,8 @@ function verdict(figures: ReportFigures): HTMLElement {
   const bad = figures.outcomes.failed + figures.outcomes.errored;
   const text =
     bad === 0
-      ? `All ${plural(figures.rows, 'row')} passed.`
-      : `${bad.toLocaleString('en-US')} of ${plural(figures.rows, 'row')} need attention: ${figures.outcomes.failed} failed, ${figures.outcomes.errored} could not be checked.`;
+      ? `All ${figures.rows.toLocaleString('en-US')} rows passed.`
+      : `${bad.toLocaleString('en-US')} of ${figures.rows.toLocaleString('en-US')} rows need attention: ${figures.outcomes.failed.toLocaleString('en-US')} failed, ${figures.outcomes.errored.toLocaleString('en-US')} could not be checked.`;
   return h(
     'p',
     { class: `verdict verdict--${bad === 0 ? 'pass' : 'fail'}`, 'data-verdict': bad === 0 ? 'pass' : 'fail' },
