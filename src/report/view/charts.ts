@@ -57,7 +57,12 @@ export function barChart(id: string, title: string, bars: readonly Bar[]): HTMLE
   const figure = h(
     'figure',
     { class: 'chart', 'data-chart': id, 'data-figures': JSON.stringify(bars.map((bar) => [bar.label, bar.value])) },
-    h('figcaption', { class: 'chart__title' }, title, h('span', { class: 'chart__total' }, ` · ${total.toLocaleString('en-US')} in all`)),
+    h(
+      'figcaption',
+      { class: 'chart__title' },
+      title,
+      h('span', { class: 'chart__total' }, ` · ${total.toLocaleString('en-US')} in all`),
+    ),
   );
   figure.append(svg, table);
   return figure;

@@ -5,6 +5,7 @@
  */
 
 export type { ReportData } from '../model/report-data.js';
+export { ReportDataBuilder } from '../model/report-data.js';
 export { type Attrs, append, byId, type Child, h, replace } from './chain/dom.js';
 export {
   clockTime,

@@ -14,6 +14,7 @@ import { type AnalyzeParams, apiPath, paramsFromSearch, searchFromParams } from 
 import { showRateLimit } from './rate-limit-note.js';
 import { type Copiers, renderPartialChain, renderResult } from './render-result.js';
 import { button, countdown, loadingNotice, notice } from './render-states.js';
+import { setupReportOpening } from './report-open.js';
 import { verdictOf } from './verdict.js';
 
 const form = new AnalyzeForm();
@@ -223,6 +224,8 @@ if (monitors === undefined) {
     fromAddress();
   });
   fromAddress();
+  setupReportOpening();
 } else {
+  byId('report-open', HTMLElement).hidden = true;
   showMonitors(monitors);
 }
