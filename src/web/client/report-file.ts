@@ -9,9 +9,10 @@ import { type ReportData, ReportDataBuilder } from '../../report/view/page.js';
 type Summary = { kind: 'summary'; redirectCollapse?: CheckSummary['collapse'] };
 
 function fromHtml(text: string): ReportData {
-  const doc = new DOMParser().parseFromString(text, 'text/html');
-  const embedded = doc.getElementById('hoplens-data')?.textContent;
-  if (embedded === undefined || embedded === null) throw new Error('this HTML file is not a hoplens report');
+  // Read as text, not parsed as a document: a parsed report's inline styles would meet the page's CSP. The data can
+  // hold no `<` (src/report/html-file.ts escapes it), so the first `</script>` ends it.
+  const embedded = /<script type="application\/json" id="hoplens-data">([^<]*)<\/script>/.exec(text)?.[1];
+  if (embedded === undefined) throw new Error('this HTML file is not a hoplens report');
   return JSON.parse(embedded) as ReportData;
 }
 
