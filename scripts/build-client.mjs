@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 /** The page's sources. */
 export const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'web', 'client');
 
+/** The chain drawing's styles, which the page shares with the report (src/report/view/chain/). */
+export const CHAIN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'report', 'view', 'chain');
+
+/** The report view's styles (report.css), for a report opened on the page. */
+const VIEW_DIR = join(CHAIN_DIR, '..');
+
 /** Files copied as they are. */
 const STATIC_FILE = /\.(html|css|svg|ico|png|webmanifest)$/;
 
@@ -25,7 +31,9 @@ export async function buildClient(outDir) {
     logLevel: 'warning',
   });
   mkdirSync(outDir, { recursive: true });
-  for (const file of readdirSync(CLIENT_DIR)) {
-    if (STATIC_FILE.test(file)) cpSync(join(CLIENT_DIR, file), join(outDir, file));
+  for (const dir of [CLIENT_DIR, CHAIN_DIR, VIEW_DIR]) {
+    for (const file of readdirSync(dir)) {
+      if (STATIC_FILE.test(file)) cpSync(join(dir, file), join(outDir, file));
+    }
   }
 }

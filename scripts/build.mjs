@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCli } from './build-cli.mjs';
 import { buildClient, CLIENT_DIR } from './build-client.mjs';
+import { buildReportView } from './build-report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -22,6 +23,7 @@ try {
 }
 
 await buildCli(dist);
+await buildReportView(join(dist, 'report'));
 if (existsSync(join(CLIENT_DIR, 'main.ts'))) await buildClient(join(dist, 'web', 'public'));
 
 const bin = join(dist, 'cli', 'main.js');

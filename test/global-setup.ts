@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the tests spawn or serve from dist/; the page's script is written last, after the TypeScript build. */
-const BUILT = ['dist/index.js', 'dist/service/main.js', 'dist/cli/main.js', 'dist/web/public/app.js'];
+const BUILT = [
+  'dist/index.js',
+  'dist/service/main.js',
+  'dist/cli/main.js',
+  'dist/report/report-view.js',
+  'dist/web/public/app.js',
+];
 
 /** What the build is made from. */
 const SOURCES = ['src', 'scripts', 'tsconfig.build.json'];

@@ -28,7 +28,7 @@ export function colorsFor(isTTY: boolean, env: Readonly<Record<string, string | 
 /**
  * What a status means, hence its colour: a success, a permanent redirect, a temporary one, an error (4xx or 5xx), or
  * anything else. The same classes, decided the same way, as the web page's badges (`statusClass` in
- * src/web/client/format.ts), so that both faces colour a 301 alike.
+ * src/report/view/chain/format.ts), so that both faces colour a 301 alike.
  */
 export type StatusRole = 'success' | 'permanent' | 'temporary' | 'error' | 'other';
 
@@ -41,7 +41,7 @@ export function statusRole(status: number, redirectType?: 'permanent' | 'tempora
   return 'other';
 }
 
-/** The terminal colour of each role, matching the page's hues: green, blue, amber, red, grey (src/web/client/styles.css). */
+/** The terminal colour of each role, matching the page's hues: green, blue, amber, red, grey (src/report/view/chain/tokens.css). */
 const ROLE_COLOR: Readonly<Record<StatusRole, 'green' | 'blue' | 'yellow' | 'red' | 'gray'>> = Object.freeze({
   success: 'green',
   permanent: 'blue',

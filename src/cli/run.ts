@@ -13,7 +13,7 @@ import type { ServeFlags } from './commands/serve.js';
 import type { VariantsFlags } from './commands/variants.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
-import { CHECK_FORMATS, FIX_CHECK_FORMATS } from './formats/formatter.js';
+import { CHECK_FORMATS, FIX_CHECK_FORMATS, LINT_FORMATS } from './formats/formatter.js';
 import { inputOptions } from './input-options.js';
 import type { CliIo } from './io.js';
 import { addMonitorCommand } from './monitor/register.js';
@@ -129,9 +129,19 @@ function addReportCommand(root: Command, io: CliIo, status: { code: number }): v
     .option('-o, --output <file>', 'write the merged report to a file instead of stdout')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP)
     .addHelpText('after', REPORT_MERGE_HELP)
-    .action(async (files: string[], flags: { output?: string; color?: boolean }) => {
+    .addOption(new Option('--format <format>', 'html: the merged rows as the HTML report').choices(['html']))
+    .action(async (files: string[], flags: { output?: string; color?: boolean; format?: string }) => {
       const { reportMergeCommand } = await import('./commands/report-merge.js');
       status.code = await reportMergeCommand(files, flags, io);
+    });
+  report
+    .command('html')
+    .description('turn json or ndjson reports of hoplens check into the self-contained HTML report')
+    .argument('<file...>', 'json or ndjson reports written by hoplens check (several are merged by line)')
+    .option('-o, --output <file>', 'write the HTML file there instead of stdout')
+    .action(async (files: string[], flags: { output?: string }) => {
+      const { reportHtmlCommand } = await import('./commands/report-html.js');
+      status.code = await reportHtmlCommand(files, flags, io);
     });
 }
 
@@ -200,7 +210,7 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
     root.command('lint').description('check redirect-rule files offline: chains, loops, duplicates...'),
     true,
   )
-    .addOption(new Option('--format <format>', FORMAT_HELP).choices(CHECK_FORMATS).default('table'))
+    .addOption(new Option('--format <format>', FORMAT_HELP).choices(LINT_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--report <format=file>', REPORT_HELP, collect, [])
     .option('--migration', 'report temporary statuses (302, 307) on rules that move pages for good')

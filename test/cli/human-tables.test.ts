@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusColor, statusRole } from '../../src/cli/colors.js';
 import { Analyzer } from '../../src/core/analyzer.js';
 import type { Resolver } from '../../src/core/types.js';
-import { statusClass } from '../../src/web/client/format.js';
+import { statusClass } from '../../src/report/view/chain/format.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 

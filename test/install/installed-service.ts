@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_HELP, ISSUE_TYPES } from '../../src/core/index.js';
-import { helpTarget } from '../../src/web/client/help-target.js';
+import { helpTarget } from '../../src/report/view/chain/help-target.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { COMMAND_TIMEOUT_MS, cleanEnv, type Installed, installedBin, runInstalled } from './installed-package.js';

@@ -1,11 +1,11 @@
 /**
  * The docs the package ships, served as pages (src/service/routes/doc-pages.ts): every finding's own help,
- * `docs/issues.md#<type>`, opens at `/docs/issues#<type>`, where the page links it (src/web/client/help-target.ts).
+ * `docs/issues.md#<type>`, opens at `/docs/issues#<type>`, where the page links it (src/report/view/chain/help-target.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_HELP, ISSUE_TYPES } from '../../src/core/index.js';
-import { helpTarget } from '../../src/web/client/help-target.js';
+import { helpTarget } from '../../src/report/view/chain/help-target.js';
 import { appWith } from '../helpers/service.js';
 
 /** The ids of an HTML page's elements (the targets of `#fragment` links, HTML standard §7.4.6.4). */

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_DIR } from '../../scripts/build-client.mjs';
 import { displayUrl } from '../../src/core/portable/display-url.js';
 import type { Hop, Issue } from '../../src/core/types.js';
+import { formatDuration, formatWait, statusClass } from '../../src/report/view/chain/format.js';
+import { viaText } from '../../src/report/view/chain/redirect-via.js';
 import { classify } from '../../src/web/client/api-client.js';
 import type { AnalysisResponse } from '../../src/web/client/api-types.js';
 import { curlCommand, shellQuote } from '../../src/web/client/curl-command.js';
-import { formatDuration, formatWait, statusClass } from '../../src/web/client/format.js';
 import {
   changesSince,
   displayState,
@@ -29,7 +30,6 @@ import {
   paramsFromSearch,
   searchFromParams,
 } from '../../src/web/client/query-params.js';
-import { viaText } from '../../src/web/client/redirect-via.js';
 import { verdictOf } from '../../src/web/client/verdict.js';
 import { renderAllowed, withRenderMeta } from '../../src/web/render-meta.js';
 

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { ISSUE_HELP } from '../../src/core/index.js';
 import type { Hop, Issue } from '../../src/core/types.js';
+import { addressText, daysLeftText, protocolText } from '../../src/report/view/chain/connection-text.js';
+import { helpTarget } from '../../src/report/view/chain/help-target.js';
+import { hopDuration, longestHop, timingSegments } from '../../src/report/view/chain/timing-segments.js';
 import type { AnalysisResponse } from '../../src/web/client/api-types.js';
-import { addressText, daysLeftText, protocolText } from '../../src/web/client/connection-text.js';
 import { destinationFacts } from '../../src/web/client/destination-facts.js';
-import { helpTarget } from '../../src/web/client/help-target.js';
-import { hopDuration, longestHop, timingSegments } from '../../src/web/client/timing-segments.js';
 
 const FINAL = 'https://www.example.com/page';
 

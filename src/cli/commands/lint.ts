@@ -13,7 +13,13 @@ import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import { type CheckFormat, effectiveFormat, isHumanFormat } from '../formats/formatter.js';
+import {
+  type CheckFormat,
+  effectiveFormat,
+  isHumanFormat,
+  LINT_FORMATS,
+  type LintFormat,
+} from '../formats/formatter.js';
 import { writeStepSummary } from '../formats/github.js';
 import { type LintFormatContext, renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
@@ -23,7 +29,7 @@ import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 
 /** Flags of `hoplens lint`, as commander hands them over. */
 export interface LintFlags extends InputFlags {
-  format: CheckFormat;
+  format: LintFormat;
   output?: string;
   /** `--report FORMAT=FILE`, repeatable. */
   report?: string[];
@@ -37,7 +43,7 @@ export interface LintFlags extends InputFlags {
 
 /** What `hoplens lint` will do, decided before any file is opened. */
 interface LintPlan extends InputPlan {
-  format: CheckFormat;
+  format: LintFormat;
   outputPath?: string;
   sitemapPaths: string[];
 }
@@ -75,7 +81,7 @@ function lintCiContext(plan: LintPlan, io: CliIo, cwd: string): Pick<LintFormatC
 
 /** The `--report FORMAT=FILE` files, each the report rendered in its format. */
 async function writeLintReports(
-  reports: readonly ReportSpec[],
+  reports: readonly ReportSpec<LintFormat>[],
   report: LintReport,
   context: LintFormatContext,
 ): Promise<void> {
@@ -132,7 +138,7 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
   const cwd = io.cwd ?? process.cwd();
   const flags = { ...given, format: effectiveFormat(given.format, given.output === undefined, io.env) };
   const plan = await planLint(file, flags, cwd);
-  const reports = parseReportSpecs(flags.report, cwd);
+  const reports = parseReportSpecs(flags.report, cwd, LINT_FORMATS);
   await refuseOutputOverInputs(plan, reports);
   const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
   const { loaded, graph, findings, slow } = await lintInput(plan, rules, {

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type CollapseCounts, type CollapseFinding, mergeCollapseCounts } from '../../check/index.js';
+import type { CollapseFinding } from '../../check/index.js';
 import { renderCollapse } from '../check/run-stats-text.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
@@ -9,6 +9,7 @@ import { xmlEscape } from '../formats/junit.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { mergeByLine } from '../report/merge-by-line.js';
+import { mergedCollapse } from '../report/merged-collapse.js';
 import {
   jsonRecords,
   junitRecords,
@@ -22,6 +23,8 @@ import {
 /** Flags of `hoplens report merge`. */
 export interface ReportMergeFlags {
   output?: string;
+  /** `html`: the merged rows as the HTML report (src/report/) rather than in the inputs' format. */
+  format?: string;
   /** False with `--no-color`. */
   color?: boolean;
 }
@@ -29,7 +32,7 @@ export interface ReportMergeFlags {
 type Counts = Record<ReportRecord['outcome'], number>;
 
 /** Checks every file before anything is written: each must exist and be a report of the first one's format. */
-async function formatOf(paths: readonly string[]): Promise<MergeFormat> {
+export async function formatOf(paths: readonly string[]): Promise<MergeFormat> {
   let format: MergeFormat | undefined;
   for (const path of paths) {
     try {
@@ -47,21 +50,6 @@ async function formatOf(paths: readonly string[]): Promise<MergeFormat> {
     format = found;
   }
   return format!;
-}
-
-/**
- * The shards' collapse counts summed into the unsharded run's finding. A report with a finding but no counts (not
- * written by a shard) adds the targets it lists, which may be short of what its rows reached.
- */
-function mergedCollapse(summaries: readonly SummaryRecord[]): CollapseFinding | undefined {
-  const parts = summaries.flatMap((summary): CollapseCounts[] => {
-    if (summary.collapseCounts !== undefined) return [summary.collapseCounts];
-    const finding = summary.redirectCollapse;
-    return finding === undefined
-      ? []
-      : [{ threshold: finding.threshold, severity: finding.severity, targets: finding.targets }];
-  });
-  return mergeCollapseCounts(parts);
 }
 
 /**
@@ -119,6 +107,10 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
     throw cliError('USAGE_ERROR', `--output ${output} is one of the reports to merge: choose another file`, {
       flag: '--output',
     });
+  }
+  if (flags.format === 'html') {
+    const { reportHtmlCommand } = await import('./report-html.js');
+    return reportHtmlCommand(files, flags, io);
   }
   const format = await formatOf(paths);
   const head = format === 'junit' ? await junitHead(paths) : format === 'json' ? '[' : '';

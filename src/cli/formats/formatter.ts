@@ -11,9 +11,14 @@ export const CHECK_FORMATS = [
   'sarif',
   'gitlab',
   'markdown',
+  'html',
 ] as const;
 /** An output format of `hoplens check`. */
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
+/** The formats of `hoplens lint`: check's, but the HTML report, which shows check rows. */
+export const LINT_FORMATS = CHECK_FORMATS.filter((format) => format !== 'html') as Array<Exclude<CheckFormat, 'html'>>;
+/** An output format of `hoplens lint`. */
+export type LintFormat = Exclude<CheckFormat, 'html'>;
 
 /** The formats of `fix --check`: a list for people, and the CI formats. */
 export const FIX_CHECK_FORMATS = ['table', 'github', 'sarif', 'gitlab', 'markdown'] as const satisfies CheckFormat[];
@@ -28,11 +33,11 @@ export function isHumanFormat(format: CheckFormat): boolean {
  * becomes `github`, so that findings are annotated with no flag; a machine format, or a table written to a file,
  * stays as asked.
  */
-export function effectiveFormat(
-  format: CheckFormat,
+export function effectiveFormat<F extends CheckFormat>(
+  format: F,
   toStdout: boolean,
   env: Readonly<Record<string, string | undefined>>,
-): CheckFormat {
+): F | 'github' {
   return format === 'table' && toStdout && env.GITHUB_ACTIONS === 'true' ? 'github' : format;
 }
 

@@ -1,7 +1,7 @@
 import type { Colors } from '../colors.js';
 import { lintCiReport } from './ci-lint-report.js';
 import { renderCiDocument } from './ci-writers.js';
-import type { CheckFormat } from './formatter.js';
+import type { CheckFormat, LintFormat } from './formatter.js';
 import { annotations, workflowCommand } from './github-commands.js';
 import { renderLintCsv } from './lint-csv.js';
 import { renderLintJson, renderLintNdjson } from './lint-json.js';
@@ -22,7 +22,7 @@ export interface LintFormatContext {
  * The lint report in `format` (the formats of `check`). Lint reads the whole file before it can judge a chain, so the
  * report is rendered at once rather than streamed.
  */
-export function renderLint(format: CheckFormat, report: LintReport, context: LintFormatContext): string {
+export function renderLint(format: LintFormat, report: LintReport, context: LintFormatContext): string {
   switch (format) {
     case 'table':
       return renderLintTable(report, context.colors);

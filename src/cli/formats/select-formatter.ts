@@ -5,6 +5,7 @@ import { CiDocumentFormatter } from './ci-document.js';
 import { CsvFormatter } from './csv.js';
 import type { CheckFormat, CheckFormatter } from './formatter.js';
 import { GithubFormatter } from './github.js';
+import { HtmlFormatter } from './html.js';
 import { JsonFormatter } from './json.js';
 import { JunitFormatter } from './junit.js';
 import { NdjsonFormatter } from './ndjson.js';
@@ -49,6 +50,8 @@ export function formatterFor(format: CheckFormat, sink: Sink, context: Formatter
       return new CsvFormatter(sink);
     case 'junit':
       return new JunitFormatter(sink, { inputName: context.inputName });
+    case 'html':
+      return new HtmlFormatter(sink, context.inputName);
   }
 }
 

@@ -3,8 +3,8 @@
  * renders), and errors shown next to the field they concern.
  */
 import { DEFAULTS, LIMITS } from '../../core/portable/index.js';
+import { byId, h } from '../../report/view/page.js';
 import { RENDER_META_NAME, renderAllowed } from '../render-meta.js';
-import { byId, h } from './dom.js';
 import {
   type AnalyzeParams,
   DEFAULT_MAX_HOPS,

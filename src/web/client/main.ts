@@ -2,19 +2,19 @@
  * The hoplens page: a URL in, its redirect chain out. Wires the form, the address bar, the API client and the
  * renderers together; each of those lives in its own module.
  */
+
+import { byId, drawLoops, failedUrlOf, h, plural, replace } from '../../report/view/page.js';
 import { type ApiAnswer, analyze, type RequestOutcome } from './api-client.js';
 import { copyText } from './copy-text.js';
 import { curlCommand } from './curl-command.js';
-import { byId, h, replace } from './dom.js';
 import { AnalyzeForm } from './form.js';
-import { plural } from './format.js';
 import { MonitorsView } from './monitors/monitors-view.js';
 import { type MonitorsRoute, monitorsRoute, pathOf } from './monitors/route.js';
 import { type AnalyzeParams, apiPath, paramsFromSearch, searchFromParams } from './query-params.js';
 import { showRateLimit } from './rate-limit-note.js';
-import { drawLoops, failedUrlOf } from './render-chain.js';
 import { type Copiers, renderPartialChain, renderResult } from './render-result.js';
 import { button, countdown, loadingNotice, notice } from './render-states.js';
+import { setupReportOpening } from './report-open.js';
 import { verdictOf } from './verdict.js';
 
 const form = new AnalyzeForm();
@@ -224,6 +224,8 @@ if (monitors === undefined) {
     fromAddress();
   });
   fromAddress();
+  setupReportOpening();
 } else {
+  byId('report-open', HTMLElement).hidden = true;
   showMonitors(monitors);
 }

@@ -1,6 +1,7 @@
 /** The discreet "requests left" line, from the X-RateLimit-* headers of the last answer. */
+
+import { clockTime } from '../../report/view/text.js';
 import type { RateLimit } from './api-types.js';
-import { clockTime } from './format.js';
 
 export function showRateLimit(slot: HTMLElement, rateLimit: RateLimit): void {
   slot.textContent = `${rateLimit.remaining} of ${rateLimit.limit} requests left, until ${clockTime(rateLimit.reset)}`;

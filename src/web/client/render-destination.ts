@@ -3,9 +3,9 @@
  * that colour is never the only cue), the canonical URL in full.
  */
 import { displayUrl } from '../../core/portable/index.js';
+import { h } from '../../report/view/page.js';
 import type { AnalysisResponse } from './api-types.js';
 import { type DestinationFact, destinationFacts, type FactLevel } from './destination-facts.js';
-import { h } from './dom.js';
 
 const MARK: Readonly<Record<FactLevel, string>> = { ok: '✓', warning: '!', error: '✕', unknown: '–' };
 

@@ -1,8 +1,7 @@
 /** The findings: most serious first, each with its severity, its help page and a link to the hop it concerns. */
+
+import { h, helpLink, hopId } from '../../report/view/page.js';
 import type { Issue } from './api-types.js';
-import { h } from './dom.js';
-import { helpLink } from './help-link.js';
-import { hopId } from './render-chain.js';
 
 const ORDER: Readonly<Record<Issue['severity'], number>> = { error: 0, warning: 1, info: 2 };
 const LABEL: Readonly<Record<Issue['severity'], string>> = { error: 'Error', warning: 'Warning', info: 'Info' };

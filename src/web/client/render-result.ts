@@ -1,8 +1,7 @@
 /** A whole answer's results: the copy toolbar, the summary, the timeline and the issues (or the partial chain). */
+
+import { type FailedStep, h, plural, renderChain } from '../../report/view/page.js';
 import type { AnalysisResponse, Hop } from './api-types.js';
-import { h } from './dom.js';
-import { plural } from './format.js';
-import { type FailedStep, renderChain } from './render-chain.js';
 import { renderIssues } from './render-issues.js';
 import { button } from './render-states.js';
 import { renderSummary } from './render-summary.js';

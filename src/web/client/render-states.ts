@@ -1,6 +1,5 @@
 /** The notices around an analysis: loading with cancel, errors, the wait before retrying. */
-import { type Child, h } from './dom.js';
-import { formatWait } from './format.js';
+import { type Child, formatWait, h } from '../../report/view/page.js';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 

@@ -3,9 +3,8 @@
  * robots.txt), then final URL, final status, hop count and total time.
  */
 import { countRedirects, displayUrl } from '../../core/portable/index.js';
+import { formatDuration, h, plural, STATUS_CLASS_LABEL, statusClass } from '../../report/view/page.js';
 import type { AnalysisResponse } from './api-types.js';
-import { h } from './dom.js';
-import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
 import { renderDestination } from './render-destination.js';
 import { verdictOf } from './verdict.js';
 

@@ -1,7 +1,7 @@
 /** One line that says whether a chain is fine, from its summary and findings. */
 import { countRedirects } from '../../core/portable/index.js';
+import { plural } from '../../report/view/text.js';
 import type { AnalysisResponse } from './api-types.js';
-import { plural } from './format.js';
 
 export interface Verdict {
   level: 'ok' | 'warning' | 'error';

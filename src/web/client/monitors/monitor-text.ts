@@ -1,6 +1,7 @@
 /** What the monitors view says about monitors and runs, without the DOM (tested in test/web/client-logic.test.ts). */
+
+import { plural } from '../../../report/view/text.js';
 import type { MonitorBody, RunBody } from '../../../schemas/monitor.js';
-import { plural } from '../format.js';
 
 /** What a monitor's badge says: paused wins over the last outcome. */
 export type DisplayState = 'passed' | 'failed' | 'errored' | 'paused' | 'pending';

@@ -2,8 +2,9 @@
  * The monitors view (docs/monitors.md): behind the admin token, the list of monitors with their state, last run and
  * recent outcomes, and one monitor's history. Its own section of the page; the analyzer's form is hidden meanwhile.
  */
+
+import { h, replace } from '../../../report/view/page.js';
 import type { MonitorBody } from '../../../schemas/monitor.js';
-import { h, replace } from '../dom.js';
 import { button, notice } from '../render-states.js';
 import { type AdminOutcome, getMonitor, listMonitors, monitorRuns, runNow } from './monitors-api.js';
 import { renderMonitorHead, renderRun } from './render-history.js';

@@ -2,7 +2,7 @@
  * How a hop led to the next one, in words for the timeline (`HTTP`, `meta refresh · 5 s`): DOM-free, so that the
  * words are tested without a browser. The words are those of the command line's Via column.
  */
-import type { Hop } from './api-types.js';
+import type { Hop } from './hop-types.js';
 
 /** A hop's `redirectVia`. */
 export type RedirectVia = NonNullable<Hop['redirectVia']>;

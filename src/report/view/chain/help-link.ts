@@ -1,7 +1,8 @@
 /** An issue's help page beside its message: a link to Search Central or to the service's docs page (help-target.ts). */
-import type { Issue } from './api-types.js';
+
 import { h } from './dom.js';
 import { helpTarget } from './help-target.js';
+import type { Issue } from './hop-types.js';
 
 export function helpLink(issue: Pick<Issue, 'help' | 'type'>): HTMLElement {
   const target = helpTarget(issue.help);

@@ -1,5 +1,5 @@
 /** How a hop's connection reads: its address and port, the HTTP version, whether the connection was reused. */
-import type { Hop } from './api-types.js';
+import type { Hop } from './hop-types.js';
 
 /** `203.0.113.5:443`, `[2001:db8::1]:443` (an IPv6 address in brackets, as in a URL: RFC 3986 §3.2.2). */
 export function addressText(hop: Pick<Hop, 'remoteAddress' | 'remotePort'>): string | undefined {

@@ -1,5 +1,5 @@
 /** Small formatters shared by the renderers. */
-import type { Hop } from './api-types.js';
+import type { Hop } from './hop-types.js';
 
 /** `123 ms`, `1.23 s`, `12.3 s`. */
 export function formatDuration(ms: number): string {

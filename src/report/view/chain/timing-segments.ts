@@ -2,7 +2,7 @@
  * A hop's time as the parts of a stacked bar: name resolution, TCP connect, TLS handshake and waiting for the first
  * byte (the API's `timings`), each as a share of the longest hop of the chain so that the bars compare across hops.
  */
-import type { Hop } from './api-types.js';
+import type { Hop } from './hop-types.js';
 
 /** A phase of a hop's time, in the order they happen. */
 export type TimingPhase = 'dns' | 'connect' | 'tls' | 'firstByte';

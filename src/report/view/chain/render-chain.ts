@@ -4,11 +4,11 @@
  * certificate and headers; a loop drawn as an arc from the last hop back to the hop it
  * returns to; a failed request as a last, broken step.
  */
-import { displayUrl } from '../../core/portable/index.js';
-import type { Hop, Issue } from './api-types.js';
+import { displayUrl } from '../../../core/portable/index.js';
 import { h } from './dom.js';
 import { plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
 import { helpLink } from './help-link.js';
+import type { Hop, Issue } from './hop-types.js';
 import { copyIcon, viaIcon } from './icons.js';
 import { viaText } from './redirect-via.js';
 import { certificateFold, connectionLine, timeLine } from './render-hop-anatomy.js';

@@ -2,10 +2,11 @@
  * A hop's anatomy: its connection (address, HTTP version, reuse), its time as a stacked bar with each phase named
  * and timed in text beside its colour, and its TLS certificate in a fold.
  */
-import type { Hop } from './api-types.js';
+
 import { addressText, daysLeftText, protocolText } from './connection-text.js';
 import { h } from './dom.js';
 import { formatDuration } from './format.js';
+import type { Hop } from './hop-types.js';
 import { hopDuration, TIMING_LABEL, timingSegments } from './timing-segments.js';
 
 /** `HTTP/2 · 127.0.0.1:443 · reused connection`; nothing when the API said none of it. */

@@ -1,0 +1,7 @@
+/**
+ * The report room (issue 30): a check's rows as one self-contained HTML file. The CLI builds the data a row at a time
+ * and writes the file; the page shows the same view through the room's page entries (view/page.ts, view/text.ts).
+ */
+export { reportHtml } from './html-file.js';
+export { type ReportFigures, reportFigures } from './model/figures.js';
+export { type ReportData, ReportDataBuilder, type ReportRow, unpackRows } from './model/report-data.js';

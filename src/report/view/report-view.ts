@@ -1,0 +1,56 @@
+/**
+ * A whole report in a container: its title, the figures and charts, every row in the table, and for print the failing
+ * rows as a plain list (the table draws only what is on screen). The CLI's HTML file and the page both show it.
+ */
+import { reportFigures } from '../model/figures.js';
+import { REPORT_DATA_VERSION, type ReportData, unpackRows } from '../model/report-data.js';
+import { h, replace } from './chain/dom.js';
+import { figuresView } from './figures-view.js';
+import { failingRows, rowTable } from './row-table.js';
+
+/** At most this many failing rows go to paper. */
+const PRINTED_ROWS = 200;
+
+function printList(rows: ReturnType<typeof unpackRows>): HTMLElement {
+  const failing = failingRows(rows);
+  const list = h('ol', { class: 'print-rows__list' });
+  for (const index of failing.slice(0, PRINTED_ROWS)) {
+    const row = rows[index]!;
+    list.append(
+      h(
+        'li',
+        {},
+        `Line ${row.line} · ${row.source} · ${row.error ?? row.finalStatus ?? ''} · ${row.reasons.join('; ')}`,
+      ),
+    );
+  }
+  const more =
+    failing.length > PRINTED_ROWS ? h('p', {}, `and ${failing.length - PRINTED_ROWS} more failing rows`) : '';
+  return h('section', { class: 'print-rows' }, h('h2', {}, `Failing rows (${failing.length})`), list, more);
+}
+
+/** Reads `data` into `container`; throws when the data is not a report this view reads. */
+export function showReport(container: HTMLElement, data: ReportData): void {
+  if (data.v !== REPORT_DATA_VERSION)
+    throw new Error(`hoplens: report data version ${data.v} is not ${REPORT_DATA_VERSION}`);
+  const rows = unpackRows(data);
+  const collapsed = new Set((data.collapse?.targets ?? []).map((target) => target.finalUrl));
+  const figures = reportFigures(rows, collapsed);
+  const generated = new Date(data.generated);
+  replace(
+    container,
+    h(
+      'header',
+      { class: 'report-head' },
+      h('h1', {}, `hoplens report: ${data.title}`),
+      h(
+        'p',
+        { class: 'report-head__meta' },
+        `Written ${Number.isNaN(generated.getTime()) ? data.generated : generated.toLocaleString()}`,
+      ),
+    ),
+    figuresView(figures, data),
+    rowTable(rows, data.input),
+    printList(rows),
+  );
+}
