@@ -1,0 +1,127 @@
+/**
+ * Differential suite: every rules file of apache-cases.ts served by a real Apache httpd 2.4 (Debian's apache2, one
+ * process for all files, a port per file) and predicted by hoplens's matcher (the one `check --samples` uses), sample
+ * by sample: does a rule answer, with which status and Location. httpd is the oracle; the agreement is printed and
+ * must be at least 99%, with fewer than 2% of the samples skipped (a rule hoplens says only the server can compute).
+ * The documented differences are in docs/oracles/apache.md.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseApache } from '../../src/inputs/formats/apache/lines.js';
+import { compileApache } from '../../src/inputs/formats/apache/patterns.js';
+import { type ApacheProcess, rawGet, runApache } from '../helpers/apache-process.js';
+import { freePort } from '../helpers/redis-server.js';
+import { APACHE_CASES, type ApacheCase } from './apache-cases.js';
+
+const DEFAULT_HOST = 'site.test';
+
+/** What a request got, in terms both sides can give: a redirect, another status, nothing (404), or a skip. */
+type Verdict = string;
+
+/** The rules file as hoplens reads it: a `.htaccess` as is, a virtual host's rules inside their section. */
+export function hoplensText(sample: ApacheCase): string {
+  const rules = sample.placement === 'vhost' ? ['<VirtualHost *:80>', ...sample.rules, '</VirtualHost>'] : sample.rules;
+  return `${rules.join('\n')}\n`;
+}
+
+/** The host and request target of a sample (`host /path` or `/path`). */
+export function hostAndTarget(sample: string): [string, string] {
+  const [first = '', second] = sample.split(' ');
+  return second === undefined ? [DEFAULT_HOST, first] : [first, second];
+}
+
+function apacheVerdict(answer: { status: number; location?: string }): Verdict {
+  if (answer.status === 404) return 'none';
+  if (answer.location !== undefined && answer.status >= 300 && answer.status < 400)
+    return `${answer.status} ${answer.location}`;
+  return `${answer.status}`;
+}
+
+function hoplensVerdict(sample: ApacheCase, port: number, request: string): Verdict {
+  const [host, target] = hostAndTarget(request);
+  const found = compileApache(parseApache(hoplensText(sample))).match(new URL(`http://${host}${target}`));
+  if (found === undefined) return 'none';
+  if ('problem' in found) return `skip (${found.problem})`;
+  if (found.target === undefined) return `${found.status}`;
+  try {
+    return `${found.status} ${new URL(found.target, `http://${host}:${port}/`).href}`;
+  } catch {
+    return `${found.status} (not a URL) ${found.target}`;
+  }
+}
+
+/** The server configuration of one case: a virtual host on its port, its rules inside or in its root's .htaccess. */
+async function caseConfig(dir: string, sample: ApacheCase, port: number): Promise<string[]> {
+  const root = join(dir, `root-${port}`);
+  await mkdir(root, { recursive: true });
+  if (sample.placement === 'htaccess') {
+    await writeFile(join(root, '.htaccess'), `${sample.rules.join('\n')}\n`);
+    return [
+      `<VirtualHost 127.0.0.1:${port}>`,
+      `DocumentRoot ${root}`,
+      `<Directory ${root}>`,
+      'AllowOverride All',
+      'Require all granted',
+      '</Directory>',
+      '</VirtualHost>',
+    ];
+  }
+  return [
+    `<VirtualHost 127.0.0.1:${port}>`,
+    `DocumentRoot ${root}`,
+    `<Directory ${root}>`,
+    'Require all granted',
+    '</Directory>',
+    ...sample.rules,
+    '</VirtualHost>',
+  ];
+}
+
+let dir: string;
+let httpd: ApacheProcess | undefined;
+const ports = new Map<string, number>();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hoplens-apache-'));
+  const body: string[] = [];
+  for (const sample of APACHE_CASES) {
+    const port = await freePort();
+    ports.set(sample.id, port);
+    body.push(...(await caseConfig(dir, sample, port)));
+  }
+  // httpd's workers run as nobody: they must read the document roots.
+  await import('node:fs/promises').then(({ chmod }) => chmod(dir, 0o755));
+  httpd = await runApache(dir, body, [...ports.values()]);
+}, 20_000);
+
+afterAll(async () => {
+  await httpd?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('hoplens against a real Apache httpd 2.4', () => {
+  it('predicts what httpd answers on at least 99% of the samples, skipping fewer than 2%', async () => {
+    const rows: Array<{ id: string; request: string; apache: Verdict; hoplens: Verdict }> = [];
+    for (const sample of APACHE_CASES) {
+      const port = ports.get(sample.id)!;
+      for (const request of sample.samples) {
+        const [host, target] = hostAndTarget(request);
+        const apache = apacheVerdict(await rawGet(port, host, target));
+        rows.push({ id: sample.id, request, apache, hoplens: hoplensVerdict(sample, port, request) });
+      }
+    }
+    const skipped = rows.filter((row) => row.hoplens.startsWith('skip'));
+    const disagreeing = rows.filter((row) => !row.hoplens.startsWith('skip') && row.hoplens !== row.apache);
+    const agreeing = rows.length - skipped.length - disagreeing.length;
+    for (const row of [...disagreeing, ...skipped])
+      console.log(`${row.id} ${row.request}\n  apache:  ${row.apache}\n  hoplens: ${row.hoplens}`);
+    console.log(
+      `Apache oracle: ${agreeing} of ${rows.length} samples agree, ${disagreeing.length} disagree, ${skipped.length} skipped`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(100);
+    expect(agreeing / rows.length).toBeGreaterThanOrEqual(0.99);
+    expect(skipped.length / rows.length).toBeLessThan(0.02);
+  }, 30_000);
+});
