@@ -32,10 +32,11 @@ export function hostAndTarget(sample: string): [string, string] {
   return second === undefined ? [DEFAULT_HOST, first] : [first, second];
 }
 
-function apacheVerdict(answer: { status: number; location?: string }): Verdict {
+/** httpd's answer, its Location read as a browser reads it (`https://b.test` + `x` is the host `b.testx`). */
+function apacheVerdict(answer: { status: number; location?: string }, base: string): Verdict {
   if (answer.status === 404) return 'none';
   if (answer.location !== undefined && answer.status >= 300 && answer.status < 400)
-    return `${answer.status} ${answer.location}`;
+    return `${answer.status} ${URL.canParse(answer.location, base) ? new URL(answer.location, base).href : answer.location}`;
   return `${answer.status}`;
 }
 
@@ -108,7 +109,7 @@ describe('hoplens against a real Apache httpd 2.4', () => {
       const port = ports.get(sample.id)!;
       for (const request of sample.samples) {
         const [host, target] = hostAndTarget(request);
-        const apache = apacheVerdict(await rawGet(port, host, target));
+        const apache = apacheVerdict(await rawGet(port, host, target), `http://${host}:${port}/`);
         rows.push({ id: sample.id, request, apache, hoplens: hoplensVerdict(sample, port, request) });
       }
     }
