@@ -33,7 +33,11 @@ function accepts(port: number): Promise<boolean> {
  * mod_rewrite, mod_authz_core for `Require`), a `Listen 127.0.0.1:port` per port, then `body` (the virtual hosts);
  * starts httpd on it and resolves once every port accepts, or rejects with its error log.
  */
-export async function runApache(dir: string, body: readonly string[], ports: readonly number[]): Promise<ApacheProcess> {
+export async function runApache(
+  dir: string,
+  body: readonly string[],
+  ports: readonly number[],
+): Promise<ApacheProcess> {
   const module = (name: string, file: string) => `LoadModule ${name}_module ${join(MODULES, `mod_${file}.so`)}`;
   const config = [
     `ServerRoot ${dir}`,

@@ -47,7 +47,11 @@ function hoplensVerdict(sample: ApacheCase, port: number, request: string): Verd
   if ('problem' in found) return `skip (${found.problem})`;
   if (found.target === undefined) return `${found.status}`;
   try {
-    return `${found.status} ${new URL(found.target, `http://${host}:${port}/`).href}`;
+    const location = new URL(found.target, `http://${host}:${port}/`);
+    // The sample stands for the site on port 80; httpd here listens on another port, which it puts in a Location
+    // on its own site.
+    if (location.origin === `http://${host.toLowerCase()}`) location.port = String(port);
+    return `${found.status} ${location.href}`;
   } catch {
     return `${found.status} (not a URL) ${found.target}`;
   }

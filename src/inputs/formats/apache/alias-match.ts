@@ -42,9 +42,14 @@ export function aliasMatches(path: string, fake: string): number | undefined {
   return at;
 }
 
-/** The sample's query string after a mod_alias target, as httpd appends it (`?` and the query, whatever the target). */
-function aliasQuery(target: string, url: URL): string {
-  return url.search === '' ? target : `${target}${url.search}`;
+/**
+ * A mod_alias target as httpd sends it: the request's query string appended (an empty one too: `/a?` keeps its `?`)
+ * unless the target has its own, and a path starting `//` kept a path of the sample's own site.
+ */
+function aliasTarget(target: string, url: URL): string {
+  const query = url.search !== '' ? url.search : url.href.replace(/#.*$/, '').endsWith('?') ? '?' : '';
+  const whole = target.includes('?') ? target : `${target}${query}`;
+  return whole.startsWith('//') ? `${url.origin}${whole}` : whole;
 }
 
 /**
@@ -53,13 +58,16 @@ function aliasQuery(target: string, url: URL): string {
  * `https://b.testx`), and the query string passed on.
  */
 export function prefixRedirect(line: number, from: string, status: number, to: string | undefined): ApacheMatcher {
-  return keyed((url) => {
-    const path = decodedPath(url);
-    const length = aliasMatches(path, from);
-    if (length === undefined) return undefined;
-    if (to === undefined) return { line, status };
-    return { line, target: aliasQuery(to + escapeUriPath(path.slice(length)), url), status };
-  }, `<${from.replace(/\/+/g, '/')}`);
+  return keyed(
+    (url) => {
+      const path = decodedPath(url);
+      const length = aliasMatches(path, from);
+      if (length === undefined) return undefined;
+      if (to === undefined) return { line, status };
+      return { line, target: aliasTarget(to + escapeUriPath(path.slice(length)), url), status };
+    },
+    `<${from.replace(/\/+/g, '/')}`,
+  );
 }
 
 /** `RedirectMatch [status] regex URL`: a regex search in the path, `$N` filled from its groups. */
@@ -71,7 +79,7 @@ export function regexRedirect(line: number, regex: ServerRegex, status: number, 
     if (found === null) return undefined;
     if (to === undefined) return { line, status };
     const target = fillCaptures(to, [...found]);
-    return typeof target === 'string' ? { line, target: aliasQuery(target, url), status } : { line, ...target };
+    return typeof target === 'string' ? { line, target: aliasTarget(target, url), status } : { line, ...target };
   }, key);
 }
 

@@ -3,6 +3,7 @@ import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } fro
 import type { SkipLog } from '../../patterns/server-regex.js';
 import { type ApacheMatcher, aliasMatcher } from './alias-match.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
+import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
 import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
 
@@ -68,7 +69,7 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
     const name = directive.name.toLowerCase();
     if (name.startsWith('</')) sections.pop();
     else if (name.startsWith('<')) sections.push(name.slice(1));
-    else if (name === 'rewritecond') conditions.push(readCondition(directive.args));
+    else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
     else if (name === 'rewriterule') {
       if (settings.on) addRewrite(groups, directive, sections, conditions, settings.base);
       conditions = [];
@@ -85,7 +86,7 @@ function addRewrite(
   base: string | undefined,
 ): void {
   const context = { skipped: groups.skipped, conditions, base, perDirectory: perDirectory(sections) };
-  const made = rewriteMatcher(directive.args, directive.line, context);
+  const made = rewriteMatcher(rewriteArgs(directive.text), directive.line, context);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
   const section = sections.find((name) => !TRANSPARENT.has(name));
@@ -99,7 +100,9 @@ function addAlias(groups: Groups, directive: ApacheDirective, sections: readonly
   if (typeof made !== 'function') return;
   const section = sections.find((name) => !TRANSPARENT.has(name));
   const match = section === undefined ? made : conditional(made, directive.line, section);
-  groups.aliases.push(match.key === undefined ? { line: directive.line, match } : { line: directive.line, key: match.key, match });
+  groups.aliases.push(
+    match.key === undefined ? { line: directive.line, match } : { line: directive.line, key: match.key, match },
+  );
 }
 
 /** The first rewrite rule before `before` that answers `url`; `pass` when one stops the rules without answering. */
@@ -132,7 +135,10 @@ export function compileApache(directives: readonly ApacheLine[]): CompiledRules 
     size: groups.rewrites.length + groups.aliases.length,
     problems: groups.problems,
     skipped: groups.skipped,
-    match: (url) => first(url, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
+    // An encoded slash in the path is refused (404) before any module sees it (AllowEncodedSlashes Off, the default:
+    // https://httpd.apache.org/docs/2.4/mod/core.html#allowencodedslashes).
+    match: (url) =>
+      /%2f/i.test(url.pathname) ? undefined : first(url, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
     // A rewrite rule is answered first by an earlier rewrite rule only; a mod_alias one by any rewrite rule or an
     // earlier mod_alias one.
     shadowing: (url, line) =>

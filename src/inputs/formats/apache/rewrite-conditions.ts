@@ -73,9 +73,13 @@ function testOne(
   }
   if (/^(?:-[a-zA-Z]+|[<>]=?)/.test(pattern)) return { unknown: `RewriteCond ${condition.test} ${condition.pattern}` };
   const regex = serverRegex(pattern, caseless, { log: skipped, line });
-  if (regex === undefined) return { unknown: `RewriteCond pattern ${pattern} is not a regular expression hoplens reads` };
+  if (regex === undefined)
+    return { unknown: `RewriteCond pattern ${pattern} is not a regular expression hoplens reads` };
   const found = regex.exec(value);
-  return { matched: (found !== null) !== negated, groups: found === null || negated ? [] : [...found].map((g) => g ?? '') };
+  return {
+    matched: (found !== null) !== negated,
+    groups: found === null || negated ? [] : [...found].map((g) => g ?? ''),
+  };
 }
 
 /**
@@ -109,7 +113,10 @@ export function conditionsHold(
     if (or) {
       // One of a run of [OR]s holding holds the run: skip to its last member.
       if (outcome.matched) {
-        while (index < conditions.length && (conditions[index]!.flags.has('or') || conditions[index]!.flags.has('ornext')))
+        while (
+          index < conditions.length &&
+          (conditions[index]!.flags.has('or') || conditions[index]!.flags.has('ornext'))
+        )
           index++;
         chainUnknown = undefined;
       }

@@ -76,27 +76,39 @@ function answer(url: URL, groups: string[], condGroups: string[], parts: RulePar
   if (substitution === '-') return status === undefined && last ? 'pass' : { line, problem: 'RewriteRule - [R]' };
   const filled = expand(substitution, url, groups, condGroups);
   if (typeof filled !== 'string') return { line, problem: `the substitution uses ${filled.unknown}` };
-  if (status === undefined) return { line, problem: `rewrites internally to ${filled}: what answers then is only known to the server` };
-  // httpd 2.4.60 and later refuse (403) a `?` that a decoded %3F brought into the substitution (CVE-2024-38474).
-  const unsafe = [...substitution.matchAll(/\$(\d)/g)].some((used) => groups[Number(used[1])]?.includes('?'));
+  if (status === undefined)
+    return { line, problem: `rewrites internally to ${filled}: what answers then is only known to the server` };
+  // httpd 2.4.60 and later refuse (403) a `?` that a decoded %3F brings into the substitution's path, where it would
+  // start the query (CVE-2024-38474); one after the substitution's own `?` is escaped. 2.4.63 tracks it so.
+  const path = substitution.split('?')[0]!;
+  const unsafe = [...path.matchAll(/\$(\d)/g)].some((used) => groups[Number(used[1])]?.includes('?'));
   if (unsafe && !flags.has('unsafeallow3f')) return { line, status: 403 };
   let target = filled;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !target.startsWith('/')) {
     if (context.base === undefined || !context.perDirectory)
-      return { line, problem: `relative substitution ${filled} without RewriteBase: httpd puts the directory's path on disk in front` };
+      return {
+        line,
+        problem: `relative substitution ${filled} without RewriteBase: httpd puts the directory's path on disk in front`,
+      };
     target = `${context.base.replace(/\/?$/, '/')}${target}`;
   }
   const noEscape = flags.has('ne') || flags.has('noescape');
   const append = flags.has('qsa') || flags.has('qsappend');
   const discard = flags.has('qsd') || flags.has('qsdiscard');
-  return { line, target: redirectTarget(target, url, { append, discard, noEscape }), status };
+  const location = redirectTarget(target, url, { append, discard, noEscape });
+  // httpd makes a path absolute on the request's own site: `//x` stays a path.
+  return { line, target: location.startsWith('//') ? `${url.origin}${location}` : location, status };
 }
 
 /**
  * The matcher of a `RewriteRule pattern substitution [flags]` in its context, a problem when it cannot be read, or
  * undefined when it never answers (`-` without `[L]`).
  */
-export function rewriteMatcher(args: readonly string[], line: number, context: RewriteContext): RewriteMatcher | string | undefined {
+export function rewriteMatcher(
+  args: readonly string[],
+  line: number,
+  context: RewriteContext,
+): RewriteMatcher | string | undefined {
   const [written = '', substitution = '', flagText] = args;
   const flags = flagsOf(flagText);
   const status = ruleStatus(flags);
