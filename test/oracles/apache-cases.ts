@@ -25,6 +25,20 @@ export interface ApacheCase {
   samples: readonly string[];
 }
 
+const DEFAULT_HOST = 'site.test';
+
+/** The rules file as hoplens reads it: a `.htaccess` as is, a virtual host's rules inside their section. */
+export function hoplensText(sample: ApacheCase): string {
+  const rules = sample.placement === 'vhost' ? ['<VirtualHost *:80>', ...sample.rules, '</VirtualHost>'] : sample.rules;
+  return `${rules.join('\n')}\n`;
+}
+
+/** The host and request target of a sample (`host /path` or `/path`). */
+export function hostAndTarget(sample: string): [string, string] {
+  const [first = '', second] = sample.split(' ');
+  return second === undefined ? [DEFAULT_HOST, first] : [first, second];
+}
+
 export const APACHE_CASES: readonly ApacheCase[] = [
   {
     id: 'alias/moved-pages',

@@ -13,24 +13,10 @@ import { parseApache } from '../../src/inputs/formats/apache/lines.js';
 import { compileApache } from '../../src/inputs/formats/apache/patterns.js';
 import { type ApacheProcess, rawGet, runApache } from '../helpers/apache-process.js';
 import { freePort } from '../helpers/redis-server.js';
-import { APACHE_CASES, type ApacheCase } from './apache-cases.js';
-
-const DEFAULT_HOST = 'site.test';
+import { APACHE_CASES, type ApacheCase, hoplensText, hostAndTarget } from './apache-cases.js';
 
 /** What a request got, in terms both sides can give: a redirect, another status, nothing (404), or a skip. */
 type Verdict = string;
-
-/** The rules file as hoplens reads it: a `.htaccess` as is, a virtual host's rules inside their section. */
-export function hoplensText(sample: ApacheCase): string {
-  const rules = sample.placement === 'vhost' ? ['<VirtualHost *:80>', ...sample.rules, '</VirtualHost>'] : sample.rules;
-  return `${rules.join('\n')}\n`;
-}
-
-/** The host and request target of a sample (`host /path` or `/path`). */
-export function hostAndTarget(sample: string): [string, string] {
-  const [first = '', second] = sample.split(' ');
-  return second === undefined ? [DEFAULT_HOST, first] : [first, second];
-}
 
 /** httpd's answer, its Location read as a browser reads it (`https://b.test` + `x` is the host `b.testx`). */
 function apacheVerdict(answer: { status: number; location?: string }, base: string): Verdict {
