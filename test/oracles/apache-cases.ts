@@ -521,4 +521,32 @@ export const APACHE_CASES: readonly ApacheCase[] = [
       '/docs/v2/intro',
     ],
   },
+  {
+    id: 'chains/moved-twice',
+    placement: 'htaccess',
+    rules: [
+      'Redirect 301 /a /b',
+      'Redirect 301 /b /c',
+      'RedirectPermanent /t /a',
+      'Redirect 301 /x /y',
+      'Redirect 301 /y /old-destination',
+      'RewriteEngine On',
+      'RewriteRule ^y$ /real-destination [R=301,L]',
+      'RewriteRule ^r$ /a [R=301,L]',
+      'RewriteRule ^q$ /b?from=q [R=302,L]',
+    ],
+    samples: ['/a', '/b', '/t', '/x', '/y', '/r', '/q', '/a/deeper'],
+  },
+  {
+    id: 'chains/vhost',
+    placement: 'vhost',
+    rules: [
+      'RewriteEngine On',
+      'RewriteRule ^/one$ /two [R=301,L]',
+      'Redirect 301 /two /three',
+      'Redirect 301 /three https://www.site.test/four',
+      'RewriteRule ^/two$ /five [R=301,L]',
+    ],
+    samples: ['/one', '/two', '/three'],
+  },
 ];

@@ -31,6 +31,14 @@ export function statusWord(word: string): number | undefined {
 
 type Outcome = InputItem | undefined;
 
+/**
+ * The one path a regex of RedirectMatch or RewriteRule matches, when it is one: anchored at both ends (`^/old$`),
+ * since httpd searches (`\.php$` matches any path ending so, `^/old` /older too).
+ */
+function anchoredLiteral(pattern: string): string | undefined {
+  return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$') ? literalOfRegex(pattern) : undefined;
+}
+
 /** `Redirect`, `RedirectPermanent`, `RedirectTemp`, `RedirectMatch`: `[status] path-or-regex [URL]`. */
 function aliasRedirect(directive: ApacheDirective, fixed: number | undefined, options: RuleReadOptions): Outcome {
   const { line, text } = directive;
@@ -45,7 +53,7 @@ function aliasRedirect(directive: ApacheDirective, fixed: number | undefined, op
     return { kind: 'invalid', line, message: `${directive.name} with status ${status} takes ${shape}` };
   }
   const isMatch = directive.name.toLowerCase() === 'redirectmatch';
-  const path = isMatch ? literalOfRegex(pattern) : pattern;
+  const path = isMatch ? anchoredLiteral(pattern) : pattern;
   if (path === undefined) return { kind: 'skipped', line, text, reason: 'regular expression in the source' };
   if (!path.startsWith('/'))
     return { kind: 'invalid', line, message: `the source must be a path: ${JSON.stringify(path)}` };
@@ -104,7 +112,7 @@ function perDirectory(sections: readonly string[]): boolean {
  * slash (one written `^/old$` never matches), in a virtual host the whole path (`^old$` never matches).
  */
 function rewriteSource(pattern: string, sections: readonly string[]): string | { reason: string } | undefined {
-  const literal = pattern.startsWith('!') ? undefined : literalOfRegex(pattern);
+  const literal = pattern.startsWith('!') ? undefined : anchoredLiteral(pattern);
   if (literal === undefined) return undefined;
   const local = perDirectory(sections);
   if (local && literal.startsWith('/'))
