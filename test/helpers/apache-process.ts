@@ -4,7 +4,7 @@
  * never the system service. Start (every port accepting) and stop are bounded in time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { until } from './polling.js';
@@ -62,7 +62,16 @@ export async function runApache(
   ].join('\n');
   const file = join(dir, 'httpd.conf');
   await writeFile(file, config);
-  const child: ChildProcess = spawn(APACHE_BIN, ['-d', dir, '-f', file, '-DFOREGROUND'], { stdio: 'ignore' });
+  // Run as root, httpd's workers are nobody: they must get through the (mkdtemp, 0700) directory to the roots.
+  await chmod(dir, 0o755);
+  const child: ChildProcess = spawn(APACHE_BIN, ['-d', dir, '-f', file, '-DFOREGROUND'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // httpd says why it cannot start (a port taken, a directive refused) on standard error, before its log is open.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     // SIGTERM: httpd stops its children and exits.
@@ -74,7 +83,7 @@ export async function runApache(
     await until(async () => {
       if (child.exitCode !== null) {
         const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
-        throw new Error(`httpd exited (${child.exitCode}): ${log}`);
+        throw new Error(`httpd exited (${child.exitCode}): ${stderr}${log}`);
       }
       return (await Promise.all(ports.map(accepts))).every(Boolean);
     }, 10_000);
@@ -83,6 +92,13 @@ export async function runApache(
     throw error;
   }
   return { stop };
+}
+
+/** `count` distinct free ports on 127.0.0.1 (asked one by one, the system may hand the same one out twice). */
+export async function freePorts(count: number, free: () => Promise<number>): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await free());
+  return [...ports];
 }
 
 /** What httpd answered a request: its status and Location header (undefined when none). */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApache } from '../../src/inputs/formats/apache/lines.js';
 import { compileApache } from '../../src/inputs/formats/apache/patterns.js';
-import { type ApacheProcess, rawGet, runApache } from '../helpers/apache-process.js';
+import { type ApacheProcess, freePorts, rawGet, runApache } from '../helpers/apache-process.js';
 import { freePort } from '../helpers/redis-server.js';
 import { APACHE_CASES, type ApacheCase, hoplensText, hostAndTarget } from './apache-cases.js';
 
@@ -77,13 +77,12 @@ const ports = new Map<string, number>();
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hoplens-apache-'));
   const body: string[] = [];
-  for (const sample of APACHE_CASES) {
-    const port = await freePort();
+  const free = await freePorts(APACHE_CASES.length, freePort);
+  for (const [index, sample] of APACHE_CASES.entries()) {
+    const port = free[index]!;
     ports.set(sample.id, port);
     body.push(...(await caseConfig(dir, sample, port)));
   }
-  // httpd's workers run as nobody: they must read the document roots.
-  await import('node:fs/promises').then(({ chmod }) => chmod(dir, 0o755));
   httpd = await runApache(dir, body, [...ports.values()]);
 }, 20_000);
 
