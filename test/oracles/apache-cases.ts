@@ -549,4 +549,18 @@ export const APACHE_CASES: readonly ApacheCase[] = [
     ],
     samples: ['/one', '/two', '/three'],
   },
+  {
+    id: 'chains/regex-answers-first',
+    placement: 'htaccess',
+    rules: [
+      'Redirect 301 /start /middle',
+      'RedirectMatch 301 ^/middle(.*)$ /by-pattern$1',
+      'Redirect 301 /middle /by-literal',
+      'Redirect 301 /go /step',
+      'RewriteEngine On',
+      'RewriteRule ^step$ /by-rewrite [R=301,L]',
+      'Redirect 301 /step /by-alias',
+    ],
+    samples: ['/start', '/middle', '/go', '/step'],
+  },
 ];
