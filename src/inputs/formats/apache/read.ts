@@ -4,7 +4,7 @@ import { literalOfRegex, STATUS_WORDS, usesCaptures } from '../../text/regex-lit
 import { readStatus } from '../../text/urls.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
-import { conditionsHold, type RewriteCondition, readCondition } from './rewrite-conditions.js';
+import { conditionsHold, type RewriteCondition, readCondition, simpleConditionRegex } from './rewrite-conditions.js';
 
 /** Sections whose rules apply to every request they enclose: read through. Any other section is a condition. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
@@ -36,7 +36,9 @@ type Outcome = InputItem | undefined;
  * since httpd searches (`\.php$` matches any path ending so, `^/old` /older too).
  */
 function anchoredLiteral(pattern: string): string | undefined {
-  return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$') ? literalOfRegex(pattern) : undefined;
+  return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$')
+    ? literalOfRegex(pattern)
+    : undefined;
 }
 
 /** `Redirect`, `RedirectPermanent`, `RedirectTemp`, `RedirectMatch`: `[status] path-or-regex [URL]`. */
@@ -97,7 +99,7 @@ function conditionsReason(
   }
   // With the site known, the conditions are evaluated for it (its host, scheme, path), as httpd would.
   const url = new URL(from, options.baseUrl);
-  const held = conditionsHold(conditions, url, [], { skipped: [], line: 0 });
+  const held = conditionsHold(conditions, url, [], simpleConditionRegex);
   if ('unknown' in held) return `depends on ${held.unknown}`;
   return held.holds ? undefined : `its RewriteCond does not hold for ${url.href}`;
 }

@@ -1,5 +1,14 @@
 import { decodedPath } from '../../patterns/rule-match.js';
-import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
+
+/**
+ * Compiles a condition's pattern: the matcher's bounded engines (src/inputs/patterns/server-regex.ts) for samples,
+ * a plain RegExp on simple patterns for the rows the page reads too (no engine of the matcher's is loaded there).
+ * Undefined when the pattern cannot be run.
+ */
+export type ConditionRegex = (
+  pattern: string,
+  caseless: boolean,
+) => { exec(text: string): RegExpExecArray | null } | undefined;
 
 /**
  * mod_rewrite's RewriteCond, evaluated for a sample URL where the URL alone decides it (the host, the scheme, the
@@ -60,8 +69,7 @@ export function expand(
 function testOne(
   condition: RewriteCondition,
   value: string,
-  skipped: SkipLog,
-  line: number,
+  compile: ConditionRegex,
 ): { matched: boolean; groups: string[] } | { unknown: string } {
   let pattern = condition.pattern;
   const negated = pattern.startsWith('!');
@@ -72,7 +80,7 @@ function testOne(
     return { matched: equal !== negated, groups: [] };
   }
   if (/^(?:-[a-zA-Z]+|[<>]=?)/.test(pattern)) return { unknown: `RewriteCond ${condition.test} ${condition.pattern}` };
-  const regex = serverRegex(pattern, caseless, { log: skipped, line });
+  const regex = compile(pattern, caseless);
   if (regex === undefined)
     return { unknown: `RewriteCond pattern ${pattern} is not a regular expression hoplens reads` };
   const found = regex.exec(value);
@@ -91,7 +99,7 @@ export function conditionsHold(
   conditions: readonly RewriteCondition[],
   url: URL,
   rule: readonly (string | undefined)[],
-  report: { skipped: SkipLog; line: number },
+  compile: ConditionRegex,
 ): ConditionOutcome {
   let groups: string[] = [];
   let unknown: string | undefined;
@@ -100,9 +108,7 @@ export function conditionsHold(
     const condition = conditions[index]!;
     const value = expand(condition.test, url, rule, groups);
     const outcome =
-      typeof value === 'string'
-        ? testOne(condition, value, report.skipped, report.line)
-        : { unknown: `RewriteCond on ${value.unknown}` };
+      typeof value === 'string' ? testOne(condition, value, compile) : { unknown: `RewriteCond on ${value.unknown}` };
     const or = condition.flags.has('or') || condition.flags.has('ornext');
     if ('unknown' in outcome) {
       if (or) chainUnknown ??= outcome.unknown;
@@ -142,3 +148,16 @@ export function readCondition(args: readonly string[]): RewriteCondition {
     .filter((flag) => flag !== '');
   return { test, pattern, flags: new Set(names) };
 }
+
+/**
+ * A plain RegExp for a condition of the rows (read.ts), where no bounded engine is loaded: only a pattern that cannot
+ * backtrack badly (no quantified group, no backreference); another is left to the server (undefined).
+ */
+export const simpleConditionRegex: ConditionRegex = (pattern, caseless) => {
+  if (/\)[*+?{]|\\[1-9]|\(\?[=!<]/.test(pattern)) return undefined;
+  try {
+    return new RegExp(pattern.replace(/^\(\?i\)/, ''), caseless || pattern.startsWith('(?i)') ? 'i' : '');
+  } catch {
+    return undefined;
+  }
+};

@@ -123,7 +123,9 @@ export function rewriteMatcher(
   return (url) => {
     const groups = groupsOf(regex, negated, subject(url, context.perDirectory));
     if (groups === undefined) return undefined;
-    const held = conditionsHold(context.conditions, url, groups, { skipped: context.skipped, line });
+    const held = conditionsHold(context.conditions, url, groups, (source, caseless) =>
+      serverRegex(source, caseless, { log: context.skipped, line }),
+    );
     if ('unknown' in held) return { line, problem: `depends on ${held.unknown}, which only the server knows` };
     return held.holds ? answer(url, groups, held.groups, parts) : undefined;
   };
