@@ -29,6 +29,11 @@ function isPath(text: string): boolean {
   return text.startsWith('/') && !text.startsWith('//');
 }
 
+/** A path and query on the base URL's site: a path starting `//` stays a path (resolved, it would name a host). */
+function onBase(path: string, baseUrl: string): URL {
+  return new URL(`${new URL(baseUrl).origin}${path}`);
+}
+
 /**
  * Turns a literal rule into the row that checks it. A redirect (3xx) expects its status on the first hop and its
  * target as the final URL; any other status expects that status at the source URL itself. With a base URL, an
@@ -40,7 +45,7 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
   if (!read.ok) return { kind: 'invalid', line, message: read.message };
   let url = new URL(read.url);
   const originalOrigin = url.origin;
-  if (options.baseUrl !== undefined && !isPath(rule.from)) url = new URL(url.pathname + url.search, options.baseUrl);
+  if (options.baseUrl !== undefined && !isPath(rule.from)) url = onBase(url.pathname + url.search, options.baseUrl);
   for (const [key, value] of rule.query ?? []) url.searchParams.append(key, value);
   const source = url.href;
   if (rule.to === undefined || (rule.status !== undefined && !REDIRECT_STATUSES.has(rule.status))) {
@@ -53,7 +58,7 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
   let expected = target.url;
   if (options.baseUrl !== undefined && !isPath(rule.to) && new URL(expected).origin === originalOrigin) {
     const moved = new URL(expected);
-    expected = new URL(moved.pathname + moved.search + moved.hash, options.baseUrl).href;
+    expected = onBase(moved.pathname + moved.search + moved.hash, options.baseUrl).href;
   }
   const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source, target: expected } };
   if (rule.status !== undefined) row.row.status = rule.status;
