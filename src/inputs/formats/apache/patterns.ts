@@ -1,7 +1,7 @@
 import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
 import type { SkipLog } from '../../patterns/server-regex.js';
-import { type ApacheMatcher, aliasMatcher } from './alias-match.js';
+import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
@@ -44,6 +44,13 @@ function rewriteSettings(directives: readonly ApacheLine[]): { on: boolean; base
 /** The rules of a file, in the two groups httpd applies one after the other. */
 interface Groups {
   rewrites: Array<{ line: number; match: RewriteMatcher }>;
+  /**
+   * The rewrite rules that match one path only (a literal pattern, no condition, no `[NC]`), by that path: the
+   * earliest for each, looked up rather than tried, so that a file of many such rules costs one lookup per URL.
+   */
+  exact: Map<string, { line: number; match: RewriteMatcher }>;
+  /** The other rewrite rules, tried in order. */
+  tried: Array<{ line: number; match: RewriteMatcher }>;
   aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
   problems: RuleProblem[];
   skipped: SkipLog;
@@ -57,7 +64,7 @@ function perDirectory(sections: readonly string[]): boolean {
 
 /** Reads the directives into the two groups. */
 function groupsOf(directives: readonly ApacheLine[]): Groups {
-  const groups: Groups = { rewrites: [], aliases: [], problems: [], skipped: [] };
+  const groups: Groups = { rewrites: [], exact: new Map(), tried: [], aliases: [], problems: [], skipped: [] };
   const settings = rewriteSettings(directives);
   const sections: string[] = [];
   let conditions: RewriteCondition[] = [];
@@ -91,7 +98,12 @@ function addRewrite(
   if (typeof made !== 'function') return;
   const section = sections.find((name) => !TRANSPARENT.has(name));
   const match = section === undefined ? made : conditional(made, directive.line, section);
-  groups.rewrites.push({ line: directive.line, match });
+  const rule = { line: directive.line, match };
+  groups.rewrites.push(rule);
+  const path =
+    section === undefined && conditions.length === 0 ? exactPath(directive, context.perDirectory) : undefined;
+  if (path === undefined) groups.tried.push(rule);
+  else if (!groups.exact.has(path)) groups.exact.set(path, rule);
 }
 
 function addAlias(groups: Groups, directive: ApacheDirective, sections: readonly string[]): void {
@@ -105,14 +117,27 @@ function addAlias(groups: Groups, directive: ApacheDirective, sections: readonly
   );
 }
 
+/** The one decoded path a RewriteRule matches, when its pattern is a literal (`^old$`) and it has no `[NC]`. */
+function exactPath(directive: ApacheDirective, local: boolean): string | undefined {
+  const [pattern = '', , flags = ''] = rewriteArgs(directive.text);
+  if (/\b(?:nc|nocase)\b/i.test(flags)) return undefined;
+  const literal = literalOfRegex(pattern);
+  if (literal === undefined) return undefined;
+  if (local) return literal.startsWith('/') ? undefined : `/${literal}`;
+  return literal.startsWith('/') ? literal : undefined;
+}
+
 /** The first rewrite rule before `before` that answers `url`; `pass` when one stops the rules without answering. */
 function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer | undefined {
-  for (const rule of groups.rewrites) {
-    if (rule.line >= before) break;
+  const exact = groups.exact.get(decodedPath(url));
+  const best = exact !== undefined && exact.line < before ? exact : undefined;
+  const limit = best?.line ?? before;
+  for (const rule of groups.tried) {
+    if (rule.line >= limit) break;
     const found = rule.match(url);
     if (found !== undefined) return found;
   }
-  return undefined;
+  return best?.match(url);
 }
 
 /**
