@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 describe('hoplens fix, Apache checked live', () => {
-  it('moves no destination: every sample ends where it did, with the same status, in no more hops', async () => {
+  it('moves no destination: every sample ends where it did, with the same status, in one hop or as before', async () => {
     const moved: string[] = [];
     let flattened = 0;
     let samples = 0;
@@ -99,7 +99,9 @@ describe('hoplens fix, Apache checked live', () => {
         // RewriteBase: the same place for both.
         const where = (end: { final: string }) => end.final.replace(/\/root-\d+\//, '/root/');
         const same = where(now) === where(was);
-        if (!same || now.status !== was.status || now.hops > was.hops)
+        // One hop where fix flattened the chain, else the hops of the rules left as written.
+        const hops = now.hops <= 1 || now.hops === was.hops;
+        if (!same || now.status !== was.status || now.hops > was.hops || !hops)
           moved.push(`${sample.id} ${request}: ${JSON.stringify(was)} became ${JSON.stringify(now)}`);
         else if (now.hops < was.hops) flattened++;
       }
