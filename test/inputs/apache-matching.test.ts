@@ -150,4 +150,16 @@ describe('Apache matching, as httpd does it', () => {
     expect(at('/b')).toEqual({ line: 3, target: '/page#top', status: 301 });
     expect(at('/index.php')).toEqual({ line: 5, target: '/', status: 301 });
   });
+
+  // mod_rewrite.html#rewritemap: `${map:key|default}` looks the key up in a map (a file, a program) only the server
+  // has: the sample is skipped with that reason, and no later rule predicted for it.
+  it('says a RewriteMap lookup is the server’s to answer', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      // Split so that the linter does not read Apache's ${map:key} as a template placeholder.
+      'RewriteRule ^p/(.*)$ $' + '{products:$1|/none} [R=301,L]',
+      'RewriteRule ^p/(.*)$ /fallback [R=301,L]',
+    ]);
+    expect(at('/p/42')).toMatchObject({ line: 2, problem: expect.stringContaining('RewriteMap') });
+  });
 });

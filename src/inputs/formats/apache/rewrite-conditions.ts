@@ -106,7 +106,7 @@ export function conditionsHold(
   let chainUnknown: string | undefined;
   for (let index = 0; index < conditions.length; index++) {
     const condition = conditions[index]!;
-    const value = expand(condition.test, url, rule, groups);
+    const value = /\$\{/.test(condition.test) ? { unknown: 'a RewriteMap' } : expand(condition.test, url, rule, groups);
     const outcome =
       typeof value === 'string' ? testOne(condition, value, compile) : { unknown: `RewriteCond on ${value.unknown}` };
     const or = condition.flags.has('or') || condition.flags.has('ornext');

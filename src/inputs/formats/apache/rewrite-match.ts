@@ -74,6 +74,9 @@ function answer(url: URL, groups: string[], condGroups: string[], parts: RulePar
   if (status === 403 || status === 410) return { line, status };
   const last = flags.has('l') || flags.has('last') || flags.has('end');
   if (substitution === '-') return status === undefined && last ? 'pass' : { line, problem: 'RewriteRule - [R]' };
+  // A RewriteMap lookup (`${map:key}`) is the server's: its map is a file or program hoplens does not read.
+  const map = /\$\{[^}]*\}/.exec(substitution)?.[0];
+  if (map !== undefined) return { line, problem: `the substitution looks up the RewriteMap ${map}` };
   const filled = expand(substitution, url, groups, condGroups);
   if (typeof filled !== 'string') return { line, problem: `the substitution uses ${filled.unknown}` };
   if (status === undefined)
