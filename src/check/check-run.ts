@@ -15,7 +15,13 @@ export async function* judgeRun(
   config: RunnerConfig,
   judging: RunJudging,
 ): AsyncGenerator<JudgedEvent> {
-  for await (const event of runChecks(items, config)) yield judging.judge(event);
+  for await (const event of runChecks(items, config)) {
+    const judged = judging.judge(event);
+    if (event.kind === 'checked' && judged.kind === 'judged') {
+      config.cache?.remember(event.attempt, judged.row.result.outcome);
+    }
+    yield judged;
+  }
 }
 
 /** Analyses one row, retried as `context` says, and judges it as a run's row is judged: a monitor's run. */

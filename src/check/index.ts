@@ -5,8 +5,11 @@
  * retries, the timer), which needs Node.
  */
 
+export { type LoadedCache, loadCache, saveCache } from './cache-file.js';
 export { checkOne, judgeRun } from './check-run.js';
 export * from './judging.js';
 export type { AttemptContext, RetryPolicy } from './row-attempt.js';
+export { type CacheEntry, MAX_CACHE_ENTRIES, RowCache, type RowCacheSettings } from './row-cache.js';
+export { patternsChoose, type RowSubset, resumeKey, subsetItems, type UrlMatcher } from './row-subset.js';
 export type { RunLimits, RunnerConfig, RunnerEvent } from './runner.js';
 export { MAX_SHARDS, parseShard, type Shard, shardItems } from './shard.js';

@@ -30,6 +30,7 @@ export interface JudgedRow {
 /** Judges one analysed row against its expectations, then against the baseline. */
 export function judgeRow(attempt: Attempt, settings: JudgeSettings): JudgedRow {
   const result = evaluate(attempt, settings.expectations);
+  if (attempt.cachedAt !== undefined) result.cached = new Date(attempt.cachedAt).toISOString();
   if (result.outcome !== 'passed' && settings.explain !== undefined) {
     result.reasons.push(...settings.explain(result, attempt));
   }

@@ -12,6 +12,8 @@ export interface Attempt {
   attempts: number;
   /** Wall-clock milliseconds spent on the row, retries and waits included. */
   elapsed: number;
+  /** Answered from `--cache` (no request made): when the cached check ran, in ms since the epoch. */
+  cachedAt?: number;
 }
 
 /** How a row ended: it met every expectation, it did not, or it could not be analysed. */
@@ -59,4 +61,6 @@ export interface RowResult {
   chain: Hop[];
   /** Differences from the `--baseline` report; absent without a baseline or for a row it does not have. */
   changes?: BaselineChange[];
+  /** Answered from `--cache`, no request made: the time of the check that answered it (ISO 8601). */
+  cached?: string;
 }

@@ -1,5 +1,6 @@
-import { missingFromRun } from './baseline.js';
-import { type JudgeSettings, judgeRow } from './judge.js';
+import { baselineKey, missingFromRun } from './baseline.js';
+import { type BaselineStanding, type JudgeSettings, judgeRow } from './judge.js';
+import type { RowResult } from './result.js';
 import type { RunnerEvent } from './runner.js';
 import type { CheckSummary } from './summary.js';
 import { CheckTally, type JudgedEvent, type RunEnd, type TallySettings } from './tally.js';
@@ -35,6 +36,21 @@ export class RunJudging {
       event.kind === 'checked' ? { kind: 'judged', row: judgeRow(event.attempt, this.settings) } : event;
     this.tally.add(judged);
     return judged;
+  }
+
+  /**
+   * Counts a row judged by an earlier, interrupted run of the same command (`--resume`), as it stands in its report:
+   * not judged again, since it is not checked again, but part of the whole run's summary.
+   */
+  recount(result: RowResult): void {
+    const { baseline } = this.settings;
+    let standing: BaselineStanding | undefined;
+    if (baseline !== undefined) {
+      const key = baselineKey(result.source);
+      if (baseline.entries.has(key)) baseline.seen.add(key);
+      standing = result.changes === undefined ? 'new' : result.changes.length > 0 ? 'changed' : 'same';
+    }
+    this.tally.add({ kind: 'judged', row: standing === undefined ? { result } : { result, baseline: standing } });
   }
 
   /**

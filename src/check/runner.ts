@@ -3,6 +3,7 @@ import type { CheckRow, InputItem } from '../inputs/index.js';
 import { HostScheduler, type Slot } from './host-scheduler.js';
 import type { Attempt } from './result.js';
 import { attemptRow, type RetryPolicy } from './row-attempt.js';
+import type { RowCache } from './row-cache.js';
 
 /** How many rows run at once and how they are retried. */
 export interface RunLimits extends RetryPolicy {
@@ -20,6 +21,8 @@ export interface RunnerConfig extends RunLimits {
   analyze: (url: string) => Promise<AnalysisResult>;
   /** Stops the run: no new rows start, rows in flight are dropped, finished rows are still delivered. */
   signal?: AbortSignal;
+  /** Earlier answers (`--cache`): a row it answers is not requested; what the others answer is remembered. */
+  cache?: RowCache | undefined;
 }
 
 /** What the runner delivers, in input order: an analysed row, or an input line passed through. */
@@ -110,7 +113,11 @@ export async function* runChecks(items: AsyncIterable<InputItem>, config: Runner
   const start = (slot: RowSlot) => {
     const { row } = slot.item as InputItem & { kind: 'row' };
     const onRateLimited = (waitMs: number) => scheduler.pause(slot.host, waitMs);
-    void attemptRow(row, config, onRateLimited).then((done) => scheduler.finish(slot, done, stopped()));
+    // A row the cache answers takes its place in the window like any other (delivery stays in input order), but
+    // makes no request.
+    const cached = config.cache?.answer(row);
+    const done = cached === undefined ? attemptRow(row, config, onRateLimited) : Promise.resolve(cached);
+    void done.then((attempt) => scheduler.finish(slot, attempt, stopped()));
   };
   signal?.addEventListener('abort', scheduler.notify, { once: true });
   try {

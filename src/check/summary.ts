@@ -22,6 +22,10 @@ export interface CheckSummary {
   elapsedMs: number;
   /** Stopped by Ctrl-C: the counts cover the rows finished before it. */
   interrupted: boolean;
+  /** In an interrupted run, the rows of the input never checked, when the face could count them. */
+  unchecked?: number;
+  /** Rows answered from `--cache`, without a request. */
+  cached?: number;
   /** What the run's chains looked like (set when the run ends; `hoplens check --no-stats` leaves it out). */
   stats?: RunStats;
   /** Whether the figures also go into the machine-readable report's closing record (`hoplens check --stats`). */

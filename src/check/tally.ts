@@ -55,6 +55,7 @@ export class CheckTally {
     if (baseline === 'new') summary.added++;
     else if (baseline === 'changed') summary.changed++;
     summary[result.outcome]++;
+    if (result.cached !== undefined) summary.cached = (summary.cached ?? 0) + 1;
     this.stats.add(result);
     this.collapses?.add(result);
   }

@@ -63,6 +63,11 @@ Output: --format table (default), json (an array, one row a line), ndjson, csv o
 The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit; it names every reason
 for a non-zero exit. With --output, failed and errored rows are listed on stderr too.
 
+Interrupted, repeated, partial runs: an interrupted ndjson --output report says so in its closing record, and a
+rerun refuses to overwrite it; --resume REPORT continues it (rows in it are not checked again), --force overwrites
+it. --cache FILE answers rows from passing checks younger than --max-cache-age (default 1d), marked "cached";
+--include/--exclude PATTERN (URL patterns, repeatable) check a subset.
+
 Examples:
   $ hoplens check redirects.csv
   $ hoplens check urls.txt --concurrency 20 --per-host 4 --retries 3
@@ -70,13 +75,16 @@ Examples:
   $ hoplens check redirects.csv --format ndjson --output today.ndjson --baseline yesterday.ndjson
   $ hoplens check export.csv --columns "source=Alte URL,target=Neue URL"
   $ cat urls.txt | hoplens check - --quiet
+  $ hoplens check big.csv --format ndjson --output r.ndjson --cache .hoplens-cache --resume r.ndjson
+  $ hoplens check sitemap.xml --include 'https://example.com/blog/*'
 
 Exit status:
   0    every row passed (or every rule was skipped)
   1    some row failed or errored (or changed, with --fail-on-change), or a redirect collapse was found
   2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
-       an --output that is an input or cannot be written, a --baseline that is not a hoplens report
-  130  interrupted (Ctrl-C): the partial summary is printed
+       an --output that is an input or cannot be written, a --baseline that is not a hoplens report, an
+       interrupted run's report as --output without --resume or --force
+  130  interrupted (Ctrl-C): the partial summary is printed, with the rows never checked
 `;
 
 /** Help text after the options of `hoplens serve`. */

@@ -156,8 +156,9 @@ export class Sink {
  * Opens `path` for writing before any work starts, so that a bad `--output` fails fast with exit 2. A write that fails
  * later (a full disk) is the same `OUTPUT_ERROR`, naming `flag`, the file and the reason.
  */
-export async function openFileSink(path: string, flag: string): Promise<Sink> {
-  const stream = createWriteStream(path);
+export async function openFileSink(path: string, flag: string, append = false): Promise<Sink> {
+  // Appending (`--resume`) adds to what the file holds; otherwise it is emptied first.
+  const stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
   try {
     await once(stream, 'open');
   } catch (error) {

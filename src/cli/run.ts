@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../core/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
+import { addRunFlags } from './check/run-flags.js';
 import { ANALYZE_EXAMPLES, CHECK_EXAMPLES, EXPLAIN_HELP, REPORT_MERGE_HELP, SERVE_EXAMPLES } from './command-help.js';
 import type { AnalyzeFlags } from './commands/analyze.js';
 import type { FixFlags } from './commands/fix.js';
@@ -100,6 +101,7 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
     )
     .option('--shard <k/n>', 'check only the Kth of N parts of the rows (split by source URL), for a CI matrix')
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
+  addRunFlags(check);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {
@@ -186,6 +188,10 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
     .option('-o, --output <file>', 'write the fixed rules to a file instead of stdout')
     .option('--map <file>', 'also write old → final URLs as CSV (source,target), for rewriting links in content')
     .option('--write', 'overwrite the input file with the fixed rules')
+    .option(
+      '--keep-status',
+      "keep each rule's status as written (fix makes a bare 302 redirect permanent, and says so)",
+    )
     .addHelpText('after', FIX_EXAMPLES)
     .action(async (file: string, flags: FixFlags) => {
       const { fixCommand } = await import('./commands/fix.js');

@@ -28,12 +28,20 @@ function firstError(value: unknown): string | undefined {
   return complaint === undefined ? undefined : `${keyPath(complaint.path) || '(top level)'}: ${complaint.why}`;
 }
 
-function compilePattern(text: string, path: string): URLPattern {
+/**
+ * A URL pattern (WHATWG URLPattern syntax) compiled, as the policy's `allow` and `hoplens check --include` take
+ * them; `fail` makes the error of a text that is not one, from the reason in words.
+ */
+export function compileUrlPattern(text: string, fail: (why: string) => Error): URLPattern {
   try {
     return new URLPattern(text);
   } catch (error) {
-    throw invalidOption('policy', `${path}: must be a URL pattern (${(error as Error).message})`);
+    throw fail(`must be a URL pattern (${(error as Error).message})`);
   }
+}
+
+function compilePattern(text: string, path: string): URLPattern {
+  return compileUrlPattern(text, (why) => invalidOption('policy', `${path}: ${why}`));
 }
 
 /**

@@ -25,13 +25,16 @@ export interface LiteralRule {
   query?: ReadonlyArray<readonly [string, string]>;
 }
 
-function isPath(text: string): boolean {
-  return text.startsWith('/') && !text.startsWith('//');
+/**
+ * A path and query moved onto the base URL's origin. Joined as text: resolving a path that begins with `//` on the
+ * base (`new URL('//old/page', base)`) would read `old` as a host.
+ */
+export function onBase(pathAndQuery: string, baseUrl: string): URL {
+  return new URL(new URL(baseUrl).origin + pathAndQuery);
 }
 
-/** A path and query on the base URL's site: a path starting `//` stays a path (resolved, it would name a host). */
-function onBase(path: string, baseUrl: string): URL {
-  return new URL(`${new URL(baseUrl).origin}${path}`);
+function isPath(text: string): boolean {
+  return text.startsWith('/') && !text.startsWith('//');
 }
 
 /**

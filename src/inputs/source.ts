@@ -45,6 +45,8 @@ export async function openInput(
 /** How `readInput` reads: the rules' options, and for a CSV the columns `--columns` names and who to tell. */
 export interface InputReadOptions extends ReadRulesOptions {
   csv?: Omit<CsvReadOptions, 'baseUrl'>;
+  /** A list's lines starting with `//` are paths (`--samples`), not hosts. */
+  slashPaths?: boolean;
 }
 
 /** The reader for `format`. */
@@ -56,7 +58,7 @@ export function readInput(
   if (format === 'csv') {
     return readCsv(stream, { ...options.csv, ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }) });
   }
-  if (format === 'list') return readList(stream, options.baseUrl);
+  if (format === 'list') return readList(stream, options.baseUrl, { slashPaths: options.slashPaths === true });
   if (format === 'sitemap') return readSitemap(stream, options);
   return readRules(format, stream, options);
 }

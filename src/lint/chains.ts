@@ -1,5 +1,7 @@
+import type { CompiledRules } from '../inputs/patterns/index.js';
 import { type LintFinding, lintFinding } from './finding.js';
-import { isSelfRedirect, type RedirectEdge, type RuleGraph, type RuleWalk, walkRules } from './rule-graph.js';
+import { walkMatched } from './matched-walk.js';
+import { edges, isSelfRedirect, type RedirectEdge, type RuleGraph, type RuleWalk, walkRules } from './rule-graph.js';
 
 /** The most rules a chain's message walks through, and the most related lines it names; a longer chain is elided. */
 const SHOWN = 10;
@@ -39,4 +41,33 @@ export function findChains(graph: RuleGraph, walks = walkRules(graph)): LintFind
     );
   }
   return findings.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The chains of a file whose format has a matcher (src/inputs/patterns/): each rule followed with the format's own
+ * precedence ({@link walkMatched}), so that a target with a query string (`return 301 /a?src=1`, which nginx's
+ * `location = /a` answers), or one a pattern rule answers, is a chain too. A rule whose walk is uncertain (shadowed,
+ * looping, a hop only the server can compute) is no chain finding: lint reports it as what it is.
+ */
+export function findMatchedChains(graph: RuleGraph, rules: CompiledRules): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const rule of edges(graph)) {
+    if (isSelfRedirect(graph, rule)) continue;
+    const walk = walkMatched(rules, rule);
+    if ('uncertain' in walk || walk.lines.length === 0) continue;
+    const final = graph.display(walk.final);
+    const hops = [rule.source, ...walk.via].slice(0, SHOWN).map((url) => graph.display(url));
+    if (walk.via.length + 1 > SHOWN) hops.push(`… ${walk.via.length + 1 - SHOWN} more`);
+    findings.push(
+      lintFinding('chain', {
+        line: rule.line,
+        source: graph.display(rule.source),
+        target: graph.display(rule.target),
+        message: `chain of ${walk.lines.length + 1} redirects: ${[...hops, final].join(' → ')} (line ${walk.lines[0]} redirects ${graph.display(walk.via[0]!)} again); point it at ${final}`,
+        suggestion: final,
+        related: walk.lines.slice(0, SHOWN - 1),
+      }),
+    );
+  }
+  return findings;
 }

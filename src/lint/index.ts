@@ -3,12 +3,13 @@
  * offline. It reads through inputs' entry; the CLI's `hoplens lint` only opens the files and reports.
  */
 
-export { findChains } from './chains.js';
+export { findChains, findMatchedChains } from './chains.js';
 export { findCycles } from './cycles.js';
 export { isLintError, LINT_ERROR_CODES, type LintError, type LintErrorCode } from './errors.js';
 export { LINT_KINDS, LINT_SEVERITY, type LintFinding, type LintKind, type LintSeverity } from './finding.js';
 export { type LintedInput, type LintInputOptions, lintInput } from './lint-input.js';
 export { type LintOptions, lintGraph, lintRules } from './lint-rules.js';
+export { type MatchedWalk, walkMatched } from './matched-walk.js';
 export { type SitemapPages, sitemapPages } from './not-in-sitemap.js';
 export {
   buildRuleGraph,

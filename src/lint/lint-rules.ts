@@ -1,6 +1,6 @@
 import type { CheckRow } from '../inputs/index.js';
 import type { CompiledRules } from '../inputs/patterns/index.js';
-import { findChains } from './chains.js';
+import { findChains, findMatchedChains } from './chains.js';
 import { findCycles } from './cycles.js';
 import { findDuplicates } from './duplicates.js';
 import { LINT_KINDS, type LintFinding } from './finding.js';
@@ -41,7 +41,7 @@ export function lintGraph(graph: RuleGraph, options: LintOptions): LintFinding[]
   const findings = [
     ...findCycles(graph, walks),
     ...findSelfRedirects(graph),
-    ...findChains(graph, walks),
+    ...(options.rules === undefined ? findChains(graph, walks) : findMatchedChains(graph, options.rules)),
     ...findDuplicates(graph, options.ordered),
     ...findShadowed(graph, options.ordered, options.rules),
     ...(options.migration === true ? findTemporaryMoves(graph) : []),

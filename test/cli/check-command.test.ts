@@ -423,9 +423,11 @@ describe('hoplens check (through run())', () => {
       signal: controller.signal,
     });
     expect(code).toBe(130);
-    const rows = JSON.parse(await readFile(out, 'utf8'));
-    expect(rows.map((row: { source: string }) => row.source)).toEqual([`${s}/old`]);
-    expect(stdout).toContain('Interrupted: partial results');
+    const records: Array<{ source?: string; kind?: string }> = JSON.parse(await readFile(out, 'utf8'));
+    expect(records.filter((row) => row.kind !== 'summary').map((row) => row.source)).toEqual([`${s}/old`]);
+    // Its closing record says the run was interrupted, and how many rows it never checked (the hanging one, the last).
+    expect(records.at(-1)).toEqual({ kind: 'summary', interrupted: true, unchecked: 2 });
+    expect(stdout).toContain('Interrupted: partial results, 2 rows never checked.');
     expect(stdout).toContain('Summary: 1 row checked');
   });
 

@@ -203,8 +203,13 @@ describe('hoplens (spawned)', () => {
     expect(outcome.stdout).toContain('Interrupted: partial results');
     expect(outcome.stdout).toContain('Summary: 1 row checked');
     expect(stderr).toBe('');
-    const rows = (await readFile(report, 'utf8')).trim().split('\n');
-    expect(rows.map((line) => JSON.parse(line).source)).toEqual([url('/old')]);
+    const records = (await readFile(report, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.filter((record) => record.kind !== 'summary').map((row) => row.source)).toEqual([url('/old')]);
+    // The closing record marks the report as an interrupted run's: the two rows after the first were never checked.
+    expect(records.at(-1)).toEqual({ kind: 'summary', interrupted: true, unchecked: 2 });
   });
 
   it('Ctrl-C while standard input is still open ends the run too', async () => {
@@ -223,7 +228,10 @@ describe('hoplens (spawned)', () => {
       },
     });
     expect(outcome.code).toBe(130);
-    expect(JSON.parse(outcome.stdout.trim())).toMatchObject({ source: url('/old'), outcome: 'passed' });
+    const [row, closing] = outcome.stdout.trim().split('\n');
+    expect(JSON.parse(row!)).toMatchObject({ source: url('/old'), outcome: 'passed' });
+    // Standard input cannot be read again: the closing record says the run was interrupted, not how many rows are left.
+    expect(JSON.parse(closing!)).toEqual({ kind: 'summary', interrupted: true });
     expect(outcome.stderr).toContain('Summary: 1 row checked');
   });
 

@@ -121,7 +121,9 @@ describe('a rules file is parsed once', () => {
     const { code, stderr } = await runCli(['fix', path]);
     expect(stderr).toContain('1 rule pointed at the final destination');
     expect(code).toBe(0);
-    expect(parses).toHaveBeenCalledTimes(1);
+    // The input once; the fixed text is read back once, to say on which lines a status changed.
+    expect(parses.mock.calls.filter(([arg]) => arg === text)).toHaveLength(1);
+    expect(parses.mock.calls.filter(([arg]) => arg !== text).length).toBeLessThanOrEqual(1);
   });
 
   it('check explains the chain of a rules file on standard input too: it is read once, for the chains and the run', async () => {

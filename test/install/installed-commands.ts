@@ -3,7 +3,7 @@
  * checked, the rules it wrote, the hop it rendered): the bundle in dist/cli-chunks/ is what users run, and the
  * in-process tests in test/cli/ do not run it. Registered by test/install/pack-install.test.ts, which installs once.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_TYPES } from '../../src/core/index.js';
@@ -56,6 +56,8 @@ const EXPLAIN_BATCH = 6;
 const FAST = ['--concurrency', '8', '--per-host', '8', '--retries', '0'];
 
 export function describeInstalledCommands(installed: () => Installed): void {
+  /** The paths the servers were asked for, for the tests that count requests (--cache, --resume, --include). */
+  const served: string[] = [];
   let plain: TestServer;
   let secure: TestServer;
   let caFile: string;
@@ -68,6 +70,7 @@ export function describeInstalledCommands(installed: () => Installed): void {
     const handler =
       (origin: () => string): Handler =>
       (req, res) => {
+        served.push(req.url ?? '/');
         const answer = site(req, origin());
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
@@ -204,6 +207,57 @@ export function describeInstalledCommands(installed: () => Installed): void {
     });
   });
 
+  describe('hoplens check runs: --cache, --resume, --include/--exclude, installed', () => {
+    const rowsServed = () => served.filter((path) => /^\/(old|new)\//.test(path));
+
+    it('--cache answers a repeated run from the cache, without a request, marking its rows cached', async () => {
+      const list = await file('cached.txt', [1, 2, 3].map((n) => `${plain.origin}/old/${n}`).join('\n'));
+      const cache = join(dir, 'runs.cache');
+      const first = await runInstalled(installed(), ['check', list, '--format', 'ndjson', '--cache', cache, ...FAST]);
+      expect(first.code).toBe(0);
+      served.length = 0;
+      const args = ['check', list, '--format', 'ndjson', '--cache', cache, '--max-cache-age', '1h', ...FAST];
+      const second = await runInstalled(installed(), args);
+      expect(second.code).toBe(0);
+      expect(rowsServed()).toEqual([]);
+      expect(ndjsonRows(second.stdout).map((row) => typeof row.cached)).toEqual(['string', 'string', 'string']);
+      expect(second.stderr).toContain('3 from the cache');
+    });
+
+    it('--resume continues an interrupted report; the same command without it refuses', async () => {
+      const list = await file('resumed.txt', [1, 2, 3].map((n) => `${plain.origin}/new/${n}`).join('\n'));
+      const report = join(dir, 'resumed.ndjson');
+      const whole = await runInstalled(installed(), ['check', list, '--format', 'ndjson', ...FAST]);
+      // The report of a run interrupted after its first row: that row, then the closing record saying so.
+      const firstRow = whole.stdout.split('\n')[0]!;
+      await writeFile(report, `${firstRow}\n{"kind":"summary","interrupted":true,"unchecked":2}\n`);
+      const refused = await runInstalled(installed(), ['check', list, '--format', 'ndjson', '-o', report, ...FAST]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--force');
+      served.length = 0;
+      const resumed = await runInstalled(installed(), ['check', list, '--resume', report, ...FAST]);
+      expect(resumed.code).toBe(0);
+      expect(rowsServed().sort()).toEqual(['/new/2', '/new/3']);
+      const rows = ndjsonRows(await readFile(report, 'utf8'));
+      expect(rows.map((row) => row.source)).toEqual([1, 2, 3].map((n) => `${plain.origin}/new/${n}`));
+      expect(resumed.stdout).toContain('Summary: 3 rows checked');
+    });
+
+    it('--include and --exclude check the rows their URL patterns choose', async () => {
+      const list = await file('subset.txt', [1, 2, 3].map((n) => `${plain.origin}/new/${n}`).join('\n'));
+      const args = ['check', list, '--format', 'ndjson', ...FAST];
+      const result = await runInstalled(installed(), [
+        ...args,
+        '--include',
+        `${plain.origin}/new/*`,
+        '--exclude',
+        `${plain.origin}/new/2`,
+      ]);
+      expect(result.code).toBe(0);
+      expect(ndjsonRows(result.stdout).map((row) => row.source)).toEqual([1, 3].map((n) => `${plain.origin}/new/${n}`));
+    });
+  });
+
   describe('hoplens check on every rule format, installed', () => {
     let rules: TestServer;
     beforeAll(async () => {
@@ -244,6 +298,20 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const result = await runInstalled(installed(), ['fix', rules, '--input', 'netlify']);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe('/a  /c  301\n/b  /c  301\n');
+    });
+
+    it('fix says when it makes a bare 302 permanent, and --keep-status keeps it', async () => {
+      // nginx's `return URL` is a 302 (https://nginx.org/en/docs/http/ngx_http_rewrite_module.html#return).
+      const text = 'location = /a { return http://site.test/b; }\nlocation = /b { return 301 http://site.test/c; }\n';
+      const rules = await file('status.conf', text);
+      const args = ['fix', rules, '--input', 'nginx', '--base-url', 'http://site.test'];
+      const made = await runInstalled(installed(), args);
+      expect(made.stdout.split('\n')[0]).toBe('location = /a { return 301 http://site.test/c; }');
+      expect(made.stderr).toContain('status.conf:1: status 302 → 301');
+      const kept = await runInstalled(installed(), [...args, '--keep-status']);
+      expect(kept.code).toBe(0);
+      expect(kept.stdout.split('\n')[0]).toBe('location = /a { return http://site.test/c; }');
+      expect(kept.stderr).not.toContain('status 302');
     });
   });
 

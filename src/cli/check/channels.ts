@@ -35,7 +35,10 @@ export interface CheckChannels {
 export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckChannels> {
   const stdout = () => new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const stderr = () => new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
-  const report = plan.outputPath === undefined ? stdout() : await openFileSink(plan.outputPath, '--output');
+  const report =
+    plan.outputPath === undefined
+      ? stdout()
+      : await openFileSink(plan.outputPath, '--output', plan.run.resume !== undefined);
   const human = plan.humanOnStderr ? stderr() : stdout();
   const errors = stderr();
 

@@ -14,9 +14,10 @@ import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/patterns/index
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { invalidFlag } from '../errors.js';
 import type { CheckFormat } from '../formats/formatter.js';
+import { planRun, type RunFlags, type RunPlan } from './run-flags.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
-export interface CheckFlags extends AnalysisFlags, InputFlags {
+export interface CheckFlags extends AnalysisFlags, InputFlags, RunFlags {
   /** False with `--no-color`. */
   color?: boolean;
   format: CheckFormat;
@@ -91,6 +92,28 @@ export interface CheckPlan extends InputPlan {
   sitemapMaxBytes?: number;
   /** `--samples`: the sample URLs, resolved (or an http(s) URL), and their format. */
   samples?: { path: string; format: InputFormat };
+  /** `--resume`, `--cache`, `--include`/`--exclude`: which rows run, and which answers come from earlier runs. */
+  run: RunPlan;
+}
+
+/**
+ * The report format and file: `--resume REPORT` continues an ndjson report, so it is the `--output` (given the same
+ * or not at all) and the format is ndjson (given so, or left to its default).
+ */
+function outputOf(flags: CheckFlags, run: RunPlan, cwd: string): { format: CheckFormat; output?: string } {
+  const output = flags.output === undefined ? undefined : resolve(cwd, flags.output);
+  if (run.resume === undefined) return { format: flags.format, ...(output === undefined ? {} : { output }) };
+  if (flags.format !== 'ndjson' && flags.format !== 'table') {
+    throw invalidFlag(
+      '--resume',
+      'continues an ndjson report: use it with --format ndjson',
+      `--format ${flags.format}`,
+    );
+  }
+  if (output !== undefined && output !== run.resume) {
+    throw invalidFlag('--resume', 'continues the --output report: name the same file in both', flags.output);
+  }
+  return { format: 'ndjson', output: run.resume };
 }
 
 function number(flag: string, value: string | undefined, limit: { min: number; max: number }): number | undefined {
@@ -153,10 +176,12 @@ export async function planCheck(file: string, flags: CheckFlags, cwd: string): P
   const expectations = expectationsOf(flags);
   const limits = limitsOf(flags);
   const input = await planInput(file, flags, { cwd });
+  const run = planRun(flags, cwd);
+  const { format, output } = outputOf(flags, run, cwd);
   const plan: CheckPlan = {
     ...input,
-    format: flags.format,
-    humanOnStderr: flags.output === undefined && flags.format !== 'table',
+    format,
+    humanOnStderr: output === undefined && format !== 'table',
     analyzeOptions,
     expectations,
     limits,
@@ -164,6 +189,7 @@ export async function planCheck(file: string, flags: CheckFlags, cwd: string): P
     quiet: flags.quiet === true,
     verbose: flags.verbose === true,
     progress: flags.progress !== false,
+    run,
   };
   if (flags.shard !== undefined) {
     const shard = parseShard(flags.shard);
@@ -175,7 +201,7 @@ export async function planCheck(file: string, flags: CheckFlags, cwd: string): P
   const sitemapMb = number('--sitemap-max-size', flags.sitemapMaxSize, CHECK_LIMITS.sitemapMaxSize);
   if (sitemapMb !== undefined) plan.sitemapMaxBytes = sitemapMb * 1024 * 1024;
   if (flags.baseline !== undefined) plan.baselinePath = resolve(cwd, flags.baseline);
-  if (flags.output !== undefined) plan.outputPath = resolve(cwd, flags.output);
+  if (output !== undefined) plan.outputPath = output;
   if (flags.color !== undefined) plan.color = flags.color;
   return plan;
 }

@@ -13,6 +13,7 @@ export function renderSummary(summary: CheckSummary, colors: Colors, quiet = fal
     summary.errored > 0 ? colors.magenta(`${summary.errored} errored`) : `${summary.errored} errored`,
   ];
   const extras: string[] = [];
+  if ((summary.cached ?? 0) > 0) extras.push(`${summary.cached} from the cache`);
   if (summary.skipped > 0) extras.push(`${plural(summary.skipped, 'rule')} skipped`);
   if (summary.invalid > 0) extras.push(colors.red(`${plural(summary.invalid, 'invalid line')}`));
   // The run's figures first: the counts line stays the summary's last (or last but the baseline's).
@@ -20,8 +21,13 @@ export function renderSummary(summary: CheckSummary, colors: Colors, quiet = fal
   // A single row's figures are its own line: the run's figures say something from two rows on.
   if (summary.stats !== undefined && checkedRows(summary) > 1) text += renderRunStats(summary.stats, quiet);
   if (summary.collapse !== undefined) text += renderCollapse(summary.collapse, colors);
-  if (summary.interrupted)
-    text += `${colors.yellow('Interrupted')}: partial results, rows in flight were not checked.\n`;
+  if (summary.interrupted) {
+    const never =
+      summary.unchecked === undefined
+        ? 'rows in flight were not checked'
+        : `${plural(summary.unchecked, 'row')} never checked`;
+    text += `${colors.yellow('Interrupted')}: partial results, ${never}.\n`;
+  }
   text += `${colors.bold('Summary')}: ${plural(checkedRows(summary), 'row')} checked in ${seconds} s: ${counts.join(', ')}`;
   if (extras.length > 0) text += `; ${extras.join(', ')}`;
   // A non-zero exit names every reason, so that `0 failed` and exit 1 (a collapse) do not contradict each other.

@@ -1,13 +1,22 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import { judgeRun, RunJudging, shardItems } from '../../check/index.js';
+import {
+  type CheckSummary,
+  checkedRows,
+  judgeRun,
+  type RowCache,
+  RunJudging,
+  shardItems,
+  subsetItems,
+} from '../../check/index.js';
 import type { AnalyzerConfig } from '../../core/index.js';
 import {
   type CsvColumns,
   describeColumns,
   type InputItem,
   type InputReadOptions,
+  isHttpLocation,
   isInputsError,
   isRuleFormat,
   type OpenSitemapOptions,
@@ -28,6 +37,7 @@ import type { CheckFlags, CheckPlan } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
 import { CheckReport } from '../check/report.js';
 import { findRuleChains } from '../check/rule-chains.js';
+import { countRunRows, prepareRun, type RunExtras, saveRunCache } from '../check/run-extras.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import type { CliError } from '../errors.js';
@@ -58,15 +68,17 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   };
   const ahead = await readRulesAhead(plan, stream);
   const judging = new RunJudging({
-    expectations: plan.expectations,
-    baseline,
-    failOnChange: plan.failOnChange,
+    ...{ expectations: plan.expectations, baseline, failOnChange: plan.failOnChange, collapse, stats: flags.stats },
     explain: explainFor(ahead === undefined ? undefined : findRuleChains(plan, ahead.items)),
-    collapse,
-    stats: flags.stats,
     shard: plan.shard !== undefined,
   });
-  const channels = await openChannels(plan, io).catch((error: unknown) => {
+  const warn = (text: string) => void io.stderr.write(`hoplens: ${text}\n`);
+  // What earlier runs left (a resumed report, a cache) is read before the report is opened, which may append to it.
+  const opened = prepareRun(plan, judging, settings, warn).then(async (extras) => ({
+    extras,
+    channels: await openChannels(plan, io),
+  }));
+  const { extras, channels } = await opened.catch((error: unknown) => {
     closeInput();
     throw error;
   });
@@ -77,10 +89,12 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
     const rows = ahead === undefined ? await readRows(plan, stream, io, sitemap, channels) : replayItems(ahead);
     // Only a `--shard`'s share of the rows is run.
     const share = plan.shard === undefined ? rows : shardItems(rows, plan.shard);
-    const stop = await runAndReport(plan, share, judging, report, io, settings);
+    const chosen = extras.subset === undefined ? share : subsetItems(share, extras.subset);
+    const stop = await runAndReport(plan, chosen, judging, report, io, settings, extras.cache);
     const complete = !stop.stoppedEarly && stop.inputError === undefined;
     const elapsedMs = performance.now() - started;
     const { summary, missing } = judging.finish({ elapsedMs, interrupted: stop.interrupted, complete });
+    if (stop.interrupted) await countUnchecked(plan, summary, { ahead, extras, io, sitemap });
     await report.notes(missing, stop.inputError);
     verdict = runVerdict(summary, stop.inputError, collapse, plan.expectations.strict);
     summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
@@ -88,6 +102,7 @@ export async function checkCommand(file: string, flags: CheckFlags, io: CliIo): 
   } finally {
     closeInput();
     await channels.report.close();
+    await saveRunCache(plan, extras, warn);
   }
   // The table carries its own summary; a report in a file or on stdout gets it on the human side as well.
   if (plan.format !== 'table' || plan.outputPath !== undefined) {
@@ -173,9 +188,38 @@ async function samples(
   const items = readInput(
     format,
     sampleStream,
-    format === 'sitemap' ? sitemap : { ...baseUrl, csv: { columns: { target: '' } } },
+    // A sample `//old//page` is a path as a server receives it (to test merge_slashes), not the host `old`.
+    format === 'sitemap'
+      ? sitemap
+      : { ...baseUrl, slashPaths: true, csv: { columns: { target: '' }, slashPaths: true } },
   );
   return sampleRows(rules, items, baseUrl);
+}
+
+/**
+ * Sets how many rows an interrupted run never checked, when its input can be read again (a file, or rules read
+ * ahead; not standard input or a URL, read once, nor `--samples`): it is read again and counted, not checked.
+ */
+async function countUnchecked(
+  plan: CheckPlan,
+  summary: CheckSummary,
+  run: { ahead: ReadAhead | undefined; extras: RunExtras; io: CliIo; sitemap: OpenSitemapOptions },
+): Promise<void> {
+  const { ahead, extras, io, sitemap } = run;
+  if (plan.samples !== undefined) return;
+  let items: AsyncIterable<InputItem>;
+  if (ahead !== undefined) items = replayItems(ahead);
+  else if (plan.inputPath === '-' || isHttpLocation(plan.inputPath)) return;
+  else {
+    const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, sitemap);
+    const columns = plan.columns === undefined ? {} : { columns: plan.columns };
+    items = readInput(plan.inputFormat, stream, { ...plan.readOptions, csv: columns, ...sitemap });
+  }
+  try {
+    summary.unchecked = Math.max(0, (await countRunRows(plan, items, extras)) - checkedRows(summary));
+  } catch {
+    // An input that no longer reads as it did: the count is left out, the run's results stand.
+  }
 }
 
 /** How the rows stopped coming: the input's error, Ctrl-C, or a reader that closed stdout. */
@@ -199,6 +243,7 @@ async function runAndReport(
   report: CheckReport,
   io: CliIo,
   config: AnalyzerConfig,
+  cache: RowCache | undefined,
 ): Promise<RunStop> {
   // The run's own signal, following Ctrl-C: every row in flight (and every retry wait) listens to it, so it may
   // have as many listeners as rows at once, which Node would otherwise warn about past ten.
@@ -214,7 +259,7 @@ async function runAndReport(
   try {
     // Validated once for the whole run, not for every row.
     const analyze = await analyzer.withOptions(requestOptions);
-    for await (const event of judgeRun(rows, { ...plan.limits, analyze, signal: stop.signal }, judging)) {
+    for await (const event of judgeRun(rows, { ...plan.limits, analyze, signal: stop.signal, cache }, judging)) {
       await report.event(event);
     }
   } catch (error) {

@@ -2,6 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FIX_FORMATS, fixWriter, flatten } from '../../fix/index.js';
 import {
+  type CheckRow,
+  type FixEdit,
   type InputFlags,
   type InputPlan,
   openInput,
@@ -25,6 +27,7 @@ export interface FixFlags extends InputFlags {
   output?: string;
   map?: string;
   write?: boolean;
+  keepStatus?: boolean;
 }
 
 /** Where the fixed rules go: the input itself with `--write`, `--output`, else stdout (undefined). */
@@ -55,6 +58,33 @@ async function writeTo(path: string, text: string, flag: string): Promise<void> 
   } catch (error) {
     throw outputError(flag, path, error);
   }
+}
+
+/**
+ * The statuses the fixed file changed on the edited lines (a bare `return URL`, 302, made `return 301 URL`), each
+ * said on its line, read back from the fixed text by the same reader; `--keep-status` asks the writer to keep them.
+ */
+async function statusChanges(
+  plan: InputPlan,
+  rows: readonly CheckRow[],
+  fixed: string,
+  edits: readonly FixEdit[],
+  keepStatus: boolean,
+): Promise<Array<{ line: number; text: string }>> {
+  if (edits.length === 0) return [];
+  const before = new Map(rows.map((row) => [row.line, row.status]));
+  const after = new Map(
+    (await parseRulesText(plan, fixed, { compile: false })).rows.map((row) => [row.line, row.status]),
+  );
+  return edits.flatMap(({ line }) => {
+    const was = before.get(line);
+    const now = after.get(line);
+    if (was === now || was === undefined || now === undefined) return [];
+    const why = keepStatus
+      ? `${plan.inputFormat}'s writer does not keep it yet`
+      : `a permanent move; --keep-status keeps ${was}`;
+    return [{ line, text: `status ${was} → ${now} (${why})` }];
+  });
 }
 
 /**
@@ -95,8 +125,8 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   }
   const report = flags.report === undefined ? undefined : await loadBaseline(resolve(cwd, flags.report), '--report');
   const text = await readWholeText(await openInput(plan.inputPath, io.stdin));
-  // The text is read once: parsed once for the rules here, and rewritten below.
-  const loaded = await parseRulesText(plan, text, { compile: false });
+  // The text is read once: parsed once for the rules here (and compiled by the format's matcher), rewritten below.
+  const loaded = await parseRulesText(plan, text);
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
   for (const { line, message } of loaded.invalid)
     await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
@@ -105,8 +135,14 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
     await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
     return EXIT.USAGE;
   }
-  const { edits, map } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report);
-  const fixed = (await write(text, edits)) ?? text;
+  const { edits, map, left } = flatten(buildRuleGraph(loaded.rows, plan.siteOrigin), report, loaded.compiled);
+  const keepStatus = flags.keepStatus === true;
+  const fixed = (await write(text, keepStatus ? edits.map((edit) => ({ ...edit, keepStatus })) : edits)) ?? text;
+  const notes = [
+    ...left.map(({ line, reason }) => ({ line, text: `left as written: ${reason}` })),
+    ...(await statusChanges(plan, loaded.rows, fixed, edits, keepStatus)),
+  ].sort((a, b) => a.line - b.line);
+  for (const note of notes) await stderr.write(`hoplens: ${plan.inputName}:${note.line}: ${note.text}\n`);
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
   else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
   if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');

@@ -5,12 +5,12 @@ import { readSourceUrl, readStatus, readTargetUrl } from '../text/urls.js';
 import { type ColumnChoice, type CsvColumns, type CsvRole, readCsvHeader } from './header.js';
 
 /** Turns one data record into a row, or the reason it is malformed; paths are made absolute on `baseUrl`. */
-function readRecord(record: string[], line: number, columns: CsvColumns, baseUrl: string | undefined): InputItem {
+function readRecord(record: string[], line: number, columns: CsvColumns, options: CsvReadOptions): InputItem {
   if (record.length !== columns.width) {
     return { kind: 'invalid', line, message: `expected ${columns.width} fields like the header, got ${record.length}` };
   }
   const field = (role: CsvRole) => (columns.roles[role] === -1 ? '' : (record[columns.roles[role]] ?? '').trim());
-  const source = readSourceUrl(field('source'), baseUrl);
+  const source = readSourceUrl(field('source'), options.baseUrl, options);
   if (!source.ok) return { kind: 'invalid', line, message: source.message };
   const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source: source.url } };
   // An empty target means "no expectation on the final URL", e.g. a row that only checks a 410.
@@ -43,6 +43,8 @@ export interface CsvReadOptions {
   columns?: ColumnChoice;
   /** Told which columns were used, once the header is read (and judged). */
   onColumns?: (columns: CsvColumns) => void;
+  /** Sources starting with `//` are paths (`--samples`), see SourceReadOptions. */
+  slashPaths?: boolean;
 }
 
 /** Whether a field reads as a URL or a path: what a target column holds. */
@@ -88,8 +90,7 @@ export async function* csvRows(
     const records = items.flatMap((item) => (item.kind === 'record' ? [item.record] : []));
     refuseUnnamedTarget(cols, records, headerLine);
     options.onColumns?.(cols);
-    for (const item of items)
-      yield item.kind === 'invalid' ? item : readRecord(item.record, item.line, cols, options.baseUrl);
+    for (const item of items) yield item.kind === 'invalid' ? item : readRecord(item.record, item.line, cols, options);
   };
   for await (const item of records) {
     if (columns === undefined && item.kind === 'record') {
@@ -107,7 +108,7 @@ export async function* csvRows(
       held = undefined;
       continue;
     }
-    yield item.kind === 'invalid' ? item : readRecord(item.record, item.line, columns!, options.baseUrl);
+    yield item.kind === 'invalid' ? item : readRecord(item.record, item.line, columns!, options);
   }
   if (columns === undefined) throw malformedInput('the CSV has no header (source,target,status)');
   if (held !== undefined) yield* release(columns, held);

@@ -9,6 +9,8 @@ export interface FixEdit {
   url?: string;
   /** The destination as a path, when it is on the rule's own site. */
   path?: string;
+  /** `fix --keep-status`: the rule keeps the status it had, even a 302 a bare redirect gets by default. */
+  keepStatus?: boolean;
 }
 
 /** The destination to write for `edit`: a path where the rule wrote one (or no URL is known), else the URL. */

@@ -1,7 +1,7 @@
 import { ruleFormatHint } from '../detect/line-signs.js';
 import type { InputItem } from '../row.js';
 import { isBlankOrComment, type NumberedLine } from '../text/text-lines.js';
-import { readSourceUrl } from '../text/urls.js';
+import { readSourceUrl, type SourceReadOptions } from '../text/urls.js';
 
 /** What reading a list carries from one line to the next: whether a rules format was already hinted at. */
 export interface ListState {
@@ -19,13 +19,14 @@ export function listItems(
   lines: Iterable<NumberedLine>,
   baseUrl: string | undefined,
   state: ListState = { hinted: false },
+  sourceOptions: SourceReadOptions = {},
 ): InputItem[] {
   // An array, not a generator: a list of a million lines pays for every step of a generator (BENCHMARKS.md).
   const items: InputItem[] = [];
   for (const { number, text } of lines) {
     if (isBlankOrComment(text)) continue;
     const trimmed = text.trim();
-    const source = /\s/.test(trimmed) ? undefined : readSourceUrl(trimmed, baseUrl);
+    const source = /\s/.test(trimmed) ? undefined : readSourceUrl(trimmed, baseUrl, sourceOptions);
     if (source?.ok === true) {
       items.push({ kind: 'row', row: { line: number, source: source.url } });
       continue;

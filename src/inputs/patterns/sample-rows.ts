@@ -1,5 +1,5 @@
 import type { InputItem } from '../row.js';
-import { ruleRow } from '../rule-row.js';
+import { onBase, ruleRow } from '../rule-row.js';
 import type { CompiledRules } from './rule-match.js';
 import { skippedPatternItems } from './skipped-items.js';
 
@@ -14,7 +14,7 @@ function sampleItem(rules: CompiledRules, line: number, sample: string, options:
   const url = new URL(sample);
   const found = rules.match(url);
   if (found === undefined) {
-    const source = options.baseUrl === undefined ? url.href : new URL(url.pathname + url.search, options.baseUrl).href;
+    const source = options.baseUrl === undefined ? url.href : onBase(url.pathname + url.search, options.baseUrl).href;
     return {
       kind: 'row',
       row: { line, source, unmatched: 'no rule matches this sample (a gap in the migration)', extra: { rule: '' } },

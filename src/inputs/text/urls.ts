@@ -8,11 +8,27 @@ function isPath(text: string): boolean {
   return text.startsWith('/') && !text.startsWith('//');
 }
 
+/** How a source is read besides the base URL. */
+export interface SourceReadOptions {
+  /**
+   * A field starting with `//` is a path (`//old//page`, as a server receives it), not a host: `--samples` sends
+   * paths to rules that merge slashes or not, where `new URL('//old', base)` would make `old` the host.
+   */
+  slashPaths?: boolean;
+}
+
 /**
  * Reads a source URL with the core's own rules (absolute http or https, with a host). A bare host (`example.com/a`)
  * gets `https://` as on the web page; a path (`/old`) is made absolute on `baseUrl`, and is an error without one.
  */
-export function readSourceUrl(text: string, baseUrl?: string): UrlReading {
+export function readSourceUrl(text: string, baseUrl?: string, options: SourceReadOptions = {}): UrlReading {
+  if (options.slashPaths === true && text.startsWith('//')) {
+    if (baseUrl === undefined) return readSourceUrl(text.replace(/^\/+/, '/'), baseUrl);
+    // The origin's text and the path as written: resolving `//old` on the base would read `old` as a host.
+    return URL.canParse(new URL(baseUrl).origin + text)
+      ? { ok: true, url: new URL(new URL(baseUrl).origin + text).href }
+      : { ok: false, message: `Not a valid path: ${JSON.stringify(text.slice(0, 200))}` };
+  }
   if (isPath(text)) {
     if (baseUrl === undefined) {
       return { ok: false, message: `${JSON.stringify(text.slice(0, 200))} is a path: give --base-url to check it` };

@@ -10,6 +10,19 @@ export interface NginxToken {
   end: number;
 }
 
+/**
+ * What a backslash and the character after it stand for in a word, as nginx's configuration reader copies them
+ * (src/core/ngx_conf_file.c in nginx's source): `\"`, `\'` and `\\` the character alone, `\t`, `\r`, `\n` control
+ * characters, any other pair kept whole, so that a regex's `\d` stays `\d` whether the word is quoted or not.
+ */
+function unescaped(next: string): string {
+  if (next === '"' || next === "'" || next === '\\') return next;
+  if (next === 't') return '\t';
+  if (next === 'r') return '\r';
+  if (next === 'n') return '\n';
+  return `\\${next}`;
+}
+
 /** Splits nginx configuration text into tokens: `#` comments to the end of the line, quotes with `\` escapes. */
 export function nginxTokens(text: string): { tokens: NginxToken[]; error?: { line: number; message: string } } {
   const tokens: NginxToken[] = [];
@@ -37,7 +50,11 @@ export function nginxTokens(text: string): { tokens: NginxToken[]; error?: { lin
     if (char === '"' || char === "'") {
       at++;
       while (at < text.length && text[at] !== char) {
-        if (text[at] === '\\' && at + 1 < text.length) at++;
+        if (text[at] === '\\' && at + 1 < text.length) {
+          word += unescaped(text[at + 1]!);
+          at += 2;
+          continue;
+        }
         if (text[at] === '\n') line++;
         word += text[at];
         at++;
@@ -48,8 +65,13 @@ export function nginxTokens(text: string): { tokens: NginxToken[]; error?: { lin
       continue;
     }
     while (at < text.length && !/[\s{};]/.test(text[at]!)) {
-      // A backslash keeps the next character in the word, as nginx reads it.
-      if (text[at] === '\\' && at + 1 < text.length) word += text[at++];
+      // A backslash keeps the next character in the word (an escaped space or brace), unescaped as nginx does.
+      if (text[at] === '\\' && at + 1 < text.length) {
+        if (text[at + 1] === '\n') line++;
+        word += unescaped(text[at + 1]!);
+        at += 2;
+        continue;
+      }
       word += text[at++];
     }
     tokens.push({ kind: 'word', value: word, line: start, start: from, end: at });

@@ -50,7 +50,7 @@ function returnChanges(words: readonly NginxToken[], edit: FixEdit, text: string
   const target = coded ? second : first;
   if (target === undefined) return [];
   const changes: Change[] = [];
-  if (!coded) changes.push({ start: target.start, end: target.start, text: '301 ' });
+  if (!coded && edit.keepStatus !== true) changes.push({ start: target.start, end: target.start, text: '301 ' });
   changes.push({ ...target, text: word(destinationText(edit, !isUrl(target.value)), target, text) });
   return changes;
 }
@@ -58,7 +58,8 @@ function returnChanges(words: readonly NginxToken[], edit: FixEdit, text: string
 /**
  * `rewrite regex replacement [flag];`: the replacement replaced, its trailing `?` (no query appended) kept. The
  * `redirect` flag names 302 and is kept; without `permanent` or `redirect` the rule redirects only because its
- * replacement is a URL (302), so the flattened rule says `permanent`, which also keeps a path replacement a redirect.
+ * replacement is a URL (302), so the flattened rule says `permanent` (`redirect` with --keep-status), which also keeps
+ * a path replacement a redirect.
  */
 function rewriteChanges(words: readonly NginxToken[], edit: FixEdit, text: string): Change[] {
   const [, , replacement, flag] = words;
@@ -67,8 +68,10 @@ function rewriteChanges(words: readonly NginxToken[], edit: FixEdit, text: strin
   const original = keepsQuery ? replacement.value.slice(0, -1) : replacement.value;
   const value = destinationText(edit, !isUrl(original)) + (keepsQuery ? '?' : '');
   const changes: Change[] = [{ ...replacement, text: word(value, replacement, text) }];
-  if (flag === undefined) changes.push({ start: replacement.end, end: replacement.end, text: ' permanent' });
-  else if (flag.value !== 'permanent' && flag.value !== 'redirect') changes.push({ ...flag, text: 'permanent' });
+  // With --keep-status the rule stays a 302: `redirect` says so, as a path replacement without a flag would not.
+  const made = edit.keepStatus === true ? 'redirect' : 'permanent';
+  if (flag === undefined) changes.push({ start: replacement.end, end: replacement.end, text: ` ${made}` });
+  else if (flag.value !== 'permanent' && flag.value !== 'redirect') changes.push({ ...flag, text: made });
   return changes;
 }
 

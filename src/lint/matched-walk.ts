@@ -1,0 +1,58 @@
+import type { CompiledRules } from '../inputs/patterns/index.js';
+import type { RedirectEdge } from './rule-graph.js';
+
+/** The most hops followed from one rule: past it the chain is left to `check` (a real server tells). */
+const MAX_HOPS = 20;
+
+/** Where a rule leads when the format's own matcher answers each hop, or why it cannot be told with certainty. */
+export type MatchedWalk =
+  | {
+      /** The URL the last redirect sends to, which no rule redirects again. */
+      final: string;
+      /** The lines of the rules that answer after this one, in order (empty: no chain). */
+      lines: number[];
+      /** The URLs redirected again, in order (this rule's target first). */
+      via: string[];
+    }
+  | { uncertain: string };
+
+/** The rule answering `url` by the format's precedence, as a redirect (with its target absolute), an end, or why not. */
+function hop(rules: CompiledRules, url: string): { line: number; to?: string } | { uncertain: string } | undefined {
+  const found = rules.match(new URL(url));
+  if (found === undefined) return undefined;
+  if ('problem' in found) return { uncertain: `line ${found.line} may answer ${url} (${found.problem})` };
+  return found.target === undefined ? undefined : { line: found.line, to: new URL(found.target, url).href };
+}
+
+/**
+ * Follows a redirect rule with the format's own matcher (src/inputs/patterns/, the one `check --samples` uses), not
+ * the file order: the rule must be what answers its own source (else another rule does, and lint reports it
+ * shadowed), then each URL is answered by whatever rule the format's precedence picks, query strings and captures
+ * included, until one is not redirected or is on another site. A hop only the server can compute, or a loop, makes the walk uncertain.
+ */
+export function walkMatched(rules: CompiledRules, rule: RedirectEdge): MatchedWalk {
+  const first = hop(rules, rule.source);
+  if (first !== undefined && 'uncertain' in first) return first;
+  if (first?.line !== rule.line) {
+    const by = first === undefined ? 'no rule' : `line ${first.line}`;
+    return { uncertain: `${by} answers ${rule.source} first, by the format's precedence` };
+  }
+  const origin = new URL(rule.source).origin;
+  const seen = new Set([rule.source]);
+  const lines: number[] = [];
+  const via: string[] = [];
+  let url = first.to ?? rule.target;
+  for (let hops = 0; hops < MAX_HOPS; hops++) {
+    if (seen.has(url)) return { uncertain: `the chain from ${rule.source} loops` };
+    seen.add(url);
+    // The rules answer on their own site: a URL on another one is where the chain leaves them.
+    if (new URL(url).origin !== origin) return { final: url, lines, via };
+    const next = hop(rules, url);
+    if (next === undefined) return { final: url, lines, via };
+    if ('uncertain' in next) return next;
+    lines.push(next.line);
+    via.push(url);
+    url = next.to!;
+  }
+  return { uncertain: `the chain from ${rule.source} is longer than ${MAX_HOPS} redirects` };
+}
