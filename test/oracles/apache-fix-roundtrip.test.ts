@@ -16,13 +16,6 @@ import { APACHE_CASES, type ApacheCase, hoplensText, hostAndTarget } from './apa
 
 const MAX_HOPS = 10;
 
-/**
- * Cases where fix still moves a destination: it follows the literal rules (src/fix/flatten.ts, lint's rule graph),
- * not the matcher, so a RedirectMatch answering /middle before `Redirect /middle` is not seen (1 sample: /start).
- * src/fix is being rewritten to follow the format's matcher (issue 26, branch oracle-nginx); left to that work.
- */
-const FIX_FOLLOWS_LITERALS_ONLY = new Set(['chains/regex-answers-first']);
-
 /** The server configuration serving `rules` on `port`: in its root's .htaccess or in the virtual host. */
 async function served(dir: string, placement: ApacheCase['placement'], rules: readonly string[], port: number) {
   const root = join(dir, `root-${port}`);
@@ -89,7 +82,7 @@ describe('hoplens fix, Apache checked live', () => {
     const moved: string[] = [];
     let flattened = 0;
     let samples = 0;
-    for (const sample of APACHE_CASES.filter((each) => !FIX_FOLLOWS_LITERALS_ONLY.has(each.id))) {
+    for (const sample of APACHE_CASES) {
       const [before, after] = ports.get(sample.id)!;
       for (const request of sample.samples) {
         samples++;
@@ -111,8 +104,4 @@ describe('hoplens fix, Apache checked live', () => {
     expect(moved).toEqual([]);
     expect(flattened).toBeGreaterThan(0);
   }, 60_000);
-
-  it.todo(
-    'moves no destination where a RedirectMatch answers before a literal rule (1 sample, /start: fix follows literals only)',
-  );
 });
