@@ -8,6 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { writeApache } from '../../src/inputs/formats/apache/writer.js';
 import { isOrdered, readRules } from '../../src/inputs/index.js';
 import { compileRules } from '../../src/inputs/patterns/index.js';
 import { lintRules } from '../../src/lint/index.js';
@@ -161,5 +162,21 @@ describe('Apache matching, as httpd does it', () => {
       'RewriteRule ^p/(.*)$ /fallback [R=301,L]',
     ]);
     expect(at('/p/42')).toMatchObject({ line: 2, problem: expect.stringContaining('RewriteMap') });
+  });
+
+  // flags.html#flag_ne: httpd escapes a substitution without [NE] itself, and reads `%N`/`$N` as back-references
+  // (mod_rewrite.html#rewriterule): fix writes the Location the matcher predicts so that httpd sends that Location.
+  it('writes a fixed RewriteRule substitution as httpd will read it', async () => {
+    const text = 'RewriteRule ^a$ /x [R=301,L]\nRewriteRule ^b$ /x [R=301,NE,L]\nRewriteRule ^c$ /x [R=301,L]\n';
+    const fixed = writeApache(text, [
+      { line: 1, path: '/page%23top' },
+      { line: 2, path: '/page%23top' },
+      { line: 3, path: '/a%2Fb' },
+    ]);
+    expect(fixed.split('\n').slice(0, 3)).toEqual([
+      'RewriteRule ^a$ /page#top [R=301,L]',
+      'RewriteRule ^b$ /page\\%23top [R=301,NE,L]',
+      'RewriteRule ^c$ /a\\%2Fb [R=301,L]',
+    ]);
   });
 });
