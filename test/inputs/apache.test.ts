@@ -76,20 +76,23 @@ describe('Apache', () => {
       'RewriteRule ^old$ /again [R=301]',
     ].join('\n');
     expect(await read(htaccess)).toEqual([
-      'skip 1 RewriteEngine is off',
+      // RewriteEngine applies to the whole context, wherever written: the last one wins (checked against httpd by
+      // test/oracles/apache-oracle.test.ts). RewriteConds are evaluated for the site: www.site.test is not
+      // site.test, and /query has no id=5. mod_rewrite's rows come first, before mod_alias's (the <If> Redirect).
+      'row 1 https://site.test/before → https://site.test/x 301',
       'row 4 https://site.test/old → https://site.test/new 301',
       'row 5 https://site.test/temp → https://site.test/new 302',
       'row 6 https://site.test/rel → https://site.test/shop/relative-target 302',
       'skip 7 internal rewrite (no [R] flag)',
       'row 8 https://site.test/gone → https://site.test/gone 410',
       'skip 9 regular expression in the source',
-      'row 11 https://site.test/host → https://site.test/by-host 301',
-      'skip 13 depends on RewriteCond %{QUERY_STRING}',
+      'skip 11 its RewriteCond does not hold for https://site.test/host',
+      'skip 13 its RewriteCond does not hold for https://site.test/query',
       'row 14 https://site.test/continued → https://site.test/joined 308',
       'row 17 https://site.test/inside-ifmodule → https://site.test/ok 301',
-      'skip 20 inside <if>',
       'bad 22 Not an HTTP status code: "999"',
       'skip 23 shadowed by line 4',
+      'skip 20 inside <if>',
     ]);
   });
 });

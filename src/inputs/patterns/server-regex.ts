@@ -63,10 +63,15 @@ function backtracking(source: string, flags: string, pattern: string, skip: Skip
 
 /**
  * A regular expression of a server's configuration (PCRE) or a JavaScript pattern, ready to match paths; undefined
- * when JavaScript's engine, the reference for what is valid, refuses it. PCRE's `(?P<name>` is read as `(?<name>`.
+ * when JavaScript's engine, the reference for what is valid, refuses it. PCRE's `(?P<name>` is read as `(?<name>`,
+ * a leading `(?i)` as the caseless flag.
  */
 export function serverRegex(pattern: string, caseless: boolean, skip?: SkipReport): ServerRegex | undefined {
-  const source = pattern.replaceAll('(?P<', '(?<');
+  // PCRE's inline `(?i)` at the start (`RedirectMatch (?i)^/old$`) makes the whole pattern caseless; JavaScript has
+  // no inline flags, so it becomes the flag. https://www.pcre.org/current/doc/html/pcre2pattern.html#internaloptions
+  const inline = pattern.startsWith('(?i)');
+  if (inline) caseless = true;
+  const source = (inline ? pattern.slice(4) : pattern).replaceAll('(?P<', '(?<');
   const flags = caseless ? 'i' : '';
   try {
     new RegExp(source, flags);

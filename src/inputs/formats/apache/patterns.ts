@@ -1,183 +1,172 @@
-import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
-import {
-  type CompiledRules,
-  decodedPath,
-  fillCaptures,
-  type RuleMatch,
-  type RuleProblem,
-  withQuery,
-} from '../../patterns/rule-match.js';
-import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
-import { REDIRECT_STATUSES } from '../../rule-row.js';
-import { STATUS_WORDS } from '../../text/regex-literal.js';
-import type { ApacheLine } from './lines.js';
+import { orderedRules } from '../../patterns/ordered-rules.js';
+import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
+import type { SkipLog } from '../../patterns/server-regex.js';
+import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
+import type { ApacheDirective, ApacheLine } from './lines.js';
+import { rewriteArgs } from './rewrite-args.js';
+import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
+import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
 
-/** A compiled Apache redirect: answers a URL, or passes (undefined); keyed when it can be looked up (see keysOf). */
-type ApacheMatcher = ((url: URL) => RuleMatch | undefined) & { key?: string };
+/** Sections read through, as src/inputs/formats/apache/read.ts reads them; a redirect inside any other is conditional. */
+const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
+const ALIAS = new Set(['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch']);
 
-/** A regex matching one string only (`^/old$`, no metacharacter): that string, else undefined. */
-function literalOfRegex(pattern: string): string | undefined {
-  const body = /^\^(.*)\$$/.exec(pattern)?.[1];
-  if (body === undefined || !/^(?:[^\\.^$|?*+()[\]{}]|\\[^A-Za-z0-9])*$/.test(body)) return undefined;
-  return body.replace(/\\(.)/g, '$1');
-}
-
-/** Keys a matcher is looked up by: `=path` for an exact regex, `<prefix` for `Redirect`'s whole-segment prefix. */
-function keyed(matcher: ApacheMatcher, key: string | undefined): ApacheMatcher {
-  if (key !== undefined) matcher.key = key;
-  return matcher;
-}
-
-/** The keys of a URL: its decoded path exactly, and each prefix of it that ends before a `/` (the root's is ''). */
+/** The keys of a URL for mod_alias: its decoded path exactly, and each prefix of it (slashes collapsed) up to a `/`. */
 function keysOf(url: URL): string[] {
-  const path = decodedPath(url);
-  const keys = [`=${path}`, `<${path}`];
+  const exact = decodedPath(url);
+  const path = exact.replace(/\/+/g, '/');
+  const keys = [`=${exact}`, `<${path}`];
   for (let index = path.indexOf('/'); index !== -1; index = path.indexOf('/', index + 1)) {
-    keys.push(`<${path.slice(0, index)}`);
+    keys.push(`<${path.slice(0, index)}`, `<${path.slice(0, index + 1)}`);
   }
   return keys;
 }
 
-/** Sections read through, as src/inputs/formats/apache/read.ts reads them; a redirect inside any other is conditional. */
-const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
-const HOST_TESTS = new Set(['%{HTTP_HOST}', '%{SERVER_NAME}']);
-
-function statusWord(word: string): number | undefined {
-  return /^\d{3}$/.test(word) ? Number(word) : STATUS_WORDS[word.toLowerCase()];
+/** A rule inside `<If>`, `<Files>`, `<Location>`...: where it would answer, only the server knows whether it does. */
+function conditional<T extends RewriteMatcher | ApacheMatcher>(match: T, line: number, section: string): T {
+  const wrapped = (url: URL) => (match(url) === undefined ? undefined : { line, problem: `inside <${section}>` });
+  return Object.assign(wrapped, { key: (match as ApacheMatcher).key }) as T;
 }
 
-/**
- * `Redirect [status] URL-path URL`: a prefix match on whole path segments (`/one` matches `/one` and `/one/two`, not
- * `/onetwo`); the rest of the path is appended to the target, and the query string passed on.
- */
-function prefixRedirect(line: number, from: string, status: number, to: string | undefined): ApacheMatcher {
-  const prefix = from.replace(/\/$/, '');
-  return keyed((url) => {
-    const path = decodedPath(url);
-    if (path !== from && path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
-    if (to === undefined) return { line, status };
-    return { line, target: withQuery(to.replace(/\/$/, '') + path.slice(prefix.length), url), status };
-  }, `<${prefix}`);
-}
-
-/** `RedirectMatch [status] regex URL`: a regex search in the path, `$N` filled from its groups. */
-function regexRedirect(line: number, regex: ServerRegex, status: number, to: string | undefined): ApacheMatcher {
-  const literal = literalOfRegex(regex.source);
-  const key = literal === undefined || regex.ignoreCase ? undefined : `=${literal}`;
-  return keyed((url) => {
-    const found = regex.exec(decodedPath(url));
-    if (found === null) return undefined;
-    if (to === undefined) return { line, status };
-    const target = fillCaptures(to, [...found]);
-    return typeof target === 'string' ? { line, target: withQuery(target, url), status } : { line, ...target };
-  }, key);
-}
-
-interface RewriteState {
-  /** Where rules skipped while matching are logged. */
-  skipped: SkipLog;
-  sections: string[];
-  conditions: string[];
-  base: string;
-  on: boolean;
-}
-
-/** The flags of a RewriteRule, lowercased, with their values. */
-function flagsOf(text: string | undefined): Map<string, string> {
-  const flags = new Map<string, string>();
-  for (const flag of (text ?? '').replace(/^\[|\]$/g, '').split(',')) {
-    const [name = '', value = ''] = flag.trim().split('=');
-    if (name !== '') flags.set(name.toLowerCase(), value);
+/** The settings mod_rewrite takes from its context as a whole: the last RewriteEngine and RewriteBase written. */
+function rewriteSettings(directives: readonly ApacheLine[]): { on: boolean; base: string | undefined } {
+  let on = false;
+  let base: string | undefined;
+  for (const directive of directives) {
+    if ('kind' in directive) continue;
+    const name = directive.name.toLowerCase();
+    if (name === 'rewriteengine') on = directive.args[0]?.toLowerCase() === 'on';
+    if (name === 'rewritebase') base = directive.args[0];
   }
-  return flags;
+  return { on, base };
 }
 
-/**
- * `RewriteRule pattern substitution [R=3xx]`: the regex is matched against the path, without its leading slash in
- * `.htaccess` (a pattern starting `^/` is read as a server configuration's, which sees it); `$N` is filled in, a
- * relative substitution is put under RewriteBase, and the query string passed on unless the substitution has one.
- */
-function rewriteRedirect(args: string[], line: number, state: RewriteState): ApacheMatcher | string | undefined {
-  const [pattern = '', substitution = '', flagText] = args;
-  const flags = flagsOf(flagText);
-  const redirect = flags.get('r') ?? flags.get('redirect');
-  if (redirect === undefined || !state.on || pattern.startsWith('!')) return undefined;
-  if (state.conditions.some((test) => !HOST_TESTS.has(test))) return undefined;
-  const status = redirect === '' ? 302 : (statusWord(redirect) ?? Number.NaN);
-  if (!REDIRECT_STATUSES.has(status)) return `RewriteRule [R=${redirect}] is not a redirect status`;
-  const regex = serverRegex(pattern, flags.has('nc') || flags.has('nocase'), { log: state.skipped, line });
-  if (regex === undefined) return `not a valid regular expression: ${pattern}`;
-  const rooted = pattern.startsWith('^/') || pattern.startsWith('/');
-  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(substitution) || substitution.startsWith('/');
-  const to = absolute ? substitution : `${state.base.replace(/\/?$/, '/')}${substitution}`;
-  const dropQuery = flags.has('qsd') || flags.has('qsdiscard');
-  const literal = literalOfRegex(pattern);
-  const key = literal === undefined || regex.ignoreCase ? undefined : `=${rooted ? '' : '/'}${literal}`;
-  return keyed((url) => {
-    const path = decodedPath(url);
-    const found = regex.exec(rooted ? path : path.slice(1));
-    if (found === null) return undefined;
-    const target = fillCaptures(to, [...found]);
-    if (typeof target !== 'string') return { line, ...target };
-    return { line, target: dropQuery ? target : withQuery(target, url), status };
-  }, key);
+/** The rules of a file, in the two groups httpd applies one after the other. */
+interface Groups {
+  rewrites: Array<{ line: number; match: RewriteMatcher }>;
+  /**
+   * The rewrite rules that match one path only (a literal pattern, no condition, no `[NC]`), by that path: the
+   * earliest for each, looked up rather than tried, so that a file of many such rules costs one lookup per URL.
+   */
+  exact: Map<string, { line: number; match: RewriteMatcher }>;
+  /** The other rewrite rules, tried in order. */
+  tried: Array<{ line: number; match: RewriteMatcher }>;
+  aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
+  problems: RuleProblem[];
+  skipped: SkipLog;
 }
 
-/** The matcher of a mod_alias directive, a problem, or undefined when it is no redirect. */
-function aliasMatcher(
-  name: string,
-  args: string[],
-  line: number,
-  skipped: SkipLog,
-): ApacheMatcher | string | undefined {
-  const fixed: Record<string, number> = { redirectpermanent: 301, redirecttemp: 302 };
-  const rest = [...args];
-  const named = fixed[name] === undefined && rest.length > 0 ? statusWord(rest[0]!) : undefined;
-  if (named !== undefined) rest.shift();
-  const status = fixed[name] ?? named ?? 302;
-  const [from, to] = rest;
-  if (from === undefined || (REDIRECT_STATUSES.has(status) && to === undefined))
-    return `${name} needs a path and a URL`;
-  if (name !== 'redirectmatch') return prefixRedirect(line, from, status, to);
-  const regex = serverRegex(from, false, { log: skipped, line });
-  return regex === undefined ? `not a valid regular expression: ${from}` : regexRedirect(line, regex, status, to);
+/** Whether rules at this depth are in per-directory context: in a `.htaccess` or `<Directory>`, not a virtual host's. */
+function perDirectory(sections: readonly string[]): boolean {
+  const inner = sections.findLast((section) => section === 'virtualhost' || section.startsWith('directory'));
+  return inner !== 'virtualhost';
 }
 
-/**
- * Compiles an Apache configuration's redirects (mod_alias's `Redirect*` and `RedirectMatch`, mod_rewrite's
- * `RewriteRule [R]`) for matching sample URLs, the first match in file order answering. Rules inside a conditional
- * section, behind a RewriteCond other than the host's, or rewriting internally are left out.
- */
-export function compileApache(directives: readonly ApacheLine[]): CompiledRules {
-  const matchers: OrderedMatcher[] = [];
-  const problems: RuleProblem[] = [];
-  const state: RewriteState = { skipped: [], sections: [], conditions: [], base: '/', on: false };
+/** Reads the directives into the two groups. */
+function groupsOf(directives: readonly ApacheLine[]): Groups {
+  const groups: Groups = { rewrites: [], exact: new Map(), tried: [], aliases: [], problems: [], skipped: [] };
+  const settings = rewriteSettings(directives);
+  const sections: string[] = [];
+  let conditions: RewriteCondition[] = [];
   for (const directive of directives) {
     if ('kind' in directive) {
-      problems.push({ line: directive.line, message: directive.message });
+      groups.problems.push({ line: directive.line, message: directive.message });
       continue;
     }
     const name = directive.name.toLowerCase();
-    let made: ApacheMatcher | string | undefined;
-    if (name.startsWith('</')) state.sections.pop();
-    else if (name.startsWith('<')) state.sections.push(name.slice(1));
-    else if (name === 'rewriteengine') state.on = directive.args[0]?.toLowerCase() === 'on';
-    else if (name === 'rewritebase') state.base = directive.args[0] ?? '/';
-    else if (name === 'rewritecond') state.conditions.push(directive.args[0] ?? '');
-    else if (state.sections.some((section) => !TRANSPARENT.has(section))) state.conditions = [];
+    if (name.startsWith('</')) sections.pop();
+    else if (name.startsWith('<')) sections.push(name.slice(1));
+    else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
     else if (name === 'rewriterule') {
-      made = rewriteRedirect(directive.args, directive.line, state);
-      state.conditions = [];
-    } else if (['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch'].includes(name)) {
-      made = aliasMatcher(name, directive.args, directive.line, state.skipped);
-    }
-    if (typeof made === 'string') problems.push({ line: directive.line, message: made });
-    else if (made !== undefined)
-      matchers.push(
-        made.key === undefined
-          ? { line: directive.line, match: made }
-          : { line: directive.line, key: made.key, match: made },
-      );
+      if (settings.on) addRewrite(groups, directive, sections, conditions, settings.base);
+      conditions = [];
+    } else if (ALIAS.has(name)) addAlias(groups, directive, sections);
   }
-  return orderedRules({ matchers, keysOf, problems, skipped: state.skipped });
+  return groups;
+}
+
+function addRewrite(
+  groups: Groups,
+  directive: ApacheDirective,
+  sections: readonly string[],
+  conditions: readonly RewriteCondition[],
+  base: string | undefined,
+): void {
+  const context = { skipped: groups.skipped, conditions, base, perDirectory: perDirectory(sections) };
+  const made = rewriteMatcher(rewriteArgs(directive.text), directive.line, context);
+  if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
+  if (typeof made !== 'function') return;
+  const section = sections.find((name) => !TRANSPARENT.has(name));
+  const match = section === undefined ? made : conditional(made, directive.line, section);
+  const rule = { line: directive.line, match };
+  groups.rewrites.push(rule);
+  const path =
+    section === undefined && conditions.length === 0 ? exactPath(directive, context.perDirectory) : undefined;
+  if (path === undefined) groups.tried.push(rule);
+  else if (!groups.exact.has(path)) groups.exact.set(path, rule);
+}
+
+function addAlias(groups: Groups, directive: ApacheDirective, sections: readonly string[]): void {
+  const made = aliasMatcher(directive.name.toLowerCase(), directive.args, directive.line, groups.skipped);
+  if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
+  if (typeof made !== 'function') return;
+  const section = sections.find((name) => !TRANSPARENT.has(name));
+  const match = section === undefined ? made : conditional(made, directive.line, section);
+  groups.aliases.push(
+    match.key === undefined ? { line: directive.line, match } : { line: directive.line, key: match.key, match },
+  );
+}
+
+/** The one decoded path a RewriteRule matches, when its pattern is a literal (`^old$`) and it has no `[NC]`. */
+function exactPath(directive: ApacheDirective, local: boolean): string | undefined {
+  const [pattern = '', , flags = ''] = rewriteArgs(directive.text);
+  if (/\b(?:nc|nocase)\b/i.test(flags)) return undefined;
+  const literal = literalOfRegex(pattern);
+  if (literal === undefined) return undefined;
+  if (local) return literal.startsWith('/') ? undefined : `/${literal}`;
+  return literal.startsWith('/') ? literal : undefined;
+}
+
+/** The first rewrite rule before `before` that answers `url`; `pass` when one stops the rules without answering. */
+function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer | undefined {
+  const exact = groups.exact.get(decodedPath(url));
+  const best = exact !== undefined && exact.line < before ? exact : undefined;
+  const limit = best?.line ?? before;
+  for (const rule of groups.tried) {
+    if (rule.line >= limit) break;
+    const found = rule.match(url);
+    if (found !== undefined) return found;
+  }
+  return best?.match(url);
+}
+
+/**
+ * Compiles an Apache configuration's redirects for matching sample URLs in httpd's own order: mod_rewrite's rules
+ * first, in file order, wherever they are written, then mod_alias's `Redirect*` and `RedirectMatch`, in file order
+ * (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#order: "mod_rewrite ... processed before mod_alias"; both
+ * in the server's translation phase in a virtual host, both in its fixups in a `.htaccess`, mod_rewrite first).
+ */
+export function compileApache(directives: readonly ApacheLine[]): CompiledRules {
+  const groups = groupsOf(directives);
+  const aliases = orderedRules({ matchers: groups.aliases, keysOf, problems: [], skipped: groups.skipped });
+  const rewriteLines = new Set(groups.rewrites.map((rule) => rule.line));
+  const first = (url: URL, before: number, aliasBefore: number): RuleMatch | undefined => {
+    const rewritten = firstRewrite(groups, url, before);
+    if (rewritten !== undefined && rewritten !== 'pass') return rewritten;
+    if (before !== Number.POSITIVE_INFINITY && rewriteLines.has(before)) return undefined;
+    return aliasBefore === Number.POSITIVE_INFINITY ? aliases.match(url) : aliases.shadowing(url, aliasBefore);
+  };
+  return {
+    size: groups.rewrites.length + groups.aliases.length,
+    problems: groups.problems,
+    skipped: groups.skipped,
+    // An encoded slash in the path is refused (404) before any module sees it (AllowEncodedSlashes Off, the default:
+    // https://httpd.apache.org/docs/2.4/mod/core.html#allowencodedslashes).
+    match: (url) =>
+      /%2f/i.test(url.pathname) ? undefined : first(url, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
+    // A rewrite rule is answered first by an earlier rewrite rule only; a mod_alias one by any rewrite rule or an
+    // earlier mod_alias one.
+    shadowing: (url, line) =>
+      rewriteLines.has(line) ? first(url, line, Number.POSITIVE_INFINITY) : first(url, Number.POSITIVE_INFINITY, line),
+  };
 }

@@ -3,20 +3,23 @@ import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row
 import { literalOfRegex, STATUS_WORDS, usesCaptures } from '../../text/regex-literal.js';
 import { readStatus } from '../../text/urls.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
+import { rewriteArgs } from './rewrite-args.js';
+import { conditionsHold, type RewriteCondition, readCondition, simpleConditionRegex } from './rewrite-conditions.js';
 
 /** Sections whose rules apply to every request they enclose: read through. Any other section is a condition. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
 
-/** RewriteCond test strings about the host only: the rule still applies to the site being checked. */
+/** RewriteCond test strings about the host only: without a site to check, the rule is taken to apply to it. */
 const HOST_TESTS = new Set(['%{HTTP_HOST}', '%{SERVER_NAME}']);
 
 /** What the reader carries from one directive to the next. */
 interface ApacheState {
   /** Open sections, innermost last (lowercase names). */
   sections: string[];
-  /** RewriteCond test strings waiting for their RewriteRule. */
-  conditions: string[];
-  rewriteBase: string;
+  /** RewriteConds waiting for their RewriteRule. */
+  conditions: RewriteCondition[];
+  /** The context's RewriteBase and RewriteEngine: the last written applies to every rule of the context. */
+  rewriteBase: string | undefined;
   rewriteOn: boolean;
 }
 
@@ -27,6 +30,16 @@ export function statusWord(word: string): number | undefined {
 }
 
 type Outcome = InputItem | undefined;
+
+/**
+ * The one path a regex of RedirectMatch or RewriteRule matches, when it is one: anchored at both ends (`^/old$`),
+ * since httpd searches (`\.php$` matches any path ending so, `^/old` /older too).
+ */
+function anchoredLiteral(pattern: string): string | undefined {
+  return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$')
+    ? literalOfRegex(pattern)
+    : undefined;
+}
 
 /** `Redirect`, `RedirectPermanent`, `RedirectTemp`, `RedirectMatch`: `[status] path-or-regex [URL]`. */
 function aliasRedirect(directive: ApacheDirective, fixed: number | undefined, options: RuleReadOptions): Outcome {
@@ -42,7 +55,7 @@ function aliasRedirect(directive: ApacheDirective, fixed: number | undefined, op
     return { kind: 'invalid', line, message: `${directive.name} with status ${status} takes ${shape}` };
   }
   const isMatch = directive.name.toLowerCase() === 'redirectmatch';
-  const path = isMatch ? literalOfRegex(pattern) : pattern;
+  const path = isMatch ? anchoredLiteral(pattern) : pattern;
   if (path === undefined) return { kind: 'skipped', line, text, reason: 'regular expression in the source' };
   if (!path.startsWith('/'))
     return { kind: 'invalid', line, message: `the source must be a path: ${JSON.stringify(path)}` };
@@ -73,7 +86,45 @@ function rewriteStatus(flags: string | undefined): number | undefined | { error:
   return undefined;
 }
 
-/** A RewriteRule; its RewriteConds, unless about the host, make it conditional. */
+/** Why a RewriteRule's conditions keep it from being a row for `from`, or undefined when they hold. */
+function conditionsReason(
+  conditions: readonly RewriteCondition[],
+  from: string,
+  options: RuleReadOptions,
+): string | undefined {
+  if (conditions.length === 0) return undefined;
+  if (options.baseUrl === undefined) {
+    const other = conditions.filter((condition) => !HOST_TESTS.has(condition.test)).map((condition) => condition.test);
+    return other.length > 0 ? `depends on RewriteCond ${other.join(', ')}` : undefined;
+  }
+  // With the site known, the conditions are evaluated for it (its host, scheme, path), as httpd would.
+  const url = new URL(from, options.baseUrl);
+  const held = conditionsHold(conditions, url, [], simpleConditionRegex);
+  if ('unknown' in held) return `depends on ${held.unknown}`;
+  return held.holds ? undefined : `its RewriteCond does not hold for ${url.href}`;
+}
+
+/** Whether rules here are in per-directory context (a `.htaccess`, a `<Directory>`), not a virtual host's. */
+function perDirectory(sections: readonly string[]): boolean {
+  return sections.findLast((section) => section === 'virtualhost' || section.startsWith('directory')) !== 'virtualhost';
+}
+
+/**
+ * A RewriteRule with a literal pattern: in per-directory context the pattern sees the path without its leading
+ * slash (one written `^/old$` never matches), in a virtual host the whole path (`^old$` never matches).
+ */
+function rewriteSource(pattern: string, sections: readonly string[]): string | { reason: string } | undefined {
+  const literal = pattern.startsWith('!') ? undefined : anchoredLiteral(pattern);
+  if (literal === undefined) return undefined;
+  const local = perDirectory(sections);
+  if (local && literal.startsWith('/'))
+    return { reason: 'never matches: in .htaccess the pattern sees the path without its leading slash' };
+  if (!local && !literal.startsWith('/'))
+    return { reason: 'never matches: in a virtual host the pattern sees the path with its leading slash' };
+  return local ? `/${literal}` : literal;
+}
+
+/** A RewriteRule; its RewriteConds are evaluated for the site when it is known. */
 function rewriteRule(directive: ApacheDirective, state: ApacheState, options: RuleReadOptions): Outcome {
   const { line, text } = directive;
   const conditions = state.conditions;
@@ -86,19 +137,23 @@ function rewriteRule(directive: ApacheDirective, state: ApacheState, options: Ru
   if (typeof status === 'object') return { kind: 'invalid', line, message: status.error };
   if (status === undefined) return { kind: 'skipped', line, text, reason: 'internal rewrite (no [R] flag)' };
   if (!state.rewriteOn) return { kind: 'skipped', line, text, reason: 'RewriteEngine is off' };
-  const other = conditions.filter((test) => !HOST_TESTS.has(test));
-  if (other.length > 0) return { kind: 'skipped', line, text, reason: `depends on RewriteCond ${other.join(', ')}` };
-  const literal = pattern.startsWith('!') ? undefined : literalOfRegex(pattern);
-  if (literal === undefined) return { kind: 'skipped', line, text, reason: 'regular expression in the source' };
-  // In .htaccess the pattern sees the path without its leading slash; in a server conf, with it.
-  const from = literal.startsWith('/') ? literal : `/${literal}`;
+  const from = rewriteSource(pattern, state.sections);
+  if (from === undefined) return { kind: 'skipped', line, text, reason: 'regular expression in the source' };
+  if (typeof from === 'object') return { kind: 'skipped', line, text, reason: from.reason };
+  const reason = conditionsReason(conditions, from, options);
+  if (reason !== undefined) return { kind: 'skipped', line, text, reason };
   if (!REDIRECT_STATUSES.has(status)) return ruleRow({ line, from, status }, options);
   if (substitution === '-') return { kind: 'invalid', line, message: 'a redirect needs a substitution, not -' };
   if (usesCaptures(substitution)) return { kind: 'skipped', line, text, reason: 'captures or variables in the target' };
-  const to =
-    /^[a-z][a-z0-9+.-]*:\/\//i.test(substitution) || substitution.startsWith('/')
-      ? substitution
-      : `${state.rewriteBase.replace(/\/?$/, '/')}${substitution}`;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(substitution) || substitution.startsWith('/');
+  if (!absolute && state.rewriteBase === undefined)
+    return {
+      kind: 'skipped',
+      line,
+      text,
+      reason: "relative substitution without RewriteBase: httpd puts the directory's path on disk in front",
+    };
+  const to = absolute ? substitution : `${state.rewriteBase!.replace(/\/?$/, '/')}${substitution}`;
   return ruleRow({ line, from, to, status }, options);
 }
 
@@ -120,14 +175,8 @@ function interpret(directive: ApacheDirective, state: ApacheState, options: Rule
     return { kind: 'skipped', line: directive.line, text: directive.text, reason: `inside <${inside}>` };
   }
   switch (name) {
-    case 'rewriteengine':
-      state.rewriteOn = directive.args[0]?.toLowerCase() === 'on';
-      return undefined;
-    case 'rewritebase':
-      state.rewriteBase = directive.args[0] ?? '/';
-      return undefined;
     case 'rewritecond':
-      state.conditions.push(directive.args[0] ?? '');
+      state.conditions.push(readCondition(rewriteArgs(directive.text)));
       return undefined;
     case 'rewriterule':
       return rewriteRule(directive, state, options);
@@ -147,15 +196,26 @@ function interpret(directive: ApacheDirective, state: ApacheState, options: Rule
  * The redirects of a parsed Apache `.htaccess` or conf file (lines.ts): mod_alias's `Redirect` (default 302),
  * `RedirectPermanent`, `RedirectTemp` and `RedirectMatch` (a row when its regex is a literal path), and mod_rewrite's
  * `RewriteRule` with `[R]`/`[R=3xx]` (or `[G]`, `[F]`). Regex sources, captures in targets, rewrites without `R`,
- * rules behind a RewriteCond other than the host's, and rules inside `<If>`, `<Location>`, `<Files>`... are skipped
- * and counted.
+ * rules behind a RewriteCond that does not hold or that only the server can decide, and rules inside `<If>`,
+ * `<Location>`, `<Files>`... are skipped and counted. The RewriteRule items come first, in httpd's order.
  */
 export function apacheItems(directives: readonly ApacheLine[], options: RuleReadOptions): InputItem[] {
-  const state: ApacheState = { sections: [], conditions: [], rewriteBase: '/', rewriteOn: false };
-  const items: InputItem[] = [];
+  const state: ApacheState = { sections: [], conditions: [], rewriteBase: undefined, rewriteOn: false };
+  for (const directive of directives) {
+    if ('kind' in directive) continue;
+    const name = directive.name.toLowerCase();
+    if (name === 'rewriteengine') state.rewriteOn = directive.args[0]?.toLowerCase() === 'on';
+    if (name === 'rewritebase') state.rewriteBase = directive.args[0];
+  }
+  const rewrites: InputItem[] = [];
+  const others: InputItem[] = [];
   for (const directive of directives) {
     const item = 'kind' in directive ? directive : interpret(directive, state, options);
-    if (item !== undefined) items.push(item);
+    if (item === undefined) continue;
+    // mod_rewrite answers before mod_alias whatever the order written: its rows come first, so that the first rule
+    // for a source is the one httpd applies.
+    const rewrite = !('kind' in directive) && directive.name.toLowerCase() === 'rewriterule';
+    (rewrite ? rewrites : others).push(item);
   }
-  return items;
+  return [...rewrites, ...others];
 }

@@ -29,6 +29,22 @@ function directiveWords(lines: readonly string[], first: number): PlacedWord[] |
   return words;
 }
 
+/**
+ * A Location written as a RewriteRule substitution: httpd escapes a substitution without `[NE]` itself
+ * (https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_ne), so the escapes it would make (`%23` for `#`) are
+ * written as their characters, or it would send `%2523`; and a `%` or `$` before a digit is a back-reference there,
+ * so it is quoted with a backslash.
+ */
+function substitutionText(location: string, noEscape: boolean): string {
+  const plain = noEscape
+    ? location
+    : location.replace(/%([0-9a-f]{2})/gi, (whole, hex: string) => {
+        const character = String.fromCharCode(Number.parseInt(hex, 16));
+        return /[ -~]/.test(character) && !/[A-Za-z0-9$\-_.+!*'(),:;@&=/~?%]/.test(character) ? character : whole;
+      });
+  return plain.replace(/([%$])(?=\d)/g, '\\$1');
+}
+
 /** An argument as written: in its own quotes if it had some, in double quotes if it must be, else bare. */
 function argument(value: string, quote: ApacheWord['quote']): string {
   const mark = quote ?? (/[\s"']/.test(value) || value === '' ? '"' : undefined);
@@ -68,7 +84,10 @@ function directiveChanges(words: readonly PlacedWord[], edit: FixEdit): Change[]
   if (word === undefined) return [];
   const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(word.value);
   // A RewriteRule target relative to RewriteBase is a path: the reader made it one.
-  changes.push({ ...word, text: argument(destinationText(edit, !isUrl), word.quote) });
+  let destination = destinationText(edit, !isUrl);
+  const flags = name === 'rewriterule' ? (words[3]?.value ?? '') : '';
+  if (name === 'rewriterule') destination = substitutionText(destination, /\b(?:ne|noescape)\b/i.test(flags));
+  changes.push({ ...word, text: argument(destination, word.quote) });
   return changes;
 }
 

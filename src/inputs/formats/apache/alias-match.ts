@@ -1,0 +1,104 @@
+import { decodedPath, fillCaptures, type RuleMatch } from '../../patterns/rule-match.js';
+import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
+import { REDIRECT_STATUSES } from '../../rule-row.js';
+import { escapeUriPath, statusWord } from './uri-escape.js';
+
+/** A compiled Apache redirect: answers a URL, or passes (undefined); keyed when it can be looked up (see keysOf). */
+export type ApacheMatcher = ((url: URL) => RuleMatch | undefined) & { key?: string };
+
+/** A regex matching one string only (`^/old$`, no metacharacter): that string, else undefined. */
+export function literalOfRegex(pattern: string): string | undefined {
+  const body = /^\^(.*)\$$/.exec(pattern)?.[1];
+  if (body === undefined || !/^(?:[^\\.^$|?*+()[\]{}]|\\[^A-Za-z0-9])*$/.test(body)) return undefined;
+  return body.replace(/\\(.)/g, '$1');
+}
+
+/**
+ * Keys a matcher is looked up by: `=path` for an exact regex, `<prefix` for `Redirect`'s prefix (slashes collapsed).
+ */
+export function keyed(matcher: ApacheMatcher, key: string | undefined): ApacheMatcher {
+  if (key !== undefined) matcher.key = key;
+  return matcher;
+}
+
+/**
+ * How many characters of `path` mod_alias's prefix `fake` matches, or undefined: a `/` in the prefix matches any run
+ * of slashes in the path (`/old//page` is under `Redirect /old/page`), other characters themselves, and the match
+ * must end at a segment's end unless the prefix ends in `/` (`Redirect /dir/` does not match `/dir`, `/one` does not
+ * match `/onetwo`). The count may pass the prefix's length over doubled slashes. As httpd's modules/mappers/mod_alias.c
+ * (alias_matches) reads it.
+ */
+export function aliasMatches(path: string, fake: string): number | undefined {
+  let at = 0;
+  let of = 0;
+  while (of < fake.length) {
+    if (fake[of] === '/') {
+      if (path[at] !== '/') return undefined;
+      while (fake[of] === '/') of++;
+      while (path[at] === '/') at++;
+    } else if (path[at++] !== fake[of++]) return undefined;
+  }
+  if (!fake.endsWith('/') && at < path.length && path[at] !== '/') return undefined;
+  return at;
+}
+
+/**
+ * A mod_alias target as httpd sends it: the request's query string appended (an empty one too: `/a?` keeps its `?`)
+ * unless the target has its own, and a path starting `//` kept a path of the sample's own site.
+ */
+function aliasTarget(target: string, url: URL): string {
+  const query = url.search !== '' ? url.search : url.href.replace(/#.*$/, '').endsWith('?') ? '?' : '';
+  const whole = target.includes('?') ? target : `${target}${query}`;
+  return whole.startsWith('//') ? `${url.origin}${whole}` : whole;
+}
+
+/**
+ * `Redirect [status] URL-path URL`: a prefix on whole path segments; the rest of the path (escaped) is appended to the
+ * target as it stands, with no slash added or removed (`Redirect /blog/ https://b.test` sends `/blog/x` to
+ * `https://b.testx`), and the query string passed on.
+ */
+export function prefixRedirect(line: number, from: string, status: number, to: string | undefined): ApacheMatcher {
+  return keyed(
+    (url) => {
+      const path = decodedPath(url);
+      const length = aliasMatches(path, from);
+      if (length === undefined) return undefined;
+      if (to === undefined) return { line, status };
+      return { line, target: aliasTarget(to + escapeUriPath(path.slice(length)), url), status };
+    },
+    `<${from.replace(/\/+/g, '/')}`,
+  );
+}
+
+/** `RedirectMatch [status] regex URL`: a regex search in the path, `$N` filled from its groups. */
+export function regexRedirect(line: number, regex: ServerRegex, status: number, to: string | undefined): ApacheMatcher {
+  const literal = literalOfRegex(regex.source);
+  const key = literal === undefined || regex.ignoreCase ? undefined : `=${literal}`;
+  return keyed((url) => {
+    const found = regex.exec(decodedPath(url));
+    if (found === null) return undefined;
+    if (to === undefined) return { line, status };
+    const target = fillCaptures(to, [...found]);
+    return typeof target === 'string' ? { line, target: aliasTarget(target, url), status } : { line, ...target };
+  }, key);
+}
+
+/** The matcher of a mod_alias directive, a problem, or undefined when it is no redirect. */
+export function aliasMatcher(
+  name: string,
+  args: readonly string[],
+  line: number,
+  skipped: SkipLog,
+): ApacheMatcher | string | undefined {
+  const fixed: Record<string, number> = { redirectpermanent: 301, redirecttemp: 302 };
+  const rest = [...args];
+  const named = fixed[name] === undefined && rest.length > 0 ? statusWord(rest[0]!) : undefined;
+  if (named !== undefined) rest.shift();
+  const status = fixed[name] ?? named ?? 302;
+  const [from, to] = rest;
+  if (from === undefined || (REDIRECT_STATUSES.has(status) && to === undefined))
+    return `${name} needs a path and a URL`;
+  if (name !== 'redirectmatch') return prefixRedirect(line, from, status, to);
+  const regex = serverRegex(from, false, { log: skipped, line });
+  return regex === undefined ? `not a valid regular expression: ${from}` : regexRedirect(line, regex, status, to);
+}
