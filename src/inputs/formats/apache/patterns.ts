@@ -6,6 +6,7 @@ import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
 import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
+import { perDirectory } from './rule-context.js';
 
 /** Sections read through, as src/inputs/formats/apache/read.ts reads them; a redirect inside any other is conditional. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
@@ -54,12 +55,6 @@ interface Groups {
   aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
   problems: RuleProblem[];
   skipped: SkipLog;
-}
-
-/** Whether rules at this depth are in per-directory context: in a `.htaccess` or `<Directory>`, not a virtual host's. */
-function perDirectory(sections: readonly string[]): boolean {
-  const inner = sections.findLast((section) => section === 'virtualhost' || section.startsWith('directory'));
-  return inner !== 'virtualhost';
 }
 
 /** Reads the directives into the two groups. */

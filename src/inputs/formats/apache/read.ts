@@ -5,6 +5,7 @@ import { readStatus } from '../../text/urls.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { conditionsHold, type RewriteCondition, readCondition, simpleConditionRegex } from './rewrite-conditions.js';
+import { perDirectory } from './rule-context.js';
 
 /** Sections whose rules apply to every request they enclose: read through. Any other section is a condition. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
@@ -102,11 +103,6 @@ function conditionsReason(
   const held = conditionsHold(conditions, url, [], simpleConditionRegex);
   if ('unknown' in held) return `depends on ${held.unknown}`;
   return held.holds ? undefined : `its RewriteCond does not hold for ${url.href}`;
-}
-
-/** Whether rules here are in per-directory context (a `.htaccess`, a `<Directory>`), not a virtual host's. */
-function perDirectory(sections: readonly string[]): boolean {
-  return sections.findLast((section) => section === 'virtualhost' || section.startsWith('directory')) !== 'virtualhost';
 }
 
 /**
