@@ -102,7 +102,7 @@ describe('/api/monitors', () => {
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ interval: 60, expect: { failOn: 'error' }, labels: {} });
-    expect(replaced.body.alerts).toEqual([{ type: 'slack', url: 'http://10.1.2.3/slack' }]);
+    expect(replaced.body.alerts).toEqual([{ type: 'slack', url: 'http://10.1.2.3/…' }]);
 
     expect((await admin(built, 'POST', `/api/monitors/${monitor.id}/pause`)).body.paused).toBe(true);
     expect((await admin(built, 'POST', `/api/monitors/${monitor.id}/resume`)).body.paused).toBe(false);
