@@ -89,6 +89,8 @@ function channels() {
     { type: 'webhook', url: urlOf('webhook') },
     { type: 'webhook', url: urlOf('refused') },
     { type: 'email', to: ['oncall@example.com', 'web@example.com'] },
+    // No recipient of its own: the instance's HOPLENS_ALERT_EMAIL_TO.
+    { type: 'email' },
   ];
 }
 
@@ -105,6 +107,7 @@ describe('alert channels', () => {
         HOPLENS_PUBLIC_URL: 'https://hoplens.example',
         HOPLENS_SMTP_URL: `smtp://alerts:${SMTP_PASSWORD}@127.0.0.1:${smtp.port}`,
         HOPLENS_ALERT_EMAIL_FROM: 'hoplens@example.org',
+        HOPLENS_ALERT_EMAIL_TO: 'team@example.com',
         LOG_LEVEL: 'trace',
       },
       { startMonitors: true, monitors: { tickMs: 3_600_000 }, logStream: logs.stream },
@@ -125,7 +128,7 @@ describe('alert channels', () => {
     expect((await admin(app, 'POST', `/api/monitors/${id}/run`)).body.outcome).toBe('failed');
     await until(async () => {
       await monitors.tick();
-      return at('googlechat').length > 0 && at('teams').length > 0 && (await smtp.messages()).length > 0;
+      return at('googlechat').length > 0 && at('teams').length > 0 && (await smtp.messages()).length === 2;
     }, 20_000);
     const link = `https://hoplens.example/monitors/${id}`;
     const monitorUrl = `${target.origin}/old`;
@@ -163,11 +166,15 @@ describe('alert channels', () => {
     expect(JSON.parse(at('webhook')[0]?.body ?? '{}')).toMatchObject({ event: 'monitor.failing', monitor: { id } });
 
     const mails = await smtp.messages();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.mailFrom).toBe('hoplens@example.org');
-    expect(mails[0]?.rcptTos).toEqual(['oncall@example.com', 'web@example.com']);
-    expect(mails[0]?.data).toMatch(new RegExp(`^Subject: \\[hoplens\\] ${monitorUrl} is failing`, 'm'));
-    expect(mails[0]?.data).toContain(link);
+    expect(mails.map((mail) => mail.rcptTos).sort()).toEqual([
+      ['oncall@example.com', 'web@example.com'],
+      ['team@example.com'],
+    ]);
+    for (const mail of mails) {
+      expect(mail.mailFrom).toBe('hoplens@example.org');
+      expect(mail.data).toMatch(new RegExp(`^Subject: \\[hoplens\\] ${monitorUrl} is failing`, 'm'));
+      expect(mail.data).toContain(link);
+    }
   });
 
   it('keeps webhook URLs out of API answers, takes them back redacted, and logs no secret', async () => {
@@ -175,6 +182,7 @@ describe('alert channels', () => {
     const { alerts } = shown.body;
     expect(alerts.map((channel: { url?: string }) => channel.url)).toEqual([
       ...Array(6).fill(`${receiver.origin}/…`),
+      undefined,
       undefined,
     ]);
     // A client that sends back what it read keeps the stored URLs: the recovery reaches the same secret paths.
@@ -193,7 +201,7 @@ describe('alert channels', () => {
     expect((await admin(app, 'POST', `/api/monitors/${id}/run`)).body.outcome).toBe('passed');
     await until(async () => {
       await monitors.tick();
-      return at('discord').length === 2 && (await smtp.messages()).length === 2;
+      return at('discord').length === 2 && (await smtp.messages()).length === 4;
     }, 20_000);
     expect(JSON.parse(at('webhook')[1]?.body ?? '{}').event).toBe('monitor.recovered');
 
