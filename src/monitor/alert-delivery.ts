@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
+import { sendEmail } from './alert-email.js';
 import type { AlertOutbox, PendingAlert } from './alert-outbox.js';
+
+/** What delivery needs from the instance: the webhook's signing key and the SMTP server. Neither is ever logged. */
+export interface DeliveryConfig {
+  webhookSecret?: string | undefined;
+  smtpUrl?: string | undefined;
+}
 
 /**
  * The header carrying the generic webhook's first signature: `sha256=` and the hex HMAC-SHA256 of the body. Kept for
@@ -67,14 +74,14 @@ function webhookHeaders(alert: PendingAlert, secret: string | undefined, now: nu
 /**
  * POSTs one alert. Webhook URLs are the operator's own and may well be private (a chat server on the office
  * network), so this is a plain undici request, not the analyzer's guarded one. Resolves with an error message, or
- * undefined when the receiver answered 2xx.
+ * undefined when the receiver answered 2xx. The message never holds the URL: its path is the webhook's secret.
  */
-export async function postAlert(
-  alert: PendingAlert,
-  secret: string | undefined,
-  now: number = Date.now(),
-): Promise<string | undefined> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'hoplens-alerts' };
+async function postJson(alert: PendingAlert, secret: string | undefined, now: number): Promise<string | undefined> {
+  // Google Chat's documentation sends its JSON with an explicit charset; every other receiver accepts it too.
+  const headers: Record<string, string> = {
+    'content-type': alert.channel === 'googlechat' ? 'application/json; charset=UTF-8' : 'application/json',
+    'user-agent': 'hoplens-alerts',
+  };
   if (alert.channel === 'webhook') Object.assign(headers, webhookHeaders(alert, secret, now));
   try {
     const response = await request(alert.url, {
@@ -88,8 +95,19 @@ export async function postAlert(
     await response.body.dump();
     return response.statusCode >= 200 && response.statusCode < 300 ? undefined : `HTTP ${response.statusCode}`;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return message.split(alert.url).join(new URL(alert.url).origin);
   }
+}
+
+/** Sends one alert by its channel: an e-mail over SMTP, or a POST. Resolves with an error message or undefined. */
+export function postAlert(
+  alert: PendingAlert,
+  config: DeliveryConfig,
+  now: number = Date.now(),
+): Promise<string | undefined> {
+  if (alert.channel === 'email') return sendEmail(alert.body, config.smtpUrl, DELIVERY.timeoutMs);
+  return postJson(alert, config.webhookSecret, now);
 }
 
 /** When to try a failed alert again, or undefined once its hour is up. */
@@ -100,12 +118,12 @@ export function retryTime(alert: PendingAlert, now: number): number | undefined 
 }
 
 /** Delivers the alerts due now, each recorded as sent, retried later, or failed. Returns how many were sent. */
-export async function deliverDueAlerts(outbox: AlertOutbox, now: () => number, secret: string | undefined) {
+export async function deliverDueAlerts(outbox: AlertOutbox, now: () => number, config: DeliveryConfig) {
   const due = await outbox.claim(now(), DELIVERY.leaseMs, DELIVERY.batch);
   const results = await Promise.all(
     due.map(async (alert) => {
       // The signature's time is the wall clock's: receivers compare it with theirs, not with a test's clock.
-      const error = await postAlert(alert, secret);
+      const error = await postAlert(alert, config);
       const at = now();
       await outbox.settle(
         alert.id,

@@ -1,8 +1,8 @@
 import type { RunResult } from './run-result.js';
 
-/** Why an alert is sent: the monitor started failing, passes again, or passes with another chain. */
+/** Why an alert is sent: the monitor started failing, is still failing (a reminder), passes again, or passes with another chain. */
 export interface AlertEvent {
-  kind: 'failing' | 'recovered' | 'changed';
+  kind: 'failing' | 'reminder' | 'recovered' | 'changed';
   /** What changed, one sentence each. */
   changes: string[];
 }

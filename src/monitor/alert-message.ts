@@ -1,3 +1,5 @@
+import { type AlertSummary, discordBody, googleChatBody, slackBody, teamsBody } from './alert-chat-bodies.js';
+import { type EmailSettings, emailMessage } from './alert-email.js';
 import type { AlertEvent } from './alert-event.js';
 import type { AlertChannel, Monitor } from './monitor.js';
 import type { RunResult } from './run-result.js';
@@ -5,12 +7,16 @@ import type { RunResult } from './run-result.js';
 /** An alert ready to go: where, and the exact bytes to send (signed as they are). */
 export interface AlertMessage {
   channel: AlertChannel['type'];
+  /** The URL POSTed to; for e-mail, `mailto:` and the recipients. */
   url: string;
   body: string;
 }
 
-/** The instance's alert settings (`HOPLENS_WEBHOOK_URL`, `HOPLENS_SLACK_WEBHOOK_URL`, `HOPLENS_PUBLIC_URL`). */
-export interface AlertSettings {
+/**
+ * The instance's alert settings (`HOPLENS_WEBHOOK_URL`, `HOPLENS_SLACK_WEBHOOK_URL`, `HOPLENS_PUBLIC_URL`, and the
+ * e-mail defaults).
+ */
+export interface AlertSettings extends EmailSettings {
   webhookUrl?: string | undefined;
   slackWebhookUrl?: string | undefined;
   /** Where people reach this instance: the base of the link to a monitor's page. */
@@ -19,6 +25,7 @@ export interface AlertSettings {
 
 const HEADLINES: Readonly<Record<AlertEvent['kind'], string>> = {
   failing: 'is failing',
+  reminder: 'is still failing',
   recovered: 'has recovered',
   changed: 'changed its redirect chain',
 };
@@ -54,11 +61,21 @@ function webhookBody(monitor: Monitor, event: AlertEvent, result: RunResult, lin
   });
 }
 
-/** Slack's incoming-webhook message: one text with the URL, what changed, and the link (Slack's mrkdwn). */
-function slackBody(monitor: Monitor, event: AlertEvent, link: string): string {
-  const lines = [`*${monitor.url}* ${HEADLINES[event.kind]}`, ...event.changes.map((change) => `• ${change}`)];
-  lines.push(`<${link}|Open the monitor>`);
-  return JSON.stringify({ text: lines.join('\n') });
+const CHAT_BODIES = { slack: slackBody, teams: teamsBody, discord: discordBody, googlechat: googleChatBody } as const;
+
+/** One channel's message, or undefined for an e-mail channel with nobody to send to. */
+function messageFor(
+  channel: AlertChannel,
+  summary: AlertSummary,
+  settings: AlertSettings,
+  webhook: () => string,
+): AlertMessage | undefined {
+  if (channel.type === 'email') {
+    const email = emailMessage(channel, summary, settings);
+    return email === undefined ? undefined : { channel: 'email', ...email };
+  }
+  const body = channel.type === 'webhook' ? webhook() : CHAT_BODIES[channel.type](summary);
+  return { channel: channel.type, url: channel.url, body };
 }
 
 /** The messages one alert event sends, one per channel of the monitor. */
@@ -70,9 +87,14 @@ export function alertMessages(
   at: number,
 ): AlertMessage[] {
   const link = monitorLink(settings, monitor.id);
-  return channelsOf(monitor, settings).map((channel) => ({
-    channel: channel.type,
-    url: channel.url,
-    body: channel.type === 'slack' ? slackBody(monitor, event, link) : webhookBody(monitor, event, result, link, at),
-  }));
+  const what = HEADLINES[event.kind];
+  const summary: AlertSummary = {
+    headline: `${monitor.url} ${what}`,
+    url: monitor.url,
+    what,
+    changes: event.changes,
+    link,
+  };
+  const webhook = () => webhookBody(monitor, event, result, link, at);
+  return channelsOf(monitor, settings).flatMap((channel) => messageFor(channel, summary, settings, webhook) ?? []);
 }

@@ -32,15 +32,31 @@ export interface AlertRecord {
 export class AlertOutbox {
   constructor(private readonly db: Database) {}
 
-  /** Queues alerts (inside the run's transaction). */
-  async add(on: Queryable, monitorId: string, event: string, messages: readonly AlertMessage[], now: number) {
+  /**
+   * Queues alerts (inside the run's transaction), due at `at`: now, or the close of a maintenance window. A held
+   * alert counts as queued when it is released, so its hour of retries starts then.
+   */
+  async add(on: Queryable, monitorId: string, event: string, messages: readonly AlertMessage[], at: number) {
     for (const message of messages) {
       await on.query(
         `INSERT INTO hoplens_alerts (monitor_id, event, channel, url, body, created_at, next_attempt_at)
          VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $6::timestamptz)`,
-        [monitorId, event, message.channel, message.url, message.body, sqlTime(now)],
+        [monitorId, event, message.channel, message.url, message.body, sqlTime(at)],
       );
     }
+  }
+
+  /**
+   * Drops a monitor's alerts still held by a maintenance window at `now` (queued for later, never tried); returns
+   * how many. An alert being sent has been claimed, not held: its `created_at` is in the past.
+   */
+  async dropHeld(on: Queryable, monitorId: string, now: number): Promise<number> {
+    const rows = await on.query(
+      `DELETE FROM hoplens_alerts WHERE monitor_id = $1 AND status = 'pending' AND attempts = 0
+         AND created_at > $2::timestamptz RETURNING id`,
+      [monitorId, sqlTime(now)],
+    );
+    return rows.length;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { deliverDueAlerts } from './alert-delivery.js';
+import { type DeliveryConfig, deliverDueAlerts } from './alert-delivery.js';
 import type { AlertOutbox } from './alert-outbox.js';
 import type { Database } from './database.js';
 import { pruneRuns } from './run-history.js';
@@ -15,12 +15,12 @@ export class Housekeeping {
   constructor(
     private readonly db: Database,
     private readonly outbox: AlertOutbox,
-    private readonly options: { now: () => number; historyDays: number; webhookSecret?: string | undefined },
+    private readonly options: { now: () => number; historyDays: number; delivery: DeliveryConfig },
   ) {}
 
   async run(): Promise<void> {
-    const { now, historyDays, webhookSecret } = this.options;
-    await deliverDueAlerts(this.outbox, now, webhookSecret);
+    const { now, historyDays, delivery } = this.options;
+    await deliverDueAlerts(this.outbox, now, delivery);
     if (now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now();
       await pruneRuns(this.db, now() - historyDays * DAY_MS);

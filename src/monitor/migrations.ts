@@ -48,6 +48,13 @@ const MIGRATIONS: readonly (readonly string[])[] = [
    )`,
     `CREATE INDEX hoplens_alerts_due ON hoplens_alerts (next_attempt_at) WHERE status = 'pending'`,
   ],
+  // 2: what alerting remembers between runs (src/monitor/alert-policy.ts): failing runs in a row, and when the
+  // failure was announced. A monitor failing at the upgrade had announced it already (every failure alerted then).
+  [
+    `ALTER TABLE hoplens_monitors ADD COLUMN failing_runs integer NOT NULL DEFAULT 0`,
+    `ALTER TABLE hoplens_monitors ADD COLUMN alerted_at timestamptz`,
+    `UPDATE hoplens_monitors SET failing_runs = 1, alerted_at = last_run_at WHERE state IN ('failed', 'errored')`,
+  ],
 ];
 
 /** The advisory lock every instance takes around migrations: any fixed number, the same in every version. */

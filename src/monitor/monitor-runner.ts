@@ -1,11 +1,14 @@
-import { alertEventFor } from './alert-event.js';
 import { type AlertSettings, alertMessages } from './alert-message.js';
 import type { AlertOutbox } from './alert-outbox.js';
-import type { Database } from './database.js';
+import { type AlertState, decideAlert } from './alert-policy.js';
+import type { Database, Queryable } from './database.js';
+import { heldUntil } from './maintenance-window.js';
+import type { Monitor } from './monitor.js';
 import type { MonitorStore } from './monitor-store.js';
 import { appendRun, latestRun, type Run } from './run-history.js';
 import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
-import { sqlTime } from './sql-values.js';
+import type { RunResult } from './run-result.js';
+import { msTime, sqlTime } from './sql-values.js';
 
 /** What running and recording a monitor needs. */
 export interface MonitorRunnerParts {
@@ -15,6 +18,36 @@ export interface MonitorRunnerParts {
   check: MonitorRunContext;
   alerts: AlertSettings;
   now: () => number;
+}
+
+/**
+ * Decides and queues the alert of a run (src/monitor/alert-policy.ts) and returns the state to remember. In a
+ * maintenance window the alert waits for the window's close; a reminder is not stacked up there (the first run after
+ * the window reminds, if one is still due), and a recovery inside the window cancels the failure it held, so a
+ * failure that began and ended in the window says nothing.
+ */
+async function queueAlert(
+  parts: MonitorRunnerParts,
+  tx: Queryable,
+  monitor: Monitor,
+  state: AlertState,
+  previous: RunResult | undefined,
+  result: RunResult,
+  startedAt: number,
+): Promise<AlertState> {
+  const policy = { alertAfter: monitor.alertAfter ?? 1, remindEvery: monitor.remindEvery };
+  const decision = decideAlert(policy, state, previous, result, startedAt);
+  const event = decision.event;
+  if (event === undefined) return decision.state;
+  const now = parts.now();
+  const held = heldUntil(monitor.maintenance, startedAt);
+  if (held !== undefined && event.kind === 'reminder') return { ...decision.state, alertedAt: state.alertedAt };
+  if (held !== undefined && event.kind === 'recovered' && (await parts.outbox.dropHeld(tx, monitor.id, now)) > 0) {
+    return decision.state;
+  }
+  const messages = alertMessages(monitor, event, result, parts.alerts, startedAt);
+  await parts.outbox.add(tx, monitor.id, `monitor.${event.kind}`, messages, held ?? now);
+  return decision.state;
 }
 
 /**
@@ -33,20 +66,27 @@ export async function runMonitor(
   const result = await runMonitorOnce(monitor, parts.check, signal);
   if (signal?.aborted) return undefined;
   return parts.db.transaction(async (tx) => {
-    const locked = await tx.query('SELECT id FROM hoplens_monitors WHERE id = $1 FOR UPDATE', [id]);
-    if (locked.length === 0) return undefined;
+    const locked = await tx.query<{ failing_runs: number; alerted_at: unknown }>(
+      'SELECT failing_runs, alerted_at FROM hoplens_monitors WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    const row = locked[0];
+    if (row === undefined) return undefined;
     const previous = await latestRun(tx, id);
     const run = await appendRun(tx, id, result, startedAt);
-    await tx.query('UPDATE hoplens_monitors SET state = $2, last_run_at = $3::timestamptz WHERE id = $1', [
-      id,
-      result.outcome,
-      sqlTime(startedAt),
-    ]);
-    const event = alertEventFor(previous, result);
-    if (event !== undefined) {
-      const messages = alertMessages(monitor, event, result, parts.alerts, startedAt);
-      await parts.outbox.add(tx, id, `monitor.${event.kind}`, messages, parts.now());
-    }
+    const before: AlertState = { failingRuns: row.failing_runs, alertedAt: msTime(row.alerted_at) };
+    const after = await queueAlert(parts, tx, monitor, before, previous, result, startedAt);
+    await tx.query(
+      `UPDATE hoplens_monitors SET state = $2, last_run_at = $3::timestamptz, failing_runs = $4,
+         alerted_at = $5::timestamptz WHERE id = $1`,
+      [
+        id,
+        result.outcome,
+        sqlTime(startedAt),
+        after.failingRuns,
+        after.alertedAt === undefined ? null : sqlTime(after.alertedAt),
+      ],
+    );
     return run;
   });
 }

@@ -19,7 +19,10 @@ interface MonitorRow {
 }
 
 /** The settings kept as JSON: everything but what the scheduler queries by. */
-type StoredSettings = Pick<MonitorSettings, 'expect' | 'options' | 'labels' | 'alerts'>;
+type StoredSettings = Pick<
+  MonitorSettings,
+  'expect' | 'options' | 'labels' | 'alerts' | 'alertAfter' | 'remindEvery' | 'maintenance'
+>;
 
 const COLUMNS = 'id, url, settings, interval_s, paused, state, last_run_at, next_run_at, created_at, updated_at';
 
@@ -34,6 +37,10 @@ function toMonitor(row: MonitorRow): Monitor {
     labels: settings.labels,
     paused: row.paused,
     ...(settings.alerts !== undefined && { alerts: settings.alerts }),
+    // Monitors stored before alertAfter existed alerted on their first failing run.
+    alertAfter: settings.alertAfter ?? 1,
+    ...(settings.remindEvery !== undefined && { remindEvery: settings.remindEvery }),
+    ...(settings.maintenance !== undefined && { maintenance: settings.maintenance }),
     state: row.state,
     lastRunAt: row.last_run_at === null ? null : isoTime(row.last_run_at),
     nextRunAt: isoTime(row.next_run_at),
@@ -43,8 +50,16 @@ function toMonitor(row: MonitorRow): Monitor {
 }
 
 function storedSettings(settings: MonitorSettings): string {
-  const { expect, options, labels, alerts } = settings;
-  return JSON.stringify({ expect, options, labels, ...(alerts !== undefined && { alerts }) });
+  const { expect, options, labels, alerts, alertAfter, remindEvery, maintenance } = settings;
+  return JSON.stringify({
+    expect,
+    options,
+    labels,
+    ...(alerts !== undefined && { alerts }),
+    alertAfter,
+    ...(remindEvery !== undefined && { remindEvery }),
+    ...(maintenance !== undefined && { maintenance }),
+  });
 }
 
 /** Monitors in the database: created, read, replaced, paused, deleted, and claimed when due. */

@@ -1,12 +1,13 @@
 import type { AlertSettings } from './alert-message.js';
 import { AlertOutbox, type AlertRecord } from './alert-outbox.js';
+import { isRedactedUrl, redactMonitor, redactRecord, restoreRedacted } from './alert-redaction.js';
 import { BossScheduler, type BossTimings } from './boss-scheduler.js';
 import type { Database } from './database.js';
 import { monitorError } from './errors.js';
 import { Housekeeping } from './housekeeping.js';
 import { LocalScheduler } from './local-scheduler.js';
 import { migrate } from './migrations.js';
-import { type Monitor, parseMonitorInput } from './monitor.js';
+import { type Monitor, type MonitorSettings, parseMonitorInput } from './monitor.js';
 import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
 import { MonitorStore } from './monitor-store.js';
 import type { SchedulerLog } from './periodic-pass.js';
@@ -81,7 +82,7 @@ export class MonitorSystem {
     const housekeeping = new Housekeeping(db, outbox, {
       now,
       historyDays: config.historyDays,
-      webhookSecret: config.webhookSecret,
+      delivery: { webhookSecret: config.webhookSecret, smtpUrl: config.smtpUrl },
     });
     const tickMs = deps.tickMs ?? TICK_MS;
     const scheduler =
@@ -134,29 +135,63 @@ export class MonitorSystem {
     await this.db.close();
   }
 
-  list(): Promise<Monitor[]> {
-    return this.parts.store.list();
+  /** Every monitor, as the API shows them (alert URLs redacted: src/monitor/alert-redaction.ts). */
+  async list(): Promise<Monitor[]> {
+    return (await this.parts.store.list()).map(redactMonitor);
   }
 
-  get(id: string): Promise<Monitor> {
-    return this.parts.store.get(id);
+  async get(id: string): Promise<Monitor> {
+    return redactMonitor(await this.parts.store.get(id));
   }
 
   /** Creates a monitor from a caller's body (`MONITOR_INVALID` naming the field when it is wrong). */
-  create(body: unknown): Promise<Monitor> {
-    return this.parts.store.create(parseMonitorInput(body), this.parts.now());
+  async create(body: unknown): Promise<Monitor> {
+    const settings = this.deliverable(parseMonitorInput(body));
+    return redactMonitor(await this.parts.store.create(settings, this.parts.now()));
   }
 
-  replace(id: string, body: unknown): Promise<Monitor> {
-    return this.parts.store.replace(id, parseMonitorInput(body), this.parts.now());
+  /** Replaces a monitor's settings; an alert URL sent back redacted, as `get` showed it, keeps the stored one. */
+  async replace(id: string, body: unknown): Promise<Monitor> {
+    const parsed = parseMonitorInput(body);
+    const settings = this.deliverable(restoreRedacted(parsed, await this.parts.store.get(id)));
+    return redactMonitor(await this.parts.store.replace(id, settings, this.parts.now()));
   }
 
   remove(id: string): Promise<void> {
     return this.parts.store.remove(id);
   }
 
-  setPaused(id: string, paused: boolean): Promise<Monitor> {
-    return this.parts.store.setPaused(id, paused, this.parts.now());
+  async setPaused(id: string, paused: boolean): Promise<Monitor> {
+    return redactMonitor(await this.parts.store.setPaused(id, paused, this.parts.now()));
+  }
+
+  /** Refuses an e-mail channel this instance could not send: no SMTP server, or nobody to send to. */
+  private deliverable(settings: MonitorSettings): MonitorSettings {
+    const { smtpUrl, emailTo } = this.parts.alerts;
+    for (const [index, channel] of (settings.alerts ?? []).entries()) {
+      // A URL as the API shows it (redacted) that matched no stored one, say an export imported elsewhere, would be
+      // kept and never deliver: refused, so that nothing is lost without a word.
+      if ('url' in channel && isRedactedUrl(channel.url)) {
+        throw monitorError(
+          'MONITOR_INVALID',
+          `Invalid field "alerts.${index}.url": it is redacted, as the API shows webhook URLs; give the full URL`,
+          { parameter: `alerts.${index}.url` },
+        );
+      }
+      if (channel.type !== 'email') continue;
+      const why =
+        smtpUrl === undefined
+          ? 'e-mail alerts need HOPLENS_SMTP_URL on this instance'
+          : (channel.to ?? emailTo ?? []).length === 0
+            ? 'names no recipient ("to"), and HOPLENS_ALERT_EMAIL_TO is not set'
+            : undefined;
+      if (why !== undefined) {
+        throw monitorError('MONITOR_INVALID', `Invalid field "alerts.${index}": ${why}`, {
+          parameter: `alerts.${index}`,
+        });
+      }
+    }
+    return settings;
   }
 
   /** Runs a monitor at once, outside its schedule, and records the run like a scheduled one. */
@@ -174,7 +209,7 @@ export class MonitorSystem {
   }
 
   /** The alerts of a monitor and how their delivery went. */
-  alerts(id: string): Promise<AlertRecord[]> {
-    return this.outbox.of(id);
+  async alerts(id: string): Promise<AlertRecord[]> {
+    return (await this.outbox.of(id)).map(redactRecord);
   }
 }

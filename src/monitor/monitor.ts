@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { checkUserAgent, firstComplaint, isHoplensError } from '../core/index.js';
 import {
+  ALERT_POLICY,
   type AlertChannelSchema,
   INTERVAL,
   type MonitorBody,
@@ -9,6 +10,7 @@ import {
   MonitorInputSchema,
 } from '../schemas/monitor.js';
 import { monitorError } from './errors.js';
+import { checkMaintenance } from './maintenance-check.js';
 
 /** An alert destination of a monitor. */
 export type AlertChannel = Static<typeof AlertChannelSchema>;
@@ -17,7 +19,19 @@ export type AlertChannel = Static<typeof AlertChannelSchema>;
 export type Monitor = MonitorBody;
 
 /** A monitor's settings, defaults applied: what a caller wrote, as it is stored. */
-export type MonitorSettings = Pick<Monitor, 'url' | 'expect' | 'interval' | 'options' | 'labels' | 'paused' | 'alerts'>;
+export type MonitorSettings = Pick<
+  Monitor,
+  | 'url'
+  | 'expect'
+  | 'interval'
+  | 'options'
+  | 'labels'
+  | 'paused'
+  | 'alerts'
+  | 'alertAfter'
+  | 'remindEvery'
+  | 'maintenance'
+>;
 
 /** The first complaint of the validator (src/core/schema-complaint.ts), as a dotted field name and a reason. */
 function firstFieldComplaint(value: unknown): { field: string; why: string } | undefined {
@@ -106,7 +120,10 @@ export function parseMonitorInput(body: unknown): MonitorSettings {
   labelNames(input.labels);
   httpUrl('url', input.url);
   if (input.expect?.target !== undefined) httpUrl('expect.target', input.expect.target);
-  for (const [index, alert] of (input.alerts ?? []).entries()) httpUrl(`alerts.${index}.url`, alert.url);
+  for (const [index, alert] of (input.alerts ?? []).entries()) {
+    if ('url' in alert) httpUrl(`alerts.${index}.url`, alert.url);
+  }
+  checkMaintenance(input.maintenance);
   return {
     url: input.url,
     expect: { ...input.expect, failOn: input.expect?.failOn ?? 'error' },
@@ -115,5 +132,8 @@ export function parseMonitorInput(body: unknown): MonitorSettings {
     labels: { ...input.labels },
     paused: input.paused ?? false,
     ...(input.alerts !== undefined && { alerts: input.alerts.map((alert) => ({ ...alert })) }),
+    alertAfter: input.alertAfter ?? ALERT_POLICY.alertAfter.default,
+    ...(input.remindEvery !== undefined && { remindEvery: input.remindEvery }),
+    ...(input.maintenance !== undefined && { maintenance: input.maintenance.map((window) => ({ ...window })) }),
   };
 }

@@ -12,14 +12,97 @@ import { MAX_URL_LENGTH } from './analyze-query.js';
 /** Shortest and longest time between two runs of a monitor, in seconds, and the default. */
 export const INTERVAL = Object.freeze({ min: 60, max: 86_400, default: 3600 });
 
-/** Where an alert goes: a generic webhook (signed JSON) or a Slack-compatible incoming webhook. */
-export const AlertChannelSchema = Type.Object(
+/** The chat and webhook channels: each POSTs its own documented JSON shape to `url` (docs/monitors.md). */
+export const WEB_CHANNELS = ['webhook', 'slack', 'teams', 'discord', 'googlechat'] as const;
+
+/** Where an alert goes by HTTP: the generic signed webhook, or a chat's incoming webhook. */
+export const WebAlertChannelSchema = Type.Object(
   {
-    type: Type.Enum(['webhook', 'slack'], { description: '`webhook`: signed JSON POST; `slack`: incoming webhook' }),
+    type: Type.Enum([...WEB_CHANNELS], {
+      description:
+        '`webhook`: signed JSON POST; `slack`, `teams` (Workflows, Adaptive Card), `discord`, `googlechat`: incoming webhooks',
+    }),
     url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The http or https URL to POST to' }),
   },
   { additionalProperties: false },
 );
+
+/** An e-mail address as a header carries it; nodemailer checks the rest when it sends. */
+const Address = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@<>,]+@[^\\s@<>,]+$' });
+
+/** Where an alert goes by e-mail, over the instance's SMTP server (`HOPLENS_SMTP_URL`). */
+export const EmailAlertChannelSchema = Type.Object(
+  {
+    type: Type.Literal('email'),
+    to: Type.Optional(
+      Type.Array(Address, { minItems: 1, maxItems: 20, description: 'Recipients (default HOPLENS_ALERT_EMAIL_TO)' }),
+    ),
+    from: Type.Optional(Type.String({ ...Address, description: 'Sender (default HOPLENS_ALERT_EMAIL_FROM)' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Where an alert goes. */
+export const AlertChannelSchema = Type.Union([WebAlertChannelSchema, EmailAlertChannelSchema]);
+
+/** Bounds of the alert policy's numbers. */
+export const ALERT_POLICY = Object.freeze({
+  alertAfter: { min: 1, max: 100, default: 1 },
+  /** Minutes between reminders while a monitor keeps failing. */
+  remindEvery: { min: 5, max: 7 * 24 * 60 },
+  /** Minutes of a weekly maintenance window. */
+  duration: { min: 1, max: 7 * 24 * 60 },
+});
+
+/** A maintenance window once, from `start` to `end` (ISO 8601 instants with an offset or `Z`). */
+export const OneOffWindowSchema = Type.Object(
+  {
+    start: Type.String({ maxLength: 64, description: 'When the window opens (ISO 8601, with an offset or Z)' }),
+    end: Type.String({ maxLength: 64, description: 'When it closes (ISO 8601)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** A maintenance window every week: on `days`, from the local `start` time in `timeZone`, for `duration` minutes. */
+export const WeeklyWindowSchema = Type.Object(
+  {
+    days: Type.Array(Type.Enum([...WEEKDAYS]), { minItems: 1, maxItems: 7, uniqueItems: true }),
+    start: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'Local time, HH:MM' }),
+    duration: Type.Integer({ ...ALERT_POLICY.duration, description: 'Minutes' }),
+    timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. Europe/Paris' }),
+  },
+  { additionalProperties: false },
+);
+
+/** A maintenance window: runs go on, alerts wait until it closes. */
+export const MaintenanceWindowSchema = Type.Union([OneOffWindowSchema, WeeklyWindowSchema]);
+
+/** When alerts are sent: after how many failing runs, how often to remind, when to hold them. */
+const alertPolicyFields = {
+  alertAfter: Type.Optional(
+    Type.Integer({
+      minimum: ALERT_POLICY.alertAfter.min,
+      maximum: ALERT_POLICY.alertAfter.max,
+      default: ALERT_POLICY.alertAfter.default,
+      description: 'Alert only after this many failing runs in a row',
+    }),
+  ),
+  remindEvery: Type.Optional(
+    Type.Integer({
+      minimum: ALERT_POLICY.remindEvery.min,
+      maximum: ALERT_POLICY.remindEvery.max,
+      description: 'Minutes between reminders while the monitor keeps failing (none when absent)',
+    }),
+  ),
+  maintenance: Type.Optional(
+    Type.Array(MaintenanceWindowSchema, {
+      maxItems: 20,
+      description: 'Windows during which runs go on but alerts wait until the window closes',
+    }),
+  ),
+};
 
 const FAIL_ON = Type.Enum(['error', 'warning', 'info'], {
   default: 'error',
@@ -84,6 +167,7 @@ export const MonitorInputSchema = Type.Object(
     options: Type.Optional(MonitorOptionsSchema),
     labels: Type.Optional(LabelsSchema),
     paused: Type.Optional(Type.Boolean({ default: false })),
+    ...alertPolicyFields,
     alerts: Type.Optional(
       Type.Array(AlertChannelSchema, {
         maxItems: 10,
@@ -112,6 +196,9 @@ export const MonitorSchema = Type.Object(
     labels: LabelsSchema,
     paused: Type.Boolean(),
     alerts: Type.Optional(Type.Array(AlertChannelSchema)),
+    alertAfter: Type.Integer(),
+    remindEvery: Type.Optional(Type.Integer()),
+    maintenance: Type.Optional(Type.Array(MaintenanceWindowSchema)),
     state: Type.Enum(['pending', 'passed', 'failed', 'errored'], {
       description: 'The outcome of the last run; `pending` before the first',
     }),

@@ -85,6 +85,12 @@ export interface MonitorsConfig {
   readonly webhookSecret: string | undefined;
   /** `HOPLENS_PUBLIC_URL`: where people reach this instance, for the links in alerts (default `http://localhost:PORT`). */
   readonly publicUrl: string;
+  /** `HOPLENS_SMTP_URL`: the SMTP server of e-mail alerts (`smtp://user:password@host:587`, `smtps://...`). */
+  readonly smtpUrl: string | undefined;
+  /** `HOPLENS_ALERT_EMAIL_FROM`: the sender of e-mail alerts when a monitor names none. */
+  readonly emailFrom: string | undefined;
+  /** `HOPLENS_ALERT_EMAIL_TO`: comma-separated recipients of e-mail alerts when a monitor names none. */
+  readonly emailTo: readonly string[] | undefined;
 }
 
 /** A configuration problem; the message names the variable and says what it must be. */
@@ -259,7 +265,24 @@ function monitorsConfig(env: Environment, port: number): MonitorsConfig {
     webhookSecret: raw(env, 'HOPLENS_WEBHOOK_SECRET'),
     publicUrl:
       urlVariable(env, 'HOPLENS_PUBLIC_URL', http, 'https://hoplens.example.com') ?? `http://localhost:${port}`,
+    smtpUrl: urlVariable(env, 'HOPLENS_SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+    emailFrom: raw(env, 'HOPLENS_ALERT_EMAIL_FROM'),
+    emailTo: addressList(env, 'HOPLENS_ALERT_EMAIL_TO'),
   });
+}
+
+/** A comma-separated list of e-mail addresses, or undefined when unset. */
+function addressList(env: Environment, name: string): readonly string[] | undefined {
+  const value = raw(env, name);
+  if (value === undefined) return undefined;
+  const addresses = value
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+  if (addresses.length === 0 || addresses.some((address) => !/^[^\s@<>,]+@[^\s@<>,]+$/.test(address))) {
+    throw new ConfigError(name, 'must be e-mail addresses separated by commas, such as ops@example.com');
+  }
+  return Object.freeze(addresses);
 }
 
 const DAY_MAX = 10_000_000;

@@ -102,7 +102,7 @@ describe('/api/monitors', () => {
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ interval: 60, expect: { failOn: 'error' }, labels: {} });
-    expect(replaced.body.alerts).toEqual([{ type: 'slack', url: 'http://10.1.2.3/slack' }]);
+    expect(replaced.body.alerts).toEqual([{ type: 'slack', url: 'http://10.1.2.3/…' }]);
 
     expect((await admin(built, 'POST', `/api/monitors/${monitor.id}/pause`)).body.paused).toBe(true);
     expect((await admin(built, 'POST', `/api/monitors/${monitor.id}/resume`)).body.paused).toBe(false);
@@ -126,6 +126,13 @@ describe('/api/monitors', () => {
     [{ url: 'https://example.com/', options: { method: 'POST' } }, 'options.method'],
     [{ url: 'https://example.com/', alerts: [{ type: 'email', url: 'https://x.example/' }] }, 'alerts.0.type'],
     [{ url: 'https://example.com/', alerts: [{ type: 'webhook', url: 'mailto:x@y' }] }, 'alerts.0.url'],
+    // A webhook URL as the API shows it (redacted), say from an export imported on another instance, would never
+    // deliver: refused rather than kept.
+    [{ url: 'https://example.com/', alerts: [{ type: 'slack', url: 'https://hooks.example/…' }] }, 'alerts.0.url'],
+    [
+      { url: 'https://example.com/', alerts: [{ type: 'webhook', url: 'https://h.example/%E2%80%A6' }] },
+      'alerts.0.url',
+    ],
     [{ url: 'https://example.com/', colour: 'red' }, 'colour'],
     // Text PostgreSQL cannot store (a NUL, a lone surrogate) was a 500 from the database; now a 400 naming it.
     [{ url: 'https://example.com/', labels: { team: 'a\u0000b' } }, 'labels.team'],

@@ -42,6 +42,9 @@ describe('loadConfig', () => {
         slackWebhookUrl: undefined,
         webhookSecret: undefined,
         publicUrl: 'http://localhost:3000',
+        smtpUrl: undefined,
+        emailFrom: undefined,
+        emailTo: undefined,
       },
     });
   });
@@ -119,6 +122,9 @@ describe('loadConfig', () => {
       HOPLENS_WEBHOOK_URL: 'http://10.0.0.5/hook',
       HOPLENS_SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T/B/X',
       HOPLENS_WEBHOOK_SECRET: 'key',
+      HOPLENS_SMTP_URL: 'smtp://alerts:pw@mail.example.com:587',
+      HOPLENS_ALERT_EMAIL_FROM: 'hoplens@example.com',
+      HOPLENS_ALERT_EMAIL_TO: 'ops@example.com, web@example.com',
     });
     expect(config.monitors).toEqual({
       adminToken: 's3cret',
@@ -129,6 +135,9 @@ describe('loadConfig', () => {
       slackWebhookUrl: 'https://hooks.slack.com/services/T/B/X',
       webhookSecret: 'key',
       publicUrl: 'http://localhost:8080',
+      smtpUrl: 'smtp://alerts:pw@mail.example.com:587',
+      emailFrom: 'hoplens@example.com',
+      emailTo: ['ops@example.com', 'web@example.com'],
     });
     expect(Object.isFrozen(config.monitors)).toBe(true);
   });
@@ -177,6 +186,8 @@ describe('loadConfig', () => {
     ['HOPLENS_WEBHOOK_URL', 'ftp://hooks.example'],
     ['HOPLENS_SLACK_WEBHOOK_URL', 'hooks.slack.com'],
     ['HOPLENS_PUBLIC_URL', 'hoplens.example'],
+    ['HOPLENS_SMTP_URL', 'https://mail.example.com'],
+    ['HOPLENS_ALERT_EMAIL_TO', 'ops@example.com; web'],
   ])('refuses %s=%j with a message naming the variable', (variable, value) => {
     let caught: unknown;
     try {
