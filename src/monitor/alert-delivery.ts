@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import type { AlertOutbox, PendingAlert } from './alert-outbox.js';
+import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 
 /**
  * The header carrying the generic webhook's first signature: `sha256=` and the hex HMAC-SHA256 of the body. Kept for
@@ -99,21 +100,34 @@ export function retryTime(alert: PendingAlert, now: number): number | undefined 
   return at - alert.createdAt > DELIVERY.giveUpAfterMs ? undefined : at;
 }
 
-/** Delivers the alerts due now, each recorded as sent, retried later, or failed. Returns how many were sent. */
-export async function deliverDueAlerts(outbox: AlertOutbox, now: () => number, secret: string | undefined) {
+/**
+ * Delivers the alerts due now, each recorded as sent, retried later, or failed, and told to `observer`. Returns how
+ * many were sent.
+ */
+export async function deliverDueAlerts(
+  outbox: AlertOutbox,
+  now: () => number,
+  secret: string | undefined,
+  observer: MonitorObserver = NO_OBSERVER,
+) {
   const due = await outbox.claim(now(), DELIVERY.leaseMs, DELIVERY.batch);
   const results = await Promise.all(
     due.map(async (alert) => {
       // The signature's time is the wall clock's: receivers compare it with theirs, not with a test's clock.
       const error = await postAlert(alert, secret);
       const at = now();
-      await outbox.settle(
-        alert.id,
-        error === undefined,
-        at,
-        error,
-        error === undefined ? undefined : retryTime(alert, at),
-      );
+      const retryAt = error === undefined ? undefined : retryTime(alert, at);
+      await outbox.settle(alert.id, error === undefined, at, error, retryAt);
+      tell(observer, 'alertAttempted', {
+        alertId: alert.id,
+        monitorId: alert.monitorId,
+        channel: alert.channel,
+        event: alert.event,
+        outcome: error === undefined ? 'sent' : retryAt === undefined ? 'failed' : 'retry',
+        attempts: alert.attempts + 1,
+        url: alert.url,
+        ...(error !== undefined && { error }),
+      });
       return error === undefined;
     }),
   );
