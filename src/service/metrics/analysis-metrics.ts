@@ -23,7 +23,6 @@ export function recordAnalyses(app: FastifyInstance, metrics: ServiceMetrics): v
     metrics.analyses.inc({ outcome });
     // A refusal before any work (a rate limit, a bad parameter) is counted, not timed: it would drag the times down.
     if (code === 'RATE_LIMITED' || reply.statusCode === 400) return;
-    const render = (request.query as { render?: unknown } | undefined)?.render;
-    metrics.analysisDuration.observe({ render: String(render === 'true' || render === true) }, reply.elapsedTime / 1000);
+    metrics.analysisDuration.observe(reply.elapsedTime / 1000);
   });
 }

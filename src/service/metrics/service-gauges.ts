@@ -34,12 +34,17 @@ export function registerGauges(metrics: ServiceMetrics, sources: GaugeSources): 
   registerRenderGauges(metrics, sources);
   const { monitors } = sources;
   if (monitors !== undefined) {
-    metrics.gauge('hoplens_alert_outbox_pending', 'Alerts waiting to be delivered (of every instance)', [], async (g) => {
-      // A database that does not answer leaves the gauge out of this scrape rather than failing it.
-      g.reset();
-      const pending = await monitors.pendingAlerts().catch(() => undefined);
-      if (pending !== undefined) g.set(pending);
-    });
+    metrics.gauge(
+      'hoplens_alert_outbox_pending',
+      'Alerts waiting to be delivered (of every instance)',
+      [],
+      async (g) => {
+        // A database that does not answer leaves the gauge out of this scrape rather than failing it.
+        g.reset();
+        const pending = await monitors.pendingAlerts().catch(() => undefined);
+        if (pending !== undefined) g.set(pending);
+      },
+    );
   }
 }
 
