@@ -13,9 +13,9 @@ import { type RunningService, startService } from '../../src/service/start-servi
 import { cleanupAfterAll } from '../helpers/cleanups.js';
 import { TOKEN } from '../helpers/monitors.js';
 import { until } from '../helpers/polling.js';
-import { type Scrape, scrape } from '../helpers/prometheus.js';
+import { Scrape, scrape } from '../helpers/prometheus.js';
 import { closedPort, startRedirectServer, startServer } from '../helpers/servers.js';
-import { TEST_ENV } from '../helpers/service.js';
+import { appWith, TEST_ENV } from '../helpers/service.js';
 
 const cleanups = cleanupAfterAll();
 
@@ -209,4 +209,24 @@ describe('GET /metrics on a running service', () => {
       expect(text.includes(secret), `the log shows the ${name} secret`).toBe(false);
     }
   }, 30_000);
+});
+
+describe('/metrics is the operator’s choice', () => {
+  it('is not served unless HOPLENS_METRICS=on', async () => {
+    const app = await appWith({});
+    cleanups.push(() => app.close());
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('answers any scrape in the text format when no token is set, and stays out of the OpenAPI document', async () => {
+    const app = await appWith({ HOPLENS_METRICS: 'on' });
+    cleanups.push(() => app.close());
+    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    // The text format's content type, version 0.0.4.
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(new Scrape(response.body).family('hoplens_analyses_total')?.type).toBe('COUNTER');
+    const openapi = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(Object.keys(JSON.parse(openapi.body).paths)).not.toContain('/metrics');
+  });
 });
