@@ -70,6 +70,8 @@ describe('loadConfig', () => {
       HOPLENS_RENDER_MAX_RESPONSE_BYTES: '65536',
       HOPLENS_RENDER_MAX_BYTES: '1048576',
       HOPLENS_RENDER_MAX_MEMORY_MB: '256',
+      HOPLENS_METRICS: 'on',
+      HOPLENS_METRICS_TOKEN: 'scrape-token',
     });
     // Networks are parsed once, here; their canonical text is what a person wrote, normalised.
     expect(config.allowNetworks.map((network) => network.text)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8']);
@@ -97,6 +99,7 @@ describe('loadConfig', () => {
         maxContextMemory: 256_000_000,
       },
       monitors: expect.any(Object),
+      metrics: { enabled: true, token: 'scrape-token' },
     });
   });
 
