@@ -84,7 +84,9 @@ export function describeInstalledService(installed: () => Installed): void {
       const success = { outcome: 'success' };
       expect(after.value('hoplens_analyses_total', success) - before.value('hoplens_analyses_total', success)).toBe(1);
       expect(after.family('hoplens_alert_outbox_pending')?.type).toBe('GAUGE');
-      expect((await request(`${serving.origin}/metrics`)).statusCode).toBe(401);
+      const refused = await request(`${serving.origin}/metrics`);
+      await refused.body.dump();
+      expect(refused.statusCode).toBe(401);
     });
   });
 
