@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { sendEmail } from './alert-email.js';
 import type { AlertOutbox, PendingAlert } from './alert-outbox.js';
+import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 
 /** What delivery needs from the instance: the webhook's signing key and the SMTP server. Neither is ever logged. */
 export interface DeliveryConfig {
@@ -117,21 +118,34 @@ export function retryTime(alert: PendingAlert, now: number): number | undefined 
   return at - alert.createdAt > DELIVERY.giveUpAfterMs ? undefined : at;
 }
 
-/** Delivers the alerts due now, each recorded as sent, retried later, or failed. Returns how many were sent. */
-export async function deliverDueAlerts(outbox: AlertOutbox, now: () => number, config: DeliveryConfig) {
+/**
+ * Delivers the alerts due now, each recorded as sent, retried later, or failed, and told to `observer`. Returns how
+ * many were sent.
+ */
+export async function deliverDueAlerts(
+  outbox: AlertOutbox,
+  now: () => number,
+  config: DeliveryConfig,
+  observer: MonitorObserver = NO_OBSERVER,
+) {
   const due = await outbox.claim(now(), DELIVERY.leaseMs, DELIVERY.batch);
   const results = await Promise.all(
     due.map(async (alert) => {
       // The signature's time is the wall clock's: receivers compare it with theirs, not with a test's clock.
       const error = await postAlert(alert, config);
       const at = now();
-      await outbox.settle(
-        alert.id,
-        error === undefined,
-        at,
-        error,
-        error === undefined ? undefined : retryTime(alert, at),
-      );
+      const retryAt = error === undefined ? undefined : retryTime(alert, at);
+      await outbox.settle(alert.id, error === undefined, at, error, retryAt);
+      tell(observer, 'alertAttempted', {
+        alertId: alert.id,
+        monitorId: alert.monitorId,
+        channel: alert.channel,
+        event: alert.event,
+        outcome: error === undefined ? 'sent' : retryAt === undefined ? 'failed' : 'retry',
+        attempts: alert.attempts + 1,
+        url: alert.url,
+        ...(error !== undefined && { error }),
+      });
       return error === undefined;
     }),
   );

@@ -96,6 +96,14 @@ export class AlertOutbox {
     );
   }
 
+  /** Alerts waiting to be delivered (the operator's outbox depth), of every monitor. */
+  async pendingCount(): Promise<number> {
+    const rows = await this.db.query<{ pending: number | string }>(
+      `SELECT count(*)::integer AS pending FROM hoplens_alerts WHERE status = 'pending'`,
+    );
+    return Number(rows[0]?.pending ?? 0);
+  }
+
   /** Every alert of a monitor, oldest first. */
   async of(monitorId: string): Promise<AlertRecord[]> {
     const rows = await this.db.query<Record<string, unknown>>(

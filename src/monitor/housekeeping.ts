@@ -1,6 +1,7 @@
 import { type DeliveryConfig, deliverDueAlerts } from './alert-delivery.js';
 import type { AlertOutbox } from './alert-outbox.js';
 import type { Database } from './database.js';
+import type { MonitorObserver } from './monitor-observer.js';
 import { pruneRuns } from './run-history.js';
 
 /** How often old history is pruned: the query is cheap, but there is no point running it every tick. */
@@ -15,12 +16,17 @@ export class Housekeeping {
   constructor(
     private readonly db: Database,
     private readonly outbox: AlertOutbox,
-    private readonly options: { now: () => number; historyDays: number; delivery: DeliveryConfig },
+    private readonly options: {
+      now: () => number;
+      historyDays: number;
+      delivery: DeliveryConfig;
+      observer: MonitorObserver;
+    },
   ) {}
 
   async run(): Promise<void> {
-    const { now, historyDays, delivery } = this.options;
-    await deliverDueAlerts(this.outbox, now, delivery);
+    const { now, historyDays, delivery, observer } = this.options;
+    await deliverDueAlerts(this.outbox, now, delivery, observer);
     if (now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now();
       await pruneRuns(this.db, now() - historyDays * DAY_MS);

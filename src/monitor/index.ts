@@ -4,6 +4,12 @@ export type { AlertRecord } from './alert-outbox.js';
 export { isMonitorError, MONITOR_ERROR_CODES, type MonitorErrorCode } from './errors.js';
 export type { AlertChannel, Monitor, MonitorSettings } from './monitor.js';
 export { parseMonitorInput } from './monitor.js';
+export {
+  type AlertAttemptFacts,
+  everyObserver,
+  type MonitorObserver,
+  type MonitorRunFacts,
+} from './monitor-observer.js';
 export { type MonitorConfig, MonitorSystem, type MonitorSystemDeps } from './monitor-system.js';
 export type { Run } from './run-history.js';
 export type { MonitorRunContext } from './run-once.js';

@@ -57,6 +57,9 @@ const MIGRATIONS: readonly (readonly string[])[] = [
   ],
 ];
 
+/** The schema's version once every step is applied. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 /** The advisory lock every instance takes around migrations: any fixed number, the same in every version. */
 const MIGRATION_LOCK = 0x686f706c;
 

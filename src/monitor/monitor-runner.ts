@@ -4,6 +4,7 @@ import { type AlertState, decideAlert } from './alert-policy.js';
 import type { Database, Queryable } from './database.js';
 import { heldUntil } from './maintenance-window.js';
 import type { Monitor } from './monitor.js';
+import { type MonitorObserver, tell } from './monitor-observer.js';
 import type { MonitorStore } from './monitor-store.js';
 import { appendRun, latestRun, type Run } from './run-history.js';
 import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
@@ -18,6 +19,8 @@ export interface MonitorRunnerParts {
   check: MonitorRunContext;
   alerts: AlertSettings;
   now: () => number;
+  /** Told of each recorded run (the service logs and counts them). */
+  observer: MonitorObserver;
 }
 
 /**
@@ -60,11 +63,44 @@ export async function runMonitor(
   parts: MonitorRunnerParts,
   id: string,
   signal?: AbortSignal,
+  trigger: 'scheduled' | 'manual' = 'scheduled',
 ): Promise<Run | undefined> {
   const monitor = await parts.store.get(id);
   const startedAt = parts.now();
   const result = await runMonitorOnce(monitor, parts.check, signal);
   if (signal?.aborted) return undefined;
+  const run = await record(parts, monitor, result, startedAt);
+  if (run !== undefined) {
+    tell(parts.observer, 'runRecorded', {
+      monitorId: id,
+      outcome: result.outcome,
+      durationMs: parts.now() - startedAt,
+      trigger,
+      ...(trigger === 'scheduled' && { latenessMs: lateness(monitor, startedAt) }),
+    });
+  }
+  return run;
+}
+
+/**
+ * How late a scheduled run started, after the schedule slot it ran for. The claim has already moved `nextRunAt` one
+ * slot past the one due (runs missed while no instance ran are skipped, not caught up), so that slot is one interval
+ * before it.
+ */
+function lateness(monitor: Monitor, startedAt: number): number {
+  const next = Date.parse(monitor.nextRunAt);
+  if (!Number.isFinite(next)) return 0;
+  return Math.max(0, startedAt - (next - monitor.interval * 1000));
+}
+
+/** The run's history row, the monitor's state and its alerts, in one transaction holding the monitor's row. */
+async function record(
+  parts: MonitorRunnerParts,
+  monitor: Monitor,
+  result: RunResult,
+  startedAt: number,
+): Promise<Run | undefined> {
+  const { id } = monitor;
   return parts.db.transaction(async (tx) => {
     const locked = await tx.query<{ failing_runs: number; alerted_at: unknown }>(
       'SELECT failing_runs, alerted_at FROM hoplens_monitors WHERE id = $1 FOR UPDATE',

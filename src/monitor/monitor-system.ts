@@ -6,8 +6,9 @@ import type { Database } from './database.js';
 import { monitorError } from './errors.js';
 import { Housekeeping } from './housekeeping.js';
 import { LocalScheduler } from './local-scheduler.js';
-import { migrate } from './migrations.js';
+import { migrate, SCHEMA_VERSION } from './migrations.js';
 import { type Monitor, type MonitorSettings, parseMonitorInput } from './monitor.js';
+import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
 import { MonitorStore } from './monitor-store.js';
 import type { SchedulerLog } from './periodic-pass.js';
@@ -38,6 +39,8 @@ export interface MonitorSystemDeps {
   /** pg-boss's timings (defaults: expiry past the analysis timeout, maintenance every 30 s, polling every 2 s). */
   boss?: Partial<BossTimings>;
   log?: SchedulerLog;
+  /** Told of runs, alert deliveries, migrations and the scheduler's start and stop (the service's log and metrics). */
+  observer?: MonitorObserver;
 }
 
 /**
@@ -55,6 +58,7 @@ export class MonitorSystem {
     private readonly parts: MonitorRunnerParts,
     private readonly outbox: AlertOutbox,
     private readonly scheduler: Scheduler,
+    private readonly observer: MonitorObserver,
   ) {}
 
   /**
@@ -68,8 +72,10 @@ export class MonitorSystem {
   ): Promise<MonitorSystem> {
     const db =
       config.databaseUrl === undefined ? await openPgliteDatabase(config.dataDir) : openPgDatabase(config.databaseUrl);
+    const observer = deps.observer ?? NO_OBSERVER;
     try {
-      await migrate(db);
+      const applied = await migrate(db);
+      tell(observer, 'migrated', { applied, version: SCHEMA_VERSION, database: db.kind });
     } catch (error) {
       await db.close().catch(() => {});
       throw error;
@@ -78,11 +84,12 @@ export class MonitorSystem {
     const log = deps.log ?? { error: () => {} };
     const store = new MonitorStore(db);
     const outbox = new AlertOutbox(db);
-    const parts: MonitorRunnerParts = { db, store, outbox, check, alerts: config, now };
+    const parts: MonitorRunnerParts = { db, store, outbox, check, alerts: config, now, observer };
     const housekeeping = new Housekeeping(db, outbox, {
       now,
       historyDays: config.historyDays,
       delivery: { webhookSecret: config.webhookSecret, smtpUrl: config.smtpUrl },
+      observer,
     });
     const tickMs = deps.tickMs ?? TICK_MS;
     const scheduler =
@@ -99,7 +106,7 @@ export class MonitorSystem {
               ...deps.boss,
             },
           });
-    return new MonitorSystem(db, parts, outbox, scheduler);
+    return new MonitorSystem(db, parts, outbox, scheduler, observer);
   }
 
   /** Where the monitors live: `embedded` (PGlite) or `postgres`. */
@@ -112,6 +119,12 @@ export class MonitorSystem {
     if (this.started) return;
     this.started = true;
     await this.scheduler.start();
+    tell(this.observer, 'schedulerStarted', { scheduler: this.schedulerName });
+  }
+
+  /** The scheduler's name in log lines: `local` (a timer) or `pg-boss`. */
+  private get schedulerName(): 'local' | 'pg-boss' {
+    return this.db.kind === 'embedded' ? 'local' : 'pg-boss';
   }
 
   /** One scheduler pass now: for tests, which drive the clock. */
@@ -119,7 +132,6 @@ export class MonitorSystem {
     return this.scheduler.tick();
   }
 
-  /** Stops scheduling and closes the database. */
   /** Whether the database answers a trivial query (the service's readiness probe asks). */
   async isReachable(): Promise<boolean> {
     try {
@@ -130,8 +142,17 @@ export class MonitorSystem {
     }
   }
 
+  /** Alerts waiting to be delivered, of every monitor (the outbox's depth, for the operator's metrics). */
+  pendingAlerts(): Promise<number> {
+    return this.outbox.pendingCount();
+  }
+
+  /** Stops scheduling and closes the database. */
   async close(): Promise<void> {
-    if (this.started) await this.scheduler.stop();
+    if (this.started) {
+      await this.scheduler.stop();
+      tell(this.observer, 'schedulerStopped', { scheduler: this.schedulerName });
+    }
     await this.db.close();
   }
 
@@ -196,7 +217,7 @@ export class MonitorSystem {
 
   /** Runs a monitor at once, outside its schedule, and records the run like a scheduled one. */
   async runNow(id: string): Promise<Run> {
-    const run = await runMonitor(this.parts, id);
+    const run = await runMonitor(this.parts, id, undefined, 'manual');
     // Only a monitor deleted while it ran leaves nothing recorded.
     if (run === undefined) throw monitorError('MONITOR_NOT_FOUND', `No monitor ${JSON.stringify(id)}`);
     return run;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { Analyzer, type AnalyzerConfig, PACKAGE_VERSION } from '../core/index.js';
-import { MonitorSystem, type MonitorSystemDeps } from '../monitor/index.js';
+import { everyObserver, MonitorSystem, type MonitorSystemDeps } from '../monitor/index.js';
 import { DEFAULT_PUBLIC_DIR, webPage } from '../web/plugin.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -10,6 +10,12 @@ import { clientErrorReply, frameworkErrorReply, installErrorReplies } from './er
 import { serviceError } from './errors.js';
 import { EventLoopPacer } from './event-loop-pacer.js';
 import { Lifecycle } from './lifecycle.js';
+import { recordAnalyses } from './metrics/analysis-metrics.js';
+import { metricsRoute } from './metrics/metrics-route.js';
+import { monitorMetrics } from './metrics/monitor-metrics.js';
+import { registerGauges } from './metrics/service-gauges.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
+import { monitorLog } from './monitor-log.js';
 import { MemoryStore } from './rate-limit/memory-store.js';
 import { RedisStore } from './rate-limit/redis-store.js';
 import { RequestLimiter } from './rate-limit/request-limiter.js';
@@ -94,6 +100,8 @@ interface ServiceParts {
   rendering: RenderState;
   /** The monitors, when `HOPLENS_ADMIN_TOKEN` is set; monitors are off without it. */
   monitors: MonitorSystem | undefined;
+  /** The Prometheus metrics, when `HOPLENS_METRICS` is on. */
+  metrics: ServiceMetrics | undefined;
 }
 
 /** The default analyzer's settings: the configured CAs, and the renderer when the instance renders. */
@@ -128,6 +136,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     analyzer: deps.analyzer ?? new Analyzer(analyzerConfig(config, rendering)),
     rendering,
     monitors: undefined,
+    metrics: config.metrics.enabled ? new ServiceMetrics() : undefined,
   };
   if (rendering.kind === 'unavailable') {
     app.log.error({ event: 'render_unavailable' }, `HOPLENS_RENDER is on, but ${rendering.reason}`);
@@ -144,6 +153,7 @@ export async function buildApp(config: ServiceConfig, deps: AppDeps = {}): Promi
     app.decorateRequest('rateLimit', null);
     installErrorReplies(app, limiter);
     installShutdownHooks(app, config, parts);
+    installMetrics(app, config, parts);
     await registerRoutes(app, config, deps, parts);
   } catch (error) {
     // A half-built app must not leave a Redis connection, a pool or a database behind.
@@ -200,10 +210,16 @@ async function openMonitors(
   app: FastifyInstance,
 ): Promise<MonitorSystem | undefined> {
   if (config.monitors.adminToken === undefined) return undefined;
+  // Every run, alert, migration and scheduler start and stop is logged, and counted when metrics are on.
+  const observer = everyObserver(
+    monitorLog(app.log),
+    ...(parts.metrics === undefined ? [] : [monitorMetrics(parts.metrics)]),
+    ...(deps.monitors?.observer === undefined ? [] : [deps.monitors.observer]),
+  );
   const monitors = await MonitorSystem.open(
     config.monitors,
     { analyzer: parts.analyzer, allowNetworks: config.allowNetworks, analysisTimeoutMs: config.analysisTimeoutMs },
-    { log: app.log, ...deps.monitors },
+    { log: app.log, ...deps.monitors, observer },
   );
   try {
     if (deps.startMonitors === true) await monitors.start();
@@ -237,7 +253,21 @@ function installShutdownHooks(app: FastifyInstance, config: ServiceConfig, parts
   });
 }
 
-/** Step 4: docs, health, the API and the web page. */
+/** Step 3b: with `HOPLENS_METRICS` on, the analyses counted (hooks, before the routes) and the gauges' sources. */
+function installMetrics(app: FastifyInstance, config: ServiceConfig, parts: ServiceParts): void {
+  if (parts.metrics === undefined) return;
+  recordAnalyses(app, parts.metrics);
+  registerGauges(parts.metrics, {
+    gate: parts.gate,
+    renderGate: parts.renderGate,
+    maxConcurrency: config.maxConcurrency,
+    rendering: parts.rendering,
+    renderConcurrency: config.renderConcurrency,
+    monitors: parts.monitors,
+  });
+}
+
+/** Step 4: docs, health, the API, metrics and the web page. */
 async function registerRoutes(
   app: FastifyInstance,
   config: ServiceConfig,
@@ -290,6 +320,9 @@ async function registerRoutes(
       adminToken,
       rendering: parts.rendering,
     });
+  }
+  if (parts.metrics !== undefined) {
+    await app.register(metricsRoute, { metrics: parts.metrics, token: config.metrics.token });
   }
   // The page offers rendering only where it can be done: on, and with a Chromium to drive.
   await app.register(webPage, { publicDir, renderEnabled: parts.rendering.kind === 'on' });

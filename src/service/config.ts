@@ -65,6 +65,16 @@ export interface ServiceConfig {
   readonly policy: FindingsPolicy | undefined;
   /** Monitors (docs/monitors.md): where they live, who may manage them, where their alerts go. */
   readonly monitors: MonitorsConfig;
+  /** `GET /metrics` (docs/operations.md). */
+  readonly metrics: MetricsConfig;
+}
+
+/** The metrics' part of the configuration. */
+export interface MetricsConfig {
+  /** `HOPLENS_METRICS`: `on` serves `GET /metrics` in Prometheus's text format; off by default. */
+  readonly enabled: boolean;
+  /** `HOPLENS_METRICS_TOKEN`: when set, `/metrics` needs `Authorization: Bearer <token>`. */
+  readonly token: string | undefined;
 }
 
 /** The monitors' part of the configuration. */
@@ -129,6 +139,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
   HOPLENS_RENDER_MAX_MEMORY_MB: RENDER_BOUNDS_DEFAULTS.maxContextMemory / 1e6,
   HOPLENS_DATA_DIR: './data',
   HOPLENS_HISTORY_DAYS: 90,
+  HOPLENS_METRICS: 'off' as 'on' | 'off',
 });
 
 /** A variable's value, or undefined when it is unset or blank (an empty `FOO=` in a compose file means "unset"). */
@@ -285,6 +296,25 @@ function addressList(env: Environment, name: string): readonly string[] | undefi
   return Object.freeze(addresses);
 }
 
+/**
+ * The metrics' switch and token. A token is sent as a bearer token, so it must be one (RFC 6750's token68 characters);
+ * a token without metrics on is a mistake said at once rather than a scrape that finds nothing.
+ */
+function metricsConfig(env: Environment): MetricsConfig {
+  const enabled = onOff(env, 'HOPLENS_METRICS', CONFIG_DEFAULTS.HOPLENS_METRICS);
+  const token = raw(env, 'HOPLENS_METRICS_TOKEN');
+  if (token !== undefined && !/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) {
+    throw new ConfigError(
+      'HOPLENS_METRICS_TOKEN',
+      'must be one word of letters, digits and -._~+/ (it is sent as Authorization: Bearer <token>)',
+    );
+  }
+  if (token !== undefined && !enabled) {
+    throw new ConfigError('HOPLENS_METRICS_TOKEN', 'is set but HOPLENS_METRICS is off: set HOPLENS_METRICS=on');
+  }
+  return Object.freeze({ enabled, token });
+}
+
 const DAY_MAX = 10_000_000;
 const GIB = 1024 * 1024 * 1024;
 
@@ -343,6 +373,7 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     chromiumPath: chromiumPath(env),
     renderBounds: renderBounds(env),
     monitors: monitorsConfig(env, port),
+    metrics: metricsConfig(env),
     policy: policyFile(env),
   });
 }

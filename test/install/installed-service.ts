@@ -9,11 +9,13 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_HELP, ISSUE_TYPES } from '../../src/core/index.js';
 import { helpTarget } from '../../src/report/view/chain/help-target.js';
+import { scrape } from '../helpers/prometheus.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { COMMAND_TIMEOUT_MS, cleanEnv, type Installed, installedBin, runInstalled } from './installed-package.js';
 
 const TOKEN = 'install-test-admin-token-0123456789';
+const METRICS_TOKEN = 'install-test-metrics-token';
 
 /**
  * With monitors on, start-up creates and migrates the embedded database (PGlite) first: about 13 s on a loaded 2-core
@@ -38,6 +40,8 @@ export function describeInstalledService(installed: () => Installed): void {
         HOPLENS_ADMIN_TOKEN: TOKEN,
         HOPLENS_DATA_DIR: join(installed().work, 'monitors-data'),
         HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+        HOPLENS_METRICS: 'on',
+        HOPLENS_METRICS_TOKEN: METRICS_TOKEN,
       }),
       timeoutMs: MONITORS_START_TIMEOUT_MS,
     });
@@ -66,6 +70,23 @@ export function describeInstalledService(installed: () => Installed): void {
         [`${target.origin}/new`, undefined, undefined, 86400],
         [`${target.origin}/old`, `${target.origin}/new`, 301, 86400],
       ]);
+    });
+  });
+
+  describe("hoplens serve's metrics, installed (prom-client in the bundle)", () => {
+    // The text format: https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format
+    it('serves /metrics with its token, counting an analysis', async () => {
+      const before = await scrape(serving.origin, METRICS_TOKEN);
+      const analysis = await request(`${serving.origin}/api/analyze?url=${encodeURIComponent(`${target.origin}/old`)}`);
+      await analysis.body.dump();
+      expect(analysis.statusCode).toBe(200);
+      const after = await scrape(serving.origin, METRICS_TOKEN);
+      const success = { outcome: 'success' };
+      expect(after.value('hoplens_analyses_total', success) - before.value('hoplens_analyses_total', success)).toBe(1);
+      expect(after.family('hoplens_alert_outbox_pending')?.type).toBe('GAUGE');
+      const refused = await request(`${serving.origin}/metrics`);
+      await refused.body.dump();
+      expect(refused.statusCode).toBe(401);
     });
   });
 

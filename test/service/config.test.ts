@@ -46,6 +46,7 @@ describe('loadConfig', () => {
         emailFrom: undefined,
         emailTo: undefined,
       },
+      metrics: { enabled: false, token: undefined },
     });
   });
 
@@ -72,6 +73,8 @@ describe('loadConfig', () => {
       HOPLENS_RENDER_MAX_RESPONSE_BYTES: '65536',
       HOPLENS_RENDER_MAX_BYTES: '1048576',
       HOPLENS_RENDER_MAX_MEMORY_MB: '256',
+      HOPLENS_METRICS: 'on',
+      HOPLENS_METRICS_TOKEN: 'scrape-token',
     });
     // Networks are parsed once, here; their canonical text is what a person wrote, normalised.
     expect(config.allowNetworks.map((network) => network.text)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8']);
@@ -99,6 +102,7 @@ describe('loadConfig', () => {
         maxContextMemory: 256_000_000,
       },
       monitors: expect.any(Object),
+      metrics: { enabled: true, token: 'scrape-token' },
     });
   });
 
@@ -285,5 +289,35 @@ describe('HOPLENS_CONFIG', () => {
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as ConfigError).variable).toBe('HOPLENS_CONFIG');
     expect((thrown as ConfigError).message).toMatch(message);
+  });
+});
+
+describe('HOPLENS_METRICS and HOPLENS_METRICS_TOKEN', () => {
+  it('turns /metrics on, with or without a token', () => {
+    expect(loadConfig({ HOPLENS_METRICS: 'on' }).metrics).toEqual({ enabled: true, token: undefined });
+    expect(loadConfig({ HOPLENS_METRICS: 'ON', HOPLENS_METRICS_TOKEN: 'abc-123_x.y~z+/==' }).metrics).toEqual({
+      enabled: true,
+      token: 'abc-123_x.y~z+/==',
+    });
+    expect(Object.isFrozen(loadConfig({}).metrics)).toBe(true);
+  });
+
+  it('refuses a switch that is neither on nor off, naming the variable', () => {
+    expect(() => loadConfig({ HOPLENS_METRICS: 'yes please' })).toThrow(
+      new ConfigError('HOPLENS_METRICS', 'must be on or off, got "yes please"'),
+    );
+  });
+
+  // A bearer token is RFC 6750's b64token (section 2.1): a space or a quote cannot be sent as one.
+  it('refuses a token that cannot be sent as a bearer token', () => {
+    expect(() => loadConfig({ HOPLENS_METRICS: 'on', HOPLENS_METRICS_TOKEN: 'two words' })).toThrow(
+      /HOPLENS_METRICS_TOKEN: must be one word/,
+    );
+  });
+
+  it('refuses a token while metrics are off: a scrape would find nothing', () => {
+    expect(() => loadConfig({ HOPLENS_METRICS_TOKEN: 'abc' })).toThrow(
+      /HOPLENS_METRICS_TOKEN: is set but HOPLENS_METRICS is off/,
+    );
   });
 });

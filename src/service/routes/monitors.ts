@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { MonitorSystem } from '../../monitor/index.js';
+import { bearerCheck } from '../bearer-token.js';
 import { invalidParameter, serviceError } from '../errors.js';
 import { strictQuery } from '../query-validation.js';
 import type { RenderState } from '../renderer-setup.js';
@@ -13,15 +13,6 @@ export interface MonitorRoutesOptions {
   /** `HOPLENS_ADMIN_TOKEN`. */
   adminToken: string;
   rendering: RenderState;
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time (digests of equal length). */
-function authorized(request: FastifyRequest, expected: Buffer): boolean {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
 }
 
 /** A monitor asking to be rendered on an instance that does not render is refused, like `render=true`. */
@@ -41,10 +32,10 @@ function refuseRender(body: unknown, rendering: RenderState): void {
  */
 export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutesOptions): Promise<void> {
   const { monitors, rendering } = options;
-  const expected = digest(options.adminToken);
+  const authorized = bearerCheck(options.adminToken);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (authorized(request, expected)) return;
+    if (authorized(request)) return;
     reply.header('www-authenticate', 'Bearer realm="hoplens monitors"');
     throw serviceError('UNAUTHORIZED', 'The monitors API needs Authorization: Bearer <HOPLENS_ADMIN_TOKEN>');
   });
