@@ -1,4 +1,42 @@
 /**
+ * Chromium features Playwright turns off at launch (playwright-core 1.65, `chromiumSwitches.ts`), restated here
+ * because Chromium keeps only the last `--disable-features` on its command line: ours replaces Playwright's, so it must
+ * carry Playwright's names too. test/render/renderer-processes.test.ts fails if Playwright's own list grows.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Features that start renderer processes no render uses. Each render has a context of its own, whose page opens a
+ * browser window of its own; by default Chromium also starts, for that context, a renderer for the window's omnibox
+ * popup (a WebUI page preloaded for the address bar a headless window never shows) and a spare renderer for a next
+ * navigation that, in a context used once, never comes. Three processes started and torn down per render instead of
+ * one: measured in BENCHMARKS.md, workload 5.
+ */
+const UNUSED_RENDERER_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'SpareRendererForSitePerProcess',
+];
+
+/**
  * The command-line flags Chromium is started with: the same quiet browser the page's end-to-end tests use
  * (test/helpers/browser.ts), plus the ones that keep it from reaching the network on its own. Every request a page
  * makes is taken over by the request router (src/render/request-router.ts) and sent by the core's guarded fetch; these
@@ -26,4 +64,5 @@ export const CHROMIUM_FLAGS: readonly string[] = Object.freeze([
   // WebRTC may not gather or use UDP candidates (the page's RTCPeerConnection is removed as well).
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_RENDERER_FEATURES].join(',')}`,
 ]);
