@@ -28,8 +28,7 @@ function hop(rules: CompiledRules, url: string): { line: number; to?: string } |
  * Follows a redirect rule with the format's own matcher (src/inputs/patterns/, the one `check --samples` uses), not
  * the file order: the rule must be what answers its own source (else another rule does, and lint reports it
  * shadowed), then each URL is answered by whatever rule the format's precedence picks, query strings and captures
- * included, until one is not redirected or is on another site. A hop only the server can compute, a loop, or a query string carried into a further redirect makes the
- * walk uncertain.
+ * included, until one is not redirected or is on another site. A hop only the server can compute, or a loop, makes the walk uncertain.
  */
 export function walkMatched(rules: CompiledRules, rule: RedirectEdge): MatchedWalk {
   const first = hop(rules, rule.source);
@@ -51,11 +50,6 @@ export function walkMatched(rules: CompiledRules, rule: RedirectEdge): MatchedWa
     const next = hop(rules, url);
     if (next === undefined) return { final: url, lines, via };
     if ('uncertain' in next) return next;
-    // Whether a host carries a query on to the next redirect is its own (Vercel's routing and hoplens's matcher differ
-    // on `/start → /step?x=1 → /end`): flattening through one could move the destination, so it is left as written.
-    if (new URL(url).search !== '') {
-      return { uncertain: `the chain from ${rule.source} passes a query string to line ${next.line} (${url})` };
-    }
     lines.push(next.line);
     via.push(url);
     url = next.to!;
