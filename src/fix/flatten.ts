@@ -28,6 +28,22 @@ function usable(entry: BaselineEntry): entry is BaselineEntry & { finalUrl: stri
 }
 
 /**
+ * Why a walk is not certain enough to flatten, or undefined: a query string a further redirect passes on
+ * (`/start → /step?x=1`, then `/step → /end` answering `/end?x=1`). Whether a host carries the query on is its own
+ * (Vercel's platform decides it, not its routing code: docs/oracles/vercel.md), so the chain is left as written;
+ * a redirect that drops the query (nginx's `return 301 /b`) leaves the chain certain.
+ */
+function queryCarried(rule: RedirectEdge, walk: { final: string; via: string[] }): string | undefined {
+  const after = [...walk.via.slice(1), walk.final];
+  const at = walk.via.findIndex((url, index) => {
+    const search = new URL(url).search;
+    return search !== '' && new URL(after[index]!).search.includes(search.slice(1));
+  });
+  if (at === -1) return undefined;
+  return `the chain from ${rule.source} passes the query string of ${walk.via[at]} on to a further redirect`;
+}
+
+/**
  * Where each redirect rule ends: with the format's matcher (src/inputs/patterns/), whatever its precedence picks at
  * each hop, or undefined with the reason it cannot be told; without one (a CSV, a list, a first-match format read
  * line by line), by following the rules in file order (src/lint/rule-graph.ts), loops left out.
@@ -37,7 +53,8 @@ function endsOf(graph: RuleGraph, rules: CompiledRules | undefined): Map<Redirec
   if (rules !== undefined) {
     for (const rule of edges(graph)) {
       const walk = walkMatched(rules, rule);
-      ends.set(rule, 'uncertain' in walk ? walk : walk.final);
+      const carried = 'uncertain' in walk ? undefined : queryCarried(rule, walk);
+      ends.set(rule, 'uncertain' in walk ? walk : carried !== undefined ? { uncertain: carried } : walk.final);
     }
     return ends;
   }

@@ -97,9 +97,10 @@ describe('the packed package', () => {
     // Every finding's own help, docs/issues.md#<type>, is a file of the package (src/core/issue-help.ts).
     expect(paths).toContain('docs/issues.md');
     expect(paths).toContain('docs/oracles/nginx.md');
-    // docs/oracles/: what hoplens predicts against what the real servers do, per format.
+    expect(paths).toContain('docs/oracles/README.md');
+    // docs/oracles/: what hoplens predicts against what the real servers do, per format, indexed by its README.md.
     const shipped =
-      /^(dist\/|docs\/(oracles\/)?[a-z-]+\.md$|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$)/;
+      /^(dist\/|docs\/(oracles\/)?[a-z-]+\.md$|docs\/oracles\/README\.md$|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$)/;
     expect(paths.filter((path) => !shipped.test(path))).toEqual([]);
     // The bin is executable in the tarball, so npm links a runnable `hoplens`.
     const bin = installed.packed.files.find((file) => file.path === 'dist/cli/main.js');

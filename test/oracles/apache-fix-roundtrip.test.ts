@@ -9,8 +9,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApacheProcess, freePorts, rawGet, runApache } from '../helpers/apache-process.js';
+import { type ApacheProcess, freePorts, runApache } from '../helpers/apache-process.js';
 import { runCli } from '../helpers/cli.js';
+import { rawGet } from '../helpers/raw-http.js';
 import { freePort } from '../helpers/redis-server.js';
 import { APACHE_CASES, type ApacheCase, hoplensText, hostAndTarget } from './apache-cases.js';
 

@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApache } from '../../src/inputs/formats/apache/lines.js';
 import { compileApache } from '../../src/inputs/formats/apache/patterns.js';
 import type { RuleMatch } from '../../src/inputs/patterns/index.js';
-import { type ApacheProcess, freePorts, rawGet, runApache } from '../helpers/apache-process.js';
+import { type ApacheProcess, freePorts, runApache } from '../helpers/apache-process.js';
 import { runCli } from '../helpers/cli.js';
+import { rawGet } from '../helpers/raw-http.js';
 import { freePort } from '../helpers/redis-server.js';
 import { APACHE_CASES, type ApacheCase, hoplensText, hostAndTarget } from './apache-cases.js';
 

@@ -1,13 +1,15 @@
 /**
  * `hoplens fix` never moves a destination (issue 26): every rules file of the Vercel and Netlify suites is fixed as
- * `hoplens fix` fixes it (its literal rows made a graph, flattened, written back by the format's writer), then the
+ * `hoplens fix` fixes it (its literal rows made a graph, flattened with the format's matcher, written back by the format's writer), then the
  * oracle plays the server for the original and the fixed file. From every source (each literal rule's and each
  * sample), the fixed file must reach the same final URL with the same final answer as the original, in one hop where
  * fix flattened the chain, or along the original's own hops where it left the rule as written.
  */
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { flatten } from '../../src/fix/flatten.js';
-import { type CheckRow, type RuleFormat, readRules, writeRules } from '../../src/inputs/index.js';
+import { type CheckRow, readRules, writeRules } from '../../src/inputs/index.js';
+import { compileRules } from '../../src/inputs/patterns/index.js';
 import { buildRuleGraph } from '../../src/lint/index.js';
 import { all, chunked } from '../helpers/rule-items.js';
 import { NETLIFY_CASES } from './netlify-cases.js';
@@ -16,17 +18,6 @@ import { VERCEL_CASES } from './vercel-cases.js';
 import { vercelOracle } from './vercel-oracle.js';
 
 const BASE = 'https://site.test';
-
-/**
- * Sources whose destination `fix` still moves: it follows a chain through a literal rule that an earlier pattern
- * answers first (`/a → /b`, then `/:one(b)` or `/b/*` before `/b → /d`), because it follows the file's literal rows,
- * not the format's matcher. The correction belongs to src/fix (fix following the `--samples` matcher, issue 26's
- * nginx part); until then these are left out of the assertion below and counted in the todo.
- */
-const KNOWN_MOVED: Record<string, string[]> = {
-  vercel: ['/a', 'https://site.test/a'],
-  netlify: ['/a', 'https://site.test/a'],
-};
 
 /** A server's one answer: a redirect's status and absolute Location, or the final answer (a page, 404...). */
 type Step = { redirect: true; status: number; to: string } | { redirect: false; status: number };
@@ -70,21 +61,25 @@ async function netlifyServer(text: string, toml?: true): Promise<Server> {
 }
 
 /** The file as `hoplens fix` writes it, and the sources of its literal rules. */
-async function fixed(format: RuleFormat, text: string): Promise<{ text: string; sources: string[]; edited: number }> {
+async function fixed(
+  format: 'vercel' | 'netlify',
+  text: string,
+): Promise<{ text: string; sources: string[]; edited: number }> {
   const items = await all(readRules(format, chunked(text), { baseUrl: `${BASE}/`, keepShadowed: true }));
   const rows = items.flatMap((item): CheckRow[] => (item.kind === 'row' ? [item.row] : []));
-  const { edits } = flatten(buildRuleGraph(rows, BASE));
+  // As `hoplens fix` does (src/cli/commands/fix.ts): chains followed with the format's own matcher, not the file order.
+  const rules = await compileRules(format, Readable.from([text]));
+  const { edits } = flatten(buildRuleGraph(rows, BASE), undefined, rules);
   const out = edits.length === 0 ? text : await writeRules(format, text, edits, {});
   if (out === undefined) throw new Error(`no writer for ${format}`);
   return { text: out, sources: rows.map((row) => row.source), edited: edits.length };
 }
 
 /** Compares the two servers from every source; returns the problems, and how many chains were flattened. */
-function compare(before: Server, after: Server, sources: string[], known: readonly string[]) {
+function compare(before: Server, after: Server, sources: string[]) {
   const problems: string[] = [];
   let flattened = 0;
   for (const source of new Set(sources)) {
-    if (known.includes(source)) continue;
     const was = walk(before, source);
     const now = walk(after, source);
     if (now.final !== was.final || now.status !== was.status) {
@@ -104,17 +99,12 @@ describe('fix round trip, the oracle playing the server', () => {
       const text = JSON.stringify({ redirects }, null, 2);
       const fix = await fixed('vercel', text);
       const after = (JSON.parse(fix.text) as { redirects: unknown[] }).redirects;
-      const result = compare(
-        vercelServer(redirects),
-        vercelServer(after),
-        [...fix.sources, ...samples],
-        KNOWN_MOVED.vercel!,
-      );
+      const result = compare(vercelServer(redirects), vercelServer(after), [...fix.sources, ...samples]);
       expect(result.problems, name).toEqual([]);
       flattened += result.flattened;
     }
     console.log(
-      `vercel fix round trip: ${VERCEL_CASES.length} files, ${flattened} chains flattened to one hop, no destination moved but KNOWN_MOVED`,
+      `vercel fix round trip: ${VERCEL_CASES.length} files, ${flattened} chains flattened to one hop, no destination moved`,
     );
   });
 
@@ -122,21 +112,15 @@ describe('fix round trip, the oracle playing the server', () => {
     let flattened = 0;
     for (const { name, text, samples, toml } of NETLIFY_CASES) {
       const fix = await fixed('netlify', text);
-      const result = compare(
-        await netlifyServer(text, toml),
-        await netlifyServer(fix.text, toml),
-        [...fix.sources, ...samples],
-        KNOWN_MOVED.netlify!,
-      );
+      const result = compare(await netlifyServer(text, toml), await netlifyServer(fix.text, toml), [
+        ...fix.sources,
+        ...samples,
+      ]);
       expect(result.problems, name).toEqual([]);
       flattened += result.flattened;
     }
     console.log(
-      `netlify fix round trip: ${NETLIFY_CASES.length} files, ${flattened} chains flattened to one hop, no destination moved but KNOWN_MOVED`,
+      `netlify fix round trip: ${NETLIFY_CASES.length} files, ${flattened} chains flattened to one hop, no destination moved`,
     );
   });
-
-  it.todo(
-    "fix follows the format's matcher, not the literal rows: 1 source moved per format (Vercel /a, Netlify /a, KNOWN_MOVED)",
-  );
 });

@@ -1,14 +1,14 @@
 /**
  * The nginx oracle: rules files served by one real nginx on loopback (one `server` block a file, told apart by the
- * Host header), asked with the raw client (raw-http.ts), and what hoplens predicts for the same requests.
+ * Host header), asked with the raw client (test/helpers/raw-http.ts), and what hoplens predicts for the same requests.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { type CompiledRules, compileRules } from '../../src/inputs/patterns/index.js';
 import { runNginx } from '../helpers/nginx-process.js';
+import { type RawAnswer, rawGet } from '../helpers/raw-http.js';
 import { closedPort } from '../helpers/servers.js';
-import { type RawAnswer, rawGet } from './raw-http.js';
 
 /** One rules file to serve, under its own host name. */
 export interface ServedFile {

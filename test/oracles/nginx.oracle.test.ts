@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawAnswer } from '../helpers/raw-http.js';
 import { NGINX_CASES } from './nginx-cases.js';
 import { agrees, compileNginxText, type Prediction, predict, type ServedFiles, serveFiles } from './nginx-oracle.js';
-import type { RawAnswer } from './raw-http.js';
 
 interface Compared {
   sample: string;

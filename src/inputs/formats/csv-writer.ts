@@ -23,7 +23,7 @@ function record(line: string, separator: string): string[] | undefined {
 export type RecordEdit = (fields: string[], header: readonly string[]) => void;
 
 /**
- * Writes a CSV of rules with the edited records' target field replaced (and `also` applied, for a header CSV); other
+ * Writes a CSV of rules with the edited records' target field replaced (and `also` applied, for a header CSV, unless the edit keeps its status); other
  * lines are kept byte for byte, and an edited record is written back field by field. A record spanning several lines
  * (a quoted line break) is left as is.
  */
@@ -42,7 +42,8 @@ export function writeCsv(text: string, edits: readonly FixEdit[], column: Target
     const fields = record(lines[number - 1] ?? '', separator);
     if (fields === undefined || index < 0 || index >= fields.length) continue;
     fields[index] = destinationText(edit, fields[index]!.startsWith('/'));
-    if (header !== undefined) also?.(fields, header);
+    // With --keep-status the record's status is left as it says.
+    if (header !== undefined && edit.keepStatus !== true) also?.(fields, header);
     lines[number - 1] = fields.map((text) => field(text, separator)).join(separator);
   }
   return join(lines);

@@ -44,7 +44,9 @@ export function writeJsonMembers(
     if (edit === undefined || found === undefined) continue;
     const original = JSON.parse(text.slice(found.at, found.end)) as string;
     const replacement = JSON.stringify(destinationText(edit, original.startsWith('/')));
-    out += text.slice(copied, found.at) + replacement + (rule.statusToAdd?.(text, start) ?? '');
+    // With --keep-status the rule keeps the status it names, even its host's temporary default.
+    const status = edit.keepStatus === true ? undefined : rule.statusToAdd?.(text, start);
+    out += text.slice(copied, found.at) + replacement + (status ?? '');
     copied = found.end;
   }
   return out + text.slice(copied);

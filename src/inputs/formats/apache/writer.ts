@@ -62,7 +62,7 @@ function permanentFlags(flags: string): string | undefined {
  * The changes pointing one directive at `edit`'s destination: its target argument replaced. A rule naming no status
  * where Apache's default is 302 (`Redirect`, `RedirectMatch`, `RewriteRule [R]`) is made permanent explicitly, as
  * src/inputs/formats/netlify/writer.ts does for Cloudflare Pages' default 302; `RedirectTemp`, `Redirect temp` and
- * `[R=302]` keep their status.
+ * `[R=302]` keep their status, and so does every rule with `--keep-status`.
  */
 function directiveChanges(words: readonly PlacedWord[], edit: FixEdit): Change[] {
   const name = words[0]?.value.toLowerCase();
@@ -71,11 +71,12 @@ function directiveChanges(words: readonly PlacedWord[], edit: FixEdit): Change[]
   if (name === 'redirect' || name === 'redirectmatch') {
     const status = words[1];
     if (status !== undefined && statusWord(status.value) !== undefined) target = 3;
-    else if (status !== undefined)
+    else if (status !== undefined && edit.keepStatus !== true)
       changes.push({ line: status.line, start: status.start, end: status.start, text: '301 ' });
   } else if (name === 'rewriterule') {
     const flags = words[3];
-    const explicit = flags === undefined || flags.quote !== undefined ? undefined : permanentFlags(flags.value);
+    const kept = flags === undefined || flags.quote !== undefined || edit.keepStatus === true;
+    const explicit = kept ? undefined : permanentFlags(flags.value);
     if (flags !== undefined && explicit !== undefined) changes.push({ ...flags, text: explicit });
   } else if (name !== 'redirectpermanent' && name !== 'redirecttemp') {
     return [];

@@ -19,7 +19,8 @@ function tokens(line: string): Token[] {
 /**
  * Rewrites one `_redirects` line: the target token (found as src/inputs/formats/netlify/line.ts finds it) is replaced, the
  * rest of the line kept byte for byte. A rule naming no status where the host's default is temporary (Cloudflare
- * Pages' 302) gets an explicit 301: the flattened rule is a permanent move unless the rule says otherwise.
+ * Pages' 302) gets an explicit 301: the flattened rule is a permanent move unless the rule says otherwise, or
+ * `--keep-status` keeps the default.
  */
 function rewriteRedirectsLine(line: string, edit: FixEdit, variant: RedirectsVariant): string {
   const [, ...parts] = tokens(line);
@@ -29,7 +30,8 @@ function rewriteRedirectsLine(line: string, edit: FixEdit, variant: RedirectsVar
   const target = parts[index]!;
   let replacement = destinationText(edit, target.text.startsWith('/'));
   const status = parts[index + 1];
-  if (variant === 'cloudflare-pages' && (status === undefined || !/^\d/.test(status.text))) replacement += ' 301';
+  const named = status !== undefined && /^\d/.test(status.text);
+  if (variant === 'cloudflare-pages' && !named && edit.keepStatus !== true) replacement += ' 301';
   return line.slice(0, target.at) + replacement + line.slice(target.at + target.text.length);
 }
 
