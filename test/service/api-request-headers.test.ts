@@ -44,7 +44,9 @@ describe('API request headers', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.json().chain.at(-1).url).toBe('http://lang.test/en/');
     const before = server.received.length;
-    const french = await analyze('&header.accept-language=fr-FR&header.referer=https%3A%2F%2Fexample.org%2F');
+    const french = await analyze(
+      '&header.accept-language=fr-FR&header.referer=https%3A%2F%2Fexample.org%2F&header.accept=text%2Fplain',
+    );
     expect(french.statusCode).toBe(200);
     expect(french.json().chain.at(-1).url).toBe('http://lang.test/fr/');
     const hops = server.received.slice(before);
@@ -52,6 +54,8 @@ describe('API request headers', () => {
     for (const hop of hops) {
       expect(hop.headers['accept-language']).toBe('fr-FR');
       expect(hop.headers.referer).toBe('https://example.org/');
+      // The caller's Accept replaces the tracer's default one (it used to be overwritten: src/core/hop-sender.ts).
+      expect(hop.headers.accept).toBe('text/plain');
     }
   });
 
