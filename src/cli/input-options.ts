@@ -14,7 +14,8 @@ export interface InputOptionWords {
 }
 
 const BASE_URL = 'make path sources absolute on this site, and move absolute rule sources onto it';
-const VARIANT = 'netlify input: whose _redirects (cloudflare-pages: 302 by default)';
+const VARIANT =
+  'netlify input: whose _redirects dialect (cloudflare-pages: 302 by default); not check --variants, which requests URL variants';
 
 /**
  * The options of every command reading an input (`check`, `lint`, `fix`, `monitor import`), declared once: `<file>`,

@@ -109,11 +109,20 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
       "the most a sitemap may hold uncompressed, in MB (default 50, the sitemaps protocol's limit; up to 2048)",
     )
     .option('--shard <k/n>', 'check only the Kth of N parts of the rows (split by source URL), for a CI matrix')
+    .option(
+      '--variants',
+      "request each row's URL as `hoplens variants` does (http/https, www, slash, case, index file; crawlers, HEAD) and report the grid per row (unlike --variant <host>, which picks whose _redirects dialect a netlify input is read in)",
+    )
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
   addRunFlags(check);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)
     .action(async (file: string, flags: CheckFlags) => {
+      if (flags.variants === true) {
+        const { checkVariantsCommand } = await import('./commands/check-variants.js');
+        status.code = await checkVariantsCommand(file, flags, io);
+        return;
+      }
       const { checkCommand } = await import('./commands/check.js');
       status.code = await checkCommand(file, flags, io);
     });

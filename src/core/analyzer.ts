@@ -243,6 +243,8 @@ export class Analyzer {
       timeout: options.timeout,
       userAgent: options.userAgent,
       crawler: options.crawler,
+      requestHeaders: options.requestHeaders,
+      requestCookie: options.requestCookie,
       signal,
     });
   }

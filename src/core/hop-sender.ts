@@ -49,10 +49,11 @@ export interface HopResponse {
 /** The headers every hop of an analysis sends, built once per analysis (undici only reads them). */
 function requestHeaders(userAgent: string, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
   return {
-    // The caller's own first: the names the tracer owns were refused by normalizeOptions, so none is overridden.
+    // A browser's Accept unless the caller gives one (content negotiation is theirs to test). The names the tracer
+    // owns were refused by normalizeOptions, so the caller's headers override nothing below.
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
     ...extra,
     'user-agent': userAgent,
-    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
     // Bodies are read only to find a meta refresh; asking for them uncompressed keeps that simple.
     'accept-encoding': 'identity',
   };

@@ -63,6 +63,7 @@ export type { PolicyFile, SeveritySetting } from './policy-schema.js';
 export * from './portable/index.js';
 export { type PostureOptions, publicPosture } from './public-posture.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
+export { REQUEST_HEADER_LIMITS } from './request-headers.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export type { RobotsVerdict } from './robots-file.js';

@@ -17,7 +17,31 @@ export interface RobotsContext {
   readonly userAgent: string;
   /** The product token whose group of the robots.txt is read (the `crawler` option), whatever `userAgent` says. */
   readonly crawler: string;
+  /**
+   * The analysis's request headers and cookie (`-H`, `--request-cookie`), sent for robots.txt too: a site behind a
+   * staging gate (a cookie, a header) answers robots.txt only to a request that passes it, as it does the page.
+   */
+  readonly requestHeaders?: Readonly<Record<string, string>>;
+  readonly requestCookie?: string;
   readonly signal?: AbortSignal | undefined;
+}
+
+/** The part of the cache key the request adds: a file read with one gate's headers never answers another's. */
+function requestKey(context: RobotsContext): string {
+  const headers = context.requestHeaders ?? {};
+  if (Object.keys(headers).length === 0 && (context.requestCookie ?? '') === '') return '';
+  return JSON.stringify([Object.entries(headers).sort(), context.requestCookie ?? '']);
+}
+
+/** The robots.txt request's headers: the analysis's own, then the cookie, then the User-Agent and Accept of a crawler. */
+function robotsHeaders(context: RobotsContext): Record<string, string> {
+  const cookie = context.requestCookie ?? '';
+  return {
+    ...context.requestHeaders,
+    ...(cookie === '' ? {} : { cookie }),
+    'user-agent': context.userAgent,
+    accept: 'text/plain',
+  };
 }
 
 /** Waits for `promise`, or rejects with `ABORTED` as soon as `signal` aborts (the promise itself runs on). */
@@ -79,14 +103,14 @@ export class RobotsCheck {
   verdict(url: string, context: RobotsContext): RobotsVerdict | undefined | Promise<RobotsVerdict | undefined> {
     const origin = httpOrigin(url);
     if (origin === undefined) return undefined;
-    const key = `${context.poolKey}|${origin}`;
+    const key = `${context.poolKey}|${requestKey(context)}|${origin}`;
     let cached = this.cache.get(key);
     if (cached === undefined) {
       // Shared by every analysis asking meanwhile, so it listens to none of their signals: the hop timeout bounds it.
       // One hop timeout for the whole read, redirects included: robots.txt never adds more than that to an analysis.
       const deadline = AbortSignal.timeout(context.timeout);
       const fetch = createGuardedFetch({ dispatcher: context.dispatcher, timeout: context.timeout, signal: deadline });
-      const entry: CachedFile = { promise: fetchRobotsFile(origin, context.userAgent, fetch) };
+      const entry: CachedFile = { promise: fetchRobotsFile(origin, robotsHeaders(context), fetch) };
       // Once read, the file is used as it is: a bulk check's thousands of rows on one host wait on nothing.
       entry.promise.then((file) => {
         entry.file = file;

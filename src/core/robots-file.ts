@@ -38,8 +38,12 @@ function unreachable(status: number): boolean {
   return status >= 500 || status === 429;
 }
 
-/** Fetches and reads `origin`'s robots.txt with `fetch` (the analysis's guarded one); never rejects. */
-export async function fetchRobotsFile(origin: string, userAgent: string, fetch: GuardedFetch): Promise<RobotsFile> {
+/** Fetches and reads `origin`'s robots.txt with `fetch` (the analysis's guarded one) and `headers`; never rejects. */
+export async function fetchRobotsFile(
+  origin: string,
+  headers: Readonly<Record<string, string>>,
+  fetch: GuardedFetch,
+): Promise<RobotsFile> {
   const robotsUrl = `${origin}/robots.txt`;
   let url = robotsUrl;
   try {
@@ -47,7 +51,7 @@ export async function fetchRobotsFile(origin: string, userAgent: string, fetch: 
       const response = await fetch({
         url,
         method: 'GET',
-        headers: { 'user-agent': userAgent, accept: 'text/plain' },
+        headers: { ...headers },
         // However long the file, its start is read and parsed (RFC 9309 §2.5): never "too large, so allow".
         maxBodyBytes: ROBOTS_READ_LIMIT,
         truncateBody: true,

@@ -1,5 +1,14 @@
 import { type Static, type TBoolean, type TEnum, type TInteger, type TOptional, type TString, Type } from 'typebox';
-import { type OPTION_TABLE, type OptionSpec, optionSpec, QUERY_OPTIONS, type QueryOptionName } from '../core/index.js';
+import {
+  API_HEADER_PREFIX,
+  API_HEADERS,
+  type OPTION_TABLE,
+  type OptionSpec,
+  optionSpec,
+  QUERY_OPTIONS,
+  type QueryOptionName,
+  REQUEST_HEADER_LIMITS,
+} from '../core/index.js';
 
 /** Longest URL accepted for analysis, in characters. */
 export const MAX_URL_LENGTH = 2048;
@@ -40,6 +49,21 @@ function optionParameters(): OptionParameters {
   return Object.fromEntries(entries) as OptionParameters;
 }
 
+/** The allowed request headers' parameters (`header.accept-language`...), each documented with why it is allowed. */
+function headerParameters(): Record<`header.${string}`, TOptional<TString>> {
+  const entries = API_HEADERS.map((header) => [
+    `${API_HEADER_PREFIX}${header.name}`,
+    Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: REQUEST_HEADER_LIMITS.valueLength,
+        description: `The ${header.display} request header, sent on every hop: ${header.why}`,
+      }),
+    ),
+  ]);
+  return Object.fromEntries(entries) as Record<`header.${string}`, TOptional<TString>>;
+}
+
 /**
  * The query string of `GET /api/analyze`: `url`, and the option table's query parameters (src/core/portable/
  * option-table.ts). Integers are declared as integers (so the OpenAPI document says what docs/api.md's parameter
@@ -54,6 +78,7 @@ export const AnalyzeQuerySchema = Type.Object({
     examples: ['https://example.com/old-page'],
   }),
   ...optionParameters(),
+  ...headerParameters(),
 });
 
 /** The validated query. */

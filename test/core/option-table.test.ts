@@ -8,6 +8,8 @@ import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addAnalysisOptions } from '../../src/cli/analysis-options.js';
 import {
+  API_HEADER_PREFIX,
+  API_HEADERS,
   DEFAULTS,
   LIMITS,
   normalizeOptions,
@@ -51,7 +53,9 @@ describe('the option table', () => {
 
   it("is the API's query schema: every query parameter's type, range, default and description", () => {
     const properties = AnalyzeQuerySchema.properties as unknown as Record<string, Record<string, unknown>>;
-    expect(Object.keys(properties)).toEqual(['url', ...QUERY_OPTIONS]);
+    // Then the allowed request headers' parameters (src/core/portable/api-headers.ts), which are not options.
+    const headers = API_HEADERS.map((header) => `${API_HEADER_PREFIX}${header.name}`);
+    expect(Object.keys(properties)).toEqual(['url', ...QUERY_OPTIONS, ...headers]);
     for (const name of QUERY_OPTIONS) {
       const spec = optionSpec(name);
       const property = properties[name]!;

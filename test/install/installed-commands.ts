@@ -146,6 +146,32 @@ export function describeInstalledCommands(installed: () => Installed): void {
       // The https variant meets a plain-HTTP server: not consolidated, an error finding, exit 1.
       expect(result.code).toBe(1);
     });
+
+    it('check --variants --format csv: every row of a list gets its grid, with its line and source', async () => {
+      const list = await file('variants.txt', 'http://www.cutover.test/new/1\nhttp://www.cutover.test/new/2\n');
+      const result = await runInstalled(installed(), [
+        'check',
+        list,
+        '--variants',
+        '--format',
+        'csv',
+        '--no-robots',
+        '--connect-to',
+        `::127.0.0.1:${plain.port}`,
+      ]);
+      const lines = result.stdout.trim().split('\n');
+      expect(lines[0]).toBe(
+        'line,source,variant,change,url,method,chain,final_url,final_status,redirects,error,findings',
+      );
+      // Twelve variants per row, the URL as given first.
+      expect(lines).toHaveLength(1 + 2 * 12);
+      expect(lines[1]).toMatch(/^1,http:\/\/www\.cutover\.test\/new\/1,given,/);
+      expect(lines[13]).toMatch(/^2,http:\/\/www\.cutover\.test\/new\/2,given,/);
+      expect(result.code).toBe(1);
+      const help = await runInstalled(installed(), ['check', '--help']);
+      expect(help.stdout).toContain('--variants');
+      expect(help.stdout).toMatch(/unlike\s+--variant\s+<host>/);
+    });
   });
 
   describe('hoplens check, installed', () => {

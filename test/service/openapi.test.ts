@@ -52,6 +52,12 @@ describe('OpenAPI document', () => {
     expect(Object.keys(byName).sort()).toEqual([
       'clientRedirects',
       'crawler',
+      'header.accept',
+      'header.accept-language',
+      'header.cache-control',
+      'header.pragma',
+      'header.referer',
+      'header.upgrade-insecure-requests',
       'http2',
       'maxHops',
       'render',

@@ -49,6 +49,8 @@ export interface CheckFlags extends AnalysisFlags, InputFlags, RunFlags {
   samples?: string;
   /** `--sitemap-max-size`: the most MB a sitemap may hold uncompressed. */
   sitemapMaxSize?: string;
+  /** `--variants`: each row's source URL gets the variants analysis of `hoplens variants` instead of the row check. */
+  variants?: boolean;
 }
 
 /** Defaults and allowed ranges of the `hoplens check` numbers, for parsing and for the help text. */

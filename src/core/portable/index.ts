@@ -10,6 +10,7 @@ export { temporaryRedirectIssue } from '../detectors/temporary-redirect.js';
 export { defineErrors, type HoplensError, type HoplensErrorDetails, isHoplensError } from '../errors.js';
 // The URL reading inputs' text parsers use (src/inputs/portable.ts), so that the page reads lists as the CLI does.
 export { parseUrlInput } from '../parse-url.js';
+export { API_HEADER_PREFIX, API_HEADERS, type ApiHeader, refusedApiHeader } from './api-headers.js';
 export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { DEFAULTS, LIMITS, type Range } from './defaults.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';

@@ -18,6 +18,7 @@ import type { ConcurrencyGate } from '../concurrency-gate.js';
 import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, isServiceError, type ServiceError, serviceError } from '../errors.js';
 import type { EventLoopPacer } from '../event-loop-pacer.js';
+import { apiRequestHeaders } from '../header-params.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { DOCUMENTING_ONLY, strictQuery } from '../query-validation.js';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/headers.js';
@@ -113,6 +114,8 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
   if (render === true && options.rendering.kind === 'unavailable') throw renderUnavailable();
   // The option table's query parameters only: any other option is the instance's to set, not the caller's.
   const asked: AnalyzeOptions = Object.fromEntries(QUERY_OPTIONS.map((name) => [name, query[name]]));
+  const requestHeaders = apiRequestHeaders(query);
+  if (requestHeaders !== undefined) asked.requestHeaders = requestHeaders;
   try {
     return options.analyzer.prepare(url, {
       ...asked,

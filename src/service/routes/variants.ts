@@ -7,6 +7,7 @@ import { analyzeVariants, variantCount } from '../../variants/index.js';
 import { AnalysisScope } from '../analysis-scope.js';
 import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, serviceError } from '../errors.js';
+import { apiRequestHeaders } from '../header-params.js';
 import { DOCUMENTING_ONLY, strictQuery } from '../query-validation.js';
 import type { AnalyzeRouteOptions } from './analyze.js';
 import { ANALYZE_ROUTE_SCHEMA, errorResponse, RATE_LIMIT_HEADER_SCHEMAS } from './analyze-schema.js';
@@ -48,6 +49,8 @@ function costOf(query: unknown): number {
 function optionsOf(query: AnalyzeQuery, route: AnalyzeRouteOptions): AnalyzeOptions {
   if (query.render === true) throw invalidParameter('render', 'is not offered by /api/variants');
   const asked: AnalyzeOptions = Object.fromEntries(QUERY_OPTIONS.map((name) => [name, query[name]]));
+  const requestHeaders = apiRequestHeaders(query);
+  if (requestHeaders !== undefined) asked.requestHeaders = requestHeaders;
   return {
     ...asked,
     ...(route.policy === undefined ? {} : { policy: route.policy }),
