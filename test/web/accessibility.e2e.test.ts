@@ -44,7 +44,8 @@ beforeAll(async () => {
   await writeFile(csv, `source,target\n${rows.join('\n')}\n`);
   await runCli(['check', csv, '--format', 'ndjson', '--output', join(dir.path, 'run.ndjson'), '--retries', '0']);
   await runCli(['check', csv, '--format', 'html', '--output', join(dir.path, 'run.html'), '--retries', '0']);
-  service = await startService(pageDir(), { HOPLENS_ADMIN_TOKEN: TOKEN });
+  // The monitors' database in the test's own folder, never in the working directory (the default ./data).
+  service = await startService(pageDir(), { HOPLENS_ADMIN_TOKEN: TOKEN, HOPLENS_DATA_DIR: join(dir.path, 'data') });
   browser = await launchChromium();
 }, 120_000);
 
