@@ -276,7 +276,11 @@ async function registerRoutes(
 ): Promise<void> {
   const { store, lifecycle } = parts;
   const publicDir = deps.webPublicDir ?? DEFAULT_PUBLIC_DIR;
-  await docsRoutes(app, { version: PACKAGE_VERSION, markFile: join(publicDir, 'favicon.svg') });
+  await docsRoutes(app, {
+    version: PACKAGE_VERSION,
+    markFile: join(publicDir, 'favicon.svg'),
+    tokensFile: join(publicDir, 'tokens.css'),
+  });
   await app.register(docPages);
   await app.register(healthRoutes, {
     store,

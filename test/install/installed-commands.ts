@@ -189,6 +189,38 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(result.code).toBe(1);
     });
 
+    // The HTML report (docs/cli.md, "HTML report"): one file with its data, script and styles inline, nothing to
+    // fetch; `report html` makes the same file from an ndjson report. The view itself is tested in Chromium in
+    // test/report/html-report.test.ts; here, that the installed bundle carries the view and writes the data.
+    it('check --format html and report html write a self-contained report of every row', async () => {
+      const csv = await file(
+        'html-report.csv',
+        `source,target,status\n${plain.origin}/old/1,/new/1,301\n${plain.origin}/old/2,/new/9,301\n`,
+      );
+      const embedded = async (path: string) => {
+        const html = await readFile(path, 'utf8');
+        expect(html).toMatch(/^<!doctype html>/i);
+        // Self-contained: no script, style or image from anywhere.
+        expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+        expect(html).toContain('id="hoplens-data"');
+        const data = html.match(/<script type="application\/json" id="hoplens-data">([\s\S]*?)<\/script>/)![1]!;
+        return JSON.parse(data) as { rows: unknown[]; strings: string[] };
+      };
+      const html = join(dir, 'report.html');
+      const checked = await runInstalled(installed(), ['check', csv, '--format', 'html', '--output', html, ...FAST]);
+      expect(checked.code).toBe(1);
+      const fromCheck = await embedded(html);
+      expect(fromCheck.rows).toHaveLength(2);
+      expect(fromCheck.strings).toEqual(expect.arrayContaining([`${plain.origin}/old/1`, `${plain.origin}/old/2`]));
+
+      const ndjson = join(dir, 'report-rows.ndjson');
+      await runInstalled(installed(), ['check', csv, '--format', 'ndjson', '--output', ndjson, ...FAST]);
+      const again = join(dir, 'again.html');
+      const made = await runInstalled(installed(), ['report', 'html', ndjson, '--output', again]);
+      expect(made.code, made.stderr).toBe(1);
+      expect((await embedded(again)).rows).toHaveLength(2);
+    });
+
     it('checks a URL list from standard input', async () => {
       const input = `${plain.origin}/new/1\n${plain.origin}/missing\n`;
       const result = await runInstalled(installed(), ['check', '-', '--input', 'list', '--format', 'ndjson', ...FAST], {

@@ -183,19 +183,13 @@ describe('OpenAPI document', () => {
     );
   });
 
-  it('lists the 405 of POST, PUT, DELETE and PATCH on /api/analyze, with Allow and the rate-limit headers', () => {
+  it('lists GET and HEAD only on /api/analyze: the 405 of the other methods is said in words, not as operations', () => {
+    // The refused methods are answers, not operations a reader can use (issue 30); the 405 itself is asserted in
+    // test/service/http.test.ts.
     const path = doc.paths['/api/analyze'];
-    expect(Object.keys(path).sort()).toEqual(['delete', 'get', 'head', 'patch', 'post', 'put']);
-    for (const method of ['post', 'put', 'delete', 'patch']) {
-      const responses = path[method].responses as Record<string, Response>;
-      expect(Object.keys(responses)).toEqual(['405']);
-      const refused = responses['405'] as Response;
-      expect(Object.keys(refused.headers ?? {})).toEqual(
-        expect.arrayContaining(['Allow', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit']),
-      );
-      const body = refused.content?.['application/json']?.schema as Schema;
-      expect(body.properties?.error?.properties?.code?.enum).toContain('METHOD_NOT_ALLOWED');
-    }
+    expect(Object.keys(path).sort()).toEqual(['get', 'head']);
+    expect(doc.info.description).toMatch(/POST, PUT, DELETE and PATCH get a 405/);
+    expect(doc.info.description).toContain('[Back to the hoplens page](/)');
   });
 
   it('describes the error body with every error code', () => {

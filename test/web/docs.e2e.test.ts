@@ -6,7 +6,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../src/service/routes/docs.js';
-import { checkedPages, launchChromium, type RunningService, screenshot, startService } from '../helpers/browser.js';
+import {
+  checkedPages,
+  expectReadable,
+  launchChromium,
+  type RunningService,
+  screenshot,
+  startService,
+} from '../helpers/browser.js';
 import { useBuiltPage } from '../helpers/built-page.js';
 import { chainRoutes, startRedirectServer, type TestServer } from '../helpers/servers.js';
 
@@ -67,7 +74,8 @@ describe('in Chromium, with no console error', () => {
     const { page, watched, csp } = await load('/docs');
     expect(csp).toBe(DOCS_CONTENT_SECURITY_POLICY);
     const analyze = page.locator('#operations-analysis-analyzeUrl');
-    await analyze.waitFor();
+    // Swagger UI takes its time to draw on a loaded machine.
+    await analyze.waitFor({ timeout: 30_000 });
     expect(await page.title()).toBe('hoplens API');
     await expect(page.locator('.information-container .title').textContent()).resolves.toMatch(/^hoplens/);
     await expect(analyze.locator('.opblock-summary-method').textContent()).resolves.toBe('GET');
@@ -86,7 +94,26 @@ describe('in Chromium, with no console error', () => {
     expect(watched.consoleErrors).toEqual([]);
     expect(watched.pageErrors).toEqual([]);
     await screenshot(page, 'docs-desktop');
-  });
+  }, 60_000);
+
+  it('/docs wears the page colours, light and dark, links back to the page and lists no refused methods', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await openChecked(service.origin, { colorScheme });
+      await page.goto(`${service.origin}/docs`);
+      await page.locator('#operations-analysis-analyzeUrl').waitFor({ timeout: 30_000 });
+      // The page's own --bg (src/report/view/chain/tokens.css) behind the reference, and its text readable on it.
+      const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+      expect(background).toBe(colorScheme === 'dark' ? 'rgb(14, 17, 22)' : 'rgb(246, 247, 249)');
+      await expectReadable(page, '.swagger-ui .opblock-summary-description');
+      await expectReadable(page, '.swagger-ui .info .title');
+      const methods = await page.locator('.opblock-summary-method').allTextContents();
+      expect([...new Set(methods)].sort()).toEqual(['GET', 'HEAD']);
+      // Swagger UI opens description links in a new tab; where it points is what matters.
+      const back = page.getByRole('link', { name: 'Back to the hoplens page' });
+      expect(await back.evaluate((link) => (link as unknown as { href: string }).href)).toBe(`${service.origin}/`);
+      await screenshot(page, `docs-${colorScheme}`);
+    }
+  }, 90_000);
 
   it('runs "Try it out" on /api/analyze from /docs under its CSP', async () => {
     const { page, watched } = await load('/docs');

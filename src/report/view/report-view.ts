@@ -29,8 +29,17 @@ function printList(rows: ReturnType<typeof unpackRows>): HTMLElement {
   return h('section', { class: 'print-rows' }, h('h2', {}, `Failing rows (${failing.length})`), list, more);
 }
 
+/** How the report sits in its document. */
+export interface ShowOptions {
+  /**
+   * The title's heading: `h1` in the report file, where the report is the document; `h2` inside the page, whose own
+   * `h1` is the page's name (one `h1` per page, and headings that nest).
+   */
+  titleTag?: 'h1' | 'h2';
+}
+
 /** Reads `data` into `container`; throws when the data is not a report this view reads. */
-export function showReport(container: HTMLElement, data: ReportData): void {
+export function showReport(container: HTMLElement, data: ReportData, options: ShowOptions = {}): void {
   if (data.v !== REPORT_DATA_VERSION)
     throw new Error(`hoplens: report data version ${data.v} is not ${REPORT_DATA_VERSION}`);
   const rows = unpackRows(data);
@@ -42,7 +51,7 @@ export function showReport(container: HTMLElement, data: ReportData): void {
     h(
       'header',
       { class: 'report-head' },
-      h('h1', {}, `hoplens report: ${data.title}`),
+      h(options.titleTag ?? 'h1', { class: 'report-head__title' }, `hoplens report: ${data.title}`),
       h(
         'p',
         { class: 'report-head__meta' },

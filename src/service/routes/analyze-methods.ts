@@ -28,6 +28,8 @@ export async function analyzeMethodsRoute(app: FastifyInstance, options: Analyze
     method: [...REFUSED_METHODS],
     url: '/analyze',
     schema: {
+      // Not an operation: the reference lists what the path answers; the 405 is stated in its description.
+      hide: true,
       tags: ['analysis'],
       summary: 'Not allowed: the analysis is read-only',
       description: `\`/api/analyze\` answers \`${ANALYZE_METHODS}\` only; every other method is refused with 405.`,

@@ -20,7 +20,7 @@ export function docPagePath(name: string): string {
 const STYLESHEET_PATH = '/docs/pages.css';
 
 const STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}
-code,pre{font:14px ui-monospace,monospace;background:#f6f8fa}pre{padding:1rem;overflow:auto}
+code,pre{font:14px ui-monospace,monospace;background:#f6f8fa}pre{padding:1rem;white-space:pre-wrap;overflow-wrap:anywhere}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left}
 h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem}:target{background:#fff8c5}
 `;

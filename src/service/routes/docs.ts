@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { docsThemeCss } from './docs-theme.js';
 
 /** What the docs show besides the routes' schemas. */
 export interface DocsOptions {
@@ -9,6 +10,8 @@ export interface DocsOptions {
   version: string;
   /** An SVG file of the hoplens mark (the web page's favicon) for the docs' icon; without it, the plugin's own. */
   markFile?: string | undefined;
+  /** The page's colour tokens (tokens.css of the built page) for the docs' theme; without it, Swagger's colours. */
+  tokensFile?: string | undefined;
 }
 
 /** Where the service's own OpenAPI document is served, and what the docs page reads. */
@@ -57,8 +60,10 @@ function hoplensMark(file: string | undefined): Buffer | undefined {
  * style the CSP refuses, and its box invites loading any other document), the service's own document, and no
  * validator badge calling out to another origin.
  */
-function swaggerUiOptions(markFile: string | undefined): FastifySwaggerUiOptions {
+function swaggerUiOptions(markFile: string | undefined, tokensFile: string | undefined): FastifySwaggerUiOptions {
   const mark = hoplensMark(markFile);
+  const themeCss = docsThemeCss(tokensFile);
+  const css = themeCss === undefined ? {} : { css: [{ filename: 'hoplens.css', content: themeCss }] };
   const icon =
     mark === undefined
       ? {}
@@ -68,13 +73,15 @@ function swaggerUiOptions(markFile: string | undefined): FastifySwaggerUiOptions
   return {
     routePrefix: '/docs',
     staticCSP: DOCS_CONTENT_SECURITY_POLICY,
-    theme: { title: DOCS_TITLE, ...icon },
+    theme: { title: DOCS_TITLE, ...icon, ...css },
     // Shown only by the top bar, which is off; set so that the initializer carries no Swagger logo either.
     ...(mark !== undefined && { logo: { type: 'image/svg+xml', content: mark } }),
     validatorUrl: false,
     uiConfig: {
       layout: 'BaseLayout',
-      deepLinking: true,
+      // Deep links draw each operation's path as a link inside its summary button: a control nested in a control,
+      // which screen readers cannot reach (axe's nested-interactive, WCAG 4.1.2).
+      deepLinking: false,
       plugins: [readServiceDocument],
     },
   };
@@ -95,7 +102,8 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
         description:
           'Redirect analysis: trace the redirect chain of a URL hop by hop and detect what is wrong with it. ' +
           'Rate-limited per client IP address (per minute and per day); every response of `/api/analyze` carries ' +
-          'the rate-limit headers.',
+          'the rate-limit headers. `/api/analyze` answers GET and HEAD only; POST, PUT, DELETE and PATCH get a 405 ' +
+          'with `Allow`. [Back to the hoplens page](/).',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       tags: [
@@ -112,6 +120,6 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
     hideUntagged: true,
     exposeHeadRoutes: true,
   });
-  await app.register(swaggerUi, swaggerUiOptions(options.markFile));
+  await app.register(swaggerUi, swaggerUiOptions(options.markFile, options.tokensFile));
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -10,7 +10,7 @@ async function open(file: File, view: HTMLElement, error: HTMLElement): Promise<
     const data = readReportFile(await file.text(), file.name);
     error.hidden = true;
     view.hidden = false;
-    showReport(view, data);
+    showReport(view, data, { titleTag: 'h2' });
     view.focus();
   } catch (cause) {
     error.textContent = `${file.name}: ${cause instanceof Error ? cause.message : String(cause)}`;
