@@ -48,6 +48,17 @@ const MIGRATIONS: readonly (readonly string[])[] = [
    )`,
     `CREATE INDEX hoplens_alerts_due ON hoplens_alerts (next_attempt_at) WHERE status = 'pending'`,
   ],
+  // Each run's time and duration, one narrow row per run, even where identical runs share a history row: charts and
+  // uptime count runs, not rows. The outcome is the history row's (identical runs share it).
+  [
+    `CREATE TABLE hoplens_run_ticks (
+     run_id bigint NOT NULL REFERENCES hoplens_runs (id) ON DELETE CASCADE,
+     at timestamptz NOT NULL,
+     duration_ms integer NOT NULL
+   )`,
+    `CREATE INDEX hoplens_run_ticks_run ON hoplens_run_ticks (run_id, at)`,
+    `CREATE INDEX hoplens_run_ticks_age ON hoplens_run_ticks (at)`,
+  ],
 ];
 
 /** The advisory lock every instance takes around migrations: any fixed number, the same in every version. */

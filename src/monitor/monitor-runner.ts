@@ -5,6 +5,7 @@ import type { Database } from './database.js';
 import type { MonitorStore } from './monitor-store.js';
 import { appendRun, latestRun, type Run } from './run-history.js';
 import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
+import { addTick } from './run-ticks.js';
 import { sqlTime } from './sql-values.js';
 
 /** What running and recording a monitor needs. */
@@ -31,12 +32,14 @@ export async function runMonitor(
   const monitor = await parts.store.get(id);
   const startedAt = parts.now();
   const result = await runMonitorOnce(monitor, parts.check, signal);
+  const durationMs = parts.now() - startedAt;
   if (signal?.aborted) return undefined;
   return parts.db.transaction(async (tx) => {
     const locked = await tx.query('SELECT id FROM hoplens_monitors WHERE id = $1 FOR UPDATE', [id]);
     if (locked.length === 0) return undefined;
     const previous = await latestRun(tx, id);
     const run = await appendRun(tx, id, result, startedAt);
+    await addTick(tx, run.id, startedAt, durationMs);
     await tx.query('UPDATE hoplens_monitors SET state = $2, last_run_at = $3::timestamptz WHERE id = $1', [
       id,
       result.outcome,

@@ -13,6 +13,7 @@ import type { SchedulerLog } from './periodic-pass.js';
 import { openPgDatabase } from './pg-database.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { type Run, runPage } from './run-history.js';
+import { type RunTicks, ticksSince } from './run-ticks.js';
 import type { MonitorRunContext } from './run-once.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -171,6 +172,12 @@ export class MonitorSystem {
   async runs(id: string, limit: number, before?: string): Promise<{ runs: Run[]; next: string | null }> {
     await this.parts.store.get(id);
     return runPage(this.db, id, limit, before);
+  }
+
+  /** Every run of a monitor over the last `days` days, oldest first: for charts and uptime. */
+  async ticks(id: string, days: number): Promise<RunTicks> {
+    await this.parts.store.get(id);
+    return ticksSince(this.db, id, this.parts.now() - days * 24 * 60 * 60 * 1000);
   }
 
   /** The alerts of a monitor and how their delivery went. */

@@ -5,6 +5,7 @@ import { plural } from './format.js';
 import { type FailedStep, renderChain } from './render-chain.js';
 import { renderIssues } from './render-issues.js';
 import { button } from './render-states.js';
+import { watchLink } from './monitors/watch-link.js';
 import { renderSummary } from './render-summary.js';
 
 export interface Copiers {
@@ -14,12 +15,12 @@ export interface Copiers {
   curl: () => string;
 }
 
-function toolbar(copiers: Copiers): HTMLElement {
+function toolbar(copiers: Copiers, ...more: Array<HTMLElement | false>): HTMLElement {
   const json: HTMLButtonElement = button('Copy JSON', () => copiers.copy(copiers.json(), 'JSON', json));
   const curl: HTMLButtonElement = button('Copy as curl', () => copiers.copy(copiers.curl(), 'curl command', curl));
   json.dataset.action = 'copy-json';
   curl.dataset.action = 'copy-curl';
-  return h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Copy this analysis' }, json, curl);
+  return h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Copy this analysis' }, json, curl, ...more);
 }
 
 export function renderResult(result: AnalysisResponse, copiers: Copiers): HTMLElement[] {
@@ -33,7 +34,7 @@ export function renderResult(result: AnalysisResponse, copiers: Copiers): HTMLEl
       renderChain(result.chain, { issues: result.summary.issues, onCopy: (text, what) => copiers.copy(text, what) }),
     ),
   );
-  return [toolbar(copiers), renderSummary(result), chainSection, renderIssues(result.summary.issues)];
+  return [toolbar(copiers, watchLink(result)), renderSummary(result), chainSection, renderIssues(result.summary.issues)];
 }
 
 /** The hops completed before a failure, ending in the request that failed. */

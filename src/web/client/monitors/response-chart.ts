@@ -1,0 +1,69 @@
+/**
+ * The response-time chart of a monitor's page: one point per run (not per history row), in SVG, built with DOM
+ * calls (no markup parsed). A failed or errored run is a mark under the line, so colour is not its only cue.
+ */
+import type { RunTicksBody } from '../../../schemas/monitor.js';
+import { formatDuration } from '../format.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const WIDTH = 600;
+const HEIGHT = 160;
+const PAD = { left: 48, right: 8, top: 8, bottom: 20 };
+
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  return element;
+}
+
+/** The chart's points in its own coordinates: time across, duration up. */
+export function chartPoints(ticks: Pick<RunTicksBody, 'at' | 'durationMs'>, from: number, to: number) {
+  const slowest = Math.max(1, ...ticks.durationMs);
+  const span = Math.max(1, to - from);
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  return {
+    slowest,
+    points: ticks.at.map((at, i) => ({
+      x: PAD.left + ((at - from) / span) * plotW,
+      y: PAD.top + plotH - ((ticks.durationMs[i] ?? 0) / slowest) * plotH,
+    })),
+  };
+}
+
+/** The chart, with a text alternative saying its range. */
+export function responseChart(ticks: RunTicksBody, from: number, to: number): SVGSVGElement {
+  const { slowest, points } = chartPoints(ticks, from, to);
+  const fastest = ticks.durationMs.length === 0 ? 0 : Math.min(...ticks.durationMs);
+  const chart = svg('svg', {
+    class: 'response-chart',
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    role: 'img',
+    'aria-label': `Response time of ${ticks.at.length} runs: ${formatDuration(fastest)} to ${formatDuration(slowest)}`,
+  });
+  const baseline = HEIGHT - PAD.bottom;
+  chart.append(
+    svg('line', { class: 'response-chart__axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: baseline, y2: baseline }),
+    svg('line', { class: 'response-chart__grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top, y2: PAD.top }),
+  );
+  const top = svg('text', { class: 'response-chart__tick', x: PAD.left - 6, y: PAD.top + 4, 'text-anchor': 'end' });
+  top.textContent = formatDuration(slowest);
+  const zero = svg('text', { class: 'response-chart__tick', x: PAD.left - 6, y: baseline, 'text-anchor': 'end' });
+  zero.textContent = '0';
+  chart.append(top, zero);
+  if (points.length > 0) {
+    const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+    chart.append(svg('path', { class: 'response-chart__line', d: path }));
+  }
+  points.forEach((point, i) => {
+    const outcome = ticks.outcomes[i];
+    if (points.length <= 60) chart.append(svg('circle', { class: 'response-chart__dot', cx: point.x, cy: point.y, r: 2.5 }));
+    if (outcome !== 'p') {
+      const kind = outcome === 'f' ? 'failed' : 'errored';
+      chart.append(
+        svg('rect', { class: `response-chart__bad response-chart__bad--${kind}`, x: point.x - 2, y: baseline + 3, width: 4, height: 8 }),
+      );
+    }
+  });
+  return chart;
+}
