@@ -82,7 +82,8 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutes
   });
   // The webhook URL is left out: its path is the channel's secret.
   api.get('/monitors/:id/alerts', { schema: S.alerts }, async (request) => ({
-    alerts: (await monitors.alerts(request.params.id)).map(({ url: _url, monitorId: _monitor, ...alert }) => alert),
+    // Reading the monitor first makes an unknown id a 404, not an empty list.
+    alerts: (await monitors.get(request.params.id).then(() => monitors.alerts(request.params.id))).map(({ url: _url, monitorId: _monitor, ...alert }) => alert),
   }));
 }
 
