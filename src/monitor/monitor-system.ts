@@ -13,8 +13,8 @@ import type { SchedulerLog } from './periodic-pass.js';
 import { openPgDatabase } from './pg-database.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { type Run, runPage } from './run-history.js';
-import { type RunTicks, ticksSince } from './run-ticks.js';
 import type { MonitorRunContext } from './run-once.js';
+import { type RunTicks, ticksSince } from './run-ticks.js';
 import type { Scheduler } from './scheduler.js';
 
 /** The instance's monitor settings (read from the environment by src/service/config.ts). */

@@ -45,8 +45,9 @@ export async function ticksSince(db: Database, monitorId: string, from: number):
 
 /** Deletes the ticks older than `cutoff` (ms), even those of a history row still repeating; returns how many. */
 export async function pruneTicks(db: Database, cutoff: number): Promise<number> {
-  const rows = await db.query<{ n: number }>('DELETE FROM hoplens_run_ticks WHERE at < $1::timestamptz RETURNING 1 AS n', [
-    sqlTime(cutoff),
-  ]);
+  const rows = await db.query<{ n: number }>(
+    'DELETE FROM hoplens_run_ticks WHERE at < $1::timestamptz RETURNING 1 AS n',
+    [sqlTime(cutoff)],
+  );
   return rows.length;
 }

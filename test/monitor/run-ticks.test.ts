@@ -94,7 +94,11 @@ describe("a monitor's runs one by one", () => {
     const { body: alerts } = await admin(app, 'GET', `/api/monitors/${monitor.id}/alerts`);
     expect(alerts.alerts.map((alert: { event: string }) => alert.event)).toEqual(['monitor.failing']);
     expect(JSON.stringify(alerts)).not.toContain(sink.url);
-    expect(alerts.alerts[0]).toMatchObject({ channel: 'webhook', status: expect.any(String), attempts: expect.any(Number) });
+    expect(alerts.alerts[0]).toMatchObject({
+      channel: 'webhook',
+      status: expect.any(String),
+      attempts: expect.any(Number),
+    });
     expect(Number.isNaN(Date.parse(alerts.alerts[0].createdAt))).toBe(false);
   }, 60_000);
 

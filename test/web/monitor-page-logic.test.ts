@@ -6,10 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorBody } from '../../src/schemas/monitor.js';
 import { fieldsFromQuery, fieldsOf, monitorInput } from '../../src/web/client/monitors/monitor-input.js';
-import { failingFirst, labelChoices, percentText, uptime, withLabel } from '../../src/web/client/monitors/monitor-stats.js';
+import {
+  failingFirst,
+  labelChoices,
+  percentText,
+  uptime,
+  withLabel,
+} from '../../src/web/client/monitors/monitor-stats.js';
 import { relativeTime } from '../../src/web/client/monitors/monitor-text.js';
-import { monitorsRoute, pathOf } from '../../src/web/client/monitors/route.js';
 import { chartPoints } from '../../src/web/client/monitors/response-chart.js';
+import { monitorsRoute, pathOf } from '../../src/web/client/monitors/route.js';
 import { watchPath } from '../../src/web/client/monitors/watch-link.js';
 
 const HOUR = 3600 * 1000;
@@ -139,7 +145,12 @@ describe("the form's fields", () => {
 describe('watch this chain', () => {
   it('fills the form with the URL, and the final URL, first status and redirect count as the expectation', () => {
     const chain = [
-      { url: 'http://a.example/old', status: 301, redirectType: 'permanent', headers: { location: 'https://a.example/old' } },
+      {
+        url: 'http://a.example/old',
+        status: 301,
+        redirectType: 'permanent',
+        headers: { location: 'https://a.example/old' },
+      },
       { url: 'https://a.example/old', status: 308, redirectType: 'permanent', headers: { location: '/new' } },
       { url: 'https://a.example/new', status: 200, headers: {} },
     ];

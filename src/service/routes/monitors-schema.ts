@@ -90,7 +90,7 @@ export const MONITOR_ROUTE_SCHEMAS = {
     querystring: RunsQuerySchema,
     response: { 200: RunPageSchema, ...invalid, ...common, ...notFound },
   }),
-  ticks: operation('listMonitorTicks', "Every run of a monitor over the last days, one by one, oldest first", {
+  ticks: operation('listMonitorTicks', 'Every run of a monitor over the last days, one by one, oldest first', {
     params: IdParams,
     querystring: TicksQuerySchema,
     response: { 200: RunTicksSchema, ...invalid, ...common, ...notFound },

@@ -76,14 +76,20 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutes
     const { limit, before } = runsQuery(request.query as Record<string, unknown>);
     return monitors.runs(request.params.id, limit, before);
   });
-  api.get('/monitors/:id/ticks', { schema: S.ticks, preValidation: strictQuery(S.ticks.querystring) }, async (request) => {
-    const days = (request.query as { days?: unknown }).days;
-    return monitors.ticks(request.params.id, typeof days === 'number' ? days : TICK_DAYS.default);
-  });
+  api.get(
+    '/monitors/:id/ticks',
+    { schema: S.ticks, preValidation: strictQuery(S.ticks.querystring) },
+    async (request) => {
+      const days = (request.query as { days?: unknown }).days;
+      return monitors.ticks(request.params.id, typeof days === 'number' ? days : TICK_DAYS.default);
+    },
+  );
   // The webhook URL is left out: its path is the channel's secret.
   api.get('/monitors/:id/alerts', { schema: S.alerts }, async (request) => ({
     // Reading the monitor first makes an unknown id a 404, not an empty list.
-    alerts: (await monitors.get(request.params.id).then(() => monitors.alerts(request.params.id))).map(({ url: _url, monitorId: _monitor, ...alert }) => alert),
+    alerts: (await monitors.get(request.params.id).then(() => monitors.alerts(request.params.id))).map(
+      ({ url: _url, monitorId: _monitor, ...alert }) => alert,
+    ),
   }));
 }
 

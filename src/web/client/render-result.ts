@@ -2,10 +2,10 @@
 import type { AnalysisResponse, Hop } from './api-types.js';
 import { h } from './dom.js';
 import { plural } from './format.js';
+import { watchLink } from './monitors/watch-link.js';
 import { type FailedStep, renderChain } from './render-chain.js';
 import { renderIssues } from './render-issues.js';
 import { button } from './render-states.js';
-import { watchLink } from './monitors/watch-link.js';
 import { renderSummary } from './render-summary.js';
 
 export interface Copiers {
@@ -34,7 +34,12 @@ export function renderResult(result: AnalysisResponse, copiers: Copiers): HTMLEl
       renderChain(result.chain, { issues: result.summary.issues, onCopy: (text, what) => copiers.copy(text, what) }),
     ),
   );
-  return [toolbar(copiers, watchLink(result)), renderSummary(result), chainSection, renderIssues(result.summary.issues)];
+  return [
+    toolbar(copiers, watchLink(result)),
+    renderSummary(result),
+    chainSection,
+    renderIssues(result.summary.issues),
+  ];
 }
 
 /** The hops completed before a failure, ending in the request that failed. */

@@ -28,7 +28,8 @@ export function showEditor(context: ViewContext, existing?: MonitorBody): void {
           : replaceMonitor(context.token, existing.id, input);
       void sent.then((outcome) => {
         form.busy(false);
-        if (outcome.kind === 'invalid') form.showProblem({ parameter: outcome.parameter ?? '', message: outcome.message });
+        if (outcome.kind === 'invalid')
+          form.showProblem({ parameter: outcome.parameter ?? '', message: outcome.message });
         else if (!context.problem(outcome, () => showEditor(context, existing)) && outcome.kind === 'ok') {
           context.go(pathOf({ view: 'monitor', id: outcome.body.id }));
         }

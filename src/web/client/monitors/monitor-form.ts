@@ -6,22 +6,27 @@ import { h } from '../dom.js';
 import type { FieldProblem, MonitorFields } from './monitor-input.js';
 
 /** The form's fields: id suffix, label, API name, hint. */
-const FIELDS: ReadonlyArray<{ key: keyof MonitorFields; label: string; parameter: string; hint: string; multi?: boolean }> =
-  [
-    { key: 'url', label: 'URL to check', parameter: 'url', hint: 'The http(s) address whose redirects are watched.' },
-    { key: 'target', label: 'Expected final URL', parameter: 'expect.target', hint: 'Optional.' },
-    { key: 'status', label: 'Expected first status', parameter: 'expect.status', hint: 'Optional: 301, 308…' },
-    { key: 'maxRedirects', label: 'At most this many redirects', parameter: 'expect.maxRedirects', hint: 'Optional.' },
-    { key: 'interval', label: 'Interval (seconds)', parameter: 'interval', hint: '60 to 86400; 3600 when empty.' },
-    { key: 'labels', label: 'Labels', parameter: 'labels', hint: 'name=value, separated by commas.' },
-    {
-      key: 'alerts',
-      label: 'Alert channels',
-      parameter: 'alerts',
-      hint: "One a line: a type and a URL (slack https://hooks…). Empty: the instance's channels.",
-      multi: true,
-    },
-  ];
+const FIELDS: ReadonlyArray<{
+  key: keyof MonitorFields;
+  label: string;
+  parameter: string;
+  hint: string;
+  multi?: boolean;
+}> = [
+  { key: 'url', label: 'URL to check', parameter: 'url', hint: 'The http(s) address whose redirects are watched.' },
+  { key: 'target', label: 'Expected final URL', parameter: 'expect.target', hint: 'Optional.' },
+  { key: 'status', label: 'Expected first status', parameter: 'expect.status', hint: 'Optional: 301, 308…' },
+  { key: 'maxRedirects', label: 'At most this many redirects', parameter: 'expect.maxRedirects', hint: 'Optional.' },
+  { key: 'interval', label: 'Interval (seconds)', parameter: 'interval', hint: '60 to 86400; 3600 when empty.' },
+  { key: 'labels', label: 'Labels', parameter: 'labels', hint: 'name=value, separated by commas.' },
+  {
+    key: 'alerts',
+    label: 'Alert channels',
+    parameter: 'alerts',
+    hint: "One a line: a type and a URL (slack https://hooks…). Empty: the instance's channels.",
+    multi: true,
+  },
+];
 
 export interface MonitorForm {
   element: HTMLFormElement;
@@ -83,7 +88,9 @@ export function monitorForm(
   element.addEventListener('submit', (event) => {
     event.preventDefault();
     clear();
-    const fields = Object.fromEntries([...inputs].map(([key, input]) => [key, input.value])) as unknown as MonitorFields;
+    const fields = Object.fromEntries(
+      [...inputs].map(([key, input]) => [key, input.value]),
+    ) as unknown as MonitorFields;
     onSubmit(fields);
   });
   window.setTimeout(() => inputs.get('url')?.focus(), 0);

@@ -43,15 +43,26 @@ function actionButton(label: string, busy: string, action: () => Promise<void>, 
 function deleteControl(context: ViewContext, monitor: MonitorBody): HTMLElement {
   const box = h('span', { class: 'confirm' });
   const ask = button('Delete', () => {
-    const yes = actionButton('Delete monitor and history', 'Deleting…', async () => {
-      const outcome = await deleteMonitor(context.token, monitor.id);
-      if (!context.problem(outcome, () => void loadMonitor(context, monitor.id))) context.go(pathOf({ view: 'list' }));
-    }, 'danger');
+    const yes = actionButton(
+      'Delete monitor and history',
+      'Deleting…',
+      async () => {
+        const outcome = await deleteMonitor(context.token, monitor.id);
+        if (!context.problem(outcome, () => void loadMonitor(context, monitor.id)))
+          context.go(pathOf({ view: 'list' }));
+      },
+      'danger',
+    );
     const no = button('Keep it', () => {
       replace(box, ask);
       ask.focus();
     });
-    replace(box, h('span', { class: 'confirm__question', role: 'alert' }, 'Delete this monitor and its history?'), yes, no);
+    replace(
+      box,
+      h('span', { class: 'confirm__question', role: 'alert' }, 'Delete this monitor and its history?'),
+      yes,
+      no,
+    );
     no.focus();
   });
   replace(box, ask);
@@ -117,7 +128,9 @@ export async function loadMonitor(context: ViewContext, id: string): Promise<voi
     section('Uptime and response time', renderUptime(ticks.body, now), renderChart(ticks.body, now)),
     section(
       'Chain changes',
-      page.body.runs.length === 0 ? h('p', { class: 'history__empty' }, 'No runs yet.') : renderChanges(page.body.runs, now),
+      page.body.runs.length === 0
+        ? h('p', { class: 'history__empty' }, 'No runs yet.')
+        : renderChanges(page.body.runs, now),
     ),
     section('Alerts', renderAlerts(alerts.body.alerts, now)),
     section('History', ...history(context, id, page.body.runs, page.body.next, now)),

@@ -6,7 +6,10 @@ import type { MonitorBody, RunTicksBody } from '../../../schemas/monitor.js';
 import { displayState } from './monitor-text.js';
 
 /** The share of passing runs since `from` (ms), or null with no run in the window. */
-export function uptime(ticks: Pick<RunTicksBody, 'at' | 'outcomes'>, from: number): { share: number; runs: number } | null {
+export function uptime(
+  ticks: Pick<RunTicksBody, 'at' | 'outcomes'>,
+  from: number,
+): { share: number; runs: number } | null {
   let runs = 0;
   let passed = 0;
   ticks.at.forEach((at, index) => {
@@ -42,7 +45,8 @@ export function failingFirst(monitors: readonly MonitorBody[]): MonitorBody[] {
 /** Every `name: value` label of the monitors, sorted, once each: the filter's choices. */
 export function labelChoices(monitors: readonly MonitorBody[]): string[] {
   const seen = new Set<string>();
-  for (const monitor of monitors) for (const [name, value] of Object.entries(monitor.labels)) seen.add(`${name}: ${value}`);
+  for (const monitor of monitors)
+    for (const [name, value] of Object.entries(monitor.labels)) seen.add(`${name}: ${value}`);
   return [...seen].sort();
 }
 

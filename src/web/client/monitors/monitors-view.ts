@@ -79,7 +79,12 @@ export class MonitorsView {
       case 'failed':
         replace(
           this.#body,
-          notice('error', 'failed', `The service answered ${outcome.kind === 'invalid' ? 400 : outcome.status}`, h('p', {}, outcome.message)),
+          notice(
+            'error',
+            'failed',
+            `The service answered ${outcome.kind === 'invalid' ? 400 : outcome.status}`,
+            h('p', {}, outcome.message),
+          ),
         );
         return true;
     }
@@ -97,7 +102,8 @@ export class MonitorsView {
   async #load(token: string): Promise<void> {
     replace(this.#body, h('p', { class: 'monitors__loading', role: 'status' }, 'Loading…'));
     const context = this.#context(token);
-    if (this.#route.view === 'list') await loadList(context, [h('div', { class: 'monitors__actions' }, this.#forgetButton())]);
+    if (this.#route.view === 'list')
+      await loadList(context, [h('div', { class: 'monitors__actions' }, this.#forgetButton())]);
     else if (this.#route.view === 'new') showEditor(context);
     else await loadMonitor(context, this.#route.id);
   }

@@ -57,17 +57,19 @@ export function renderAlerts(alerts: readonly AlertSentBody[], now: number): HTM
   return h(
     'ul',
     { class: 'alerts-sent' },
-    ...[...alerts].reverse().map((alert) =>
-      h(
-        'li',
-        { class: `alert-sent alert-sent--${alert.status}` },
-        h('span', { class: `badge alert-sent__status` }, alert.status),
-        ' ',
-        alert.event.replace(/^monitor\./, ''),
-        ` by ${alert.channel}, `,
-        timeElement(alert.sentAt ?? alert.createdAt, now),
-        alert.lastError === null ? '' : h('span', { class: 'alert-sent__error' }, ` (${alert.lastError})`),
+    ...[...alerts]
+      .reverse()
+      .map((alert) =>
+        h(
+          'li',
+          { class: `alert-sent alert-sent--${alert.status}` },
+          h('span', { class: `badge alert-sent__status` }, alert.status),
+          ' ',
+          alert.event.replace(/^monitor\./, ''),
+          ` by ${alert.channel}, `,
+          timeElement(alert.sentAt ?? alert.createdAt, now),
+          alert.lastError === null ? '' : h('span', { class: 'alert-sent__error' }, ` (${alert.lastError})`),
+        ),
       ),
-    ),
   );
 }

@@ -10,7 +10,10 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const PAD = { left: 48, right: 8, top: 8, bottom: 20 };
 
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
   const element = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
   return element;
@@ -57,11 +60,18 @@ export function responseChart(ticks: RunTicksBody, from: number, to: number): SV
   }
   points.forEach((point, i) => {
     const outcome = ticks.outcomes[i];
-    if (points.length <= 60) chart.append(svg('circle', { class: 'response-chart__dot', cx: point.x, cy: point.y, r: 2.5 }));
+    if (points.length <= 60)
+      chart.append(svg('circle', { class: 'response-chart__dot', cx: point.x, cy: point.y, r: 2.5 }));
     if (outcome !== 'p') {
       const kind = outcome === 'f' ? 'failed' : 'errored';
       chart.append(
-        svg('rect', { class: `response-chart__bad response-chart__bad--${kind}`, x: point.x - 2, y: baseline + 3, width: 4, height: 8 }),
+        svg('rect', {
+          class: `response-chart__bad response-chart__bad--${kind}`,
+          x: point.x - 2,
+          y: baseline + 3,
+          width: 4,
+          height: 8,
+        }),
       );
     }
   });

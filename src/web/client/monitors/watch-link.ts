@@ -22,5 +22,7 @@ export function watchPath(result: Pick<AnalysisResponse, 'chain' | 'summary'>): 
 /** The link, for the result's toolbar (the form asks for the admin token when the tab has none). */
 export function watchLink(result: Pick<AnalysisResponse, 'chain' | 'summary'>): HTMLElement | false {
   const path = watchPath(result);
-  return path !== undefined && h('a', { class: 'button secondary', href: path, 'data-action': 'watch' }, 'Watch this chain');
+  return (
+    path !== undefined && h('a', { class: 'button secondary', href: path, 'data-action': 'watch' }, 'Watch this chain')
+  );
 }
