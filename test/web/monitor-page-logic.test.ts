@@ -64,7 +64,7 @@ describe('uptime', () => {
   it('draws each run at its time across and its duration up', () => {
     const { points, slowest } = chartPoints({ at: [0, 50, 100], durationMs: [100, 400, 200] }, 0, 100);
     expect(slowest).toBe(400);
-    expect(points.map((p) => p.x)).toEqual([48, 320, 592]);
+    expect(points.map((p) => p.x)).toEqual([6, 300, 594]);
     // The slowest run touches the top of the plot; the others are below it in proportion.
     expect(points[1]?.y).toBe(8);
     expect((points[0]?.y ?? 0) > (points[2]?.y ?? 0)).toBe(true);

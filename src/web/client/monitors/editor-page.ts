@@ -37,6 +37,10 @@ export function showEditor(context: ViewContext, existing?: MonitorBody): void {
     },
     back,
   );
-  const title = existing === undefined ? 'New monitor' : 'Edit monitor';
-  replace(context.body, h('h3', { class: 'monitor-form__title' }, title), form.element);
+  // A new monitor's page is titled so already (h2); editing happens on the monitor's page, titled "Monitor".
+  replace(
+    context.body,
+    existing !== undefined && h('h3', { class: 'monitor-form__title' }, `Edit ${existing.url}`),
+    form.element,
+  );
 }

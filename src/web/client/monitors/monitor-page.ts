@@ -125,7 +125,7 @@ export async function loadMonitor(context: ViewContext, id: string): Promise<voi
   replace(
     context.body,
     renderMonitorHead(monitor.body, now, ...actions(context, monitor.body)),
-    section('Uptime and response time', renderUptime(ticks.body, now), renderChart(ticks.body, now)),
+    section('Uptime', renderUptime(ticks.body, now), renderChart(ticks.body, now)),
     section(
       'Chain changes',
       page.body.runs.length === 0

@@ -1,6 +1,7 @@
 /** A monitor's page, above its history: uptime over 24 h, 7 and 30 days, the response-time chart, chain changes, alerts. */
 import type { AlertSentBody, RunBody, RunTicksBody } from '../../../schemas/monitor.js';
 import { h } from '../dom.js';
+import { formatDuration } from '../format.js';
 import { percentText, UPTIME_WINDOWS, uptime } from './monitor-stats.js';
 import { changesSince } from './monitor-text.js';
 import { timeElement } from './render-monitors.js';
@@ -11,7 +12,7 @@ export function renderUptime(ticks: RunTicksBody, now: number): HTMLElement {
   const items = UPTIME_WINDOWS.flatMap((window) => {
     const value = uptime(ticks, now - window.ms);
     return [
-      h('dt', {}, `Uptime, ${window.label}`),
+      h('dt', {}, window.label),
       h(
         'dd',
         { 'data-window': window.label },
@@ -23,14 +24,26 @@ export function renderUptime(ticks: RunTicksBody, now: number): HTMLElement {
   return h('dl', { class: 'uptime' }, ...items);
 }
 
-/** The response-time chart over the retained runs, with its title. */
+/** The response-time chart over the retained runs, from the first to the last, its scale in words around it. */
 export function renderChart(ticks: RunTicksBody, now: number): HTMLElement {
-  const from = ticks.at[0] ?? now;
+  const first = ticks.at[0];
+  const last = ticks.at.at(-1);
+  if (first === undefined || last === undefined) {
+    return h('figure', { class: 'response' }, h('p', { class: 'history__empty' }, 'No runs yet.'));
+  }
+  const slowest = Math.max(...ticks.durationMs);
+  const stamp = (ms: number) => timeElement(new Date(ms).toISOString(), now);
   return h(
     'figure',
     { class: 'response' },
-    h('figcaption', { class: 'response__title' }, 'Response time, each run'),
-    ticks.at.length === 0 ? h('p', { class: 'history__empty' }, 'No runs yet.') : responseChart(ticks, from, now),
+    h(
+      'figcaption',
+      { class: 'response__title' },
+      'Response time of each run, ',
+      h('span', { class: 'response__max' }, `up to ${formatDuration(slowest)}`),
+    ),
+    responseChart(ticks, first, Math.max(last, first + 1)),
+    h('p', { class: 'response__range' }, stamp(first), stamp(last)),
   );
 }
 
@@ -43,7 +56,7 @@ export function renderChanges(runs: readonly RunBody[], now: number): HTMLElemen
       h(
         'li',
         { class: `timeline__item timeline__item--${run.outcome}` },
-        timeElement(run.startedAt, now),
+        h('span', { class: 'timeline__when' }, timeElement(run.startedAt, now)),
         ' ',
         changesSince(runs[index + 1], run).join('; '),
       ),

@@ -8,7 +8,9 @@ import { formatDuration } from '../format.js';
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 600;
 const HEIGHT = 160;
-const PAD = { left: 48, right: 8, top: 8, bottom: 20 };
+// The scale's words are HTML beside the chart (src/web/client/monitors/render-monitor-stats.ts): text inside a
+// scaled SVG shrinks to unreadable on a phone.
+const PAD = { left: 6, right: 6, top: 8, bottom: 14 };
 
 function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
@@ -49,11 +51,6 @@ export function responseChart(ticks: RunTicksBody, from: number, to: number): SV
     svg('line', { class: 'response-chart__axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: baseline, y2: baseline }),
     svg('line', { class: 'response-chart__grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top, y2: PAD.top }),
   );
-  const top = svg('text', { class: 'response-chart__tick', x: PAD.left - 6, y: PAD.top + 4, 'text-anchor': 'end' });
-  top.textContent = formatDuration(slowest);
-  const zero = svg('text', { class: 'response-chart__tick', x: PAD.left - 6, y: baseline, 'text-anchor': 'end' });
-  zero.textContent = '0';
-  chart.append(top, zero);
   if (points.length > 0) {
     const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
     chart.append(svg('path', { class: 'response-chart__line', d: path }));
