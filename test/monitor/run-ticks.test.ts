@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorSystem } from '../../src/monitor/index.js';
+import { openPgliteDatabase } from '../../src/monitor/pglite-database.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { admin, manualClock, monitorApp, startWebhookSink, type WebhookSink } from '../helpers/monitors.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -21,6 +22,8 @@ let sink: WebhookSink;
 let failing = false;
 /** How long the target "takes", in the test's clock, for the next answer. */
 let answerMs = 0;
+/** The path whose answer takes `answerMs`. */
+let timedPath = '';
 const clock = manualClock();
 const cleanups = cleanupAfterEach();
 
@@ -28,8 +31,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hoplens-ticks-'));
   sink = await startWebhookSink();
   target = await startServer((req, res) => {
-    // The analysis also asks for the final page's robots.txt: only the monitored URL's answer "takes" the time.
-    if (!req.url?.startsWith('/robots.txt')) clock.advance(answerMs);
+    // Only the answer to the URL under test "takes" the time: not the final page's robots.txt, nor the earlier
+    // tests' monitors, due too in the same data directory.
+    if (req.url === timedPath) clock.advance(answerMs);
     res.writeHead(failing ? 500 : 200).end('page');
   });
 });
@@ -63,7 +67,7 @@ describe("a monitor's runs one by one", () => {
   it('keeps each run of a folded row of history, with its time, duration and outcome', async () => {
     const app = await embedded();
     const { body: monitor } = await admin(app, 'POST', '/api/monitors', {
-      url: `${target.origin}/a`,
+      url: `${target.origin}${(timedPath = '/a')}`,
       interval: 60,
       alerts: [{ type: 'webhook', url: sink.url }],
     });
@@ -104,7 +108,9 @@ describe("a monitor's runs one by one", () => {
 
   it('refuses a period out of range, and answers 404 for an unknown monitor', async () => {
     const app = await embedded();
-    const { body: monitor } = await admin(app, 'POST', '/api/monitors', { url: `${target.origin}/b` });
+    const { body: monitor } = await admin(app, 'POST', '/api/monitors', {
+      url: `${target.origin}${(timedPath = '/b')}`,
+    });
     for (const days of ['0', '91', 'x', '1.5']) {
       const { status, body } = await admin(app, 'GET', `/api/monitors/${monitor.id}/ticks?days=${days}`);
       expect(status, days).toBe(400);
@@ -116,7 +122,10 @@ describe("a monitor's runs one by one", () => {
 
   it('prunes runs older than HOPLENS_HISTORY_DAYS, even those of a row of history still repeating', async () => {
     const app = await embedded();
-    const { body: monitor } = await admin(app, 'POST', '/api/monitors', { url: `${target.origin}/c`, interval: 60 });
+    const { body: monitor } = await admin(app, 'POST', '/api/monitors', {
+      url: `${target.origin}${(timedPath = '/c')}`,
+      interval: 60,
+    });
     await runTaking(app, 10);
     // 89 days later the row still repeats (same result), so the row stays; its first run is past 90 days soon.
     clock.advance(89 * DAY);
@@ -127,5 +136,29 @@ describe("a monitor's runs one by one", () => {
     expect(ticks.at).toEqual([second, third]);
     const rows = (await admin(app, 'GET', `/api/monitors/${monitor.id}/runs`)).body.runs;
     expect(rows).toMatchObject([{ outcome: 'passed', repeats: 3 }]);
+  }, 60_000);
+
+  it('comes with an upgrade: a database of schema 1 gets the table, its old runs kept and without ticks', async () => {
+    const first = await embedded();
+    const { body: monitor } = await admin(first, 'POST', '/api/monitors', {
+      url: `${target.origin}${(timedPath = '/d')}`,
+      interval: 60,
+    });
+    await runTaking(first, 10);
+    await first.close();
+    // Back to schema 1, as a database written before this version was.
+    const db = await openPgliteDatabase(dataDir);
+    await db.query('DROP TABLE hoplens_run_ticks');
+    await db.query('DELETE FROM hoplens_schema_migrations WHERE version = 2');
+    await db.close();
+
+    const upgraded = await embedded();
+    expect((await admin(upgraded, 'GET', `/api/monitors/${monitor.id}/runs`)).body.runs).toMatchObject([
+      { repeats: 1 },
+    ]);
+    expect((await admin(upgraded, 'GET', `/api/monitors/${monitor.id}/ticks`)).body.at).toEqual([]);
+    const next = await runTaking(upgraded, 15);
+    const ticks = (await admin(upgraded, 'GET', `/api/monitors/${monitor.id}/ticks`)).body;
+    expect([ticks.at, ticks.durationMs, ticks.outcomes]).toEqual([[next], [15], 'p']);
   }, 60_000);
 });
