@@ -420,3 +420,37 @@ describe('managing monitors in the page', () => {
     expect(await page.locator('#monitor-maxRedirects').inputValue()).toBe('1');
   });
 });
+
+describe('importing monitors in the page', () => {
+  it('creates a monitor per rule of a pasted _redirects, then finds them unchanged on a second import', async () => {
+    const { page } = await openChecked(service.origin);
+    await page.goto(`${service.origin}/monitors`);
+    await signIn(page, TOKEN);
+    await page.getByRole('link', { name: 'Import' }).click();
+    await page.waitForURL(`${service.origin}/monitors/import`);
+    // Netlify's _redirects: `from to [status]`, one rule a line; a splat is skipped as `check` skips it
+    // (https://docs.netlify.com/routing/redirects/redirect-options/).
+    const rules = ['/imported-a  /new  301', '/imported-b  /new  302', '/blog/*  /news/:splat  301'].join('\n');
+    await page.getByLabel('Format').selectOption('netlify');
+    await page.getByLabel('Base URL (for paths)').fill(targets.origin);
+    await page.getByLabel('Labels').fill('source=import');
+    await page.getByLabel('Rows to import').fill(rules);
+    await page.getByRole('button', { name: 'Import' }).click();
+    const summary = page.locator('.import-result__summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toBe('2 monitors created, 0 unchanged, 0 failed, 0 invalid, 1 skipped');
+    const imported = (await api('GET', '/api/monitors')).monitors.filter(
+      (monitor: { labels: Record<string, string> }) => monitor.labels.source === 'import',
+    );
+    expect(imported.map((m: { url: string; expect: { status: number } }) => [m.url, m.expect.status]).sort()).toEqual([
+      [`${targets.origin}/imported-a`, 301],
+      [`${targets.origin}/imported-b`, 302],
+    ]);
+    await screenshot(page, 'monitors-import-1280-light');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForFunction(() =>
+      document.querySelector('.import-result__summary')?.textContent?.includes('2 unchanged'),
+    );
+    expect(await summary.textContent()).toBe('0 monitors created, 2 unchanged, 0 failed, 0 invalid, 1 skipped');
+  });
+});

@@ -35,7 +35,12 @@ export async function loadList(context: ViewContext, extra: HTMLElement[]): Prom
   const toolbar = h(
     'div',
     { class: 'monitors__toolbar' },
-    h('a', { class: 'button primary', href: '/monitors/new' }, 'New monitor'),
+    h(
+      'span',
+      { class: 'monitors__create' },
+      h('a', { class: 'button primary', href: '/monitors/new' }, 'New monitor'),
+      h('a', { class: 'button secondary', href: '/monitors/import' }, 'Import'),
+    ),
     choices.length > 0 &&
       labelFilter(all, start, (choice) => {
         const query = choice === '' ? '' : `?${new URLSearchParams({ label: choice }).toString()}`;

@@ -5,6 +5,7 @@
 import { h, replace } from '../dom.js';
 import { button, notice } from '../render-states.js';
 import { showEditor } from './editor-page.js';
+import { showImport } from './import-page.js';
 import { loadList } from './list-page.js';
 import { loadMonitor } from './monitor-page.js';
 import type { AdminOutcome } from './monitors-api.js';
@@ -27,7 +28,9 @@ export class MonitorsView {
   }
 
   start(): void {
-    const title = { list: 'Monitors', new: 'New monitor', monitor: 'Monitor' }[this.#route.view];
+    const title = { list: 'Monitors', new: 'New monitor', import: 'Import monitors', monitor: 'Monitor' }[
+      this.#route.view
+    ];
     document.title = `${title} · hoplens`;
     const nav = h(
       'p',
@@ -105,6 +108,7 @@ export class MonitorsView {
     if (this.#route.view === 'list')
       await loadList(context, [h('div', { class: 'monitors__actions' }, this.#forgetButton())]);
     else if (this.#route.view === 'new') showEditor(context);
+    else if (this.#route.view === 'import') showImport(context);
     else await loadMonitor(context, this.#route.id);
   }
 
