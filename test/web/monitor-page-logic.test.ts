@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MonitorBody } from '../../src/schemas/monitor.js';
+import { chartPoints } from '../../src/web/client/monitors/chart-geometry.js';
 import { fieldsFromQuery, fieldsOf, monitorInput } from '../../src/web/client/monitors/monitor-input.js';
 import {
   failingFirst,
@@ -14,9 +15,8 @@ import {
   withLabel,
 } from '../../src/web/client/monitors/monitor-stats.js';
 import { relativeTime } from '../../src/web/client/monitors/monitor-text.js';
-import { chartPoints } from '../../src/web/client/monitors/response-chart.js';
 import { monitorsRoute, pathOf } from '../../src/web/client/monitors/route.js';
-import { watchPath } from '../../src/web/client/monitors/watch-link.js';
+import { watchPath } from '../../src/web/client/monitors/watch-path.js';
 
 const HOUR = 3600 * 1000;
 

@@ -242,7 +242,9 @@ async function monitorNow(id: string): Promise<{ status: number; body?: Record<s
   const response = await fetch(`${service.origin}/api/monitors/${id}`, {
     headers: { authorization: `Bearer ${TOKEN}` },
   });
-  return response.ok ? { status: 200, body: await response.json() } : { status: response.status };
+  return response.ok
+    ? { status: 200, body: (await response.json()) as Record<string, unknown> }
+    : { status: response.status };
 }
 
 /** Screenshots of the page as it is, at 1280 and 375 px wide, light and dark. */
@@ -275,7 +277,7 @@ describe('managing monitors in the page', () => {
     await page.waitForURL(`${service.origin}/monitors/new`);
     await page.locator('#monitor-url').waitFor();
     // The URL field has the focus; every field is reached with Tab, in order, and the form sent with Enter.
-    await page.waitForFunction(() => document.activeElement?.id === 'monitor-url');
+    await page.waitForFunction('document.activeElement?.id === "monitor-url"');
     await page.keyboard.type(`${targets.origin}/old`);
     await page.keyboard.press('Tab');
     await page.keyboard.type(`${targets.origin}/new`);
@@ -291,7 +293,7 @@ describe('managing monitors in the page', () => {
     const error = page.locator('#monitor-status-error');
     await error.waitFor();
     expect(await page.locator('#monitor-status').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('monitor-status');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('monitor-status');
     await screenshot(page, 'monitors-form-refused-1280-light');
     await page.locator('#monitor-status').fill('301');
     await page.keyboard.press('Enter');
@@ -355,9 +357,7 @@ describe('managing monitors in the page', () => {
     await screenshot(page, 'monitors-form-edit-1280-light');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('.monitor-head').waitFor();
-    await page.waitForFunction(() =>
-      document.querySelector('.monitor-head__facts')?.textContent?.includes('every 10 min'),
-    );
+    await page.waitForFunction('document.querySelector(".monitor-head__facts")?.textContent?.includes("every 10 min")');
     expect((await monitorNow(id)).body).toMatchObject({
       interval: 600,
       labels: { team: 'web' },
@@ -448,8 +448,8 @@ describe('importing monitors in the page', () => {
     ]);
     await screenshot(page, 'monitors-import-1280-light');
     await page.getByRole('button', { name: 'Import' }).click();
-    await page.waitForFunction(() =>
-      document.querySelector('.import-result__summary')?.textContent?.includes('2 unchanged'),
+    await page.waitForFunction(
+      'document.querySelector(".import-result__summary")?.textContent?.includes("2 unchanged")',
     );
     expect(await summary.textContent()).toBe('0 monitors created, 2 unchanged, 0 failed, 0 invalid, 1 skipped');
   });

@@ -4,13 +4,11 @@
  */
 import type { RunTicksBody } from '../../../schemas/monitor.js';
 import { formatDuration } from '../format.js';
+import { CHART, chartPoints } from './chart-geometry.js';
+
+const { WIDTH, HEIGHT, PAD } = CHART;
 
 const SVG = 'http://www.w3.org/2000/svg';
-const WIDTH = 600;
-const HEIGHT = 160;
-// The scale's words are HTML beside the chart (src/web/client/monitors/render-monitor-stats.ts): text inside a
-// scaled SVG shrinks to unreadable on a phone.
-const PAD = { left: 6, right: 6, top: 8, bottom: 14 };
 
 function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
@@ -19,21 +17,6 @@ function svg<K extends keyof SVGElementTagNameMap>(
   const element = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
   return element;
-}
-
-/** The chart's points in its own coordinates: time across, duration up. */
-export function chartPoints(ticks: Pick<RunTicksBody, 'at' | 'durationMs'>, from: number, to: number) {
-  const slowest = Math.max(1, ...ticks.durationMs);
-  const span = Math.max(1, to - from);
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  return {
-    slowest,
-    points: ticks.at.map((at, i) => ({
-      x: PAD.left + ((at - from) / span) * plotW,
-      y: PAD.top + plotH - ((ticks.durationMs[i] ?? 0) / slowest) * plotH,
-    })),
-  };
 }
 
 /** The chart, with a text alternative saying its range. */
