@@ -52,6 +52,12 @@ async function embedded(): Promise<FastifyInstance> {
   return app;
 }
 
+/** The target's URL for `path`, whose answers from now on take `answerMs`. */
+function timed(path: string): string {
+  timedPath = path;
+  return `${target.origin}${path}`;
+}
+
 const system = (app: FastifyInstance) => app.hoplens.monitors as MonitorSystem;
 
 /** Runs the monitor due now, its answer taking `ms`, then moves the clock to its next run. */
@@ -67,7 +73,7 @@ describe("a monitor's runs one by one", () => {
   it('keeps each run of a folded row of history, with its time, duration and outcome', async () => {
     const app = await embedded();
     const { body: monitor } = await admin(app, 'POST', '/api/monitors', {
-      url: `${target.origin}${(timedPath = '/a')}`,
+      url: timed('/a'),
       interval: 60,
       alerts: [{ type: 'webhook', url: sink.url }],
     });
@@ -109,7 +115,7 @@ describe("a monitor's runs one by one", () => {
   it('refuses a period out of range, and answers 404 for an unknown monitor', async () => {
     const app = await embedded();
     const { body: monitor } = await admin(app, 'POST', '/api/monitors', {
-      url: `${target.origin}${(timedPath = '/b')}`,
+      url: timed('/b'),
     });
     for (const days of ['0', '91', 'x', '1.5']) {
       const { status, body } = await admin(app, 'GET', `/api/monitors/${monitor.id}/ticks?days=${days}`);
@@ -123,7 +129,7 @@ describe("a monitor's runs one by one", () => {
   it('prunes runs older than HOPLENS_HISTORY_DAYS, even those of a row of history still repeating', async () => {
     const app = await embedded();
     const { body: monitor } = await admin(app, 'POST', '/api/monitors', {
-      url: `${target.origin}${(timedPath = '/c')}`,
+      url: timed('/c'),
       interval: 60,
     });
     await runTaking(app, 10);
@@ -141,7 +147,7 @@ describe("a monitor's runs one by one", () => {
   it('comes with an upgrade: a database of schema 1 gets the table, its old runs kept and without ticks', async () => {
     const first = await embedded();
     const { body: monitor } = await admin(first, 'POST', '/api/monitors', {
-      url: `${target.origin}${(timedPath = '/d')}`,
+      url: timed('/d'),
       interval: 60,
     });
     await runTaking(first, 10);
