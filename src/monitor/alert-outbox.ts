@@ -1,6 +1,6 @@
 import type { AlertMessage } from './alert-message.js';
 import type { Database, Queryable } from './database.js';
-import { msTime, sqlTime } from './sql-values.js';
+import { isoTime, msTime, sqlTime } from './sql-values.js';
 
 /** An alert waiting to be delivered. */
 export interface PendingAlert extends AlertMessage {
@@ -22,6 +22,9 @@ export interface AlertRecord {
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;
+  /** When it was queued and, once delivered, when (ISO). */
+  createdAt: string;
+  sentAt: string | null;
 }
 
 /**
@@ -107,7 +110,7 @@ export class AlertOutbox {
   /** Every alert of a monitor, oldest first. */
   async of(monitorId: string): Promise<AlertRecord[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT id::text AS id, monitor_id, event, channel, url, status, attempts, last_error
+      `SELECT id::text AS id, monitor_id, event, channel, url, status, attempts, last_error, created_at, sent_at
        FROM hoplens_alerts WHERE monitor_id = $1 ORDER BY id`,
       [monitorId],
     );
@@ -120,6 +123,8 @@ export class AlertOutbox {
       status: row.status as AlertRecord['status'],
       attempts: row.attempts as number,
       lastError: (row.last_error as string | null) ?? null,
+      createdAt: isoTime(row.created_at),
+      sentAt: row.sent_at === null || row.sent_at === undefined ? null : isoTime(row.sent_at),
     }));
   }
 }

@@ -3,6 +3,7 @@ import type { AlertOutbox } from './alert-outbox.js';
 import type { Database } from './database.js';
 import type { MonitorObserver } from './monitor-observer.js';
 import { pruneRuns } from './run-history.js';
+import { pruneTicks } from './run-ticks.js';
 
 /** How often old history is pruned: the query is cheap, but there is no point running it every tick. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -30,6 +31,7 @@ export class Housekeeping {
     if (now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now();
       await pruneRuns(this.db, now() - historyDays * DAY_MS);
+      await pruneTicks(this.db, now() - historyDays * DAY_MS);
     }
   }
 }

@@ -13,3 +13,4 @@ export {
 export { type MonitorConfig, MonitorSystem, type MonitorSystemDeps } from './monitor-system.js';
 export type { Run } from './run-history.js';
 export type { MonitorRunContext } from './run-once.js';
+export type { RunTicks } from './run-ticks.js';

@@ -55,6 +55,17 @@ const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE hoplens_monitors ADD COLUMN alerted_at timestamptz`,
     `UPDATE hoplens_monitors SET failing_runs = 1, alerted_at = last_run_at WHERE state IN ('failed', 'errored')`,
   ],
+  // 3: each run's time and duration, one narrow row per run, even where identical runs share a history row: charts and
+  // uptime count runs, not rows. The outcome is the history row's (identical runs share it).
+  [
+    `CREATE TABLE hoplens_run_ticks (
+     run_id bigint NOT NULL REFERENCES hoplens_runs (id) ON DELETE CASCADE,
+     at timestamptz NOT NULL,
+     duration_ms integer NOT NULL
+   )`,
+    `CREATE INDEX hoplens_run_ticks_run ON hoplens_run_ticks (run_id, at)`,
+    `CREATE INDEX hoplens_run_ticks_age ON hoplens_run_ticks (at)`,
+  ],
 ];
 
 /** The schema's version once every step is applied. */

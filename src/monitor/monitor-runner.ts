@@ -9,6 +9,7 @@ import type { MonitorStore } from './monitor-store.js';
 import { appendRun, latestRun, type Run } from './run-history.js';
 import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
 import type { RunResult } from './run-result.js';
+import { addTick } from './run-ticks.js';
 import { msTime, sqlTime } from './sql-values.js';
 
 /** What running and recording a monitor needs. */
@@ -68,13 +69,14 @@ export async function runMonitor(
   const monitor = await parts.store.get(id);
   const startedAt = parts.now();
   const result = await runMonitorOnce(monitor, parts.check, signal);
+  const durationMs = parts.now() - startedAt;
   if (signal?.aborted) return undefined;
-  const run = await record(parts, monitor, result, startedAt);
+  const run = await record(parts, monitor, result, startedAt, durationMs);
   if (run !== undefined) {
     tell(parts.observer, 'runRecorded', {
       monitorId: id,
       outcome: result.outcome,
-      durationMs: parts.now() - startedAt,
+      durationMs,
       trigger,
       ...(trigger === 'scheduled' && { latenessMs: lateness(monitor, startedAt) }),
     });
@@ -99,6 +101,7 @@ async function record(
   monitor: Monitor,
   result: RunResult,
   startedAt: number,
+  durationMs: number,
 ): Promise<Run | undefined> {
   const { id } = monitor;
   return parts.db.transaction(async (tx) => {
@@ -110,6 +113,7 @@ async function record(
     if (row === undefined) return undefined;
     const previous = await latestRun(tx, id);
     const run = await appendRun(tx, id, result, startedAt);
+    await addTick(tx, run.id, startedAt, durationMs);
     const before: AlertState = { failingRuns: row.failing_runs, alertedAt: msTime(row.alerted_at) };
     const after = await queueAlert(parts, tx, monitor, before, previous, result, startedAt);
     await tx.query(

@@ -16,6 +16,7 @@ import { openPgDatabase } from './pg-database.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { type Run, runPage } from './run-history.js';
 import type { MonitorRunContext } from './run-once.js';
+import { type RunTicks, ticksSince } from './run-ticks.js';
 import type { Scheduler } from './scheduler.js';
 
 /** The instance's monitor settings (read from the environment by src/service/config.ts). */
@@ -227,6 +228,12 @@ export class MonitorSystem {
   async runs(id: string, limit: number, before?: string): Promise<{ runs: Run[]; next: string | null }> {
     await this.parts.store.get(id);
     return runPage(this.db, id, limit, before);
+  }
+
+  /** Every run of a monitor over the last `days` days, oldest first: for charts and uptime. */
+  async ticks(id: string, days: number): Promise<RunTicks> {
+    await this.parts.store.get(id);
+    return ticksSince(this.db, id, this.parts.now() - days * 24 * 60 * 60 * 1000);
   }
 
   /** The alerts of a monitor and how their delivery went. */

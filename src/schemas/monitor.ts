@@ -228,6 +228,29 @@ export const RunSchema = Type.Object(
   { description: 'A run of a monitor' },
 );
 
+/** Every run over a period, columnar: `at[i]`, `durationMs[i]` and `outcomes[i]` are one run. */
+export const RunTicksSchema = Type.Object(
+  {
+    from: Type.String({ format: 'date-time', description: 'The start of the period' }),
+    at: Type.Array(Type.Number(), { description: 'When each run started, ms since the epoch, oldest first' }),
+    durationMs: Type.Array(Type.Integer(), { description: 'How long each run took, in ms' }),
+    outcomes: Type.String({ description: 'One letter per run: `p` passed, `f` failed, `e` errored' }),
+  },
+  { description: "A monitor's runs, one by one, even where identical runs share a row of history" },
+);
+
+/** An alert of a monitor as the API shows it: its webhook URL is left out (its path is a secret). */
+export const AlertSentSchema = Type.Object({
+  id: Type.String(),
+  event: Type.String({ description: '`monitor.failing`, `monitor.recovered` or `monitor.changed`' }),
+  channel: Type.String(),
+  status: Type.Enum(['pending', 'sent', 'failed']),
+  attempts: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
 /** A page of history, newest first; `next` is the `before` of the following page. */
 export const RunPageSchema = Type.Object({
   runs: Type.Array(RunSchema),
@@ -238,3 +261,9 @@ export const RunPageSchema = Type.Object({
 export type MonitorBody = Static<typeof MonitorSchema>;
 /** A run as the API answers. */
 export type RunBody = Static<typeof RunSchema>;
+
+/** Every run over a period, as `GET /api/monitors/{id}/ticks` answers. */
+export type RunTicksBody = Static<typeof RunTicksSchema>;
+
+/** An alert as `GET /api/monitors/{id}/alerts` answers. */
+export type AlertSentBody = Static<typeof AlertSentSchema>;

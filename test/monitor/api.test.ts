@@ -218,10 +218,12 @@ describe('/api/monitors', () => {
     ).toEqual([
       '/api/monitors',
       '/api/monitors/{id}',
+      '/api/monitors/{id}/alerts',
       '/api/monitors/{id}/pause',
       '/api/monitors/{id}/resume',
       '/api/monitors/{id}/run',
       '/api/monitors/{id}/runs',
+      '/api/monitors/{id}/ticks',
     ]);
     expect(document.paths['/api/monitors'].post.tags).toEqual(['monitors']);
     expect(

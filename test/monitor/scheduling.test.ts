@@ -66,7 +66,7 @@ describe('migrations on PostgreSQL', () => {
     await client.connect();
     cleanups.push(() => client.end());
     const { rows } = await client.query('SELECT version FROM hoplens_schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     for (const app of apps) expect((await admin(app, 'GET', '/api/monitors')).status).toBe(200);
   });
 });

@@ -1,6 +1,13 @@
 import { Type } from 'typebox';
 import { ErrorBodySchema } from '../../schemas/error-body.js';
-import { MonitorInputSchema, MonitorSchema, RunPageSchema, RunSchema } from '../../schemas/monitor.js';
+import {
+  AlertSentSchema,
+  MonitorInputSchema,
+  MonitorSchema,
+  RunPageSchema,
+  RunSchema,
+  RunTicksSchema,
+} from '../../schemas/monitor.js';
 
 /** Longest page of history. */
 export const MAX_RUNS_PAGE = 100;
@@ -27,6 +34,16 @@ export const RunsQuerySchema = Type.Object({
   ),
   before: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,19}$', description: 'The `next` of the previous page: runs older than it' }),
+  ),
+});
+
+/** Longest period of `GET /api/monitors/{id}/ticks`, in days, and its default (the page's longest uptime). */
+export const TICK_DAYS = Object.freeze({ max: 90, default: 30 });
+
+/** The query of `GET /api/monitors/{id}/ticks`. */
+export const TicksQuerySchema = Type.Object({
+  days: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: TICK_DAYS.max, default: TICK_DAYS.default, description: 'Days back from now' }),
   ),
 });
 
@@ -72,5 +89,14 @@ export const MONITOR_ROUTE_SCHEMAS = {
     params: IdParams,
     querystring: RunsQuerySchema,
     response: { 200: RunPageSchema, ...invalid, ...common, ...notFound },
+  }),
+  ticks: operation('listMonitorTicks', 'Every run of a monitor over the last days, one by one, oldest first', {
+    params: IdParams,
+    querystring: TicksQuerySchema,
+    response: { 200: RunTicksSchema, ...invalid, ...common, ...notFound },
+  }),
+  alerts: operation('listMonitorAlerts', "A monitor's alerts and their delivery, oldest first", {
+    params: IdParams,
+    response: { 200: Type.Object({ alerts: Type.Array(AlertSentSchema) }), ...common, ...notFound },
   }),
 };

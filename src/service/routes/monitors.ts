@@ -5,7 +5,7 @@ import { bearerCheck } from '../bearer-token.js';
 import { invalidParameter, serviceError } from '../errors.js';
 import { strictQuery } from '../query-validation.js';
 import type { RenderState } from '../renderer-setup.js';
-import { DEFAULT_RUNS_PAGE, MONITOR_ROUTE_SCHEMAS as S } from './monitors-schema.js';
+import { DEFAULT_RUNS_PAGE, MONITOR_ROUTE_SCHEMAS as S, TICK_DAYS } from './monitors-schema.js';
 
 /** What the monitors' routes need from the app. */
 export interface MonitorRoutesOptions {
@@ -67,6 +67,21 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRoutes
     const { limit, before } = runsQuery(request.query as Record<string, unknown>);
     return monitors.runs(request.params.id, limit, before);
   });
+  api.get(
+    '/monitors/:id/ticks',
+    { schema: S.ticks, preValidation: strictQuery(S.ticks.querystring) },
+    async (request) => {
+      const days = (request.query as { days?: unknown }).days;
+      return monitors.ticks(request.params.id, typeof days === 'number' ? days : TICK_DAYS.default);
+    },
+  );
+  // The webhook URL is left out: its path is the channel's secret.
+  api.get('/monitors/:id/alerts', { schema: S.alerts }, async (request) => ({
+    // Reading the monitor first makes an unknown id a 404, not an empty list.
+    alerts: (await monitors.get(request.params.id).then(() => monitors.alerts(request.params.id))).map(
+      ({ url: _url, monitorId: _monitor, ...alert }) => alert,
+    ),
+  }));
 }
 
 /** The history's query, once strictQuery has made `limit` an integer in range. */

@@ -2,6 +2,7 @@
 
 import { type FailedStep, h, plural, renderChain } from '../../report/view/page.js';
 import type { AnalysisResponse, Hop } from './api-types.js';
+import { watchLink } from './monitors/watch-link.js';
 import { renderIssues } from './render-issues.js';
 import { button } from './render-states.js';
 import { renderSummary } from './render-summary.js';
@@ -13,12 +14,12 @@ export interface Copiers {
   curl: () => string;
 }
 
-function toolbar(copiers: Copiers): HTMLElement {
+function toolbar(copiers: Copiers, ...more: Array<HTMLElement | false>): HTMLElement {
   const json: HTMLButtonElement = button('Copy JSON', () => copiers.copy(copiers.json(), 'JSON', json));
   const curl: HTMLButtonElement = button('Copy as curl', () => copiers.copy(copiers.curl(), 'curl command', curl));
   json.dataset.action = 'copy-json';
   curl.dataset.action = 'copy-curl';
-  return h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Copy this analysis' }, json, curl);
+  return h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Copy this analysis' }, json, curl, ...more);
 }
 
 export function renderResult(result: AnalysisResponse, copiers: Copiers): HTMLElement[] {
@@ -32,7 +33,12 @@ export function renderResult(result: AnalysisResponse, copiers: Copiers): HTMLEl
       renderChain(result.chain, { issues: result.summary.issues, onCopy: (text, what) => copiers.copy(text, what) }),
     ),
   );
-  return [toolbar(copiers), renderSummary(result), chainSection, renderIssues(result.summary.issues)];
+  return [
+    toolbar(copiers, watchLink(result)),
+    renderSummary(result),
+    chainSection,
+    renderIssues(result.summary.issues),
+  ];
 }
 
 /** The hops completed before a failure, ending in the request that failed. */

@@ -27,11 +27,15 @@ export function intervalText(seconds: number): string {
   return `every ${seconds} s`;
 }
 
-/** `just now`, `5 min ago`, `3 h ago`, `2 days ago`; `in 5 min` for an instant to come. */
+/**
+ * `just now`, `5 min ago`, `3 h ago`, `2 days ago`; for an instant to come, `in 34 s`, `in 5 min`: a next run is
+ * never "just now" (it was, for a run 34 s away).
+ */
 export function relativeTime(iso: string, now: number): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   const size = Math.abs(seconds);
   let text: string;
+  if (seconds > 0 && seconds < 60) return `in ${seconds} s`;
   if (size < 45) return 'just now';
   if (size < 3600) text = `${Math.max(1, Math.round(size / 60))} min`;
   else if (size < 86_400) text = `${Math.round(size / 3600)} h`;

@@ -2,21 +2,17 @@
  * The monitors view (docs/monitors.md): behind the admin token, the list of monitors with their state, last run and
  * recent outcomes, and one monitor's history. Its own section of the page; the analyzer's form is hidden meanwhile.
  */
-
 import { h, replace } from '../../../report/view/page.js';
-import type { MonitorBody } from '../../../schemas/monitor.js';
 import { button, notice } from '../render-states.js';
-import { type AdminOutcome, getMonitor, listMonitors, monitorRuns, runNow } from './monitors-api.js';
-import { renderMonitorHead, renderRun } from './render-history.js';
-import { fillStrip, renderMonitorList, STRIP_RUNS } from './render-monitors.js';
+import { showEditor } from './editor-page.js';
+import { showImport } from './import-page.js';
+import { loadList } from './list-page.js';
+import { loadMonitor } from './monitor-page.js';
+import type { AdminOutcome } from './monitors-api.js';
 import type { MonitorsRoute } from './route.js';
 import { tokenForm } from './token-form.js';
 import { forgetToken, readToken, saveToken } from './token-store.js';
-
-/** History rows per page of the monitor's view. */
-const HISTORY_PAGE = 20;
-/** Strips loaded at once: a page of many monitors must not open as many requests. */
-const STRIP_CONCURRENCY = 4;
+import type { ViewContext } from './view-context.js';
 
 const REFUSED = "This token was refused (401): it is not this service's HOPLENS_ADMIN_TOKEN.";
 
@@ -32,12 +28,14 @@ export class MonitorsView {
   }
 
   start(): void {
-    const title = this.#route.view === 'list' ? 'Monitors' : 'Monitor';
+    const title = { list: 'Monitors', new: 'New monitor', import: 'Import monitors', monitor: 'Monitor' }[
+      this.#route.view
+    ];
     document.title = `${title} · hoplens`;
     const nav = h(
       'p',
       { class: 'monitors__nav' },
-      this.#route.view === 'monitor'
+      this.#route.view !== 'list'
         ? h('a', { href: '/monitors' }, '← All monitors')
         : h('a', { href: '/' }, '← Analyze a URL'),
     );
@@ -80,19 +78,38 @@ export class MonitorsView {
           notice('error', 'unreachable', 'The server is unreachable', button('Try again', retry, 'secondary')),
         );
         return true;
+      case 'invalid':
       case 'failed':
         replace(
           this.#body,
-          notice('error', 'failed', `The service answered ${outcome.status}`, h('p', {}, outcome.message)),
+          notice(
+            'error',
+            'failed',
+            `The service answered ${outcome.kind === 'invalid' ? 400 : outcome.status}`,
+            h('p', {}, outcome.message),
+          ),
         );
         return true;
     }
   }
 
+  #context(token: string): ViewContext {
+    return {
+      token,
+      body: this.#body,
+      problem: (outcome, retry) => this.#problem(outcome, retry),
+      go: (path) => window.location.assign(path),
+    };
+  }
+
   async #load(token: string): Promise<void> {
     replace(this.#body, h('p', { class: 'monitors__loading', role: 'status' }, 'Loading…'));
-    if (this.#route.view === 'list') await this.#loadList(token);
-    else await this.#loadMonitor(token, this.#route.id);
+    const context = this.#context(token);
+    if (this.#route.view === 'list')
+      await loadList(context, [h('div', { class: 'monitors__actions' }, this.#forgetButton())]);
+    else if (this.#route.view === 'new') showEditor(context);
+    else if (this.#route.view === 'import') showImport(context);
+    else await loadMonitor(context, this.#route.id);
   }
 
   #forgetButton(): HTMLElement {
@@ -101,73 +118,4 @@ export class MonitorsView {
       this.#askToken();
     });
   }
-
-  async #loadList(token: string): Promise<void> {
-    const outcome = await listMonitors(token);
-    if (this.#problem(outcome, () => void this.#load(token)) || outcome.kind !== 'ok') return;
-    const monitors = outcome.body.monitors;
-    const { element, strips } = renderMonitorList(monitors, Date.now());
-    replace(this.#body, element, h('div', { class: 'monitors__actions' }, this.#forgetButton()));
-    await fillStrips(token, monitors, strips);
-  }
-
-  async #loadMonitor(token: string, id: string): Promise<void> {
-    const [monitor, page] = await Promise.all([getMonitor(token, id), monitorRuns(token, id, HISTORY_PAGE)]);
-    const retry = () => void this.#load(token);
-    if (this.#problem(monitor, retry) || monitor.kind !== 'ok') return;
-    if (this.#problem(page, retry) || page.kind !== 'ok') return;
-    document.title = `${monitor.body.url} · monitor · hoplens`;
-    const run = button(
-      'Run now',
-      () => {
-        run.disabled = true;
-        run.textContent = 'Running…';
-        void runNow(token, id).then((outcome) => {
-          if (!this.#problem(outcome, retry)) void this.#load(token);
-        });
-      },
-      'primary',
-    );
-    const history = h('ol', { class: 'history', 'aria-label': 'History, newest first' });
-    const more = h('div', { class: 'history__more' });
-    const now = Date.now();
-    let runs = page.body.runs;
-    const show = (next: string | null) => {
-      replace(history, ...runs.map((item, index) => renderRun(item, runs[index + 1], now)));
-      replace(
-        more,
-        next !== null &&
-          button('Older runs', () => {
-            void monitorRuns(token, id, HISTORY_PAGE, next).then((older) => {
-              if (this.#problem(older, retry) || older.kind !== 'ok') return;
-              runs = [...runs, ...older.body.runs];
-              show(older.body.next);
-            });
-          }),
-      );
-    };
-    show(page.body.next);
-    replace(
-      this.#body,
-      renderMonitorHead(monitor.body, now, run),
-      h('h3', { class: 'history__title' }, 'History'),
-      runs.length === 0 ? h('p', { class: 'history__empty' }, 'No runs yet.') : history,
-      more,
-    );
-  }
-}
-
-/** Loads each monitor's recent runs into its strip, a few at a time. */
-async function fillStrips(token: string, monitors: readonly MonitorBody[], strips: Map<string, HTMLElement>) {
-  const queue = [...monitors];
-  const worker = async () => {
-    for (let monitor = queue.shift(); monitor !== undefined; monitor = queue.shift()) {
-      const strip = strips.get(monitor.id);
-      const outcome = await monitorRuns(token, monitor.id, STRIP_RUNS);
-      if (strip === undefined) continue;
-      if (outcome.kind === 'ok') fillStrip(strip, outcome.body.runs);
-      else strip.setAttribute('aria-label', 'Recent runs could not be loaded');
-    }
-  };
-  await Promise.all(Array.from({ length: STRIP_CONCURRENCY }, worker));
 }

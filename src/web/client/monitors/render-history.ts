@@ -3,7 +3,7 @@
 import { h, statusClass } from '../../../report/view/page.js';
 import type { MonitorBody, RunBody } from '../../../schemas/monitor.js';
 import { changesSince, displayState, expectationText, intervalText, relativeTime } from './monitor-text.js';
-import { stateBadge, timeElement } from './render-monitors.js';
+import { clockElement, stateBadge, timeElement } from './render-monitors.js';
 
 /** The monitor's header: URL, state, what it expects and when it runs. */
 export function renderMonitorHead(monitor: MonitorBody, now: number, ...actions: HTMLElement[]): HTMLElement {
@@ -29,7 +29,7 @@ export function renderMonitorHead(monitor: MonitorBody, now: number, ...actions:
       ...row('Last run', monitor.lastRunAt === null ? 'not yet' : timeElement(monitor.lastRunAt, now)),
       ...(monitor.paused
         ? []
-        : row('Next run', Date.parse(monitor.nextRunAt) <= now ? 'due now' : timeElement(monitor.nextRunAt, now))),
+        : row('Next run', Date.parse(monitor.nextRunAt) <= now ? 'due now' : clockElement(monitor.nextRunAt, now))),
       ...(labels.length > 0 ? row('Labels', ...labels) : []),
     ),
     actions.length > 0 && h('div', { class: 'monitor-head__actions' }, ...actions),

@@ -25,6 +25,17 @@ export function timeElement(iso: string, now: number): HTMLElement {
   return h('time', { datetime: iso, title: new Date(iso).toLocaleString() }, relativeTime(iso, now));
 }
 
+/** `<time>` saying the instant itself and how far it is: `14:05:09 (in 34 s)`, for a run to come. */
+export function clockElement(iso: string, now: number): HTMLElement {
+  const when = new Date(iso);
+  const day = when.toDateString() === new Date(now).toDateString() ? '' : `${when.toLocaleDateString()} `;
+  return h(
+    'time',
+    { datetime: iso, title: when.toLocaleString() },
+    `${day}${when.toLocaleTimeString()} (${relativeTime(iso, now)})`,
+  );
+}
+
 /** The strip of recent outcomes, oldest left; filled in once the monitor's history is loaded. */
 export function fillStrip(strip: HTMLElement, runs: readonly RunBody[]): void {
   const outcomes = recentOutcomes(runs, STRIP_RUNS);
@@ -86,7 +97,7 @@ export function renderMonitorList(
     const empty = h(
       'p',
       { class: 'monitors__empty' },
-      'No monitors yet. Create them with POST /api/monitors, or from a file with hoplens monitor import FILE: see docs/monitors.md.',
+      'No monitors yet. Create one with New monitor, with POST /api/monitors, or from a file with hoplens monitor import FILE: see docs/monitors.md.',
     );
     return { element: empty, strips };
   }
