@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawAnswer } from '../helpers/raw-http.js';
 import { NGINX_CASES } from './nginx-cases.js';
 import { agrees, compileNginxText, type Prediction, predict, type ServedFiles, serveFiles } from './nginx-oracle.js';
-import { compareRows } from './samples-rows.js';
+import { compareRows, sentAsWritten } from './samples-rows.js';
 
 interface Compared {
   sample: string;
@@ -99,10 +99,3 @@ describe('nginx oracle: hoplens predicts what real nginx answers', () => {
     expect(mismatches).toEqual([]);
   }, 60_000);
 });
-
-/** Whether the URL parser leaves the path as written (and so the CLI sends what the raw client sends). */
-function sentAsWritten(host: string, path: string): boolean {
-  if (!URL.canParse(`http://${host}${path}`)) return false;
-  const url = new URL(`http://${host}${path}`);
-  return `${url.pathname}${url.search}` === path;
-}
