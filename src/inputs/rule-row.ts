@@ -38,6 +38,14 @@ function isPath(text: string): boolean {
 }
 
 /**
+ * A rule's target is what the server sends as Location: one beginning with `//` is a network-path reference, which
+ * the browser resolves on the request's scheme (RFC 3986 sections 4.2 and 5.2.2), not a bare host to put https on.
+ */
+function networkPath(to: string, source: string): string {
+  return to.startsWith('//') && URL.canParse(to, source) ? new URL(to, source).href : to;
+}
+
+/**
  * Turns a literal rule into the row that checks it. A redirect (3xx) expects its status on the first hop and its
  * target as the final URL; any other status expects that status at the source URL itself. With a base URL, an
  * absolute source is moved onto it, and so is a target on the source's own site (a same-site redirect stays one).
@@ -56,7 +64,7 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
     if (rule.status !== undefined) row.row.status = rule.status;
     return row;
   }
-  const target = readTargetUrl(rule.to, source);
+  const target = readTargetUrl(networkPath(rule.to, source), source);
   if (!target.ok) return { kind: 'invalid', line, message: target.message };
   let expected = target.url;
   if (options.baseUrl !== undefined && !isPath(rule.to) && new URL(expected).origin === originalOrigin) {

@@ -15,6 +15,15 @@ const read = async (format: 'vercel' | 'vercel-bulk', text: string) =>
   brief(await all(readRules(format, Readable.from([text]), options)));
 
 describe('vercel.json', () => {
+  // A destination written `//host/path` is sent as the Location, which a browser reads as a network-path reference:
+  // the other host on the request's own scheme (RFC 3986 section 4.2, https://www.rfc-editor.org/rfc/rfc3986#section-4.2),
+  // so on an http site it is http, not https put in front of a bare host.
+  it("expects a `//` destination on the source URL's scheme", async () => {
+    const json = '{ "redirects": [{ "source": "/cdn", "destination": "//cdn.test/x" }] }';
+    const items = await all(readRules('vercel', Readable.from([json]), { baseUrl: 'http://site.test:8080' }));
+    expect(brief(items)).toEqual(['row 1 http://site.test:8080/cdn → http://cdn.test/x 308']);
+  });
+
   it('checks literal sources, skips patterns and conditions, reports each rule on the line of its object', async () => {
     const json = `{
   "$schema": "https://openapi.vercel.sh/vercel.json",

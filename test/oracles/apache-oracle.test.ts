@@ -11,12 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApache } from '../../src/inputs/formats/apache/lines.js';
 import { compileApache } from '../../src/inputs/formats/apache/patterns.js';
-import type { RuleMatch } from '../../src/inputs/patterns/index.js';
 import { type ApacheProcess, freePorts, runApache } from '../helpers/apache-process.js';
-import { runCli } from '../helpers/cli.js';
 import { rawGet } from '../helpers/raw-http.js';
 import { freePort } from '../helpers/redis-server.js';
 import { APACHE_CASES, type ApacheCase, hoplensText, hostAndTarget } from './apache-cases.js';
+import { compareRows } from './samples-rows.js';
 
 /** What a request got, in terms both sides can give: a redirect, another status, nothing (404), or a skip. */
 type Verdict = string;
@@ -129,73 +128,21 @@ describe('hoplens against a real Apache httpd 2.4', () => {
       const port = ports.get(sample.id)!;
       // The HTTP client drops an empty query (`/a?`) that the raw request keeps: those samples are left out too.
       const requests = sample.samples.filter((request) => !request.includes(' ') && !request.endsWith('?'));
-      const rows = await samplesRows(sample, requests, port);
       const rules = compileApache(parseApache(hoplensText(sample)));
-      for (const [index, request] of requests.entries()) {
-        compared++;
-        const found = rules.match(new URL(`http://site.test${request}`));
-        const row = rows.find((each) => each.line === index + 1);
-        const wrong = rowDisagrees(found, row, `http://site.test:${port}${request}`);
-        if (wrong !== undefined) mismatches.push(`${sample.id} ${request}: ${wrong}`);
-      }
+      const run = {
+        file: `${join(dir, sample.id.replace(/\W/g, '-'))}.htaccess`,
+        text: hoplensText(sample),
+        input: 'apache' as const,
+        host: 'site.test',
+        base: `http://site.test:${port}`,
+        requests,
+      };
+      const result = await compareRows(run, (url) => rules.match(url), sample.id);
+      compared += result.compared;
+      mismatches.push(...result.mismatches);
     }
     console.log(`check --samples: ${compared - mismatches.length} of ${compared} rows as the library predicts`);
     for (const line of mismatches) console.log(`  ${line}`);
     expect(mismatches).toEqual([]);
   }, 60_000);
 });
-
-interface SampleRow {
-  line: number;
-  target?: string;
-  expectedStatus?: number;
-  extra?: { rule?: string };
-  reasons?: string[];
-  firstStatus?: number;
-  chain?: Array<{ headers: Record<string, string> }>;
-}
-
-/** `hoplens check RULES --input apache --samples LIST --base-url httpd`'s rows (ndjson), skipped samples absent. */
-async function samplesRows(sample: ApacheCase, requests: readonly string[], port: number): Promise<SampleRow[]> {
-  if (requests.length === 0) return [];
-  const name = join(dir, sample.id.replace(/\W/g, '-'));
-  await writeFile(`${name}.htaccess`, hoplensText(sample));
-  await writeFile(`${name}.samples`, `${requests.map((request) => `http://site.test${request}`).join('\n')}\n`);
-  const base = `http://site.test:${port}`;
-  const args = ['--samples', `${name}.samples`, '--base-url', base, '--format', 'ndjson', '--retries', '0'];
-  const { stdout } = await runCli(['check', `${name}.htaccess`, '--input', 'apache', ...args]);
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as SampleRow);
-}
-
-/** What is wrong with a sample's row given the library's match, or undefined when it agrees. */
-function rowDisagrees(found: RuleMatch | undefined, row: SampleRow | undefined, live: string): string | undefined {
-  if (found !== undefined && 'problem' in found) return row === undefined ? undefined : 'a row for a skipped sample';
-  if (row === undefined) return 'no row';
-  if (found === undefined)
-    return row.reasons?.[0]?.startsWith('unmatched') === true ? undefined : `row ${JSON.stringify(row.reasons)}`;
-  // A target on the sample's own site is checked on --base-url's, as the row moves it (a `//` path stays a path).
-  const own =
-    found.target?.startsWith('http://site.test/') === true
-      ? found.target.slice('http://site.test'.length)
-      : found.target;
-  const target =
-    own === undefined
-      ? live
-      : own.startsWith('/')
-        ? new URL(`${new URL(live).origin}${own}`).href
-        : new URL(own, live).href;
-  const location = row.chain?.[0]?.headers.location;
-  // With --base-url the request's Host names the port, which `https://%{HTTP_HOST}/` then carries over.
-  const answered = (location === undefined ? live : new URL(location, live).href).replace(
-    new RegExp(`^(https://[^/]+):${new URL(live).port}/`),
-    '$1/',
-  );
-  const expected = [`line ${found.line}`, target, found.status, found.status].join(' ');
-  const got = [row.extra?.rule, row.target, row.expectedStatus, row.firstStatus].join(' ');
-  if (expected !== got) return `library ${expected}, row ${got}`;
-  // httpd's own first answer is the expectation: the row was checked against what the library predicted.
-  return found.target === undefined || answered === target ? undefined : `httpd answered ${answered}`;
-}

@@ -5,6 +5,9 @@
  * target; and, for each file, which lines the parser keeps and which it refuses. The figures print with
  * `npx vitest run test/oracles/netlify.oracle.test.ts`.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileNetlify } from '../../src/inputs/formats/netlify/patterns.js';
 import { parseNetlify } from '../../src/inputs/formats/netlify/read.js';
@@ -12,6 +15,7 @@ import { parseRedirectsText } from '../../src/inputs/formats/netlify/redirects-t
 import { count, newTally, sameUrl, summary, type Verdict } from './agreement.js';
 import { NETLIFY_CASES, NETLIFY_EDGE_LINES } from './netlify-cases.js';
 import { type NetlifyOracle, netlifyOracle } from './netlify-oracle.js';
+import { compareOnPredictingServer } from './samples-rows.js';
 
 const BASE = 'https://site.test';
 
@@ -52,6 +56,35 @@ describe('hoplens against @netlify/redirect-parser and netlify-redirector', () =
     expect(tally.agreed / tally.total).toBeGreaterThanOrEqual(0.99);
     expect(tally.skipped / tally.total).toBeLessThan(0.02);
   });
+
+  // `check --samples` on every file: each sample's row expects what the library predicts (no Netlify here, so the
+  // server the rows are checked on answers as the library says: the point is the rows' expectations).
+  it('check --samples rows expect what the library predicts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hoplens-netlify-rows-'));
+    try {
+      const files = await Promise.all(
+        NETLIFY_CASES.map(async ({ name, text, samples }, index) => {
+          const { rules } = await hoplens(text);
+          const file = join(dir, `redirects-${index}`);
+          return {
+            label: name,
+            file,
+            text,
+            input: 'netlify' as const,
+            requests: samples,
+            match: (url: URL) => rules.match(url),
+          };
+        }),
+      );
+      const { compared, mismatches } = await compareOnPredictingServer(files);
+      console.log(`check --samples: ${compared - mismatches.length} of ${compared} rows as the library predicts`);
+      for (const line of mismatches) console.log(`  ${line}`);
+      expect(compared).toBeGreaterThanOrEqual(80);
+      expect(mismatches).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('keeps the rules the parser keeps, in its order, and refuses the lines it refuses', async () => {
     for (const { name, text, toml } of NETLIFY_CASES) {

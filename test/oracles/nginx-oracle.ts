@@ -24,6 +24,8 @@ export interface ServedFile {
 /** A running nginx serving rules files. */
 export interface ServedFiles {
   ask(host: string, path: string): Promise<RawAnswer>;
+  /** The port the host is served on. */
+  port(host: string): number;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,8 @@ export async function serveFiles(dir: string, files: readonly ServedFile[]): Pro
     );
   }
   const nginx = await runNginx(dir, http, [...new Set(ports.values())], { workerConnections: 256 });
-  return { ask: (host, path) => rawGet(ports.get(host) ?? shared, host, path), stop: nginx.stop };
+  const port = (host: string) => ports.get(host) ?? shared;
+  return { ask: (host, path) => rawGet(port(host), host, path), port, stop: nginx.stop };
 }
 
 /** What hoplens says nginx does with a request: an answer, or that only the server can tell (skipped). */

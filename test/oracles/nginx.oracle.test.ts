@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawAnswer } from '../helpers/raw-http.js';
 import { NGINX_CASES } from './nginx-cases.js';
 import { agrees, compileNginxText, type Prediction, predict, type ServedFiles, serveFiles } from './nginx-oracle.js';
+import { compareRows, sentAsWritten } from './samples-rows.js';
 
 interface Compared {
   sample: string;
@@ -70,4 +71,31 @@ describe('nginx oracle: hoplens predicts what real nginx answers', () => {
     expect(agreed / compared.length).toBeGreaterThanOrEqual(0.99);
     expect(skipped.length / compared.length).toBeLessThan(0.02);
   }, 30_000);
+
+  // `check --samples` on the same files, live on the same nginx (each case's host on its port): each sample's row
+  // expects what the library predicts, and nginx's first answer is that expectation. A path the HTTP client would
+  // rewrite before sending (dot segments, an empty query, a backslash...) is left out: the raw request keeps it.
+  it('check --samples rows expect what the library predicts, and nginx answers it', async () => {
+    const mismatches: string[] = [];
+    let compared = 0;
+    for (const [index, nginxCase] of NGINX_CASES.entries()) {
+      const host = hostOf(index);
+      const compiled = await compileNginxText(nginxCase.rules);
+      const run = {
+        file: join(dir, `samples-${index}.conf`),
+        text: nginxCase.rules,
+        input: 'nginx' as const,
+        host,
+        base: `http://${host}:${served.port(host)}`,
+        requests: nginxCase.paths.filter((path) => sentAsWritten(host, path)),
+      };
+      const result = await compareRows(run, (url) => compiled.match(url), nginxCase.name);
+      compared += result.compared;
+      mismatches.push(...result.mismatches);
+    }
+    console.log(`check --samples: ${compared - mismatches.length} of ${compared} rows as the library predicts`);
+    for (const line of mismatches) console.log(`  ${line}`);
+    expect(compared).toBeGreaterThanOrEqual(80);
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });

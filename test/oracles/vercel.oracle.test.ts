@@ -4,10 +4,14 @@
  * (the one `check --samples` uses: src/inputs/formats/vercel/patterns.ts): whether a rule answers, which one, its
  * status and Location. The figures print with `npx vitest run test/oracles/vercel.oracle.test.ts`.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileVercel } from '../../src/inputs/formats/vercel/patterns.js';
 import { parseVercel } from '../../src/inputs/formats/vercel/read.js';
 import { count, newTally, sameUrl, summary, type Verdict } from './agreement.js';
+import { compareOnPredictingServer } from './samples-rows.js';
 import { VERCEL_CASES, VERCEL_REFUSED } from './vercel-cases.js';
 import { type VercelOracle, vercelOracle } from './vercel-oracle.js';
 
@@ -62,6 +66,34 @@ describe('hoplens against @vercel/routing-utils', () => {
     expect(tally.agreed / tally.total).toBeGreaterThanOrEqual(0.99);
     expect(tally.skipped / tally.total).toBeLessThan(0.02);
   });
+
+  // `check --samples` on every file: each sample's row expects what the library predicts (no Vercel here, so the
+  // server the rows are checked on answers as the library says: the point is the rows' expectations).
+  it('check --samples rows expect what the library predicts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hoplens-vercel-rows-'));
+    try {
+      const files = VERCEL_CASES.map(({ name, redirects, samples }, index) => {
+        const { rules } = compiled(redirects);
+        const text = JSON.stringify({ redirects }, null, 2);
+        const file = join(dir, `vercel-${index}.json`);
+        return {
+          label: name,
+          file,
+          text,
+          input: 'vercel' as const,
+          requests: samples,
+          match: (url: URL) => rules.match(url),
+        };
+      });
+      const { compared, mismatches } = await compareOnPredictingServer(files);
+      console.log(`check --samples: ${compared - mismatches.length} of ${compared} rows as the library predicts`);
+      for (const line of mismatches) console.log(`  ${line}`);
+      expect(compared).toBeGreaterThanOrEqual(80);
+      expect(mismatches).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses the rules Vercel refuses, on their line', () => {
     for (const { name, redirects, rule } of VERCEL_REFUSED) {
