@@ -40,6 +40,8 @@ describe('planCheck', () => {
       quiet: false,
       verbose: false,
       progress: true,
+      reports: [],
+      run: { exclude: [], force: false, include: [] },
     });
   });
 

@@ -136,6 +136,7 @@ describe("the form's fields", () => {
       url: 'https://a.example/old',
       expect: { failOn: 'warning', status: 301 },
       interval: 3600,
+      alertAfter: 1,
       options: { userAgent: 'bot/1' },
       paused: true,
       labels: { team: 'web' },

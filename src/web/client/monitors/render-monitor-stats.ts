@@ -51,12 +51,12 @@ export function renderChart(ticks: RunTicksBody, now: number): HTMLElement {
 export function renderChanges(runs: readonly RunBody[], now: number): HTMLElement {
   return h(
     'ol',
-    { class: 'timeline', 'aria-label': 'Chain changes, newest first' },
+    { class: 'changes', 'aria-label': 'Chain changes, newest first' },
     ...runs.map((run, index) =>
       h(
         'li',
-        { class: `timeline__item timeline__item--${run.outcome}` },
-        h('span', { class: 'timeline__when' }, timeElement(run.startedAt, now)),
+        { class: `changes__item changes__item--${run.outcome}` },
+        h('span', { class: 'changes__when' }, timeElement(run.startedAt, now)),
         ' ',
         changesSince(runs[index + 1], run).join('; '),
       ),
