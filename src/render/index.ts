@@ -14,6 +14,7 @@ export {
   checkChromium,
   chromiumPath,
   DEFAULT_CHROMIUM_PATH,
+  HEADLESS_SHELL_PATH,
   INSTALL_HINT,
   type RenderEnvironment,
 } from './find-chromium.js';

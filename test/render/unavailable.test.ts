@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Analyzer, HoplensError } from '../../src/index.js';
-import { ChromiumRenderer, checkChromium, chromiumPath, DEFAULT_CHROMIUM_PATH } from '../../src/render/index.js';
+import { ChromiumRenderer, checkChromium, chromiumPath, DEFAULT_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../../src/render/index.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { startServer } from '../helpers/servers.js';
 
@@ -37,14 +37,18 @@ async function renderFailure(renderer: ChromiumRenderer): Promise<HoplensError> 
 }
 
 describe('no Chromium', () => {
-  it('reads HOPLENS_CHROMIUM, else Debian’s /usr/bin/chromium', () => {
-    expect(chromiumPath({})).toBe(DEFAULT_CHROMIUM_PATH);
-    expect(chromiumPath({ HOPLENS_CHROMIUM: ' ' })).toBe(DEFAULT_CHROMIUM_PATH);
-    expect(chromiumPath({ HOPLENS_CHROMIUM: '/opt/chrome/chrome' })).toBe('/opt/chrome/chrome');
+  it('reads HOPLENS_CHROMIUM, else Debian’s headless shell when installed, else Debian’s /usr/bin/chromium', () => {
+    const none = () => false;
+    const shellOnly = (path: string) => path === HEADLESS_SHELL_PATH;
+    expect(chromiumPath({}, none)).toBe(DEFAULT_CHROMIUM_PATH);
+    expect(chromiumPath({ HOPLENS_CHROMIUM: ' ' }, none)).toBe(DEFAULT_CHROMIUM_PATH);
+    expect(chromiumPath({}, shellOnly)).toBe(HEADLESS_SHELL_PATH);
+    expect(chromiumPath({ HOPLENS_CHROMIUM: '/opt/chrome/chrome' }, shellOnly)).toBe('/opt/chrome/chrome');
   });
 
   it('checkChromium finds the installed one and refuses a path that is not there', () => {
-    expect(checkChromium({})).toBe('/usr/bin/chromium');
+    // .ci/run installs both packages: the headless shell is preferred.
+    expect(checkChromium({})).toBe(HEADLESS_SHELL_PATH);
     expect(() => checkChromium({ HOPLENS_CHROMIUM: '/nonexistent' })).toThrow(HINT);
     const dir = mkdtempSync(join(tmpdir(), 'hoplens-render-'));
     try {

@@ -11,6 +11,8 @@ import iconv from 'iconv-lite';
 export interface WirePage {
   readonly headers: readonly string[];
   readonly body: string | Buffer;
+  /** The status line's code and reason, `200 OK` unless given. */
+  readonly status?: string;
 }
 
 /** A case: where Chromium lands (path and query) and, when it differs on purpose (docs/library.md), hoplens. */
@@ -22,10 +24,17 @@ export interface WireCase extends WirePage {
   readonly hoplens?: string;
 }
 
-/** The response `page` is sent as: 200, its headers as Latin-1 bytes, a Content-Length, then the connection closes. */
+/** The response `page` is sent as: its status, its headers as Latin-1 bytes, a Content-Length, then the connection closes. */
 export function rawResponse(page: WirePage): Buffer {
   const body = typeof page.body === 'string' ? Buffer.from(page.body, 'utf8') : page.body;
-  const head = ['HTTP/1.1 200 OK', ...page.headers, `Content-Length: ${body.length}`, 'Connection: close', '', ''];
+  const head = [
+    `HTTP/1.1 ${page.status ?? '200 OK'}`,
+    ...page.headers,
+    `Content-Length: ${body.length}`,
+    'Connection: close',
+    '',
+    '',
+  ];
   return Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), body]);
 }
 
@@ -247,5 +256,37 @@ export const WIRE_PAGES: readonly WireCase[] = [
     // Not valid UTF-8 (so guessed windows-1252), then declared UTF-16, which a page in ASCII bytes is read as UTF-8:
     // the lone 0xE9 is U+FFFD.
     chromium: '/caf%EF%BF%BD',
+  },
+  // Error pages (docs/library.md, "Where hoplens differs from Chromium, on purpose"): Chromium runs a refresh on any
+  // page it shows, an error page included; hoplens records it (meta_refresh) but ends the chain on the error status,
+  // which is what the status says to a crawler: Google Search Central, "How HTTP status codes, and network and DNS
+  // errors affect Google Search" (developers.google.com/search/docs/crawling-indexing/http-network-errors): a 4xx
+  // means the content does not exist, a 5xx slows the crawl; neither page's content is used.
+  {
+    name: 'a 404 page with an immediate meta refresh',
+    path: '/e1',
+    status: '404 Not Found',
+    headers: [HTML],
+    body: refreshTo('/next'),
+    chromium: '/next',
+    hoplens: '/e1',
+  },
+  {
+    name: 'a 503 page with an immediate Refresh header',
+    path: '/e2',
+    status: '503 Service Unavailable',
+    headers: [HTML, 'Refresh: 0; url=/next'],
+    body: '<p>Back soon.</p>',
+    chromium: '/next',
+    hoplens: '/e2',
+  },
+  {
+    name: 'a 410 page with a delayed meta refresh',
+    path: '/e3',
+    status: '410 Gone',
+    headers: [HTML],
+    body: '<meta http-equiv="refresh" content="1; url=/next">',
+    chromium: '/next',
+    hoplens: '/e3',
   },
 ];
