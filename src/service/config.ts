@@ -54,7 +54,7 @@ export interface ServiceConfig {
   readonly render: boolean;
   /** `HOPLENS_RENDER_CONCURRENCY`: renders in flight at once in this process. */
   readonly renderConcurrency: number;
-  /** `HOPLENS_CHROMIUM`: the Chromium executable that renders (default Debian's `/usr/bin/chromium`). */
+  /** `HOPLENS_CHROMIUM`: the Chromium executable that renders (default Debian's headless shell, else its `chromium`). */
   readonly chromiumPath: string;
   /** The bounds on each rendered analysis (`HOPLENS_RENDER_MAX_*`, docs/api.md). */
   readonly renderBounds: RenderBounds;
