@@ -5,8 +5,10 @@ import { HoplensError } from '../core/index.js';
  * Where Debian's `chromium-headless-shell` package puts its executable: the same Blink and V8 as the browser, without
  * the browser's windows. A headless `chromium` opens a full browser window (toolbar, tab strip, omnibox) for every
  * render's page, and that work on its main thread was about two thirds of a render's CPU (BENCHMARKS.md, workload 6).
+ * The executable itself, not `/usr/bin/chromium-headless-shell`: that script runs it as a child without `exec`, so
+ * stopping the browser would stop the script and leave the browser running.
  */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
 
 /** Where Debian's `chromium` package puts its launcher: used when the headless shell is not installed. */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Analyzer, HoplensError } from '../../src/index.js';
-import { ChromiumRenderer, checkChromium, chromiumPath, DEFAULT_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../../src/render/index.js';
+import {
+  ChromiumRenderer,
+  checkChromium,
+  chromiumPath,
+  DEFAULT_CHROMIUM_PATH,
+  HEADLESS_SHELL_PATH,
+} from '../../src/render/index.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { startServer } from '../helpers/servers.js';
 
