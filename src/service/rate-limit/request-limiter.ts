@@ -63,9 +63,8 @@ export class RequestLimiter {
     const seconds = retryAfter(decision);
     const limit = decision.refusedBy ?? 'minute';
     const perWindow = limit === 'day' ? decision.day.limit : decision.minute.limit;
-    const window = limit === 'day' ? decision.day : decision.minute;
-    // A request that counts several analyses (a variants run) says so: it may be refused with some still left.
-    const cost = points > 1 ? ` (this request counts ${points} analyses, ${window.remaining} left)` : '';
+    // A request that counts several analyses (a variants run) says so: it is refused with some perhaps still left.
+    const cost = points > 1 ? ` (this request counts ${points} analyses, more than were left)` : '';
     const message = `Rate limit exceeded: ${perWindow} requests per ${limit}${cost}; retry in ${seconds} s`;
     throw serviceError('RATE_LIMITED', message, { retryAfter: seconds, limit });
   }

@@ -31,6 +31,13 @@ export interface FindingsList<F extends ListedFinding> {
 const ORDER: Readonly<Record<Issue['severity'], number>> = { error: 0, warning: 1, info: 2 };
 const LABEL: Readonly<Record<Issue['severity'], string>> = { error: 'Error', warning: 'Warning', info: 'Info' };
 
+/** One link as it is; several in one group, which wraps as a whole beside the message. */
+function linksOf(links: FindingLink[]): HTMLElement | string {
+  const anchors = links.map((link) => h('a', { class: 'issue__hop', href: link.href }, link.label));
+  if (anchors.length <= 1) return anchors[0] ?? '';
+  return h('span', { class: 'issue__links' }, ...anchors);
+}
+
 export function renderFindings<F extends ListedFinding>(findings: F[], list: FindingsList<F>): HTMLElement {
   const section = h(
     'section',
@@ -49,7 +56,7 @@ export function renderFindings<F extends ListedFinding>(findings: F[], list: Fin
           { class: `issue issue--${finding.severity}`, 'data-type': finding.type },
           h('span', { class: `severity severity--${finding.severity}` }, LABEL[finding.severity]),
           h('span', { class: 'issue__message' }, finding.message, ' ', helpLink(finding)),
-          ...list.links(finding).map((link) => h('a', { class: 'issue__hop', href: link.href }, link.label)),
+          linksOf(list.links(finding)),
         ),
       ),
     ),
