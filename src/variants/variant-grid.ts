@@ -100,6 +100,7 @@ export async function variantGrid(
       const variant = variants[index]!;
       const own: AnalyzeOptions = { ...options, method: variant.method };
       if (variant.userAgent !== undefined) own.userAgent = variant.userAgent;
+      if (variant.explicitPort === true) own.explicitPort = true;
       outcomes[index] = await analyze(variant.url, own).then(
         (value) => ({ status: 'fulfilled', value }),
         (reason: unknown) => ({ status: 'rejected', reason }),

@@ -79,7 +79,7 @@ describe('check --variants', () => {
     ]);
     expect(pairs(report.rows[0]!.findings)).toEqual(EXPECTED);
     expect(report.rows[1]!.findings).toEqual([]);
-    expect(report.rows[1]!.grid).toHaveLength(12);
+    expect(report.rows[1]!.grid).toHaveLength(13);
     expect(report.summary).toEqual({ rows: 2, rowsWithFindings: 1, rowsFailed: 1, invalid: 0 });
   }, 60_000);
 

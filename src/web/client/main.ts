@@ -178,7 +178,11 @@ async function run(params: AnalyzeParams, push: boolean): Promise<void> {
   document.title = `${params.view === 'variants' ? 'Variants of ' : ''}${params.url} · hoplens`;
   replace(
     status,
-    loadingNotice(params.url, () => controller.abort(), params.view === 'variants' ? 'Requesting the variants of ' : undefined),
+    loadingNotice(
+      params.url,
+      () => controller.abort(),
+      params.view === 'variants' ? 'Requesting the variants of ' : undefined,
+    ),
   );
   if (params.view === 'variants') form.variants.textContent = 'Requesting…';
   else form.submit.textContent = 'Analyzing…';

@@ -68,6 +68,7 @@ export function renderIssues(issues: Issue[]): HTMLElement {
   return renderFindings(issues, {
     titleId: 'issues-title',
     order: (a, b) => (a.hop ?? -1) - (b.hop ?? -1),
-    links: (issue) => (issue.hop === undefined ? [] : [{ href: `#${hopId(issue.hop)}`, label: `Hop ${issue.hop + 1}` }]),
+    links: (issue) =>
+      issue.hop === undefined ? [] : [{ href: `#${hopId(issue.hop)}`, label: `Hop ${issue.hop + 1}` }],
   });
 }

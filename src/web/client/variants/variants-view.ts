@@ -19,7 +19,8 @@ export function variantsVerdict(report: VariantsResponse): Verdict {
     return { level: 'error', title: 'No canonical URL', detail: `The URL as given did not end on a page. ${marked}` };
   }
   if (errors > 0) return { level: 'error', title: 'Variants end in different places', detail: marked };
-  if (report.findings.length > 0) return { level: 'warning', title: 'One canonical URL, with warnings', detail: marked };
+  if (report.findings.length > 0)
+    return { level: 'warning', title: 'One canonical URL, with warnings', detail: marked };
   return {
     level: 'ok',
     title: 'One canonical URL, in one hop',
@@ -46,7 +47,13 @@ function summary(report: VariantsResponse): HTMLElement {
         'div',
         { class: 'summary__item' },
         h('dt', {}, 'Canonical URL'),
-        h('dd', {}, canonical === undefined ? 'none' : h('span', { class: 'summary__url', translate: 'no' }, displayUrl(canonical))),
+        h(
+          'dd',
+          {},
+          canonical === undefined
+            ? 'none'
+            : h('span', { class: 'summary__url', translate: 'no' }, displayUrl(canonical)),
+        ),
       ),
       h(
         'div',
@@ -74,8 +81,7 @@ export function renderVariants(report: VariantsResponse, copiers: Copiers): HTML
   const findings = renderFindings(report.findings, {
     titleId: 'issues-title',
     order: () => 0,
-    links: (finding) =>
-      finding.variants.map((variant) => ({ href: `#${variantCardId(variant)}`, label: variant })),
+    links: (finding) => finding.variants.map((variant) => ({ href: `#${variantCardId(variant)}`, label: variant })),
   });
   return [toolbar(copiers), summary(report), findings, grid];
 }
