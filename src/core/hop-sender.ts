@@ -65,6 +65,8 @@ function requestHeaders(userAgent: string, extra: Readonly<Record<string, string
  */
 export class HopSender {
   private readonly baseHeaders: Readonly<Record<string, string>>;
+  /** Whether a hop was sent: `explicitPort` concerns the first one only. */
+  private sentFirst = false;
 
   constructor(
     private readonly options: NormalizedOptions,
@@ -87,10 +89,14 @@ export class HopSender {
     const { options, deadline } = this;
     const given = options.requestCookie;
     const cookie = given === '' ? jarCookie : jarCookie === '' ? given : `${given}; ${jarCookie}`;
+    const host = this.firstHopHost(url);
     const request: ExchangeRequest = {
       url,
       method,
-      headers: cookie === '' ? this.baseHeaders : { ...this.baseHeaders, cookie },
+      headers:
+        cookie === '' && host === undefined
+          ? this.baseHeaders
+          : { ...this.baseHeaders, ...(cookie === '' ? {} : { cookie }), ...(host === undefined ? {} : { host }) },
       timeout: options.timeout,
       // Only a page's HTML is read (not a redirect's body), for a meta refresh and what the detectors look at; a
       // page without a type is kept until its first bytes tell whether it is HTML.
@@ -120,6 +126,18 @@ export class HopSender {
     } finally {
       deadline.stop();
     }
+  }
+
+  /**
+   * The Host of the first hop with its default port written out (`example.com:443`), when `explicitPort` asks for
+   * it and the URL has a default port (the URL standard dropped it); undefined otherwise, undici then writing the
+   * URL's own host (RFC 9110 §7.2: Host is the target URI's authority, the port optional when it is the default).
+   */
+  private firstHopHost(url: URL): string | undefined {
+    const first = !this.sentFirst;
+    this.sentFirst = true;
+    if (!first || !this.options.explicitPort || url.port !== '') return undefined;
+    return `${url.host}:${url.protocol === 'https:' ? 443 : 80}`;
   }
 
   /**

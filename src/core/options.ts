@@ -22,9 +22,17 @@ export interface NormalizedOptions extends OptionValues {
   readonly requestHeaders: Readonly<Record<string, string>>;
   /** A Cookie value sent on every hop, before the jar's cookies ('' by default). */
   readonly requestCookie: string;
+  /** Whether the first hop's Host writes out a default port (false by default). */
+  readonly explicitPort: boolean;
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+function explicitPortOf(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw invalidOption('explicitPort', 'must be true or false', value);
+  return value;
+}
 
 function integerIn(option: string, value: unknown, { min, max }: IntegerOption): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -144,5 +152,6 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     policy: options.policy === undefined ? NO_POLICY : compiled(options.policy),
     requestHeaders: options.requestHeaders === undefined ? NO_HEADERS : checkRequestHeaders(options.requestHeaders),
     requestCookie: options.requestCookie === undefined ? '' : checkRequestCookie(options.requestCookie),
+    explicitPort: explicitPortOf(options.explicitPort),
   });
 }

@@ -254,6 +254,13 @@ export interface AnalyzeOptions {
   requestHeaders?: Readonly<Record<string, string>>;
   /** A Cookie header value sent on every hop (`name=value; other=value`), before any cookie of the jar (`cookies`). */
   requestCookie?: string;
+  /**
+   * The first hop's Host names the URL's port even when it is the scheme's default (`Host: example.com:443`), as a
+   * client that keeps the port written in a link sends it; later hops send their URL's own Host. The URL standard
+   * drops a default port when it parses the URL, so this is how the variant "default port written out" is requested
+   * (src/variants/). Default false: browsers and curl leave the default port out.
+   */
+  explicitPort?: boolean;
   /** Refuse destinations that are not global unicast: loopback, private, link-local, metadata... (default true). */
   blockPrivate?: boolean;
   /** CIDRs exempt from `blockPrivate`, e.g. `['10.0.0.0/8']`, or networks already parsed by `parseNetworks`. */

@@ -2,7 +2,7 @@
  * A variants run: every variant of a URL analysed under the caller's options (the variant's own User-Agent or method
  * in place of the caller's), and the grid of what each became: variant → chain → final URL.
  */
-import { type AnalysisResult, type AnalyzeOptions, countRedirects, isHoplensError } from '../core/index.js';
+import { type AnalysisResult, type AnalyzeOptions, countRedirects, type Hop, isHoplensError } from '../core/index.js';
 import { type Variant, variantsOf } from './variant-list.js';
 
 /** One row of the grid. */
@@ -13,8 +13,11 @@ export interface VariantRow {
   readonly url: string;
   readonly method: Variant['method'];
   readonly userAgent?: string;
-  /** Each hop's URL and status, in order (the hops completed before an error, for one that failed). */
-  readonly chain: readonly { url: string; status: number }[];
+  /**
+   * Each hop's URL and status, in order (the hops completed before an error, for one that failed), with its time and
+   * whether it redirects permanently or temporarily: what the page's chain drawing needs.
+   */
+  readonly chain: readonly VariantHop[];
   /** The last hop's URL, or undefined when the analysis failed. */
   readonly finalUrl?: string;
   readonly finalStatus?: number;
@@ -24,6 +27,19 @@ export interface VariantRow {
   readonly error?: { code: string; message: string };
   /** Whether a finding names this variant (the page and the table highlight it). */
   odd: boolean;
+}
+
+/** A hop of a variant's chain. */
+export interface VariantHop {
+  readonly url: string;
+  readonly status: number;
+  readonly responseTime: number;
+  readonly redirectType?: 'permanent' | 'temporary';
+}
+
+function hopOf(hop: Hop): VariantHop {
+  const { url, status, responseTime, redirectType } = hop;
+  return redirectType === undefined ? { url, status, responseTime } : { url, status, responseTime, redirectType };
 }
 
 /** What analyses one URL: the core's `analyze`, or an analyzer's. */
@@ -40,7 +56,7 @@ function rowOf(variant: Variant, outcome: PromiseSettledResult<AnalysisResult>):
     odd: false,
   };
   if (outcome.status === 'fulfilled') {
-    const chain = outcome.value.chain.map((hop) => ({ url: hop.url, status: hop.status }));
+    const chain = outcome.value.chain.map(hopOf);
     const last = chain[chain.length - 1];
     return {
       ...base,
@@ -51,7 +67,7 @@ function rowOf(variant: Variant, outcome: PromiseSettledResult<AnalysisResult>):
   }
   const error: unknown = outcome.reason;
   if (!isHoplensError(error)) throw error;
-  const chain = error.chain.map((hop) => ({ url: hop.url, status: hop.status }));
+  const chain = error.chain.map(hopOf);
   return {
     ...base,
     chain,
@@ -84,6 +100,7 @@ export async function variantGrid(
       const variant = variants[index]!;
       const own: AnalyzeOptions = { ...options, method: variant.method };
       if (variant.userAgent !== undefined) own.userAgent = variant.userAgent;
+      if (variant.explicitPort === true) own.explicitPort = true;
       outcomes[index] = await analyze(variant.url, own).then(
         (value) => ({ status: 'fulfilled', value }),
         (reason: unknown) => ({ status: 'rejected', reason }),

@@ -4,8 +4,13 @@
  * that should all be sent to the same place: Google's smartphone and desktop crawlers, Bingbot, a current Chrome, and
  * HEAD instead of GET.
  *
- * A default port written out (`https://example.com:443/`) is not a variant: the URL standard drops it when the URL is
- * parsed (https://url.spec.whatwg.org/#concept-basic-url-parser, port state), so the request is the URL's own.
+ * A default port written out (`https://example.com:443/`) is requested too, but not through its URL: the URL standard
+ * drops a default port when the URL is parsed (https://url.spec.whatwg.org/#concept-basic-url-parser, port state), as
+ * browsers and curl do (curl's lib/http.c leaves the port out of Host when it is the scheme's default). What differs
+ * is the Host a client that keeps the port sends, `Host: example.com:443`, and servers that build redirects from
+ * the Host header (nginx's `$http_host`, Apache's `%{HTTP_HOST}`) then redirect to `https://example.com:443/...`, or,
+ * from `http://example.com:80/`, to `https://example.com:80/`, a TLS request to the plain-HTTP port. The variant sends
+ * its first hop with that Host (the core's `explicitPort`).
  */
 import type { HttpMethod } from '../core/index.js';
 
@@ -14,7 +19,7 @@ export type VariantKind = 'given' | 'url' | 'client';
 
 /** One request of a variants run. */
 export interface Variant {
-  /** Stable id: `given`, `scheme`, `host`, `slash`, `case`, `index.html`, `index.php`, `googlebot-smartphone`... */
+  /** Stable id: `given`, `scheme`, `host`, `slash`, `case`, `index.html`, `index.php`, `port`, `googlebot-smartphone`... */
   readonly id: string;
   readonly kind: VariantKind;
   /** What was changed, in words. */
@@ -23,6 +28,8 @@ export interface Variant {
   readonly method: HttpMethod;
   /** The User-Agent, when the variant sets one (otherwise the run's own). */
   readonly userAgent?: string;
+  /** Whether the first hop's Host writes out the default port (the `port` variant). */
+  readonly explicitPort?: boolean;
 }
 
 /**
@@ -83,7 +90,26 @@ function urlVariants(given: URL): Variant[] {
       url.pathname = path.endsWith('/') ? `${path}${file}` : `${path}/${file}`;
     });
   }
+  const port = portVariant(given);
+  if (port !== undefined) made.push(port);
   return made;
+}
+
+/**
+ * The URL with its default port written out (`https://example.com:443/page`), its first hop's Host carrying it;
+ * undefined when the URL names another port (nothing to write out).
+ */
+function portVariant(given: URL): Variant | undefined {
+  if (given.port !== '') return undefined;
+  const port = given.protocol === 'https:' ? 443 : 80;
+  return {
+    id: 'port',
+    kind: 'url',
+    change: `default port written out (Host: ${given.host}:${port})`,
+    url: `${given.protocol}//${given.host}:${port}${given.pathname}${given.search}`,
+    method: 'GET',
+    explicitPort: true,
+  };
 }
 
 /** The client variants of `given`: the same URL, another User-Agent or HEAD. */

@@ -108,6 +108,7 @@ describe('options', () => {
       headers?: HeaderSelection;
       requestHeaders?: Readonly<Record<string, string>>;
       requestCookie?: string;
+      explicitPort?: boolean;
       blockPrivate?: boolean;
       allowNetworks?: readonly (string | Network)[];
       clientRedirects?: ClientRedirectMode;

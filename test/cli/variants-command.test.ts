@@ -58,6 +58,7 @@ describe('variants', () => {
         'case',
         'index.html',
         'index.php',
+        'port',
         'googlebot-smartphone',
         'googlebot-desktop',
         'bingbot',
@@ -111,7 +112,7 @@ describe('variants', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { record: string });
-    expect(records.filter((record) => record.record === 'variant')).toHaveLength(12);
+    expect(records.filter((record) => record.record === 'variant')).toHaveLength(13);
     expect(records.filter((record) => record.record === 'finding')).toHaveLength(EXPECTED.length);
 
     const csv = await runCli([...args, '--format', 'csv']);

@@ -39,7 +39,12 @@ describe('normalizeOptions', () => {
       policy: NO_POLICY,
       requestHeaders: {},
       requestCookie: '',
+      explicitPort: false,
     });
+    expect(normalizeOptions({ explicitPort: true }).explicitPort).toBe(true);
+    expect(optionError(() => normalizeOptions({ explicitPort: 'yes' as unknown as boolean })).details.option).toBe(
+      'explicitPort',
+    );
     expect(DEFAULTS).toMatchObject({ maxHops: 10, timeout: 10_000, userAgent: 'hoplens/1.0' });
   });
 

@@ -35,17 +35,17 @@ afterAll(async () => {
 const path = (url: string, extra = '') => `/api/variants?url=${encodeURIComponent(url)}&robots=false${extra}`;
 
 describe('GET /api/variants', () => {
-  it('answers the grid and exactly the built findings, counting 12 analyses', async () => {
+  it('answers the grid and exactly the built findings, counting 13 analyses', async () => {
     const response = await service.inject({ url: path(GIVEN) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.canonical).toBe(GIVEN);
-    expect(body.grid).toHaveLength(12);
+    expect(body.grid).toHaveLength(13);
     expect(
       body.findings.map(({ type, variants }: { type: string; variants: string[] }) => ({ type, variants })),
     ).toEqual(EXPECTED_VARIANT_FINDINGS);
-    expect(response.headers['x-ratelimit-remaining']).toBe('8');
-    expect(body.rateLimit.remaining).toBe(8);
+    expect(response.headers['x-ratelimit-remaining']).toBe('7');
+    expect(body.rateLimit.remaining).toBe(7);
   });
 
   it('refuses the whole request up front when fewer analyses remain than variants', async () => {

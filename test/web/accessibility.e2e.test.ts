@@ -2,7 +2,7 @@
  * Accessibility of every face a person reads (issue 30): axe-core, run inside Debian's chromium on the real pages
  * served by the real service, finds no violation of the WCAG 2.1 level A and AA rules on `/`, `/monitors`, a report
  * opened in the page, the HTML report file itself, the API reference at `/docs` and an issue help page, in light and
- * dark. axe's rule tags: https://github.com/dequelabs/axe-core/blob/develop/doc/API.md#axe-core-tags (wcag2a,
+ * dark, and on the variants view with its request headers set and every variant's chain unfolded (issue 29). axe's rule tags: https://github.com/dequelabs/axe-core/blob/develop/doc/API.md#axe-core-tags (wcag2a,
  * wcag2aa, wcag21a, wcag21aa). Needs `npm run build` first.
  */
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,12 @@ beforeAll(async () => {
   await runCli(['check', csv, '--format', 'ndjson', '--output', join(dir.path, 'run.ndjson'), '--retries', '0']);
   await runCli(['check', csv, '--format', 'html', '--output', join(dir.path, 'run.html'), '--retries', '0']);
   // The monitors' database in the test's own folder, never in the working directory (the default ./data).
-  service = await startService(pageDir(), { HOPLENS_ADMIN_TOKEN: TOKEN, HOPLENS_DATA_DIR: join(dir.path, 'data') });
+  // A variants view counts a dozen analyses, in each scheme: more than the default 30 a minute.
+  service = await startService(pageDir(), {
+    HOPLENS_ADMIN_TOKEN: TOKEN,
+    HOPLENS_DATA_DIR: join(dir.path, 'data'),
+    HOPLENS_RATE_LIMIT_PER_MINUTE: '100',
+  });
   browser = await launchChromium();
 }, 120_000);
 
@@ -87,6 +92,16 @@ const FACES: Array<{ name: string; go(page: Page): Promise<void> }> = [
     go: async (page) => {
       await page.goto(`${service.origin}/?url=${encodeURIComponent(`${targets.origin}/moved/1`)}`);
       await page.locator('ol.timeline').first().waitFor();
+    },
+  },
+  {
+    name: 'the variants view, headers set, every chain unfolded',
+    go: async (page) => {
+      const url = encodeURIComponent(`${targets.origin}/moved/1`);
+      await page.goto(`${service.origin}/?view=variants&url=${url}&maxHops=10&header.accept-language=fr`);
+      await page.locator('.variants__list').waitFor({ timeout: 30_000 });
+      for (const summary of await page.locator('.variant__chain > summary').all()) await summary.click();
+      await page.locator('.variant__chain ol.timeline').first().waitFor();
     },
   },
   {

@@ -87,6 +87,31 @@ describe('query and address', () => {
     expect(paramsFromSearch('?url=x&clientRedirects=sometimes')?.clientRedirects).toBe('sometimes');
   });
 
+  it('carries request headers as header.NAME and the variants view as view=variants, which the API path leaves out', () => {
+    // The API's request headers are `header.NAME=value`, names in lower case (docs/api.md, "Request headers").
+    const plain = paramsFromSearch('?url=https%3A%2F%2Fd.example&maxHops=10');
+    if (plain === undefined) throw new Error('a URL was given');
+    const headers = [
+      ['accept-language', 'fr-FR'],
+      ['referer', 'https://r.example/'],
+    ] as const;
+    const withHeaders = { ...plain, headers };
+    const search = searchFromParams(withHeaders);
+    expect(search).toBe(
+      '?url=https%3A%2F%2Fd.example&maxHops=10&header.accept-language=fr-FR&header.referer=https%3A%2F%2Fr.example%2F',
+    );
+    expect(paramsFromSearch(search)).toEqual(withHeaders);
+    expect(hasOptions(withHeaders)).toBe(true);
+    // A name given in capitals in a shared address is sent as the API spells it.
+    expect(paramsFromSearch('?url=x&header.Accept=text%2Fhtml')?.headers).toEqual([['accept', 'text/html']]);
+    const variants = { ...withHeaders, view: 'variants' as const };
+    expect(searchFromParams(variants)).toBe(`?view=variants&${search.slice(1)}`);
+    expect(paramsFromSearch(searchFromParams(variants))).toEqual(variants);
+    expect(apiPath(variants)).toBe(`/api/variants${search}`);
+    expect(apiPath(withHeaders)).toBe(`/api/analyze${search}`);
+    expect(paramsFromSearch('?url=x&view=other')?.view).toBeUndefined();
+  });
+
   it('puts https:// in front of a bare host and leaves any scheme to the service', () => {
     expect(normalizeUrlInput('  example.com/old ')).toBe('https://example.com/old');
     expect(normalizeUrlInput('http://example.com')).toBe('http://example.com');

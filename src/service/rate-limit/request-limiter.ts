@@ -63,7 +63,9 @@ export class RequestLimiter {
     const seconds = retryAfter(decision);
     const limit = decision.refusedBy ?? 'minute';
     const perWindow = limit === 'day' ? decision.day.limit : decision.minute.limit;
-    const message = `Rate limit exceeded: ${perWindow} requests per ${limit}; retry in ${seconds} s`;
+    // A request that counts several analyses (a variants run) says so: it is refused with some perhaps still left.
+    const cost = points > 1 ? ` (this request counts ${points} analyses, more than were left)` : '';
+    const message = `Rate limit exceeded: ${perWindow} requests per ${limit}${cost}; retry in ${seconds} s`;
     throw serviceError('RATE_LIMITED', message, { retryAfter: seconds, limit });
   }
 

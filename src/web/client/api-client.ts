@@ -1,12 +1,14 @@
 /**
- * Calls `/api/analyze` and sorts every possible answer into one {@link RequestOutcome}, so that the page renders states and
+ * Calls `/api/analyze` (or `/api/variants`, for the variants view) and sorts every possible answer into one {@link RequestOutcome}, so that the page renders states and
  * never has to look at HTTP again.
  */
-import type { AnalysisResponse, ErrorResponse, Hop, RateLimit } from './api-types.js';
+import type { AnalysisResponse, ErrorResponse, Hop, RateLimit, VariantsResponse } from './api-types.js';
 import { type AnalyzeParams, apiPath } from './query-params.js';
 
 export type RequestOutcome =
   | { kind: 'ok'; result: AnalysisResponse; body: unknown }
+  /** A variants report (`GET /api/variants`). */
+  | { kind: 'variants'; report: VariantsResponse; body: unknown }
   /** 400: a parameter (named when the service names it) is wrong. */
   | { kind: 'invalid'; code: string; message: string; parameter?: string; body: unknown }
   /** 429: `retryAfter` seconds to wait; `limit` says which window refused. */
@@ -64,6 +66,10 @@ function isAnalysis(body: unknown): body is AnalysisResponse {
   return isRecord(body) && body.success === true && Array.isArray(body.chain) && isRecord(body.summary);
 }
 
+function isVariants(body: unknown): body is VariantsResponse {
+  return isRecord(body) && typeof body.url === 'string' && Array.isArray(body.grid) && Array.isArray(body.findings);
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -71,6 +77,7 @@ function isAbort(error: unknown): boolean {
 /** Turns a status and a parsed body into an outcome. Exported for the page's tests of odd answers. */
 export function classify(status: number, headers: Headers, body: unknown): RequestOutcome {
   if (status === 200 && isAnalysis(body)) return { kind: 'ok', result: body, body };
+  if (status === 200 && isVariants(body)) return { kind: 'variants', report: body, body };
   const error = isErrorResponse(body) ? body.error : undefined;
   const code = error?.code ?? `HTTP_${status}`;
   const message = error?.message ?? `The server answered ${status} with no usable body.`;
@@ -99,7 +106,7 @@ export function classify(status: number, headers: Headers, body: unknown): Reque
     : { kind: 'failed', status, code, message, chain, url, body };
 }
 
-/** Runs one analysis. Never throws: every failure, cancellation included, is an outcome. */
+/** Runs one analysis, or the variants of its URL. Never throws: every failure, cancellation included, is an outcome. */
 export async function analyze(params: AnalyzeParams, signal: AbortSignal): Promise<ApiAnswer> {
   let response: Response;
   try {

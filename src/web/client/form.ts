@@ -13,6 +13,7 @@ import {
   hasOptions,
   normalizeUrlInput,
 } from './query-params.js';
+import { RequestHeadersField } from './request-headers.js';
 import { CUSTOM_PRESET, presetFor, USER_AGENT_PRESETS } from './user-agents.js';
 
 /** The fields the service may name in a 400, by query parameter. */
@@ -40,6 +41,9 @@ export class AnalyzeForm {
   );
   readonly options = byId('options', HTMLDetailsElement);
   readonly submit = byId('submit', HTMLButtonElement);
+  /** Runs the variants view of the URL (`GET /api/variants`) instead of its analysis. */
+  readonly variants = byId('variants', HTMLButtonElement);
+  readonly headers = new RequestHeadersField();
 
   constructor() {
     this.showDefaults();
@@ -83,7 +87,9 @@ export class AnalyzeForm {
     const url = normalizeUrlInput(this.url.value);
     if (url !== this.url.value) this.url.value = url;
     const render = this.renderAllowed && this.render.checked;
+    const headers = this.headers.read();
     return {
+      ...(headers.length === 0 ? {} : { headers }),
       url,
       maxHops: this.maxHops.value.trim() || DEFAULT_MAX_HOPS,
       timeout: this.timeout.value.trim() || DEFAULT_TIMEOUT,
@@ -105,6 +111,7 @@ export class AnalyzeForm {
     this.clientRedirects.checked = params.clientRedirects !== 'report';
     this.render.checked = params.render === 'true';
     this.renderWait.value = params.renderWait;
+    this.headers.fill(params.headers ?? []);
     if (hasOptions(params)) this.options.open = true;
     this.clearErrors();
   }
@@ -115,7 +122,12 @@ export class AnalyzeForm {
    * elsewhere.
    */
   showError(parameter: string | undefined, message: string): boolean {
-    if (parameter === undefined || !isField(parameter)) return false;
+    if (parameter !== undefined && !isField(parameter)) {
+      return this.headers.showError(parameter, message, () => {
+        this.options.open = true;
+      });
+    }
+    if (parameter === undefined) return false;
     const input = this.input(parameter);
     if (input.closest('[hidden]') !== null) return false;
     const slot = byId(`${parameter}-error`, HTMLParagraphElement);
@@ -138,5 +150,6 @@ export class AnalyzeForm {
 
   clearErrors(): void {
     for (const name of FIELDS) this.clearError(name);
+    this.headers.clearError();
   }
 }

@@ -15,6 +15,7 @@ import { showRateLimit } from './rate-limit-note.js';
 import { type Copiers, renderPartialChain, renderResult } from './render-result.js';
 import { button, countdown, loadingNotice, notice } from './render-states.js';
 import { setupReportOpening } from './report-open.js';
+import { renderVariants, variantsVerdict } from './variants/variants-view.js';
 import { verdictOf } from './verdict.js';
 
 const form = new AnalyzeForm();
@@ -44,7 +45,9 @@ function resetView(): void {
   replace(status);
   replace(results);
   form.submit.disabled = false;
+  form.variants.disabled = false;
   form.submit.textContent = 'Analyze';
+  form.variants.textContent = 'Variants';
 }
 
 function copiersFor(params: AnalyzeParams, body: unknown): Copiers {
@@ -69,8 +72,10 @@ function copiersFor(params: AnalyzeParams, body: unknown): Copiers {
 /** Keeps the submit button off until the service will take requests again. */
 function waitBeforeRetry(seconds: number): HTMLElement {
   form.submit.disabled = true;
+  form.variants.disabled = true;
   const timer = countdown(seconds, () => {
     form.submit.disabled = false;
+    form.variants.disabled = false;
     announce('You can analyze again now.');
   });
   teardown.push(() => timer.stop());
@@ -83,6 +88,9 @@ function render(outcome: RequestOutcome, params: AnalyzeParams): void {
     case 'ok':
       renderOk(outcome, params);
       return;
+    case 'variants':
+      renderVariantsOk(outcome, params);
+      return;
     case 'invalid':
       if (!form.showError(outcome.parameter, outcome.message)) {
         replace(status, notice('error', 'invalid', 'The request was refused', outcome.message));
@@ -90,7 +98,7 @@ function render(outcome: RequestOutcome, params: AnalyzeParams): void {
       announce(outcome.message);
       return;
     case 'rate-limited':
-      renderRateLimited(outcome);
+      renderRateLimited(outcome, params);
       return;
     case 'busy': {
       const body =
@@ -128,16 +136,26 @@ function renderOk(outcome: Extract<RequestOutcome, { kind: 'ok' }>, params: Anal
   );
 }
 
-function renderRateLimited(outcome: Extract<RequestOutcome, { kind: 'rate-limited' }>): void {
+function renderVariantsOk(outcome: Extract<RequestOutcome, { kind: 'variants' }>, params: AnalyzeParams): void {
+  const { report } = outcome;
+  replace(results, ...renderVariants(report, copiersFor(params, outcome.body)));
+  const verdict = variantsVerdict(report);
+  announce(`Variants done. ${verdict.title}. ${verdict.detail} ${plural(report.findings.length, 'issue')}.`);
+}
+
+function renderRateLimited(outcome: Extract<RequestOutcome, { kind: 'rate-limited' }>, params: AnalyzeParams): void {
   const which = outcome.limit === 'day' ? 'daily' : outcome.limit === 'minute' ? 'per-minute' : '';
   const title = `Too many requests${which ? `: the ${which} limit is reached` : ''}`;
+  // A variants run counts about a dozen analyses and is refused whole: the service's message says how many were left.
+  const why = params.view === 'variants' ? h('p', { class: 'notice__message' }, outcome.message) : '';
   const body = h('p', {}, 'You can analyze again in ', waitBeforeRetry(outcome.retryAfter), '.');
-  replace(status, notice('warning', 'rate-limited', title, body));
+  replace(status, notice('warning', 'rate-limited', title, why, body));
 }
 
 function renderFailed(outcome: Extract<RequestOutcome, { kind: 'failed' }>, params: AnalyzeParams): void {
   const body = h('p', {}, h('code', { class: 'error-code' }, outcome.code), ' ', outcome.message);
   replace(status, notice('error', 'failed', 'The analysis failed', body));
+  if (params.view === 'variants') return; // a variant's failure is its row's: this one has no chain to draw
   const failure = {
     url: outcome.url ?? failedUrlOf(outcome.chain, params.url),
     code: outcome.code,
@@ -157,12 +175,17 @@ async function run(params: AnalyzeParams, push: boolean): Promise<void> {
   currentSearch = search;
   if (push && search !== window.location.search) window.history.pushState(null, '', `/${search}`);
   else if (search !== window.location.search) window.history.replaceState(null, '', `/${search}`);
-  document.title = `${params.url} · hoplens`;
+  document.title = `${params.view === 'variants' ? 'Variants of ' : ''}${params.url} · hoplens`;
   replace(
     status,
-    loadingNotice(params.url, () => controller.abort()),
+    loadingNotice(
+      params.url,
+      () => controller.abort(),
+      params.view === 'variants' ? 'Requesting the variants of ' : undefined,
+    ),
   );
-  form.submit.textContent = 'Analyzing…';
+  if (params.view === 'variants') form.variants.textContent = 'Requesting…';
+  else form.submit.textContent = 'Analyzing…';
   results.setAttribute('aria-busy', 'true');
   const answer: ApiAnswer = await analyze(params, controller.signal);
   if (inflight !== controller) return; // superseded by a newer analysis
@@ -173,15 +196,21 @@ async function run(params: AnalyzeParams, push: boolean): Promise<void> {
   render(answer.outcome, params);
 }
 
-form.form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const params = form.read();
+/** Runs what the form says: the analysis of its URL, or (`variants`) the variants view of it. */
+function runForm(view?: 'variants'): void {
+  const params: AnalyzeParams = { ...form.read(), ...(view === undefined ? {} : { view }) };
   if (params.url === '') {
     form.showError('url', 'Enter a URL to analyze, for example https://example.com/old-page.');
     return;
   }
   void run(params, true);
+}
+
+form.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  runForm();
 });
+form.variants.addEventListener('click', () => runForm('variants'));
 
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && inflight !== undefined) {

@@ -2,7 +2,7 @@
  * The analysis query, in the page's address (`/?url=...&maxHops=...`) and in the API call. Values stay strings: the
  * service is the one judge of what is valid, and its 400 then speaks about what the person typed.
  */
-import { DEFAULTS } from '../../core/portable/index.js';
+import { API_HEADER_PREFIX, DEFAULTS } from '../../core/portable/index.js';
 
 // The API's defaults, as the address and the form hold them: text.
 export const DEFAULT_MAX_HOPS = String(DEFAULTS.maxHops);
@@ -23,6 +23,13 @@ export interface AnalyzeParams {
   render: string;
   /** Milliseconds a rendered page may take to navigate. */
   renderWait: string;
+  /**
+   * Request headers, `[name, value]` with the name in lower case, sent as the API's `header.NAME` parameters (the
+   * service judges the names: src/core/portable/api-headers.ts). Absent when there are none.
+   */
+  headers?: ReadonlyArray<readonly [string, string]>;
+  /** `variants`: the variants view of the URL (`GET /api/variants`) instead of its analysis. Absent for an analysis. */
+  view?: 'variants';
 }
 
 /** The options that leave the address when they hold their default, with that default. */
@@ -36,7 +43,22 @@ const OPTIONAL = [
 
 /** Whether a query differs from the defaults in anything but its URL (the options panel then opens). */
 export function hasOptions(params: AnalyzeParams): boolean {
-  return params.maxHops !== DEFAULT_MAX_HOPS || OPTIONAL.some(([name, fallback]) => params[name] !== fallback);
+  return (
+    params.maxHops !== DEFAULT_MAX_HOPS ||
+    OPTIONAL.some(([name, fallback]) => params[name] !== fallback) ||
+    (params.headers?.length ?? 0) > 0
+  );
+}
+
+/** The `header.NAME` parameters of a query, in their order, names lower-cased as the API wants them. */
+function headersOf(query: URLSearchParams): Array<readonly [string, string]> {
+  const headers: Array<readonly [string, string]> = [];
+  for (const [parameter, value] of query) {
+    if (!parameter.startsWith(API_HEADER_PREFIX)) continue;
+    const name = parameter.slice(API_HEADER_PREFIX.length).trim().toLowerCase();
+    if (name !== '') headers.push([name, value]);
+  }
+  return headers;
 }
 
 /** The query from an address's search part; undefined when it names no URL. */
@@ -45,7 +67,10 @@ export function paramsFromSearch(search: string): AnalyzeParams | undefined {
   const url = query.get('url')?.trim();
   if (!url) return undefined;
   const read = (name: string, fallback: string) => query.get(name)?.trim() || fallback;
+  const headers = headersOf(query);
   return {
+    ...(query.get('view') === 'variants' ? { view: 'variants' as const } : {}),
+    ...(headers.length === 0 ? {} : { headers }),
     url,
     maxHops: read('maxHops', DEFAULT_MAX_HOPS),
     timeout: read('timeout', DEFAULT_TIMEOUT),
@@ -61,16 +86,22 @@ export function paramsFromSearch(search: string): AnalyzeParams | undefined {
  * they differ from the defaults, so that shared links stay short.
  */
 export function searchFromParams(params: AnalyzeParams): string {
+  return `?${params.view === undefined ? '' : `view=${params.view}&`}${apiQuery(params)}`;
+}
+
+/** The query the API takes: the address's but `view`, which names the API route instead. */
+function apiQuery(params: AnalyzeParams): string {
   const query = new URLSearchParams({ url: params.url, maxHops: params.maxHops || DEFAULT_MAX_HOPS });
   for (const [name, fallback] of OPTIONAL) {
     if (params[name] && params[name] !== fallback) query.set(name, params[name]);
   }
-  return `?${query.toString()}`;
+  for (const [name, value] of params.headers ?? []) query.append(`${API_HEADER_PREFIX}${name}`, value);
+  return query.toString();
 }
 
-/** The API path for the query (same parameters as the page's address). */
+/** The API path for the query: `/api/analyze`, or `/api/variants` for the variants view, with the same parameters. */
 export function apiPath(params: AnalyzeParams): string {
-  return `/api/analyze${searchFromParams(params)}`;
+  return `/api/${params.view === 'variants' ? 'variants' : 'analyze'}?${apiQuery(params)}`;
 }
 
 /**

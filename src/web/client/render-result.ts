@@ -14,7 +14,7 @@ export interface Copiers {
   curl: () => string;
 }
 
-function toolbar(copiers: Copiers, ...more: Array<HTMLElement | false>): HTMLElement {
+export function toolbar(copiers: Copiers, ...more: Array<HTMLElement | false>): HTMLElement {
   const json: HTMLButtonElement = button('Copy JSON', () => copiers.copy(copiers.json(), 'JSON', json));
   const curl: HTMLButtonElement = button('Copy as curl', () => copiers.copy(copiers.curl(), 'curl command', curl));
   json.dataset.action = 'copy-json';

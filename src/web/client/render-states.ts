@@ -19,13 +19,13 @@ export function button(label: string, onClick: () => void, className = 'secondar
   return element;
 }
 
-/** "Analyzing <url>…" with a spinner and a Cancel button (Escape does the same). */
-export function loadingNotice(url: string, onCancel: () => void): HTMLElement {
+/** "Analyzing <url>…" (or `doing` <url>…) with a spinner and a Cancel button (Escape does the same). */
+export function loadingNotice(url: string, onCancel: () => void, doing = 'Analyzing '): HTMLElement {
   return h(
     'div',
     { class: 'notice notice--loading', 'data-state': 'loading', role: 'status' },
     h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-    h('p', { class: 'notice__title' }, 'Analyzing ', h('span', { class: 'notice__url', translate: 'no' }, url), '…'),
+    h('p', { class: 'notice__title' }, doing, h('span', { class: 'notice__url', translate: 'no' }, url), '…'),
     button('Cancel', onCancel),
   );
 }

@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { helpTarget } from './help-target.js';
 import type { Issue } from './hop-types.js';
 
-export function helpLink(issue: Pick<Issue, 'help' | 'type'>): HTMLElement {
+export function helpLink(issue: Pick<Issue, 'help'> & { type: string }): HTMLElement {
   const target = helpTarget(issue.help);
   if (target.kind === 'reference') {
     return h(
