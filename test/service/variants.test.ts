@@ -54,5 +54,11 @@ describe('GET /api/variants', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(plain.received.length + secure.received.length).toBe(before);
+    // What was left is still the client's: the refused request spent none of the 7 (a store counts before it
+    // compares, so the 13 are given back), and a single analysis still passes.
+    expect(refused.json().rateLimit.remaining).toBe(7);
+    const single = await service.inject({ url: `/api/analyze?url=${encodeURIComponent(GIVEN)}&robots=false` });
+    expect(single.statusCode).toBe(200);
+    expect(single.headers['x-ratelimit-remaining']).toBe('6');
   });
 });

@@ -6,7 +6,7 @@ export const MINUTE_SECONDS = 60;
 export const DAY_SECONDS = 24 * 60 * 60;
 
 /** A limiter for one window: any rate-limiter-flexible limiter (memory, Redis with memory insurance...). */
-type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'points' | 'duration'>;
+type Limiter = Pick<RateLimiterAbstract, 'consume' | 'reward' | 'get' | 'points' | 'duration'>;
 
 function windowState(limiter: Limiter, res: RateLimiterRes | null): WindowState {
   const limit = limiter.points;
@@ -23,7 +23,11 @@ function windowState(limiter: Limiter, res: RateLimiterRes | null): WindowState 
   };
 }
 
-/** Runs `consume`, turning rate-limiter-flexible's "refused" rejection into a value; store errors still throw. */
+/**
+ * Runs `consume`, turning rate-limiter-flexible's "refused" rejection into a value; store errors still throw. A
+ * refused consume has already added its points to the counter (the store counts, then compares): they are given back,
+ * so a request refused for asking more than was left (a variants request counts a dozen) does not spend what was left.
+ */
 async function tryConsume(
   limiter: Limiter,
   key: string,
@@ -32,14 +36,15 @@ async function tryConsume(
   try {
     return { allowed: true, res: await limiter.consume(key, points) };
   } catch (error) {
-    if (error instanceof RateLimiterRes) return { allowed: false, res: error };
-    throw error;
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const res = await limiter.reward(key, points);
+    return { allowed: false, res };
   }
 }
 
 /**
  * The minute and day windows of one client, counted in that order: a request the minute window refuses never
- * reaches the day window, so it spends no day quota. Each window's counter is atomic in its store, which is what
+ * reaches the day window, so it spends no day quota, and a refused request spends nothing in either. Each window's counter is atomic in its store, which is what
  * makes the limits exact under concurrency.
  */
 export class TwoWindows {
@@ -58,8 +63,17 @@ export class TwoWindows {
       return { allowed: false, refusedBy: day.remaining === 0 ? 'day' : 'minute', minute: minuteState, day };
     }
     const day = await tryConsume(this.day, key, points);
-    const state = { minute: windowState(this.minute, minute.res), day: windowState(this.day, day.res) };
-    return day.allowed ? { allowed: true, ...state } : { allowed: false, refusedBy: 'day', ...state };
+    if (day.allowed) {
+      return { allowed: true, minute: windowState(this.minute, minute.res), day: windowState(this.day, day.res) };
+    }
+    // Nothing was analysed: the minute window's points are given back too.
+    const minuteNow = await this.minute.reward(key, points);
+    return {
+      allowed: false,
+      refusedBy: 'day',
+      minute: windowState(this.minute, minuteNow),
+      day: windowState(this.day, day.res),
+    };
   }
 
   async peek(key: string): Promise<RateLimitState> {
