@@ -13,6 +13,8 @@ export { parseUrlInput } from '../parse-url.js';
 export { API_HEADER_PREFIX, API_HEADERS, type ApiHeader, refusedApiHeader } from './api-headers.js';
 export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { DEFAULTS, LIMITS, type Range } from './defaults.js';
+// The collapse threshold a run is judged by when nothing overrides it (the page has no policy file).
+export { JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
 export {
   type ChoiceOption,

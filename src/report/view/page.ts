@@ -29,3 +29,4 @@ export {
   renderChain,
 } from './chain/render-chain.js';
 export { showReport } from './report-view.js';
+export { reportDocument, type ViewAssets } from '../html-document.js';
