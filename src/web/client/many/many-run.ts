@@ -8,7 +8,7 @@ import { type CheckSummary, type RowResult, RunJudging } from '../../../check/ju
 import { JUDGEMENT_DEFAULTS } from '../../../core/portable/index.js';
 import type { CheckRow, InputItem } from '../../../inputs/portable.js';
 import type { ApiAnswer } from '../api-client.js';
-import { type RatePacer, MAX_IN_FLIGHT } from './pacer.js';
+import { MAX_IN_FLIGHT, type RatePacer } from './pacer.js';
 import { isRowAnswer, rowAttempt } from './row-attempt.js';
 
 /** How a run ended. */
