@@ -1,4 +1,11 @@
-import { CSV_COLUMNS, csvField, csvHeaderLine, csvRowLine, extraColumnName, type RowResult } from '../../check/index.js';
+import {
+  CSV_COLUMNS,
+  csvField,
+  csvHeaderLine,
+  csvRowLine,
+  extraColumnName,
+  type RowResult,
+} from '../../check/index.js';
 import type { Sink } from '../output.js';
 import type { CheckFormatter } from './formatter.js';
 
