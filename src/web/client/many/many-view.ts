@@ -256,6 +256,10 @@ class ManyView {
             ...details,
           ),
     );
+    // What is left today, after this run.
+    void fetchLimits().then((limits) => {
+      if (limits !== undefined) this.plan.textContent = describeLimits(limits);
+    });
     this.say(`${stopped ?? 'Done.'} ${plural(this.rows.length, 'row')} checked: ${counts}.`);
   }
 
