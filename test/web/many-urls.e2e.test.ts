@@ -129,6 +129,7 @@ describe("the page's many-URLs mode", () => {
     // The page says it waits for the rate limit (20 rows at 5 per window cannot go at once).
     await page.locator('.many__wait').waitFor({ timeout: 15_000 });
     expect(await page.locator('.many__wait').textContent()).toMatch(/waiting \d+ s for the rate limit/);
+    await page.screenshot({ path: join(SHOTS, 'many-1280-light-waiting.png') });
     expect(await ended(page)).toBe('done');
     // At the server: every row analysed once, and no window refused more than one request.
     const refused = store.decisions.filter((decision) => !decision.allowed);
@@ -240,6 +241,18 @@ describe("the page's many-URLs mode", () => {
     expect(jsonRows(await downloaded(page, '#many-json'))).toHaveLength(4);
     const trailer = (JSON.parse(await downloaded(page, '#many-json')) as Array<Record<string, unknown>>).at(-1);
     expect(trailer).toEqual({ kind: 'summary', interrupted: true, unchecked: 3 });
+  }, 60_000);
+
+  it('cancels while it waits for the rate limit, keeping the rows checked', async () => {
+    const slow = await service({}, new RecordingStore(2, 60, 1000));
+    const urls = Array.from({ length: 6 }, (_, i) => `${targets.origin}/moved/${i}`);
+    const { page } = await open(slow.origin);
+    await startRun(page, slow.origin, urls.join('\n'));
+    await page.locator('.many__wait').waitFor({ timeout: 15_000 });
+    await page.locator('#many-cancel').click();
+    expect(await ended(page)).toBe('cancelled');
+    expect(await page.locator('#many-status [data-state]').getAttribute('data-not-checked')).toBe('4');
+    expect(jsonRows(await downloaded(page, '#many-json'))).toHaveLength(2);
   }, 60_000);
 
   it('keyboard alone: paste, start, filter to the failing rows and unfold one', async () => {
