@@ -112,6 +112,15 @@ async function downloaded(page: Page, button: string): Promise<string> {
   return readFile(path, 'utf8');
 }
 
+/** Presses Tab until `condition` (a script run in the page) holds, at most 40 times. */
+async function tabTo(page: Page, condition: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await page.evaluate(condition)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached: ${condition}`);
+}
+
 const jsonRows = (text: string) =>
   (JSON.parse(text) as Array<RowResult | { kind: 'summary' }>).filter((row): row is RowResult => !('kind' in row));
 
@@ -273,11 +282,12 @@ describe("the page's many-URLs mode", () => {
     }
     await page.keyboard.press('Enter');
     expect(await ended(page)).toBe('done');
-    await page.locator('#filter-outcome').focus();
+    // Focus went to the results when the run ended; Tab on to the outcome filter.
+    await tabTo(page, "document.activeElement.id === 'filter-outcome'");
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.locator('[data-count]').getAttribute('data-count')).toBe('1');
-    await page.locator('button.unfold').first().focus();
+    await tabTo(page, "document.activeElement.classList.contains('unfold')");
     await page.keyboard.press('Enter');
     await page.locator('#row-detail ol.timeline').waitFor();
   }, 60_000);

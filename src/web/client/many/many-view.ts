@@ -256,6 +256,10 @@ class ManyView {
             ...details,
           ),
     );
+    // The Check button, disabled during the run, dropped the keyboard's focus: it goes to the results.
+    if (document.activeElement === document.body || document.activeElement === null) {
+      (this.rows.length > 0 ? this.report : this.start).focus();
+    }
     // What is left today, after this run.
     void fetchLimits().then((limits) => {
       if (limits !== undefined) this.plan.textContent = describeLimits(limits);
