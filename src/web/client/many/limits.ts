@@ -18,5 +18,6 @@ export async function fetchLimits(signal?: AbortSignal): Promise<Limits | undefi
 /** "30 a minute and 3,000 a day; 2,990 left today", for the plan line. */
 export function describeLimits(limits: Limits): string {
   const n = (value: number) => value.toLocaleString('en');
-  return `This service checks up to ${n(limits.minute.limit)} URLs a minute and ${n(limits.day.limit)} a day for you; ${n(limits.day.remaining)} left today.`;
+  const per = limits.minute.window === 60 ? 'a minute' : `every ${n(limits.minute.window)} s`;
+  return `This service checks up to ${n(limits.minute.limit)} URLs ${per} and ${n(limits.day.limit)} a day for you; ${n(limits.day.remaining)} left today.`;
 }
