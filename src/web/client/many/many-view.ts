@@ -20,6 +20,7 @@ import { describeLimits, fetchLimits } from './limits.js';
 import { type RunReport, runMany } from './many-run.js';
 import { RatePacer } from './pacer.js';
 import { guessFormat, overQuota, type PasteFormat, pastedItems } from './pasted-input.js';
+import { runNotice } from './run-notice.js';
 
 /** The report view is drawn again at most this often while rows arrive, in ms. */
 const REDRAW_MS = 500;
@@ -219,43 +220,8 @@ class ManyView {
     this.start.textContent = 'Check';
     this.cancel.hidden = true;
     this.downloads.hidden = this.rows.length === 0;
-    const { passed, failed, errored, invalid, skipped } = report.summary;
-    const counts = `${passed} passed, ${failed} failed, ${errored} errored`;
-    const unread = [
-      invalid > 0 ? `${plural(invalid, 'line')} not read` : '',
-      skipped > 0 ? `${plural(skipped, 'rule')} skipped (splats, placeholders, conditions)` : '',
-    ]
-      .filter(Boolean)
-      .join('; ');
-    const lines = items
-      .flatMap((item) => (item.kind === 'invalid' ? [`line ${item.line}: ${item.message}`] : []))
-      .slice(0, 5);
-    const details = [
-      h('p', {}, `${plural(this.rows.length, 'row')} checked: ${counts}.${unread ? ` ${unread}.` : ''}`),
-      ...lines.map((line) => h('p', { class: 'many__invalid' }, line)),
-    ];
-    const stopped = stopNotice(report, notChecked, dropped);
-    replace(
-      this.status,
-      stopped === undefined
-        ? h(
-            'div',
-            { class: 'notice notice--info', 'data-state': 'done', role: 'status' },
-            h('p', { class: 'notice__title' }, 'Done'),
-            ...details,
-          )
-        : h(
-            'div',
-            {
-              class: 'notice notice--warning',
-              'data-state': report.stop === 'done' ? 'quota' : report.stop,
-              role: 'alert',
-              'data-not-checked': notChecked,
-            },
-            h('p', { class: 'notice__title' }, stopped),
-            ...details,
-          ),
-    );
+    const notice = runNotice(report, this.rows.length, { notChecked, dropped, items });
+    replace(this.status, notice.element);
     // The Check button, disabled during the run, dropped the keyboard's focus: it goes to the results.
     if (document.activeElement === document.body || document.activeElement === null) {
       (this.rows.length > 0 ? this.report : this.start).focus();
@@ -264,7 +230,7 @@ class ManyView {
     void fetchLimits().then((limits) => {
       if (limits !== undefined) this.plan.textContent = describeLimits(limits);
     });
-    this.say(`${stopped ?? 'Done.'} ${plural(this.rows.length, 'row')} checked: ${counts}.`);
+    this.say(notice.spoken);
   }
 
   private async downloadHtml(): Promise<void> {
@@ -280,23 +246,6 @@ class ManyView {
     } catch (error) {
       this.say(`Could not write the HTML report: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-}
-
-/** Why the run stopped before its end, in words, with how many rows were not checked; undefined for a whole run. */
-function stopNotice(report: RunReport, notChecked: number, dropped: number): string | undefined {
-  const rest = `${plural(notChecked, 'row')} not checked.`;
-  switch (report.stop) {
-    case 'done':
-      return dropped > 0 ? `The day's quota of this service covers fewer rows than you pasted: ${rest}` : undefined;
-    case 'quota': {
-      const back = report.resetMs === undefined ? '' : ` It comes back in ${formatWait(report.resetMs / 1000)}.`;
-      return `Stopped: your quota on this service is spent. ${rest}${back}`;
-    }
-    case 'cancelled':
-      return `Cancelled: ${rest}`;
-    case 'unreachable':
-      return `Stopped: the hoplens server could not be reached. ${rest}`;
   }
 }
 
