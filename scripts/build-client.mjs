@@ -4,6 +4,7 @@
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildReportView } from './build-report.mjs';
 
 /** The page's sources. */
 export const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'web', 'client');
@@ -31,6 +32,9 @@ export async function buildClient(outDir) {
     logLevel: 'warning',
   });
   mkdirSync(outDir, { recursive: true });
+  // The report view built beside the page too: the many-URLs mode writes the HTML report file in the browser, around
+  // the same script and styles the CLI inlines (src/report/html-document.ts).
+  await buildReportView(outDir);
   for (const dir of [CLIENT_DIR, CHAIN_DIR, VIEW_DIR]) {
     for (const file of readdirSync(dir)) {
       if (STATIC_FILE.test(file)) cpSync(join(dir, file), join(outDir, file));

@@ -19,6 +19,7 @@ export {
   type CollapseTarget,
   mergeCollapseCounts,
 } from './collapse.js';
+export { CSV_COLUMNS, csvField, csvHeaderLine, csvRowLine, extraColumnName } from './csv-report.js';
 export type { ExpectationSettings } from './expectation.js';
 export { type BaselineStanding, type JudgedRow, type JudgeSettings, judgeRow } from './judge.js';
 export type { Attempt, BaselineChange, RowOutcome, RowResult } from './result.js';

@@ -23,6 +23,12 @@ export function parseTargetUrl(input: unknown): URL {
     });
   }
   if (url.hostname === '') throw new HoplensError('INVALID_URL', 'The URL has no host', { url: input });
+  // A domain may not hold `%` (the URL Standard's forbidden domain code points, https://url.spec.whatwg.org/#forbidden-domain-code-point),
+  // and Node's parser refuses `https://not a url/`; Chromium's percent-encodes its spaces into the host instead. Refused
+  // here too, so that the page reads a pasted list as the CLI reads the same file.
+  if (url.hostname.includes('%')) {
+    throw new HoplensError('INVALID_URL', `Not a valid URL: ${JSON.stringify(input.slice(0, 200))}`, { url: input });
+  }
   return url;
 }
 

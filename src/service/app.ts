@@ -26,6 +26,7 @@ import { analyzeMethodsRoute } from './routes/analyze-methods.js';
 import { docPages } from './routes/doc-pages.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { limitsRoute } from './routes/limits.js';
 import { monitorRoutes } from './routes/monitors.js';
 import { variantsRoute } from './routes/variants.js';
 
@@ -316,6 +317,7 @@ async function registerRoutes(
     pacer: new EventLoopPacer(PACE_PER_TURN),
   });
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
+  await app.register(limitsRoute, { prefix: '/api', limiter: parts.limiter });
   const { adminToken } = config.monitors;
   if (parts.monitors !== undefined && adminToken !== undefined) {
     await app.register(monitorRoutes, {

@@ -90,7 +90,8 @@ describe('the packed package', () => {
     for (const path of ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts']) {
       expect(paths).toContain(path);
     }
-    for (const path of ['index.html', 'app.js', 'styles.css', 'favicon.svg']) {
+    // report-view.*: the many-URLs mode's HTML download inlines them (scripts/build-client.mjs).
+    for (const path of ['index.html', 'app.js', 'styles.css', 'favicon.svg', 'report-view.js', 'report-view.css']) {
       expect(paths).toContain(`dist/web/public/${path}`);
     }
     expect(paths).toContain('schema/hoplens.config.schema.json');

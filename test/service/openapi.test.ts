@@ -43,7 +43,13 @@ describe('OpenAPI document', () => {
   });
 
   it('documents the API and the probes, not the page or the docs themselves', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/analyze', '/api/variants', '/healthz', '/readyz']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/analyze',
+      '/api/limits',
+      '/api/variants',
+      '/healthz',
+      '/readyz',
+    ]);
   });
 
   it('has the documented query parameters, with their defaults and ranges', () => {

@@ -122,6 +122,28 @@ const FACES: Array<{ name: string; go(page: Page): Promise<void> }> = [
     },
   },
   {
+    name: 'the many-URLs mode, its form refusing an empty paste',
+    go: async (page) => {
+      await page.goto(`${service.origin}/`);
+      await page.locator('#tab-many').click();
+      await page.locator('#many-start').click();
+      await page.locator('#many-error').waitFor();
+    },
+  },
+  {
+    name: 'the many-URLs mode with its checked rows, a row unfolded',
+    go: async (page) => {
+      await page.goto(`${service.origin}/`);
+      await page.locator('#tab-many').click();
+      const urls = ['moved', 'twice', 'gone'].map((kind) => `${targets.origin}/${kind}/1`);
+      await page.locator('#many-text').fill(urls.join('\n'));
+      await page.locator('#many-start').click();
+      await page.locator('#many-status [data-state="done"]').waitFor({ timeout: 30_000 });
+      await page.locator('#many-report button.unfold').first().click();
+      await page.locator('#many-report #row-detail ol.timeline').waitFor();
+    },
+  },
+  {
     name: 'the HTML report file',
     go: async (page) => {
       // Served as the file's bytes on the service's origin, so that the checked page may load it (no other origin).

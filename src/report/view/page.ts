@@ -4,6 +4,7 @@
  * and the report view itself, which the page shows a dropped report in. Browser code only: no Node module.
  */
 
+export { reportDocument, type ViewAssets } from '../html-document.js';
 export type { ReportData } from '../model/report-data.js';
 export { ReportDataBuilder } from '../model/report-data.js';
 export { type Attrs, append, byId, type Child, h, replace } from './chain/dom.js';

@@ -69,6 +69,12 @@ export class RequestLimiter {
     throw serviceError('RATE_LIMITED', message, { retryAfter: seconds, limit });
   }
 
+  /** The client's state in both windows, without counting, and the instant it was read (ms since the epoch). */
+  async peek(request: FastifyRequest): Promise<{ state: RateLimitState; now: number }> {
+    const state = await this.store.peek(this.keyOf(request));
+    return { state, now: this.now() };
+  }
+
   /** Describes the client's status without counting (for responses of routes that do not count). */
   async describe(request: FastifyRequest, reply: FastifyReply): Promise<RateLimitBody> {
     // Requests Fastify builds for its own errors (a malformed path) lack the decoration: undefined, not null.

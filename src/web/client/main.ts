@@ -8,6 +8,8 @@ import { type ApiAnswer, analyze, type RequestOutcome } from './api-client.js';
 import { copyText } from './copy-text.js';
 import { curlCommand } from './curl-command.js';
 import { AnalyzeForm } from './form.js';
+import { setupManyMode } from './many/many-view.js';
+import { setupModeTabs } from './many/mode-tabs.js';
 import { MonitorsView } from './monitors/monitors-view.js';
 import { type MonitorsRoute, monitorsRoute, pathOf } from './monitors/route.js';
 import { type AnalyzeParams, apiPath, paramsFromSearch, searchFromParams } from './query-params.js';
@@ -254,7 +256,9 @@ if (monitors === undefined) {
   });
   fromAddress();
   setupReportOpening();
+  setupModeTabs(setupManyMode);
 } else {
   byId('report-open', HTMLElement).hidden = true;
+  byId('modes', HTMLElement).hidden = true;
   showMonitors(monitors);
 }
