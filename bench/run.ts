@@ -183,7 +183,9 @@ try {
     out();
     out(`## 8. What each detector costs: CPU µs per analysis, on a mix of ${r.mix} finished chains`);
     out();
-    out('Each detector alone on fresh inputs (it pays for the shared facts it asks for); the last row is all of them at once.');
+    out(
+      'Each detector alone on fresh inputs (it pays for the shared facts it asks for); the last row is all of them at once.',
+    );
     out();
     out('| detector | CPU µs per analysis |');
     out('|---|---|');

@@ -4,8 +4,9 @@
  * page; some drop a query, land on a home page or an error, loop or carry a fragment). Written out rather than traced,
  * so the table measures the detectors alone; the pages are read by the analyzer's own HTML reader.
  */
-import type { DetectorInput, Hop, StopReason } from '../../dist/index.js';
+
 import { readPage } from '../../dist/core/html/page-signals.js';
+import type { DetectorInput, Hop, StopReason } from '../../dist/index.js';
 
 const TLS = {
   protocol: 'TLSv1.3',
@@ -101,7 +102,11 @@ const SHAPES: Shape[] = [
   },
   {
     // A campaign URL whose query is dropped by a temporary redirect.
-    chain: chainOf(['https://shop.example/p?id=3&utm_source=news&gclid=x1', 'https://shop.example/product/3'], 302, 200),
+    chain: chainOf(
+      ['https://shop.example/p?id=3&utm_source=news&gclid=x1', 'https://shop.example/product/3'],
+      302,
+      200,
+    ),
     page: articlePage('https://shop.example/product/3'),
     weight: 1,
   },

@@ -8,7 +8,7 @@
  * `detectIssues` computes each of those once, so the last row is less than the sum of the others. The cost of copying
  * an input, timed with a detector that does nothing, is subtracted from every row.
  */
-import { type Detector, type DetectorInput, DETECTORS, detectIssues } from '../../dist/index.js';
+import { DETECTORS, type Detector, type DetectorInput, detectIssues } from '../../dist/index.js';
 import { type Stat, stat } from '../lib/stats.js';
 import { detectorChainMix } from './detector-chains.js';
 
