@@ -4,7 +4,7 @@
  *
  * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
  *
- * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render (engine is both engine-h1 and engine-h2)
+ * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render,detectors (engine is both engine-h1 and engine-h2)
  * BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200.
  * `monitors` (minutes long) runs only when BENCH_ONLY names it: BENCH_ONLY=monitors  BENCH_MONITORS=10000
  * BENCH_MONITOR_SECONDS=180.
@@ -17,6 +17,7 @@ import { startNginx } from './lib/nginx.js';
 import { show } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
+import { detectorCost } from './workloads/detector-cost.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
 import { monitorsWorkload, ON_TIME_MS } from './workloads/monitors.js';
 import { renderWorkload } from './workloads/render.js';
@@ -26,7 +27,7 @@ import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors').split(','));
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -175,6 +176,21 @@ try {
     out(
       `Phases: worst median error ${phaseMedian} ms, ${Math.max(0, beyond).toFixed(1)} ms beyond the reference (target ≤ 2: ${verdict(beyond <= 2)}), worst error ${phaseMax} ms (target ≤ 10: ${verdict(phaseMax <= 10)})`,
     );
+  }
+
+  if (only.has('detectors')) {
+    const r = detectorCost(reps);
+    out();
+    out(`## 8. What each detector costs: CPU µs per analysis, on a mix of ${r.mix} finished chains`);
+    out();
+    out(
+      'Each detector alone on fresh inputs (it pays for the shared facts it asks for); the last row is all of them at once.',
+    );
+    out();
+    out('| detector | CPU µs per analysis |');
+    out('|---|---|');
+    for (const { name, us } of r.perDetector) out(`| ${name} | ${show(us, 2)} |`);
+    out(`| **detectIssues (all, facts shared)** | ${show(r.all, 2)} |`);
   }
 
   if (only.has('startup')) {

@@ -62,6 +62,8 @@ export {
   type Detector,
   type DetectorInput,
   type Finding,
+  ChainFacts,
+  factsOf,
   ISSUE_HELP,
   readIssueDocs,
   issueSection,

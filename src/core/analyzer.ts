@@ -2,10 +2,9 @@ import type { SecureContext } from 'node:tls';
 import { Agent } from 'undici';
 import { AddressPolicy, policyKey } from './address-policy.js';
 import { applyPolicy } from './apply-policy.js';
-import { declaredCanonical } from './canonical.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
 import { ConnectionRoutes } from './connection-routes.js';
-import { detectIssues } from './detectors/index.js';
+import { ChainFacts, detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { compilePolicy } from './findings-policy.js';
 import { createGuardedConnector, legacyTls } from './guarded-connector.js';
@@ -202,6 +201,7 @@ export class Analyzer {
     // Built with every key, absent facts as undefined: one shape for every analysis, so that the 25 detectors read it
     // at monomorphic speed. Spread from the trace's outcome (keys present or not), it cost a bulk check about a tenth
     // of its time (BENCHMARKS.md).
+    const facts = new ChainFacts(outcome.chain, outcome.stop, outcome.finalSignals);
     const detected = detectIssues({
       chain: outcome.chain,
       stop: outcome.stop,
@@ -215,10 +215,11 @@ export class Analyzer {
       thresholds: options.policy.thresholds,
       siteOf,
       renderIncomplete: outcome.renderIncomplete,
+      facts,
     });
     const issues = applyPolicy(detected, outcome, options.policy);
     // Whether the chain loops is a fact of the chain, whatever the policy says of the finding.
-    const summary = summarize(outcome.chain, issues, options.crawler, declaredCanonical(outcome));
+    const summary = summarize(outcome.chain, issues, options.crawler, facts.canonical);
     summary.hasLoop = outcome.stop.kind === 'loop';
     if (outcome.renderIncomplete !== undefined) summary.renderIncomplete = outcome.renderIncomplete.reason;
     return { success: true, url: prepared.url, chain: outcome.chain, summary };

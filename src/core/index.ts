@@ -18,7 +18,15 @@ export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
 export { ConnectionRoutes } from './connection-routes.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { CERTIFICATE_EXPIRY_DAYS } from './detectors/certificate-expiring.js';
-export { DETECTORS, type Detector, type DetectorInput, detectIssues, type Finding } from './detectors/index.js';
+export {
+  ChainFacts,
+  DETECTORS,
+  type Detector,
+  type DetectorInput,
+  detectIssues,
+  type Finding,
+  factsOf,
+} from './detectors/index.js';
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
 export {
   defineErrors,

@@ -92,15 +92,31 @@ function isNetwork(value: unknown): value is Network {
   );
 }
 
+/**
+ * Lists of CIDR strings already parsed, by their text: a caller analysing many URLs passes the same list each time,
+ * and parsing it again cost every analysis about 20 µs (BENCHMARKS.md, "HTTP/2 engine"). Bounded: emptied when full.
+ */
+const PARSED_NETWORKS = new Map<string, readonly Network[]>();
+const PARSED_NETWORKS_MAX = 64;
+
 function networks(value: unknown): readonly Network[] {
   if (!Array.isArray(value)) throw invalidOption('allowNetworks', 'must be an array of CIDR strings', value);
   if (value.length === 0) return [];
+  const key = value.every((entry) => typeof entry === 'string') ? value.join('\n') : undefined;
+  const known = key === undefined ? undefined : PARSED_NETWORKS.get(key);
+  if (known !== undefined) return known;
   if (value.every(isNetwork)) return value;
+  let parsed: readonly Network[];
   try {
-    return parseNetworks(value.map((entry) => (isNetwork(entry) ? entry.text : entry)));
+    parsed = Object.freeze(parseNetworks(value.map((entry) => (isNetwork(entry) ? entry.text : entry))));
   } catch (error) {
     throw invalidOption('allowNetworks', `must be a list of CIDR blocks (${(error as Error).message})`);
   }
+  if (key !== undefined) {
+    if (PARSED_NETWORKS.size >= PARSED_NETWORKS_MAX) PARSED_NETWORKS.clear();
+    PARSED_NETWORKS.set(key, parsed);
+  }
+  return parsed;
 }
 
 /**
@@ -137,21 +153,25 @@ function judged(name: OptionName, spec: OptionSpec, value: unknown): unknown {
   }
 }
 
+/** The option table's rows, listed once. */
+const OPTION_ROWS = Object.entries(OPTION_TABLE) as [OptionName, OptionSpec][];
+
 /** Validates options once and fills in defaults. Throws `HoplensError('INVALID_OPTION')` naming the option. */
 export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOptions {
   if (typeof options !== 'object' || options === null) throw invalidOption('options', 'must be an object');
   const given = options as Record<string, unknown>;
+  // Filled in place and frozen, not spread into a second object: copying the table's twenty-odd values took V8's slow
+  // path on every analysis (BENCHMARKS.md, "HTTP/2 engine").
   const values: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(OPTION_TABLE) as [OptionName, OptionSpec][]) {
+  for (const [name, spec] of OPTION_ROWS) {
     const value = given[name];
     values[name] = value === undefined ? spec.default : judged(name, spec, value);
   }
-  return Object.freeze({
-    ...(values as unknown as OptionValues),
-    allowNetworks: options.allowNetworks === undefined ? [] : networks(options.allowNetworks),
-    policy: options.policy === undefined ? NO_POLICY : compiled(options.policy),
-    requestHeaders: options.requestHeaders === undefined ? NO_HEADERS : checkRequestHeaders(options.requestHeaders),
-    requestCookie: options.requestCookie === undefined ? '' : checkRequestCookie(options.requestCookie),
-    explicitPort: explicitPortOf(options.explicitPort),
-  });
+  values.allowNetworks = options.allowNetworks === undefined ? [] : networks(options.allowNetworks);
+  values.policy = options.policy === undefined ? NO_POLICY : compiled(options.policy);
+  values.requestHeaders =
+    options.requestHeaders === undefined ? NO_HEADERS : checkRequestHeaders(options.requestHeaders);
+  values.requestCookie = options.requestCookie === undefined ? '' : checkRequestCookie(options.requestCookie);
+  values.explicitPort = explicitPortOf(options.explicitPort);
+  return Object.freeze(values) as unknown as NormalizedOptions;
 }

@@ -172,3 +172,17 @@ describe('Analyzer.withOptions', () => {
     }
   });
 });
+
+describe('normalizeOptions reuses what it parsed', () => {
+  it('parses a list of networks once, and a different list on its own', () => {
+    const first = normalizeOptions({ allowNetworks: ['10.0.0.0/8', '::1/128'] }).allowNetworks;
+    const again = normalizeOptions({ allowNetworks: ['10.0.0.0/8', '::1/128'] }).allowNetworks;
+    const other = normalizeOptions({ allowNetworks: ['10.0.0.0/8'] }).allowNetworks;
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(other).not.toBe(first);
+    expect(other.map((net) => net.text)).toEqual(['10.0.0.0/8']);
+    // A bad entry is still refused, even beside one parsed before.
+    expect(() => normalizeOptions({ allowNetworks: ['10.0.0.0/8', 'nope'] })).toThrow(HoplensError);
+  });
+});

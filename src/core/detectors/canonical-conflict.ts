@@ -1,5 +1,4 @@
-import { declaredCanonicals } from '../canonical.js';
-import { indexableLanding } from '../indexable-landing.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -8,9 +7,11 @@ import type { Detector } from './detector.js';
  * canonical in effect; canonical_mismatch is then not reported, since there is no one canonical to differ from.
  */
 export const canonicalConflict: Detector = (input) => {
-  const canonicals = declaredCanonicals(input);
-  const page = indexableLanding(input);
-  if (page === undefined || canonicals.length < 2) return [];
+  const facts = factsOf(input);
+  const page = facts.landing;
+  if (page === undefined) return [];
+  const canonicals = facts.canonicals;
+  if (canonicals.length < 2) return [];
   return [
     {
       type: 'canonical_conflict',

@@ -1,6 +1,5 @@
-import { declaredCanonical } from '../canonical.js';
-import { indexableLanding } from '../indexable-landing.js';
 import { comparableUrl } from '../portable/comparable-url.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -9,9 +8,11 @@ import type { Detector } from './detector.js';
  * percent-escape spelling or the fragment differ (src/core/portable/comparable-url.ts).
  */
 export const canonicalMismatch: Detector = (input) => {
-  const page = indexableLanding(input);
-  const canonical = declaredCanonical(input);
-  if (page === undefined || canonical === undefined) return [];
+  const facts = factsOf(input);
+  const page = facts.landing;
+  if (page === undefined) return [];
+  const canonical = facts.canonical;
+  if (canonical === undefined) return [];
   if (comparableUrl(canonical) === comparableUrl(page.hop.url)) return [];
   return [
     {

@@ -1,4 +1,5 @@
 import { JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -11,12 +12,14 @@ export const CERTIFICATE_EXPIRY_DAYS = Object.freeze({ warning: JUDGEMENT_DEFAUL
  * A hop's certificate expires soon. Checked on the hops that opened a connection (the ones that report `tls`); an
  * expired certificate is not this finding but a failed hop, or `tls_invalid` under `tls: 'report'`.
  */
-export const certificateExpiring: Detector = ({ chain, thresholds = JUDGEMENT_DEFAULTS }) =>
-  chain.flatMap((hop, index) => {
+export const certificateExpiring: Detector = (input) => {
+  const { chain, thresholds = JUDGEMENT_DEFAULTS } = input;
+  return chain.flatMap((hop, index) => {
     const tls = hop.tls;
     if (tls === undefined || tls.daysLeft < 0 || tls.daysLeft >= thresholds.certificateExpiryDays) return [];
     const severity = tls.daysLeft < CERTIFICATE_EXPIRY_DAYS.error ? ('error' as const) : ('warning' as const);
     const days = tls.daysLeft === 1 ? '1 day' : `${tls.daysLeft} days`;
-    const message = `The certificate of ${new URL(hop.url).host} expires in ${days}, on ${tls.validTo.slice(0, 10)}`;
+    const message = `The certificate of ${factsOf(input).url(index).host} expires in ${days}, on ${tls.validTo.slice(0, 10)}`;
     return [{ type: 'certificate_expiring' as const, severity, message, hop: index }];
   });
+};

@@ -1,4 +1,5 @@
 import { withoutFragment } from '../portable/without-fragment.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector, Finding } from './detector.js';
 
 /**
@@ -44,15 +45,17 @@ function cosmeticChange(index: number, from: URL, to: URL): Finding | undefined 
 /**
  * Hops that only add or remove a trailing slash (`trailing_slash_redirect`) or only change letter case
  * (`case_redirect`; host case is already folded by URL parsing, so this is the path): harmless but a wasted round trip
- * when linked internally. One detector for both, so each chain's URLs are parsed once.
+ * when linked internally. One detector for both.
  */
-export const cosmeticRedirects: Detector = ({ chain }) => {
+export const cosmeticRedirects: Detector = (input) => {
+  const chain = input.chain;
   const issues: Finding[] = [];
   for (let index = 0; index + 1 < chain.length; index++) {
     const from = chain[index]!.url;
     const to = chain[index + 1]!.url;
     if (!mayBeCosmetic(from, to)) continue;
-    const issue = cosmeticChange(index, new URL(from), new URL(to));
+    const facts = factsOf(input);
+    const issue = cosmeticChange(index, facts.url(index), facts.url(index + 1));
     if (issue !== undefined) issues.push(issue);
   }
   return issues;

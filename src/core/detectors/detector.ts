@@ -4,6 +4,7 @@ import type { JudgementThresholds } from '../judgement-defaults.js';
 import type { RobotsVerdict } from '../robots-file.js';
 import type { CertificateProblem, StopReason, TraceOutcome } from '../trace.js';
 import type { Hop, Issue } from '../types.js';
+import type { ChainFacts } from './chain-facts.js';
 
 /** What a detector looks at: the finished chain, why it stopped, and the head of the final page if read. */
 export interface DetectorInput {
@@ -35,6 +36,12 @@ export interface DetectorInput {
   readonly thresholds?: JudgementThresholds;
   /** With `render`: the render asked for that did not finish, and why (absent: none, or it finished). */
   readonly renderIncomplete?: TraceOutcome['renderIncomplete'];
+  /**
+   * What several detectors need of this chain (parsed URLs, the redirect count, the landing page, its canonicals),
+   * computed once for all of them (src/core/detectors/chain-facts.ts); read it through `factsOf`. Absent: `detectIssues`
+   * makes it. When given, it must be of this input's chain, stop and final signals.
+   */
+  readonly facts?: ChainFacts;
 }
 
 /** What a detector reports: an issue without its help page, which `detectIssues` attaches from one table. */

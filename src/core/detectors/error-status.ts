@@ -1,5 +1,5 @@
-import { countRedirects } from '../portable/redirect-count.js';
 import type { Hop } from '../types.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /** What a redirect leads to when it ends on an error status, in words. */
@@ -14,11 +14,12 @@ function landing(hop: Hop): string {
  * The chain ends on a 4xx or 5xx: the destination is broken. When redirects led there, the message says so: the
  * redirect passes nothing on to a page Google drops from its index.
  */
-export const errorStatus: Detector = ({ chain, stop }) => {
+export const errorStatus: Detector = (input) => {
+  const { chain, stop } = input;
   const last = chain[chain.length - 1];
   if (stop.kind !== 'complete' || last === undefined || last.status < 400) return [];
   const message =
-    countRedirects(chain) > 0
+    factsOf(input).redirectCount > 0
       ? `The chain ${landing(last)}`
       : `The chain ends with ${last.status}${last.statusText ? ` ${last.statusText}` : ''}`;
   return [{ type: 'error_status', severity: 'error', message, hop: chain.length - 1 }];

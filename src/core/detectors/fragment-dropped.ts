@@ -1,3 +1,4 @@
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -6,19 +7,18 @@ import type { Detector } from './detector.js';
  * of its own, or where a client redirect names a URL without it: the browser lands elsewhere on the page, or at its
  * top. `hop` is the hop whose redirect replaced it.
  */
-export const fragmentDropped: Detector = ({ chain, stop }) => {
+export const fragmentDropped: Detector = (input) => {
+  const { chain, stop } = input;
   const first = chain[0];
   const last = chain[chain.length - 1];
   if (stop.kind !== 'complete' || first === undefined || last === undefined || chain.length < 2) return [];
   // No fragment, nothing to lose: most chains, decided without parsing their URLs.
   if (!first.url.includes('#')) return [];
-  const fragment = new URL(first.url).hash;
-  if (fragment === '' || new URL(last.url).hash === fragment) return [];
-  const lostAt = chain.findIndex((_, index) => {
-    const next = chain[index + 1];
-    return next !== undefined && new URL(next.url).hash !== fragment;
-  });
-  const replacement = new URL(chain[lostAt + 1]!.url).hash;
+  const facts = factsOf(input);
+  const fragment = facts.url(0).hash;
+  if (fragment === '' || facts.url(chain.length - 1).hash === fragment) return [];
+  const lostAt = chain.findIndex((_, index) => index + 1 < chain.length && facts.url(index + 1).hash !== fragment);
+  const replacement = facts.url(lostAt + 1).hash;
   const how = replacement === '' ? 'drops it' : `replaces it with ${replacement}`;
   return [
     {

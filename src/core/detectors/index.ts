@@ -4,6 +4,7 @@ import { blockedDestination } from './blocked-destination.js';
 import { canonicalConflict } from './canonical-conflict.js';
 import { canonicalMismatch } from './canonical-mismatch.js';
 import { certificateExpiring } from './certificate-expiring.js';
+import { withSharedFacts } from './chain-facts.js';
 import { cosmeticRedirects } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
@@ -29,6 +30,7 @@ import { tlsInvalid } from './tls-invalid.js';
 import { tlsOutdated } from './tls-outdated.js';
 import { urlTooLong } from './url-too-long.js';
 
+export { ChainFacts, factsOf } from './chain-facts.js';
 export type { Detector, DetectorInput, Finding } from './detector.js';
 
 /** Every detector, run in this order. */
@@ -69,6 +71,12 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
  * then in chain order.
  */
 export function detectIssues(input: DetectorInput, detectors: readonly Detector[] = DETECTORS): Issue[] {
+  // The facts several detectors share, made once for all of them unless the caller made them (the analyzer does, to
+  // reuse them).
+  return withSharedFacts(input, () => runDetectors(input, detectors));
+}
+
+function runDetectors(input: DetectorInput, detectors: readonly Detector[]): Issue[] {
   // A plain loop: this runs for every URL of a bulk check, and most detectors find nothing.
   const issues: Issue[] = [];
   for (const detect of detectors) {

@@ -1,6 +1,6 @@
 import { findRobotsMeta } from '../html/meta-robots.js';
-import { indexableLanding } from '../indexable-landing.js';
 import { contentRobotsRules, headerRobotsRules, indexingBan } from '../robots-directives.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /** How a rule that keeps a page out of search reads in the message. */
@@ -15,8 +15,9 @@ function said(rule: string): string {
  * (src/core/robots-directives.ts), for every crawler or for the one judged for (Googlebot unless `crawler` says
  * another). Google will not index the destination, so what the redirect passes on goes nowhere.
  */
-export const noindexDestination: Detector = ({ chain, stop, finalSignals, crawler, now }) => {
-  const page = indexableLanding({ chain, stop });
+export const noindexDestination: Detector = (input) => {
+  const { finalSignals, crawler, now } = input;
+  const page = factsOf(input).landing;
   if (page === undefined) return [];
   const at = now ?? Date.now();
   const header = page.hop.headers['x-robots-tag'];

@@ -1,4 +1,4 @@
-import { countRedirects } from '../portable/redirect-count.js';
+import { type ChainFacts, factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /** Parameters that carry a visit's attribution: analytics loses the campaign or the ad click when they are dropped. */
@@ -9,9 +9,9 @@ function listed(items: readonly string[]): string {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** The parameter names of a URL's query, in order, each once. */
-function parameterNames(href: string): string[] {
-  return [...new Set(new URL(href).searchParams.keys())];
+/** The parameter names of hop `index`'s query, in order, each once. */
+function parameterNames(facts: ChainFacts, index: number): string[] {
+  return [...new Set(facts.url(index).searchParams.keys())];
 }
 
 /**
@@ -19,21 +19,24 @@ function parameterNames(href: string): string[] {
  * or an ad click's `gclid` no longer reaches the page, nor does a parameter that selected content. `hop` is the
  * redirect where the first of them went missing.
  */
-export const queryDropped: Detector = ({ chain, stop }) => {
+export const queryDropped: Detector = (input) => {
+  const { chain, stop } = input;
   const first = chain[0];
   const last = chain[chain.length - 1];
-  if (stop.kind !== 'complete' || first === undefined || last === undefined || countRedirects(chain) === 0) return [];
+  if (stop.kind !== 'complete' || first === undefined || last === undefined) return [];
+  const facts = factsOf(input);
+  if (facts.redirectCount === 0) return [];
   // No query, nothing to lose: most chains, decided without parsing their URLs.
   if (!first.url.includes('?')) return [];
-  const submitted = parameterNames(first.url);
-  const kept = new Set(parameterNames(last.url));
+  const submitted = parameterNames(facts, 0);
+  const kept = new Set(parameterNames(facts, chain.length - 1));
   const dropped = submitted.filter((name) => !kept.has(name));
   if (dropped.length === 0) return [];
-  const lostAt = chain.findIndex((hop, index) => {
-    const next = chain[index + 1];
-    if (next === undefined) return false;
-    const names = new Set(parameterNames(next.url));
-    return dropped.some((name) => new URL(hop.url).searchParams.has(name) && !names.has(name));
+  const lostAt = chain.findIndex((_, index) => {
+    if (index + 1 >= chain.length) return false;
+    const names = new Set(parameterNames(facts, index + 1));
+    const params = facts.url(index).searchParams;
+    return dropped.some((name) => params.has(name) && !names.has(name));
   });
   const tracking = dropped.filter((name) => TRACKING.test(name));
   const noun = dropped.length === 1 ? 'parameter' : 'parameters';

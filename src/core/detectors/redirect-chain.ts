@@ -1,5 +1,5 @@
 import { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
-import { countRedirects } from '../portable/redirect-count.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -7,10 +7,11 @@ import type { Detector } from './detector.js';
  * warning; from `chainError` (5) an error, since Google asks for fewer than 5 and Googlebot stops following after 10
  * (src/core/judgement-defaults.ts). Point the first one at the end.
  */
-export const redirectChain: Detector = ({ chain, thresholds = JUDGEMENT_DEFAULTS }) => {
+export const redirectChain: Detector = (input) => {
+  const thresholds = input.thresholds ?? JUDGEMENT_DEFAULTS;
   // Counted as everywhere else (src/core/portable/redirect-count.ts): a redirect not followed (a loop, maxHops, a blocked
   // Location) was still answered, and the person reading "N redirects" sees N redirect statuses in the chain.
-  const redirects = countRedirects(chain);
+  const redirects = factsOf(input).redirectCount;
   if (redirects < thresholds.chainWarning) return [];
   const long = redirects >= thresholds.chainError;
   const advice = long

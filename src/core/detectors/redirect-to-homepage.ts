@@ -1,8 +1,7 @@
 import { pageLanguages } from '../html/page-language.js';
 import type { PageSignals } from '../html/page-signals.js';
-import { indexableLanding } from '../indexable-landing.js';
 import { rootLanguage } from '../language-root.js';
-import { countRedirects } from '../portable/redirect-count.js';
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
@@ -43,15 +42,16 @@ function isHomePage(url: URL, page: PageSignals | undefined): boolean {
  * may treat that as a soft 404 ("HTTP status codes, network and DNS errors"), and the visitor lands somewhere that is
  * not what they asked for. Redirect to the page that replaces it, or answer 404 or 410.
  */
-export const redirectToHomepage: Detector = ({ chain, stop, finalSignals, siteOf = (hostname) => hostname }) => {
-  const page = indexableLanding({ chain, stop });
-  const first = chain[0];
-  if (page === undefined || first === undefined || countRedirects(chain) === 0) return [];
+export const redirectToHomepage: Detector = (input) => {
+  const { chain, finalSignals, siteOf = (hostname) => hostname } = input;
+  const facts = factsOf(input);
+  const page = facts.landing;
+  if (page === undefined || chain.length === 0 || facts.redirectCount === 0) return [];
   // The landing page first: most chains do not end on a root, and then no URL need be parsed.
   if (!MAYBE_ROOT.test(hrefPath(page.hop.url))) return [];
-  const to = new URL(page.hop.url);
+  const to = facts.url(page.index);
   if (!isHomePage(to, finalSignals)) return [];
-  const from = new URL(first.url);
+  const from = facts.url(0);
   // A root sent to another root (`/` to `/en/`, `/en` to `/en/`) is how a site picks a language, not a lost page; the
   // first URL's page is not read, so any language code counts there.
   if (SITE_ROOT.test(from.pathname) || rootLanguage(from.pathname) !== undefined) return [];

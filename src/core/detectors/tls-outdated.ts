@@ -1,3 +1,4 @@
+import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /** TLS versions deprecated by RFC 8996 (and refused by current browsers). */
@@ -12,14 +13,14 @@ function versionWords(protocol: string): string {
  * A hop's connection negotiated TLS 1.0 or 1.1: the server offers nothing newer. Browsers refuse such a connection,
  * so the page is unreachable for them even though it answered here.
  */
-export const tlsOutdated: Detector = ({ chain }) =>
-  chain.flatMap((hop, index) =>
+export const tlsOutdated: Detector = (input) =>
+  input.chain.flatMap((hop, index) =>
     hop.tls !== undefined && OUTDATED.has(hop.tls.protocol)
       ? [
           {
             type: 'tls_outdated' as const,
             severity: 'warning' as const,
-            message: `${new URL(hop.url).host} negotiated ${versionWords(hop.tls.protocol)}, which browsers no longer accept`,
+            message: `${factsOf(input).url(index).host} negotiated ${versionWords(hop.tls.protocol)}, which browsers no longer accept`,
             hop: index,
           },
         ]
