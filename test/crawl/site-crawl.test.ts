@@ -76,7 +76,7 @@ describe('hoplens crawl on the synthetic site', () => {
       .flatMap((row) =>
         [...row.reasons, ...row.warnings].map(
           (text) =>
-            `${text.split(':')[0]} ${row.extra.element} ${row.extra.page.replace(site, '')} -> ${row.source.replace(site, '').replace(external, 'EXT')}`,
+            `${text.split(':')[0]} ${row.extra.element} ${(row.extra.page ?? '').replace(site, '')} -> ${row.source.replace(site, '').replace(external, 'EXT')}`,
         ),
       )
       .sort();
