@@ -42,10 +42,13 @@ export { REDIRECT_STATUSES, type RuleReadOptions } from './rule-row.js';
 export { type LoadedRules, parseRulesText, type RulesFile, readRulesFile } from './rules-file.js';
 export { type PatternShadow, patternShadow, skipShadowed } from './shadowing.js';
 export {
+  gunzipWhenCompressed,
   isHttpLocation,
   type OpenSitemapOptions,
   readSitemapLocs,
+  type SitemapLoc,
   type SitemapReadOptions,
+  scanSitemapLocs,
 } from './sitemap/index.js';
 export { countCandidateRows, hasLineRows, type InputReadOptions, openInput, readInput } from './source.js';
 export { neutralisedCell, restoredCell } from './text/csv-cell.js';

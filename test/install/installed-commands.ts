@@ -3,10 +3,13 @@
  * checked, the rules it wrote, the hop it rendered): the bundle in dist/cli-chunks/ is what users run, and the
  * in-process tests in test/cli/ do not run it. Registered by test/install/pack-install.test.ts, which installs once.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_TYPES } from '../../src/core/index.js';
+import { ROOT } from '../helpers/cli.js';
 import { ruleFileCases, ruleFileServer } from '../helpers/rule-file-cases.js';
 import { validateSarif } from '../helpers/sarif-schema.js';
 import { type Handler, startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
@@ -516,6 +519,55 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const unknown = await runInstalled(installed(), ['explain', 'redirect_chian']);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toContain('redirect_chain');
+    });
+  });
+
+  // hoplens crawl (issue 31) against the synthetic site of test/helpers/crawl-site.mjs, in its own process.
+  describe('hoplens crawl, installed', () => {
+    let siteProcess: ChildProcess;
+    let origin = '';
+    beforeAll(async () => {
+      siteProcess = spawn(process.execPath, [join(ROOT, 'test', 'helpers', 'crawl-site.mjs')], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      const lines = createInterface({ input: siteProcess.stdout! });
+      const ports = await new Promise<{ site: number }>((resolve) =>
+        lines.once('line', (line) => resolve(JSON.parse(line))),
+      );
+      origin = `http://127.0.0.1:${ports.site}`;
+    });
+    afterAll(() => {
+      siteProcess?.kill('SIGTERM');
+    });
+
+    it('crawl URL --format ndjson --map --state: the links to redirects and errors, the map, the kept state', async () => {
+      const map = join(dir, 'crawl-map.csv');
+      const state = join(dir, 'crawl-state');
+      const args = ['crawl', `${origin}/`, '--format', 'ndjson', '--map', map, '--state', state];
+      const result = await runInstalled(installed(), [...args, '--max-query-variants', '2', '--skip', 'img']);
+      expect(result.code).toBe(1);
+      const rows = ndjsonRows(result.stdout) as Array<{ source: string; extra: Record<string, string> }>;
+      const sources = new Set(rows.map((row) => row.source.replace(origin, '')));
+      expect(sources).toContain('/old-about');
+      expect(sources).toContain('/missing');
+      // --skip img: the redirected logo is not collected.
+      expect(sources).not.toContain('/old-logo.png');
+      expect(await readFile(map, 'utf8')).toContain(`${origin}/,/old-about#team,${origin}/about#team`);
+      expect(result.stderr).toMatch(/cut 1 URL \(query-variants\)/);
+      // The state is kept; --resume finds every page done and writes the same report.
+      const again = await runInstalled(installed(), [
+        ...args,
+        '--resume',
+        '--max-query-variants',
+        '2',
+        '--skip',
+        'img',
+      ]);
+      expect(again.code).toBe(1);
+      expect(ndjsonRows(again.stdout)).toHaveLength(rows.length);
+      const bad = await runInstalled(installed(), ['crawl', `${origin}/`, '--skip', 'video']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--skip');
     });
   });
 }
