@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileKind } from './file-kinds.js';
 import { globPattern } from './glob.js';
 
@@ -14,12 +14,18 @@ export interface WalkOptions {
   exclude?: readonly string[];
 }
 
-async function walkDirectory(directory: string, into: string[]): Promise<void> {
+/** A file to read, and the directory given that it was found under (the file's own directory for a file given). */
+export interface WalkedFile {
+  absolute: string;
+  root: string;
+}
+
+async function walkDirectory(directory: string, root: string, into: WalkedFile[]): Promise<void> {
   const entries = await readdir(directory, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(directory, entry.name);
-    if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) await walkDirectory(path, into);
-    else if (entry.isFile() && fileKind(entry.name) !== undefined) into.push(path);
+    if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) await walkDirectory(path, root, into);
+    else if (entry.isFile() && fileKind(entry.name) !== undefined) into.push({ absolute: path, root });
   }
 }
 
@@ -28,18 +34,22 @@ async function walkDirectory(directory: string, into: string[]): Promise<void> {
  * MDX and HTML file under each directory given, past `node_modules` and `.git`, filtered by the globs (matched
  * against the path relative to the working directory, with forward slashes). A file reached twice is read once.
  */
-export async function walkFiles(paths: readonly string[], options: WalkOptions): Promise<string[]> {
+export async function walkFiles(paths: readonly string[], options: WalkOptions): Promise<WalkedFile[]> {
   const include = (options.include ?? []).map(globPattern);
   const exclude = (options.exclude ?? []).map(globPattern);
-  const files: string[] = [];
+  const files: WalkedFile[] = [];
   for (const path of paths) {
     const absolute = resolve(options.cwd, path);
-    if ((await stat(absolute)).isDirectory()) await walkDirectory(absolute, files);
-    else files.push(absolute);
+    if ((await stat(absolute)).isDirectory()) await walkDirectory(absolute, absolute, files);
+    else files.push({ absolute, root: dirname(absolute) });
   }
-  const kept = files.filter((file) => {
-    const name = relative(options.cwd, file).split(sep).join('/');
-    return (include.length === 0 || include.some((glob) => glob.test(name))) && !exclude.some((glob) => glob.test(name));
+  const seen = new Set<string>();
+  return files.filter((file) => {
+    const name = relative(options.cwd, file.absolute).split(sep).join('/');
+    const wanted =
+      (include.length === 0 || include.some((glob) => glob.test(name))) && !exclude.some((glob) => glob.test(name));
+    if (!wanted || seen.has(file.absolute)) return false;
+    seen.add(file.absolute);
+    return true;
   });
-  return [...new Set(kept)];
 }
