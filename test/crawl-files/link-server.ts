@@ -61,7 +61,9 @@ function answer(request: IncomingMessage, response: ServerResponse, hits: Map<st
     return;
   }
   const ok = url.hostname === 'links.test' ? PAGES.has(url.pathname) : url.pathname === '/landing';
-  response.writeHead(ok ? 200 : 404, { 'content-type': 'text/html' }).end(ok ? '<!doctype html><title>ok</title>' : 'not found');
+  response
+    .writeHead(ok ? 200 : 404, { 'content-type': 'text/html' })
+    .end(ok ? '<!doctype html><title>ok</title>' : 'not found');
 }
 
 /** A running link server: its port, the `--connect-to` routes to it, and the URLs requested (with counts). */

@@ -132,6 +132,7 @@ function summaryLine(result: CrawlFilesResult, findings: readonly FileFinding[],
   const broken = findings.filter((finding) => finding.level === 'error').length;
   const fixable = findings.filter((finding) => isFixable(finding.link, { temporary: flags.fixTemporary === true }));
   const counts = `${findings.length - broken} redirecting (${fixable.length} fixable), ${broken} broken`;
-  const skipped = result.skipped > 0 ? `; ${result.skipped} not followed (not http(s), or relative without --base)` : '';
+  const skipped =
+    result.skipped > 0 ? `; ${result.skipped} not followed (not http(s), or relative without --base)` : '';
   return `hoplens: ${result.files.length} files, ${result.links.length} links to ${result.urls} URLs: ${counts}${skipped}\n`;
 }

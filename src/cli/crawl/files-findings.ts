@@ -14,7 +14,9 @@ export interface FileFinding {
 
 function redirectWords(redirects: number, permanent: boolean): string {
   const kind = permanent ? 'permanent' : 'temporary';
-  return redirects === 1 ? `a ${kind} redirect` : `a chain of ${redirects} redirects (${kind === 'permanent' ? 'all permanent' : 'not all permanent'})`;
+  return redirects === 1
+    ? `a ${kind} redirect`
+    : `a chain of ${redirects} redirects (${kind === 'permanent' ? 'all permanent' : 'not all permanent'})`;
 }
 
 /** The finding of a link, or undefined when it answers 2xx where it points. */
@@ -29,7 +31,8 @@ export function fileFinding(link: CheckedLink): FileFinding | undefined {
     return { rule, level: 'warning', link, message, finalUrl: verdict.finalUrl };
   }
   const rule = verdict.reason === 'redirect loop' ? 'redirect_loop_linked' : 'link_to_error';
-  const after = verdict.redirects > 0 ? ` after ${verdict.redirects} redirect${verdict.redirects === 1 ? '' : 's'}` : '';
+  const after =
+    verdict.redirects > 0 ? ` after ${verdict.redirects} redirect${verdict.redirects === 1 ? '' : 's'}` : '';
   return { rule, level: 'error', link, message: `${written} is broken${after}: ${verdict.reason}` };
 }
 

@@ -57,7 +57,12 @@ function jsonReport(result: CrawlFilesResult, findings: readonly FileFinding[]):
     chain: (link.followed.result?.chain ?? []).map((hop) => ({ url: hop.url, status: hop.status })),
     message,
   }));
-  const summary = { files: result.files.length, links: result.links.length, urls: result.urls, skipped: result.skipped };
+  const summary = {
+    files: result.files.length,
+    links: result.links.length,
+    urls: result.urls,
+    skipped: result.skipped,
+  };
   return `${JSON.stringify({ summary, findings: rows }, null, 2)}\n`;
 }
 

@@ -29,7 +29,10 @@ function location(report: CiReport, finding: CiFinding): object[] {
   const path = finding.path ?? report.path;
   if (path === undefined) return [];
   // SARIF 2.1.0 §3.30.5: startColumn counts UTF-16 code units from 1 by default, as the finding's column does.
-  const region = finding.column === undefined ? { startLine: finding.line } : { startLine: finding.line, startColumn: finding.column };
+  const region =
+    finding.column === undefined
+      ? { startLine: finding.line }
+      : { startLine: finding.line, startColumn: finding.column };
   return [
     {
       physicalLocation: {

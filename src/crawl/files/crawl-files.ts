@@ -3,7 +3,7 @@ import type { FileLink } from './file-link.js';
 import { type AnalyzeUrl, type FollowedUrl, followLinks } from './follow-links.js';
 import { linkUrl, requestUrl } from './link-url.js';
 import { type LinkFile, readLinkFile } from './read-file-links.js';
-import { walkFiles, type WalkOptions } from './walk-files.js';
+import { type WalkOptions, walkFiles } from './walk-files.js';
 
 export interface CrawlFilesOptions extends WalkOptions {
   analyze: AnalyzeUrl;

@@ -46,7 +46,8 @@ function valueRange(text: string, start: number, end: number): { start: number; 
   if (equals === null) return undefined;
   const at = start + equals[0].length;
   const quote = text[at];
-  if (quote === '"' || quote === "'") return end - 1 > at && text[end - 1] === quote ? { start: at + 1, end: end - 1 } : undefined;
+  if (quote === '"' || quote === "'")
+    return end - 1 > at && text[end - 1] === quote ? { start: at + 1, end: end - 1 } : undefined;
   return { start: at, end };
 }
 

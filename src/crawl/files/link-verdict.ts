@@ -20,7 +20,10 @@ export function linkVerdict(outcome: AnalysisResult | { error: string }): LinkVe
   const { finalUrl, finalStatus } = summary;
   if (summary.hasLoop) return { kind: 'broken', reason: 'redirect loop', redirects: redirects.length, finalUrl };
   if (finalStatus < 200 || finalStatus > 299) {
-    const reason = finalStatus >= 300 && finalStatus < 400 ? `ends on a ${finalStatus} it does not follow` : `answers ${finalStatus}`;
+    const reason =
+      finalStatus >= 300 && finalStatus < 400
+        ? `ends on a ${finalStatus} it does not follow`
+        : `answers ${finalStatus}`;
     return { kind: 'broken', reason, redirects: redirects.length, finalUrl, finalStatus };
   }
   if (redirects.length === 0) return { kind: 'ok' };

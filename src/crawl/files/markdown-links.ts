@@ -51,19 +51,25 @@ function inlineDestination(walk: Walk, within: { from: number; to: number }, hre
     if (walk.used.has(pos)) continue;
     const result = md.helpers.parseLinkDestination(text, pos, within.to);
     if (result.ok && result.pos > pos && md.normalizeLink(result.str) === href) {
-      return claim(walk, { start: pos, end: result.pos, form, target: result.str });
+      claim(walk, { start: pos, end: result.pos, form, target: result.str });
+      return;
     }
   }
 }
 
 /** An autolink (CommonMark 6.5): `<scheme:…>`, the range inside the angle brackets. */
 function autolink(walk: Walk, within: { from: number; to: number }, href: string): void {
-  const pattern = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\u0000-\u0020]*)>/g;
+  const pattern = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]*)>/g;
   pattern.lastIndex = within.from;
-  for (let match = pattern.exec(walk.text); match !== null && match.index < within.to; match = pattern.exec(walk.text)) {
+  for (
+    let match = pattern.exec(walk.text);
+    match !== null && match.index < within.to;
+    match = pattern.exec(walk.text)
+  ) {
     const start = match.index + 1;
     if (!walk.used.has(start) && walk.md.normalizeLink(match[1]!) === href) {
-      return claim(walk, { start, end: start + match[1]!.length, form: 'autolink', target: match[1]! });
+      claim(walk, { start, end: start + match[1]!.length, form: 'autolink', target: match[1]! });
+      return;
     }
   }
 }
@@ -74,7 +80,8 @@ function bareLink(walk: Walk, within: { from: number; to: number }, href: string
   for (const match of matches) {
     const start = within.from + match.index;
     if (!walk.used.has(start) && walk.md.normalizeLink(match.url) === href) {
-      return claim(walk, { start, end: within.from + match.lastIndex, form: 'bare', target: match.raw });
+      claim(walk, { start, end: within.from + match.lastIndex, form: 'bare', target: match.raw });
+      return;
     }
   }
 }

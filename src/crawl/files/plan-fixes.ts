@@ -36,6 +36,7 @@ function editOf(file: LinkFile, link: CheckedLink): (TextEdit & { link: CheckedL
     url: link.url,
     finalUrl: verdict.finalUrl,
     ...(link.pageUrl === undefined ? {} : { pageUrl: link.pageUrl }),
+    quoted: /["']/.test(file.text[link.start - 1] ?? ''),
   });
   return text === written ? undefined : { start: link.start, end: link.end, text, link };
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { FileLink } from './file-link.js';
 import { type FileKind, fileKind } from './file-kinds.js';
+import type { FileLink } from './file-link.js';
 import { htmlFileLinks } from './html-links.js';
 import { markdownLinks, type RawLink } from './markdown-links.js';
 import { TextPositions } from './text-positions.js';
@@ -43,7 +43,15 @@ export async function readLinkFile(absolute: string, path: string): Promise<Link
   const positions = new TextPositions(text);
   const links = rawLinks(fileKind(absolute) ?? 'markdown', text).map((raw): FileLink => {
     const { line, column } = positions.at(raw.start);
-    const link: FileLink = { file: path, line, column, start: raw.start, end: raw.end, form: raw.form, target: raw.target };
+    const link: FileLink = {
+      file: path,
+      line,
+      column,
+      start: raw.start,
+      end: raw.end,
+      form: raw.form,
+      target: raw.target,
+    };
     if (raw.element !== undefined) link.element = raw.element;
     return link;
   });

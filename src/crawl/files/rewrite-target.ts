@@ -15,6 +15,8 @@ export interface RewriteInput {
   finalUrl: string;
   /** The file's URL under `--base`, when given: a relative link stays relative on its origin. */
   pageUrl?: URL;
+  /** For an attribute: whether its value is in quotes (the range is the value inside them). */
+  quoted?: boolean;
 }
 
 /**
@@ -63,10 +65,15 @@ function balancedParentheses(url: string): boolean {
   return depth === 0;
 }
 
-/** An attribute value: `&` written as `&amp;` where the original did, quotes as character references. */
-function attributeValue(url: string, written: string): string {
+/**
+ * An attribute value: `&` written as `&amp;` where the original did, quotes as character references; an unquoted
+ * value that would no longer be one (HTML standard 13.1.2.3: no whitespace, quotes, `=`, `<`, `>` or backtick) is
+ * given double quotes, which its range (the value alone) has room for.
+ */
+function attributeValue(url: string, written: string, quoted: boolean): string {
   const ampersands = /&amp;/i.test(written) ? url.replace(/&/g, '&amp;') : url;
-  return ampersands.replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const value = ampersands.replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return !quoted && /[\s"'=<>`]/.test(value) ? `"${value}"` : value;
 }
 
 /** The text that replaces the target's range: the new target written in the link's own syntax. */
@@ -78,7 +85,7 @@ export function rewrittenText(input: RewriteInput): string {
     case 'definition':
       return markdownDestination(target, input.written);
     case 'attribute':
-      return attributeValue(target, input.written);
+      return attributeValue(target, input.written, input.quoted !== false);
     default:
       // An autolink's and a bare URL's text is the URL itself.
       return target;

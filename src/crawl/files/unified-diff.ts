@@ -1,16 +1,36 @@
 const CONTEXT = 3;
 
-/** The lines of a text without their endings, and whether the text ends with one. */
-function linesOf(text: string): { lines: string[]; finalNewline: boolean } {
-  const lines = text.split(/\r\n|\r|\n/);
-  const finalNewline = lines.length > 1 && lines[lines.length - 1] === '';
-  if (finalNewline) lines.pop();
-  return { lines, finalNewline };
+/** The lines of a text, each with its own ending (LF, CRLF or CR), so that a patch of a CRLF file applies to it. */
+function linesOf(text: string): string[] {
+  return text === '' ? [] : text.split(/(?<=\r\n|\r(?!\n)|\n)/);
 }
 
 /** `start,count` of a hunk header, as diff writes it (a one-line range is just its start). */
 function range(start: number, count: number): string {
   return count === 1 ? `${start + 1}` : `${start + 1},${count}`;
+}
+
+/** A line of the diff: its marker and text, and diff's note when the file's last line has no ending. */
+function diffLine(marker: string, line: string): string {
+  return /[\r\n]$/.test(line) ? `${marker}${line}` : `${marker}${line}\n\\ No newline at end of file\n`;
+}
+
+/** The body of one hunk: context as is, each run of changed lines as its old lines then its new ones. */
+function hunkBody(old: readonly string[], now: readonly string[], from: number, to: number): string {
+  let out = '';
+  for (let line = from; line <= to; ) {
+    if (old[line] === now[line]) {
+      out += diffLine(' ', old[line]!);
+      line++;
+      continue;
+    }
+    let end = line;
+    while (end <= to && old[end] !== now[end]) end++;
+    for (let i = line; i < end; i++) out += diffLine('-', old[i]!);
+    for (let i = line; i < end; i++) out += diffLine('+', now[i]!);
+    line = end;
+  }
+  return out;
 }
 
 /**
@@ -20,23 +40,17 @@ function range(start: number, count: number): string {
 export function unifiedDiff(path: string, before: string, after: string): string {
   const old = linesOf(before);
   const now = linesOf(after);
-  if (old.lines.length !== now.lines.length) throw new Error('unifiedDiff: a rewrite changed the number of lines');
-  const changed = old.lines.flatMap((line, i) => (line === now.lines[i] ? [] : [i]));
+  if (old.length !== now.length) throw new Error('unifiedDiff: a rewrite changed the number of lines');
+  const changed = old.flatMap((line, i) => (line === now[i] ? [] : [i]));
   if (changed.length === 0) return '';
-  const last = old.lines.length - 1;
+  const last = old.length - 1;
   let out = `--- a/${path}\n+++ b/${path}\n`;
-  let i = 0;
-  while (i < changed.length) {
+  for (let i = 0; i < changed.length; i++) {
     const from = Math.max(0, changed[i]! - CONTEXT);
     let to = Math.min(last, changed[i]! + CONTEXT);
     while (i + 1 < changed.length && changed[i + 1]! - CONTEXT <= to + 1) to = Math.min(last, changed[++i]! + CONTEXT);
-    i++;
-    out += `@@ -${range(from, to - from + 1)} +${range(from, to - from + 1)} @@\n`;
-    for (let line = from; line <= to; line++) {
-      const noEol = line === last && !old.finalNewline ? '\n\\ No newline at end of file' : '';
-      if (old.lines[line] === now.lines[line]) out += ` ${old.lines[line]}${noEol}\n`;
-      else out += `-${old.lines[line]}${noEol}\n+${now.lines[line]}${noEol}\n`;
-    }
+    const count = to - from + 1;
+    out += `@@ -${range(from, count)} +${range(from, count)} @@\n${hunkBody(old, now, from, to)}`;
   }
   return out;
 }
