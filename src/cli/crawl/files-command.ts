@@ -1,31 +1,18 @@
 import { type CrawlFilesResult, crawlFiles, type FileFix, isFixable, planFixes } from '../../crawl/index.js';
-import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
+import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
-import { type FileFinding, fileFinding } from './files-findings.js';
+import type { CrawlFlags } from './crawl-flags.js';
+import { ciLevel, type FileFinding, fileFindings } from './files-findings.js';
 import { FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from './files-output.js';
 import { writeFixes } from './files-write.js';
 
-/** The flags `crawl` takes on files, besides the analysis flags. */
-export interface FilesCrawlFlags extends AnalysisFlags {
-  /** `--base URL`: the URL the directories given are served at, so that relative links are followed too. */
-  base?: string;
-  /** `--fix`: print the rewrite of every permanently redirected link as a unified diff. */
-  fix?: boolean;
-  /** `--fix-temporary`: rewrite links through temporary redirects too. */
-  fixTemporary?: boolean;
-  /** `--write`: apply the rewrite in place. */
-  write?: boolean;
-  include?: string[];
-  exclude?: string[];
-  format?: string;
-  /** How many URLs are followed at once (default 8). */
-  concurrency?: string;
-}
+/** The flags `crawl` takes on files: the crawl's (crawl-flags.ts: --fix, --write, --base, --include...). */
+export type FilesCrawlFlags = CrawlFlags;
 
 const DEFAULT_CONCURRENCY = 8;
 
@@ -115,7 +102,7 @@ export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlF
   const result = await crawl(paths, flags, io);
   const stdout = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
-  const findings = result.links.flatMap((link) => fileFinding(link) ?? []);
+  const findings = result.links.flatMap(fileFindings);
   const rewritten = flags.fix === true ? await fix(result, flags, stdout, stderr) : new Set();
   const left = findings.filter((finding) => !rewritten.has(finding.link) || flags.write !== true);
   const exit = result.interrupted ? EXIT.INTERRUPTED : left.length > 0 ? EXIT.FAILED : EXIT.OK;
@@ -129,9 +116,11 @@ export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlF
 }
 
 function summaryLine(result: CrawlFilesResult, findings: readonly FileFinding[], flags: FilesCrawlFlags): string {
-  const broken = findings.filter((finding) => finding.level === 'error').length;
-  const fixable = findings.filter((finding) => isFixable(finding.link, { temporary: flags.fixTemporary === true }));
-  const counts = `${findings.length - broken} redirecting (${fixable.length} fixable), ${broken} broken`;
+  const policy = { temporary: flags.fixTemporary === true };
+  const broken = new Set(findings.filter(({ finding }) => ciLevel(finding) === 'error').map(({ link }) => link));
+  const redirecting = result.links.filter((link) => link.followed.verdict.kind === 'redirect');
+  const fixable = redirecting.filter((link) => isFixable(link, policy)).length;
+  const counts = `${redirecting.length} redirecting (${fixable} fixable), ${broken.size} broken`;
   const skipped =
     result.skipped > 0 ? `; ${result.skipped} not followed (not http(s), or relative without --base)` : '';
   return `hoplens: ${result.files.length} files, ${result.links.length} links to ${result.urls} URLs: ${counts}${skipped}\n`;

@@ -1,52 +1,60 @@
-import type { CheckedLink } from '../../crawl/index.js';
+import {
+  type CheckedLink,
+  type CrawlFinding,
+  type LinkElement,
+  type LinkRecord,
+  linkFindings,
+  type TargetRecord,
+} from '../../crawl/index.js';
 import type { CiFinding, CiLevel } from '../formats/ci-report.js';
 
-/** One link that redirects or is broken, as the files mode reports it. */
+/** One finding of the crawl's (src/crawl/link-findings.ts) on one link of a file. */
 export interface FileFinding {
-  rule: 'link_to_redirect' | 'link_to_chain' | 'link_to_error' | 'redirect_loop_linked';
-  level: CiLevel;
+  finding: CrawlFinding;
   link: CheckedLink;
-  /** What is wrong, in a sentence. */
-  message: string;
-  /** The final URL to link to instead, for a redirect that ends in 2xx. */
-  finalUrl?: string;
 }
 
-function redirectWords(redirects: number, permanent: boolean): string {
-  const kind = permanent ? 'permanent' : 'temporary';
-  return redirects === 1
-    ? `a ${kind} redirect`
-    : `a chain of ${redirects} redirects (${kind === 'permanent' ? 'all permanent' : 'not all permanent'})`;
+/** The crawl's element for a link of a file: what it loads or where it leads. */
+function elementOf(link: CheckedLink): LinkElement {
+  if (link.form === 'image') return 'img';
+  const tag = link.element?.split(' ')[0];
+  if (tag === 'img' || tag === 'source') return 'img';
+  if (tag === 'script' || tag === 'iframe') return tag;
+  if (tag === 'link') return 'stylesheet';
+  return 'a';
 }
 
-/** The finding of a link, or undefined when it answers 2xx where it points. */
-export function fileFinding(link: CheckedLink): FileFinding | undefined {
-  const { verdict } = link.followed;
-  const written = link.target;
-  if (verdict.kind === 'ok') return undefined;
-  if (verdict.kind === 'redirect') {
-    const rule = verdict.redirects === 1 ? 'link_to_redirect' : 'link_to_chain';
-    const fix = verdict.permanent ? '(hoplens crawl --fix rewrites it)' : '(--fix-temporary rewrites it)';
-    const message = `${written} goes through ${redirectWords(verdict.redirects, verdict.permanent)} to ${verdict.finalUrl} (${verdict.finalStatus}): link to it instead ${fix}`;
-    return { rule, level: 'warning', link, message, finalUrl: verdict.finalUrl };
-  }
-  const rule = verdict.reason === 'redirect loop' ? 'redirect_loop_linked' : 'link_to_error';
-  const after =
-    verdict.redirects > 0 ? ` after ${verdict.redirects} redirect${verdict.redirects === 1 ? '' : 's'}` : '';
-  return { rule, level: 'error', link, message: `${written} is broken${after}: ${verdict.reason}` };
+/** The crawl's record of a link of a file: its page is the file and line it is on. */
+function linkRecord(link: CheckedLink): LinkRecord {
+  const url = new URL(link.url);
+  url.hash = '';
+  return { page: `${link.file}:${link.line}`, element: elementOf(link), url: url.href, raw: link.target, text: '' };
+}
+
+function targetRecord(link: CheckedLink): TargetRecord {
+  const { followed } = link;
+  return { url: followed.url, result: followed.result, error: followed.error };
+}
+
+/** The findings on a link of a file, as the site crawl makes them for a link on a page. */
+export function fileFindings(link: CheckedLink): FileFinding[] {
+  return linkFindings(linkRecord(link), targetRecord(link)).map((finding) => ({ finding, link }));
+}
+
+/** A finding's level in the CI formats. */
+export function ciLevel(finding: CrawlFinding): CiLevel {
+  return finding.severity === 'info' ? 'notice' : finding.severity;
 }
 
 /** The finding as the CI formats take it: on its file, line and column. */
-export function ciFinding(finding: FileFinding): CiFinding {
-  const { link } = finding;
-  const title = `${finding.rule}: ${link.target}`;
+export function ciFinding({ finding, link }: FileFinding): CiFinding {
   return {
-    rule: finding.rule,
-    level: finding.level,
+    rule: finding.type,
+    level: ciLevel(finding),
     line: link.line,
     column: link.column,
     path: link.file,
-    title,
+    title: `${finding.type}: ${link.target}`,
     message: finding.message,
     key: `${link.file}\0${link.target}`,
   };

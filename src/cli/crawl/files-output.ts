@@ -2,20 +2,27 @@ import type { CrawlFilesResult } from '../../crawl/index.js';
 import type { CiReport } from '../formats/ci-report.js';
 import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
 import { annotations } from '../formats/github-commands.js';
-import { ciFinding, type FileFinding } from './files-findings.js';
+import { ciFinding, ciLevel, type FileFinding } from './files-findings.js';
 
 /** The formats of `crawl` on files. */
 export const FILES_FORMATS = ['table', 'json', 'github', 'sarif', 'gitlab', 'markdown'] as const;
 export type FilesFormat = (typeof FILES_FORMATS)[number];
 
 /** `file:line:column: level rule: message`, the shape compilers print and editors jump to. */
-export function findingLine(finding: FileFinding): string {
-  const { link } = finding;
-  return `${link.file}:${link.line}:${link.column}: ${finding.level} ${finding.rule}: ${finding.message}\n`;
+export function findingLine({ finding, link }: FileFinding): string {
+  const { verdict } = link.followed;
+  // What --fix does with a link it could point elsewhere: only all-permanent chains are rewritten by default.
+  const note =
+    finding.suggestion === undefined || verdict.kind !== 'redirect'
+      ? ''
+      : verdict.permanent
+        ? ' (permanent: --fix rewrites it)'
+        : ' (temporary: --fix-temporary rewrites it)';
+  return `${link.file}:${link.line}:${link.column}: ${finding.severity} ${finding.type}: ${finding.message}${note}\n`;
 }
 
 function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], exit: number): CiReport {
-  const errors = findings.filter((finding) => finding.level === 'error').length;
+  const errors = findings.filter(({ finding }) => ciLevel(finding) === 'error').length;
   return {
     command: 'crawl',
     inputName: `${result.files.length} files`,
@@ -24,15 +31,15 @@ function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], ex
       ['files', result.files.length],
       ['links followed', result.links.length],
       ['distinct URLs', result.urls],
-      ['redirecting', findings.length - errors],
-      ['broken', errors],
+      ['warnings', findings.length - errors],
+      ['errors', errors],
     ],
-    failing: findings.map(({ link, rule, message }) => ({
+    failing: findings.map(({ link, finding }) => ({
       line: link.line,
       path: link.file,
       source: link.target,
-      outcome: rule,
-      reason: message,
+      outcome: finding.type,
+      reason: finding.message,
     })),
     failingNotListed: 0,
     collapses: [],
@@ -42,7 +49,7 @@ function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], ex
 }
 
 function jsonReport(result: CrawlFilesResult, findings: readonly FileFinding[]): string {
-  const rows = findings.map(({ link, rule, level, message, finalUrl }) => ({
+  const rows = findings.map(({ link, finding }) => ({
     file: link.file,
     line: link.line,
     column: link.column,
@@ -50,12 +57,12 @@ function jsonReport(result: CrawlFilesResult, findings: readonly FileFinding[]):
     ...(link.element === undefined ? {} : { element: link.element }),
     target: link.target,
     url: link.url.href,
-    rule,
-    level,
-    redirects: link.followed.verdict.kind === 'ok' ? 0 : link.followed.verdict.redirects,
-    ...(finalUrl === undefined ? {} : { finalUrl }),
+    type: finding.type,
+    severity: finding.severity,
+    ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
     chain: (link.followed.result?.chain ?? []).map((hop) => ({ url: hop.url, status: hop.status })),
-    message,
+    message: finding.message,
+    help: finding.help,
   }));
   const summary = {
     files: result.files.length,

@@ -4,10 +4,11 @@ import { type LinkVerdict, linkVerdict } from './link-verdict.js';
 /** Analyses one URL (the CLI's analyzer under the command's options). */
 export type AnalyzeUrl = (url: string) => Promise<AnalysisResult>;
 
-/** A URL followed: its analysis (absent when it failed) and the verdict. */
+/** A URL followed: its analysis, or the error it failed with, and the verdict. */
 export interface FollowedUrl {
   url: string;
   result?: AnalysisResult;
+  error?: { code: string; message: string };
   verdict: LinkVerdict;
 }
 
@@ -30,9 +31,10 @@ export async function followLinks(
         const result = await analyze(url);
         followed = { url, result, verdict: linkVerdict(result) };
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
+        const given = (error as { code?: unknown }).code;
+        const code = typeof given === 'string' ? given : 'INTERNAL_ERROR';
         const message = error instanceof Error ? error.message : String(error);
-        followed = { url, verdict: linkVerdict({ error: typeof code === 'string' ? `${code}: ${message}` : message }) };
+        followed = { url, error: { code, message }, verdict: linkVerdict({ error: `${code}: ${message}` }) };
       }
       done.set(url, followed);
       options.onDone?.(followed);
