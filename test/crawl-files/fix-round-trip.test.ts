@@ -194,7 +194,7 @@ describe('crawl <files> --fix --write on a git repository', () => {
 
 /** The distinct `file:line:column` places of finding lines. */
 function places(lines: readonly string[]): string[] {
-  return [...new Set(lines.map((line) => line.split(': ')[0]))];
+  return [...new Set(lines.map((line) => line.split(': ')[0] ?? ''))];
 }
 
 /** Each old target's offset in the fixture's files, read in the order the diff lists them. */
