@@ -39,6 +39,8 @@ const PERMANENT_REWRITES: ReadonlyArray<readonly [string, string]> = [
   ['http://links.test/html-old', 'http://links.test/html-new'],
   ['http://links.test/cross', 'http://other.test/landing'],
   ['/docs/old-page', '/docs/new-page'],
+  // A meta refresh of delay 0 is a permanent redirect as Google reads it (the core labels the hop so).
+  ['http://links.test/meta-old', 'http://links.test/meta-new'],
   ['http://links.test/old-301?in=quote', 'http://links.test/new?in=quote'],
   ['http://links.test/old-301?in=table', 'http://links.test/new?in=table'],
   ['http://links.test/old-308?in=block', 'http://links.test/new-308?in=block'],
@@ -70,6 +72,7 @@ const PERMANENT_REWRITES: ReadonlyArray<readonly [string, string]> = [
 const TEMPORARY_REWRITES: ReadonlyArray<readonly [string, string]> = [
   ['http://links.test/temp-302', 'http://links.test/new-temp'],
   ['http://links.test/mixed', 'http://links.test/mixed-end'],
+  ['http://links.test/meta-delayed', 'http://links.test/meta-new'],
   ['http://links.test/temp-302?ref=shortcut', 'http://links.test/new-temp?ref=shortcut'],
   ['http://links.test/temp-302?in=iframe', 'http://links.test/new-temp?in=iframe'],
 ];

@@ -48,7 +48,17 @@ const PAGES: ReadonlySet<string> = new Set([
   '/style-new.css',
   '/app-new.js',
   '/docs/new-page',
+  '/meta-new',
 ]);
+
+/**
+ * Pages that redirect by `<meta http-equiv="refresh">`: with delay 0 a permanent redirect to Google, delayed a
+ * temporary one (https://developers.google.com/search/docs/crawling-indexing/301-redirects#metarefresh).
+ */
+const REFRESHES: Readonly<Record<string, string>> = {
+  '/meta-old': '0; url=/meta-new',
+  '/meta-delayed': '5; url=/meta-new',
+};
 
 function answer(request: IncomingMessage, response: ServerResponse, hits: Map<string, number>): void {
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'links.test'}`);
@@ -58,6 +68,12 @@ function answer(request: IncomingMessage, response: ServerResponse, hits: Map<st
     const [status, location] = redirect;
     const target = location.includes('#') ? location.replace('#', `${url.search}#`) : `${location}${url.search}`;
     response.writeHead(status, { location: location.startsWith('http') ? location : target }).end();
+    return;
+  }
+  const refresh = url.hostname === 'links.test' ? REFRESHES[url.pathname] : undefined;
+  if (refresh !== undefined) {
+    const page = `<!doctype html><html><head><meta http-equiv="refresh" content="${refresh}"><title>moved</title></head><body>moved</body></html>`;
+    response.writeHead(200, { 'content-type': 'text/html' }).end(page);
     return;
   }
   const ok = url.hostname === 'links.test' ? PAGES.has(url.pathname) : url.pathname === '/landing';

@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { type CrawlFilesResult, crawlFiles, type FileFix, isFixable, planFixes } from '../../crawl/index.js';
 import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { repositoryPath } from '../formats/ci-location.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import type { CrawlFlags } from './crawl-flags.js';
@@ -108,7 +110,11 @@ export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlF
   const exit = result.interrupted ? EXIT.INTERRUPTED : left.length > 0 ? EXIT.FAILED : EXIT.OK;
   // With --fix, stdout is the diff: the findings go to stderr, one line each.
   if (flags.fix === true) for (const finding of findings) await stderr.write(findingLine(finding));
-  else await stdout.write(renderFindings(format, result, findings, exit));
+  else {
+    const cwd = io.cwd ?? process.cwd();
+    const locate = (file: string) => repositoryPath(resolve(cwd, file), io.env, cwd) ?? file;
+    await stdout.write(renderFindings(format, result, findings, exit, locate));
+  }
   await stderr.write(summaryLine(result, findings, flags));
   await stdout.close();
   await stderr.close();

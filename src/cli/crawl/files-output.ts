@@ -21,12 +21,15 @@ export function findingLine({ finding, link }: FileFinding): string {
   return `${link.file}:${link.line}:${link.column}: ${finding.severity} ${finding.type}: ${finding.message}${note}\n`;
 }
 
-function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], exit: number): CiReport {
+/** A file's path as CI tools locate it (from the repository's root: ci-location.ts). */
+export type Locate = (file: string) => string;
+
+function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], exit: number, locate: Locate): CiReport {
   const errors = findings.filter(({ finding }) => ciLevel(finding) === 'error').length;
   return {
     command: 'crawl',
     inputName: `${result.files.length} files`,
-    findings: findings.map(ciFinding),
+    findings: findings.map((finding) => ({ ...ciFinding(finding), path: locate(finding.link.file) })),
     totals: [
       ['files', result.files.length],
       ['links followed', result.links.length],
@@ -36,7 +39,7 @@ function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], ex
     ],
     failing: findings.map(({ link, finding }) => ({
       line: link.line,
-      path: link.file,
+      path: locate(link.file),
       source: link.target,
       outcome: finding.type,
       reason: finding.message,
@@ -79,10 +82,11 @@ export function renderFindings(
   result: CrawlFilesResult,
   findings: readonly FileFinding[],
   exit: number,
+  locate: Locate,
 ): string {
   if (format === 'table') return findings.map(findingLine).join('');
   if (format === 'json') return jsonReport(result, findings);
-  const report = ciReport(result, findings, exit);
+  const report = ciReport(result, findings, exit, locate);
   if (format === 'github') return annotations(report);
   return renderCiDocument(format as CiDocumentFormat, report, {});
 }
