@@ -169,7 +169,7 @@ describe('crawl <files> --fix --write on a git repository', () => {
     expect(await changedWords(repo)).toEqual([]);
     const written = await runFiles(['.'], { ...FLAGS(server), fix: true, write: true }, repo);
     expect(written.stdout).toBe('');
-    expect(written.stderr).toMatch(/README\.md: 20 links rewritten/);
+    expect(written.stderr).toMatch(/README\.md: 21 links rewritten/);
     expect(await changedWords(repo)).toEqual(PERMANENT_REWRITES);
     const { stdout: patch } = await git(repo, 'diff', 'HEAD');
     expect(patch.replace(/^index .*\n/m, '')).toContain(printed.stdout.split('\n').slice(2, 8).join('\n'));
