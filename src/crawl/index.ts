@@ -19,6 +19,8 @@ export type {
 export { LINK_ELEMENTS } from './crawl-store.js';
 export { CRAWL_SCOPES, type CrawlScope } from './crawl-url.js';
 export { DiskStore, type DiskStoreOptions } from './disk-store.js';
+// The links of files (Markdown, MDX, HTML) and the fix written for them: files/.
+export * from './files/index.js';
 export {
   CRAWL_ISSUE_SEVERITY,
   CRAWL_ISSUE_TYPES,

@@ -4,11 +4,12 @@
  * in-process tests in test/cli/ do not run it. Registered by test/install/pack-install.test.ts, which installs once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_TYPES } from '../../src/core/index.js';
+import { type LinkServer, startLinkServer } from '../crawl-files/link-server.js';
 import { ROOT } from '../helpers/cli.js';
 import { ruleFileCases, ruleFileServer } from '../helpers/rule-file-cases.js';
 import { validateSarif } from '../helpers/sarif-schema.js';
@@ -495,6 +496,44 @@ export function describeInstalledCommands(installed: () => Installed): void {
         [`${plain.origin}/js`, 'javascript'],
         [`${plain.origin}/landed`, undefined],
       ]);
+    });
+  });
+
+  // The files mode of crawl (docs/crawl.md, "Links in files") on a copy of the fixture repository, its hosts served
+  // by test/crawl-files/link-server.ts and reached by --connect-to: the CommonMark and HTML link forms are cited in
+  // test/crawl-files/fix-round-trip.test.ts, which runs the same round trip in-process against a git repository.
+  describe('hoplens crawl <files>, installed', () => {
+    let links: LinkServer;
+    let copy: string;
+    beforeAll(async () => {
+      links = await startLinkServer();
+      copy = join(dir, 'crawl-files');
+      await cp(join(import.meta.dirname, '..', 'fixtures', 'crawl-files'), copy, { recursive: true });
+    });
+    afterAll(() => links?.close());
+    const routes = () => links.connectTo.flatMap((route) => ['--connect-to', route]);
+
+    it('reports each redirecting and broken link on its file, line and column', async () => {
+      const result = await runInstalled(installed(), ['crawl', copy, ...routes()]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/crawl-files\/README\.md:6:43: warning link_to_redirect: .*\/old-301/);
+      expect(result.stdout).toMatch(/crawl-files\/README\.md:12:21: error link_to_error: /);
+      // Without --base, relative links have no origin and are counted, not followed.
+      expect(result.stderr).toMatch(/not followed/);
+    });
+
+    it('--fix prints the rewrite as a diff, --write makes it, and a second run finds no permanent redirect', async () => {
+      const args = ['crawl', copy, ...routes(), '--base', 'http://links.test/'];
+      const diff = await runInstalled(installed(), [...args, '--fix']);
+      expect(diff.stdout).toContain('+- Inline link, permanent: [install guide](http://links.test/new "Install").\n');
+      expect(diff.stdout).toContain('+- Root-relative (needs --base): [docs](/docs/new-page).\n');
+      const written = await runInstalled(installed(), [...args, '--fix', '--write']);
+      expect(written.stderr).toMatch(/README\.md: 21 links rewritten/);
+      const readme = await readFile(join(copy, 'README.md'), 'utf8');
+      expect(readme).toContain('[status page](http://links.test/temp-302)');
+      const again = await runInstalled(installed(), args);
+      expect(again.stdout).not.toContain('(permanent: --fix rewrites it)');
+      expect(again.stdout).toContain('(temporary: --fix-temporary rewrites it)');
     });
   });
 

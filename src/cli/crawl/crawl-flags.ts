@@ -35,4 +35,10 @@ export interface CrawlFlags extends AnalysisFlags {
   fixTemporary?: boolean;
   /** Files only: apply the fix in place. */
   write?: boolean;
+  /** Files only: the URL the directories given are served at, so that their relative links are followed too. */
+  base?: string;
+  /** Files only: globs a file found in a directory must match one of (repeatable). */
+  include?: string[];
+  /** Files only: globs no file found in a directory may match (repeatable). */
+  exclude?: string[];
 }

@@ -84,7 +84,10 @@ function reportOptions(command: Command): Command {
     .option('--no-color', 'no colours, even on a terminal (as NO_COLOR=1 does)')
     .option('--fix', 'files: print, as a diff, each link rewritten to its final URL (permanent redirects to a 2xx)')
     .option('--fix-temporary', 'files, with --fix: rewrite temporarily redirected links too')
-    .option('--write', 'files, with --fix: apply the rewrite in place');
+    .option('--write', 'files, with --fix: apply the rewrite in place')
+    .option('--base <url>', 'files: the URL the directories given are served at (relative links are followed under it)')
+    .option('--include <glob>', 'files: read only files matching this glob (repeatable)', collect)
+    .option('--exclude <glob>', 'files: skip files matching this glob (repeatable)', collect);
 }
 
 /** `hoplens crawl <url|path...>`. */

@@ -14,6 +14,13 @@ export interface CiFinding {
   level: CiLevel;
   /** 1-based line of the input the finding is on (the rule, the row, the sitemap's `<loc>`). */
   line: number;
+  /** 1-based column on that line, where the finding knows it (a link in a file). */
+  column?: number;
+  /**
+   * The file the finding is in, from the repository's root with forward slashes, when a run reads many files
+   * (`crawl` on files); absent, the report's {@link CiReport.path}.
+   */
+  path?: string;
   /** A short title (the annotation's title). */
   title: string;
   /** What is wrong, in one or a few sentences. */
@@ -28,6 +35,8 @@ export interface CiFinding {
 /** A row of the summary's table of failing rows. */
 export interface CiRow {
   line: number;
+  /** The row's file, when a run reads many (as {@link CiFinding.path}). */
+  path?: string;
   source: string;
   outcome: string;
   reason: string;
@@ -50,7 +59,7 @@ export interface CiSlowChain {
 /** Everything a CI format writes about one run. */
 export interface CiReport {
   /** The command that made it. */
-  command: 'check' | 'lint' | 'fix';
+  command: 'check' | 'lint' | 'fix' | 'crawl';
   /** The input's name as people read it (file name or `stdin`). */
   inputName: string;
   /**

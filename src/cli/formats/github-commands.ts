@@ -34,8 +34,10 @@ export function workflowCommand(name: string, properties: Record<string, string 
 export const ANNOTATIONS_PER_LEVEL = 10;
 
 /** One annotation of a finding, on its line of the input file when the input is a file. */
-function annotation(finding: CiFinding, path: string | undefined): string {
+function annotation(finding: CiFinding, reportPath: string | undefined): string {
+  const path = finding.path ?? reportPath;
   const where: Record<string, string | number> = path === undefined ? {} : { file: path, line: finding.line };
+  if (path !== undefined && finding.column !== undefined) where.col = finding.column;
   return workflowCommand(finding.level, { ...where, title: `hoplens: ${finding.title}` }, finding.message);
 }
 

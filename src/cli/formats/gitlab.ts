@@ -18,11 +18,12 @@ const GITLAB_SEVERITY: Readonly<Record<CiLevel, 'major' | 'minor' | 'info'>> = {
  * A finding on standard input has no file in the repository: it is located on the input's name.
  */
 export function renderGitlab(report: CiReport): string {
-  const path = report.path ?? report.inputName;
+  const reportPath = report.path ?? report.inputName;
   // The line is left out, so that a rule moved down the file is the same finding; the occurrence tells apart two
   // findings of one type on one URL (a duplicate rule).
   const seen = new Map<string, number>();
   const issues = report.findings.map((finding) => {
+    const path = finding.path ?? reportPath;
     const identity = `hoplens\0${finding.rule}\0${path}\0${finding.key}`;
     const occurrence = seen.get(identity) ?? 0;
     seen.set(identity, occurrence + 1);

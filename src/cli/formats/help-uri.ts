@@ -14,6 +14,8 @@ export function absoluteHelp(help: string): string {
 export const LINT_HELP = 'docs/cli.md#hoplens-lint-file';
 /** Where `fix` is explained. */
 export const FIX_HELP = 'docs/cli.md#hoplens-fix-file';
+/** Where the links found in files are explained. */
+export const CRAWL_FILES_HELP = 'docs/crawl.md#links-in-files';
 /** Where check's own verdicts (expectations, errors) are explained. */
 export const CHECK_HELP = 'docs/cli.md#when-a-row-fails';
 
@@ -21,7 +23,7 @@ export const CHECK_HELP = 'docs/cli.md#when-a-row-fails';
  * A finding type's help for SARIF's rules: a core issue type's own page (src/core/issue-help.ts), a lint kind's
  * section of the CLI reference, and check's own verdicts their section.
  */
-export function ciRuleHelp(command: 'check' | 'lint' | 'fix', rule: string): { uri: string; text: string } {
+export function ciRuleHelp(command: 'check' | 'lint' | 'fix' | 'crawl', rule: string): { uri: string; text: string } {
   if (Object.hasOwn(ISSUE_HELP, rule)) {
     return {
       uri: ISSUE_HELP[rule as keyof typeof ISSUE_HELP],
@@ -30,6 +32,9 @@ export function ciRuleHelp(command: 'check' | 'lint' | 'fix', rule: string): { u
   }
   if (command === 'lint') {
     return { uri: LINT_HELP, text: `A finding of \`hoplens lint\` among the rules of a redirect file (${rule}).` };
+  }
+  if (command === 'crawl') {
+    return { uri: CRAWL_FILES_HELP, text: `A link in a file that redirects or is broken (${rule}).` };
   }
   if (command === 'fix') {
     return { uri: FIX_HELP, text: '`hoplens fix` would point this rule straight at its final destination.' };

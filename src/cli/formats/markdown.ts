@@ -21,9 +21,11 @@ function cell(text: string): string {
 /** Text safe inside a code span, which Markdown does not interpret (backticks taken out). */
 const code = (text: string) => `\`${cell(text).replaceAll('`', "'")}\``;
 
-function lineCell(report: CiReport, line: number, options: MarkdownOptions): string {
-  const label = `${report.path ?? report.inputName}:${line}`;
-  return options.lineLink === undefined ? code(label) : `[${cell(label)}](${options.lineLink(line)})`;
+function lineCell(report: CiReport, line: number, options: MarkdownOptions, path?: string): string {
+  const label = `${path ?? report.path ?? report.inputName}:${line}`;
+  // The link goes to a line of the report's one file: a row of another file is named without one.
+  const link = path === undefined || path === report.path ? options.lineLink : undefined;
+  return link === undefined ? code(label) : `[${cell(label)}](${link(line)})`;
 }
 
 function totals(report: CiReport): string {
@@ -39,7 +41,7 @@ function failingTable(report: CiReport, options: MarkdownOptions, budget: number
   let text = `\n### ${report.command === 'check' ? 'Failing rows' : 'Findings'}\n\n| line | ${report.command === 'check' ? 'source' : 'rule'} | outcome | why |\n| --- | --- | --- | --- |\n`;
   let listed = 0;
   for (const row of report.failing) {
-    const line = `| ${lineCell(report, row.line, options)} | ${code(row.source)} | ${row.outcome} | ${cell(row.reason)} |\n`;
+    const line = `| ${lineCell(report, row.line, options, row.path)} | ${code(row.source)} | ${row.outcome} | ${cell(row.reason)} |\n`;
     if (text.length + line.length > budget) break;
     text += line;
     listed++;

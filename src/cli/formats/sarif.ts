@@ -26,14 +26,20 @@ function fingerprint(finding: CiFinding, path: string | undefined): string {
 }
 
 function location(report: CiReport, finding: CiFinding): object[] {
-  if (report.path === undefined) return [];
+  const path = finding.path ?? report.path;
+  if (path === undefined) return [];
+  // SARIF 2.1.0 §3.30.5: startColumn counts UTF-16 code units from 1 by default, as the finding's column does.
+  const region =
+    finding.column === undefined
+      ? { startLine: finding.line }
+      : { startLine: finding.line, startColumn: finding.column };
   return [
     {
       physicalLocation: {
-        artifactLocation: report.path.startsWith('/')
-          ? { uri: `file://${encodeURI(report.path)}` }
-          : { uri: encodeURI(report.path), uriBaseId: '%SRCROOT%' },
-        region: { startLine: finding.line },
+        artifactLocation: path.startsWith('/')
+          ? { uri: `file://${encodeURI(path)}` }
+          : { uri: encodeURI(path), uriBaseId: '%SRCROOT%' },
+        region,
       },
     },
   ];
@@ -61,7 +67,7 @@ export function renderSarif(report: CiReport, help: RuleHelp): string {
     level: SARIF_LEVEL[finding.level],
     message: { text: finding.message },
     locations: location(report, finding),
-    partialFingerprints: { 'hoplensFinding/v1': fingerprint(finding, report.path) },
+    partialFingerprints: { 'hoplensFinding/v1': fingerprint(finding, finding.path ?? report.path) },
   }));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

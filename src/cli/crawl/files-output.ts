@@ -1,0 +1,92 @@
+import type { CrawlFilesResult } from '../../crawl/index.js';
+import type { CiReport } from '../formats/ci-report.js';
+import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
+import { annotations } from '../formats/github-commands.js';
+import { ciFinding, ciLevel, type FileFinding } from './files-findings.js';
+
+/** The formats of `crawl` on files. */
+export const FILES_FORMATS = ['table', 'json', 'github', 'sarif', 'gitlab', 'markdown'] as const;
+export type FilesFormat = (typeof FILES_FORMATS)[number];
+
+/** `file:line:column: level rule: message`, the shape compilers print and editors jump to. */
+export function findingLine({ finding, link }: FileFinding): string {
+  const { verdict } = link.followed;
+  // What --fix does with a link it could point elsewhere: only all-permanent chains are rewritten by default.
+  const note =
+    finding.suggestion === undefined || verdict.kind !== 'redirect'
+      ? ''
+      : verdict.permanent
+        ? ' (permanent: --fix rewrites it)'
+        : ' (temporary: --fix-temporary rewrites it)';
+  return `${link.file}:${link.line}:${link.column}: ${finding.severity} ${finding.type}: ${finding.message}${note}\n`;
+}
+
+/** A file's path as CI tools locate it (from the repository's root: ci-location.ts). */
+export type Locate = (file: string) => string;
+
+function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], exit: number, locate: Locate): CiReport {
+  const errors = findings.filter(({ finding }) => ciLevel(finding) === 'error').length;
+  return {
+    command: 'crawl',
+    inputName: `${result.files.length} files`,
+    findings: findings.map((finding) => ({ ...ciFinding(finding), path: locate(finding.link.file) })),
+    totals: [
+      ['files', result.files.length],
+      ['links followed', result.links.length],
+      ['distinct URLs', result.urls],
+      ['warnings', findings.length - errors],
+      ['errors', errors],
+    ],
+    failing: findings.map(({ link, finding }) => ({
+      line: link.line,
+      path: locate(link.file),
+      source: link.target,
+      outcome: finding.type,
+      reason: finding.message,
+    })),
+    failingNotListed: 0,
+    collapses: [],
+    slowest: [],
+    exit,
+  };
+}
+
+function jsonReport(result: CrawlFilesResult, findings: readonly FileFinding[]): string {
+  const rows = findings.map(({ link, finding }) => ({
+    file: link.file,
+    line: link.line,
+    column: link.column,
+    form: link.form,
+    ...(link.element === undefined ? {} : { element: link.element }),
+    target: link.target,
+    url: link.url.href,
+    type: finding.type,
+    severity: finding.severity,
+    ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
+    chain: (link.followed.result?.chain ?? []).map((hop) => ({ url: hop.url, status: hop.status })),
+    message: finding.message,
+    help: finding.help,
+  }));
+  const summary = {
+    files: result.files.length,
+    links: result.links.length,
+    urls: result.urls,
+    skipped: result.skipped,
+  };
+  return `${JSON.stringify({ summary, findings: rows }, null, 2)}\n`;
+}
+
+/** The findings written in `format`. */
+export function renderFindings(
+  format: FilesFormat,
+  result: CrawlFilesResult,
+  findings: readonly FileFinding[],
+  exit: number,
+  locate: Locate,
+): string {
+  if (format === 'table') return findings.map(findingLine).join('');
+  if (format === 'json') return jsonReport(result, findings);
+  const report = ciReport(result, findings, exit, locate);
+  if (format === 'github') return annotations(report);
+  return renderCiDocument(format as CiDocumentFormat, report, {});
+}
