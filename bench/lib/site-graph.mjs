@@ -2,7 +2,7 @@
 // page number and the page count, so the site is the same on every run and a test can walk it without a server.
 //
 // Page i links to its children 4i+1..4i+4 in a tree (so every page is reachable from `/`, at depth at most
-// log4(pages) + 1), to its parent, to three pages picked by a hash, through a redirect (`/r/k` → 301 → `/p/k/`), on
+// log4(pages) + 1), to its parent, to six pages picked by a hash, through a redirect (`/r/k` → 301 → `/p/k/`), on
 // every fifth page through a chain of two (`/rr/k` → `/r/k` → page k), and on one page in ten to a page that does not
 // exist (`/gone/i` → 404). About ten links a page, as the issue asks.
 
@@ -49,11 +49,11 @@ export function linksOf(i, pages) {
     links.push({ href: pagePath(child), text: `Section ${child}`, kind: 'page' });
   }
   if (i > 0) links.push({ href: pagePath(Math.floor((i - 1) / 4)), text: 'Up one level', kind: 'page' });
-  for (let j = 0; j < 3; j++) {
-    const other = mix(i * 4 + j) % pages;
+  for (let j = 0; j < 6; j++) {
+    const other = mix(i * 8 + j) % pages;
     links.push({ href: pagePath(other), text: `See also ${other}`, kind: 'page' });
   }
-  const moved = mix(i * 4 + 3) % pages;
+  const moved = mix(i * 8 + 7) % pages;
   links.push({ href: `/r/${moved}`, text: `Moved page ${moved}`, kind: 'redirect' });
   if (i % 5 === 0) links.push({ href: `/rr/${moved}`, text: `Old address of ${moved}`, kind: 'chain' });
   if (i % 10 === 3) links.push({ href: `/gone/${i}`, text: 'Removed page', kind: 'missing' });
@@ -71,10 +71,12 @@ function urlset(origin, paths) {
  */
 export function sitemapBodies(pages, origin) {
   const bodies = new Map();
-  const files = Math.ceil(pages / SITEMAP_LIMIT);
+  // Room in each file for the two redirected addresses the first one lists.
+  const perFile = SITEMAP_LIMIT - 2;
+  const files = Math.ceil(pages / perFile);
   for (let n = 0; n < files; n++) {
     const paths = [];
-    for (let i = n * SITEMAP_LIMIT; i < Math.min(pages, (n + 1) * SITEMAP_LIMIT); i++) paths.push(pagePath(i));
+    for (let i = n * perFile; i < Math.min(pages, (n + 1) * perFile); i++) paths.push(pagePath(i));
     if (n === 0) paths.push(`/r/${Math.min(1, pages - 1)}`, `/rr/${Math.min(2, pages - 1)}`);
     bodies.set(`/sitemap-${n}.xml`, Buffer.from(urlset(origin, paths)));
   }

@@ -65,7 +65,10 @@ export interface CrawlResult {
 /** Whether the built CLI has the `crawl` command (it is being built alongside this benchmark). */
 function hoplensCrawl(): Peer {
   const help = spawnSync(process.execPath, [CLI, 'crawl', '--help'], { encoding: 'utf8', timeout: 30_000 });
-  if (help.status !== 0) return { ok: false, reason: `\`hoplens crawl\` is not in ${CLI} (npm run build?)` };
+  // Without the command, commander reads `crawl` as the default command's URL and prints the top-level usage.
+  if (help.status !== 0 || !/Usage: hoplens crawl\b/.test(help.stdout)) {
+    return { ok: false, reason: `\`hoplens crawl\` is not in ${CLI} (not merged yet, or npm run build?)` };
+  }
   const version = spawnSync(process.execPath, [CLI, '--version'], { encoding: 'utf8', timeout: 30_000 });
   return { ok: true, command: process.execPath, prefix: [CLI], version: version.stdout.trim() };
 }
