@@ -74,33 +74,38 @@ function hoplensCrawl(): Peer {
 }
 
 /**
- * Each tool's command line. hoplens: every page (`--max-pages` above the site's size, `--max-depth` past its depth),
- * 32 requests at a time to the one host, its report to /dev/null. linkinator: `--recurse` at the same concurrency,
- * nothing printed. wget: `--spider -r --level=inf`, robots.txt ignored (the site allows everything anyway), quiet.
+ * hoplens's command line after `prefix` (Node's flags and the CLI): every page (`--max-pages` above the site's size,
+ * `--max-depth` past its depth), 32 requests at a time to the one host, its report to /dev/null.
+ */
+export function hoplensArgv(prefix: string[], site: SiteProcess): string[] {
+  const c = String(CRAWL_CONCURRENCY);
+  const limits = ['--max-pages', String(site.pages * 2), '--max-depth', '1000'];
+  return [
+    ...prefix,
+    'crawl',
+    site.url,
+    '--concurrency',
+    c,
+    '--per-host',
+    c,
+    ...limits,
+    '--format',
+    'ndjson',
+    '--output',
+    '/dev/null',
+  ];
+}
+
+/**
+ * Each tool's command line. linkinator: `--recurse` at the same concurrency, nothing printed. wget: `--spider -r
+ * --level=inf`, robots.txt ignored (the site allows everything anyway), quiet.
  */
 function argvFor(name: ToolName, prefix: string[], site: SiteProcess): string[] {
-  const c = String(CRAWL_CONCURRENCY);
   switch (name) {
     case 'hoplens':
-      return [
-        ...prefix,
-        'crawl',
-        site.url,
-        '--concurrency',
-        c,
-        '--per-host',
-        c,
-        '--max-pages',
-        String(site.pages * 2),
-        '--max-depth',
-        '1000',
-        '--format',
-        'ndjson',
-        '--output',
-        '/dev/null',
-      ];
+      return hoplensArgv(prefix, site);
     case 'linkinator':
-      return [...prefix, site.url, '--recurse', '--concurrency', c, '--verbosity', 'none'];
+      return [...prefix, site.url, '--recurse', '--concurrency', String(CRAWL_CONCURRENCY), '--verbosity', 'none'];
     case 'wget':
       return [...prefix, '--spider', '-r', '-nd', '-e', 'robots=off', '--level=inf', '-q', site.url];
   }
