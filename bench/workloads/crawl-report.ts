@@ -67,6 +67,11 @@ export async function crawlSection(workDir: string, reps: number, out: (line?: s
         ? `Every tool visited all ${size.pages} pages in every run.`
         : `**Not every page visited** by: ${incomplete.join('; ')}.`,
     );
+    if (size.tools.some((tool) => tool.cut > 0)) {
+      out(
+        'A run cut at the time bound is given the rate and the peak of what it did until then: a tool that slows down or grows as it goes is flattered by both.',
+      );
+    }
   }
   const targets = crawlTargets(sizes);
   out();
