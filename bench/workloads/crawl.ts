@@ -74,12 +74,14 @@ function hoplensCrawl(): Peer {
 }
 
 /**
- * hoplens's command line after `prefix` (Node's flags and the CLI): every page (`--max-pages` above the site's size,
+ * hoplens's command line after `prefix` (Node's flags and the CLI): every page (`--max-pages` far above the site's size,
  * `--max-depth` past its depth), 32 requests at a time to the one host, its report to /dev/null.
  */
 export function hoplensArgv(prefix: string[], site: SiteProcess): string[] {
   const c = String(CRAWL_CONCURRENCY);
-  const limits = ['--max-pages', String(site.pages * 2), '--max-depth', '1000'];
+  // --max-pages counts every URL the crawl fetches as a page, redirects and 404s included (about 1.9× the site's pages
+  // here), so the bound is set well above them.
+  const limits = ['--max-pages', String(site.pages * 4), '--max-depth', '1000'];
   return [
     ...prefix,
     'crawl',
