@@ -8,6 +8,8 @@
  * BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200.
  * `monitors` (minutes long) runs only when BENCH_ONLY names it: BENCH_ONLY=monitors  BENCH_MONITORS=10000
  * BENCH_MONITOR_SECONDS=180.
+ * `crawl` (issue 31; in the default list): BENCH_CRAWL_PAGES=10000,100000  BENCH_CRAWL_TOOLS=hoplens,linkinator,wget
+ * BENCH_CRAWL_TIMEOUT=900 (seconds a run may take)  BENCH_CRAWL_WGET_REPS=1.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -17,6 +19,7 @@ import { startNginx } from './lib/nginx.js';
 import { show } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
+import { crawlSection } from './workloads/crawl-report.js';
 import { detectorCost } from './workloads/detector-cost.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
 import { monitorsWorkload, ON_TIME_MS } from './workloads/monitors.js';
@@ -27,7 +30,9 @@ import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl').split(','),
+);
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -271,6 +276,8 @@ try {
       `Against the fixed grid (first due time + k × 60 s): ${(g.share * 100).toFixed(1)}% within ${ON_TIME_MS / 1000} s, lateness p50 ${ms(g.p50)} s, p99 ${ms(g.p99)} s, max ${ms(g.max)} s. Overdue by more than 5 s when the window closed: ${r.overdueAtEnd}. States: ${JSON.stringify(r.states)}. Target: runs/s ≥ needed and on time: ${verdict(r.runsPerSecond >= r.neededPerSecond * 0.99 && t.share >= 0.99)}`,
     );
   }
+
+  if (only.has('crawl')) await crawlSection(workDir, reps, out);
 } finally {
   await nginx.stop();
 }

@@ -4,14 +4,15 @@
  * the memory cannot answer reads the one bucket file the hash belongs to. Two URLs share a hash with a chance of about
  * n²/2⁶⁵: one in 36,000 for a million URLs, which would leave one page uncrawled.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BUCKETS = 256;
 
 export function urlHash(url: string): string {
-  return createHash('sha1').update(url).digest('hex').slice(0, 16);
+  // The one-shot form: about half the time of createHash().update().digest() for a URL-sized input.
+  return hash('sha1', url).slice(0, 16);
 }
 
 export class SpillingSet {
