@@ -30,9 +30,7 @@ import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set(
-  (process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl').split(','),
-);
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl').split(','));
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);

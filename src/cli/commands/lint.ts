@@ -13,13 +13,7 @@ import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import {
-  type CheckFormat,
-  effectiveFormat,
-  isHumanFormat,
-  LINT_FORMATS,
-  type LintFormat,
-} from '../formats/formatter.js';
+import { effectiveFormat, isHumanFormat, LINT_FORMATS, type LintFormat } from '../formats/formatter.js';
 import { writeStepSummary } from '../formats/github.js';
 import { type LintFormatContext, renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
