@@ -5,6 +5,7 @@
  */
 import type { ReportRow } from '../model/report-data.js';
 import { queryRows, type RowQuery, type SortKey } from '../model/row-query.js';
+import type { RowStore } from '../model/row-store.js';
 import { h, replace } from './chain/dom.js';
 import { formatDuration } from './chain/format.js';
 import { rowControls } from './row-controls.js';
@@ -84,7 +85,7 @@ function header(state: TableState, onSort: (key: SortKey) => void): HTMLTableSec
 }
 
 /** The rows section: filters, the table and the unfolded row. */
-export function rowTable(rows: readonly ReportRow[], source: string): HTMLElement {
+export function rowTable(store: RowStore, source: string): HTMLElement {
   const state: TableState = { shown: [], sort: 'line', descending: false, open: undefined };
   const body = h('tbody', {});
   const table = h(
@@ -104,13 +105,15 @@ export function rowTable(rows: readonly ReportRow[], source: string): HTMLElemen
       cell.style.height = `${height}px`;
       return h('tr', { class: 'spacer', 'aria-hidden': 'true' }, cell);
     };
-    const visible = state.shown.slice(first, last).map((index) => cells(rows[index]!, index, index === state.open));
+    const visible = state.shown
+      .slice(first, last)
+      .map((index) => cells(store.rowAt(index), index, index === state.open));
     replace(body, spacer(first * ROW_HEIGHT), ...visible, spacer((state.shown.length - last) * ROW_HEIGHT));
   };
-  const controls = rowControls(rows, () => apply());
+  const controls = rowControls(store, () => apply());
   const apply = () => {
-    state.shown = queryRows(rows, controls.read({ sort: state.sort, descending: state.descending }));
-    controls.count(state.shown.length, rows.length);
+    state.shown = queryRows(store, controls.read({ sort: state.sort, descending: state.descending }));
+    controls.count(state.shown.length, store.count);
     table.replaceChildren(table.firstChild!, header(state, sortBy), body);
     scroller.scrollTop = 0;
     paint();
@@ -126,7 +129,7 @@ export function rowTable(rows: readonly ReportRow[], source: string): HTMLElemen
     if (button === null) return;
     const index = Number(button.dataset.row);
     state.open = state.open === index ? undefined : index;
-    replace(detail, state.open === undefined ? '' : rowDetail(rows[index]!, source));
+    replace(detail, state.open === undefined ? '' : rowDetail(store.rowAt(index), source));
     paint();
     body.querySelector<HTMLButtonElement>(`button.unfold[data-row="${index}"]`)?.focus();
   });
@@ -143,7 +146,7 @@ export function rowTable(rows: readonly ReportRow[], source: string): HTMLElemen
 }
 
 /** What `query` keeps, for callers outside the table (the print list). */
-export function failingRows(rows: readonly ReportRow[]): number[] {
+export function failingRows(store: RowStore): number[] {
   const query: RowQuery = { sort: 'line', descending: false };
-  return queryRows(rows, query).filter((index) => rows[index]!.outcome !== 'passed');
+  return queryRows(store, query).filter((index) => store.outcomeOf(index) !== 'passed');
 }
