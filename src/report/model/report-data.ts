@@ -125,7 +125,12 @@ export class ReportDataBuilder {
     hops: [],
     notes: [],
   };
-  private readonly hopColumns = { url: [] as number[], status: [] as number[], ms: [] as number[], kind: [] as number[] };
+  private readonly hopColumns = {
+    url: [] as number[],
+    status: [] as number[],
+    ms: [] as number[],
+    kind: [] as number[],
+  };
   private lastNoteRow = 0;
 
   constructor(

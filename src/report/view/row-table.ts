@@ -12,7 +12,6 @@ import { rowControls } from './row-controls.js';
 import { rowDetail } from './row-detail.js';
 import { virtualRows } from './virtual-rows.js';
 
-
 const COLUMNS: ReadonlyArray<[SortKey, string]> = [
   ['line', 'Line'],
   ['outcome', 'Outcome'],
