@@ -15,7 +15,8 @@ function seeded(seed: number): (n: number) => number {
   let state = seed >>> 0;
   return (n) => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
+    // From the high bits: an LCG's low bits repeat with short periods.
+    return Math.floor((state / 2 ** 32) * n);
   };
 }
 
