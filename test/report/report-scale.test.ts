@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportDataBuilder, type ReportRow, reportHtml, unpackRows } from '../../src/report/index.js';
+import { ReportDataBuilder, type ReportRow, RowStore, reportHtml, unpackRows } from '../../src/report/index.js';
 import type { ReportData } from '../../src/report/model/report-data.js';
+import { queryRows } from '../../src/report/model/row-query.js';
 import { launchChromium, SCREENSHOT_DIR } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';
 import { realisticRows } from './realistic-rows.js';
@@ -70,6 +71,14 @@ describe('the report data', () => {
     const rows = unpackRows(embedded(html));
     expect(rows).toHaveLength(ROWS.length);
     expect(rows).toEqual(ROWS.map(expected));
+  });
+
+  it('sorts by line when the rows were stored out of line order (a check’s rows finish in any order)', () => {
+    const builder = new ReportDataBuilder('moves.csv', 'moves.csv');
+    for (const row of [ROWS[2]!, ROWS[0]!, ROWS[1]!]) builder.add(row);
+    const store = RowStore.from(builder.data());
+    const order = queryRows(store, { sort: 'line', descending: false }).map((index) => store.line[index]);
+    expect(order).toEqual([2, 3, 4]);
   });
 
   it('still reads the row arrays of version 1, which reports written before the columns embed', () => {

@@ -74,7 +74,7 @@ export function queryRows(store: RowStore, query: RowQuery): number[] {
   const keep = rowTest(store, query);
   const kept: number[] = [];
   for (let i = 0; i < store.count; i++) if (keep(i)) kept.push(i);
-  if (query.sort === 'line' && !query.descending) return kept;
+  if (query.sort === 'line' && !query.descending && store.inLineOrder) return kept;
   const value = sortValue(store, query.sort);
   const sign = query.descending ? -1 : 1;
   kept.sort((a, b) => {

@@ -114,6 +114,8 @@ export class RowStore implements Readonly<StoreParts> {
   /** Each row's source host, as an index in `hosts` (computed once per origin, not per row). */
   readonly sourceHost: Int32Array;
   readonly hosts: string[];
+  /** Whether the rows are stored in line order (a check's rows may finish out of it), so that sorting by line is free. */
+  readonly inLineOrder: boolean;
   private searchText: string[] | undefined;
 
   constructor(parts: StoreParts) {
@@ -132,6 +134,9 @@ export class RowStore implements Readonly<StoreParts> {
       }
       return at;
     });
+    let ordered = true;
+    for (let i = 1; i < this.count && ordered; i++) ordered = this.line[i - 1]! <= this.line[i]!;
+    this.inLineOrder = ordered;
     let none = -1;
     this.sourceHost = new Int32Array(this.count);
     for (let i = 0; i < this.count; i++) {
