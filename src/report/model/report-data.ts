@@ -1,7 +1,7 @@
 /**
  * The report's data as the HTML file embeds it, in columns (issue 30: at most 3 MB per 10,000 rows, and quick to read
  * back for 100,000): every distinct URL once, front-coded (compact-columns.ts); each row field a column of numbers,
- * references as differences; the few texts (reasons, warnings, finding types, error codes) once each, tied to their
+ * references as differences, status codes as indices into their few distinct values; the few texts (reasons, warnings, finding types, error codes) once each, tied to their
  * rows by a sparse list. Pure: no DOM, no Node; the CLI writes it and the view reads it (row-store.ts), and the view
  * still reads the row-per-array data of version 1 that earlier reports embed (legacy-data.ts).
  */
@@ -29,10 +29,10 @@ export interface RowColumns {
   source: number[];
   /** -1: no target. */
   target: number[];
-  /** 0: none. */
-  expectedStatus: number[];
-  /** 0: none. */
-  finalStatus: number[];
+  /** Index in {@link ReportData.statuses} (whose code 0 is none). */
+  expectedStatus: SmallColumn;
+  /** Index in {@link ReportData.statuses} (whose code 0 is none). */
+  finalStatus: SmallColumn;
   /** -1: none. */
   finalUrl: number[];
   redirects: SmallColumn;
@@ -46,7 +46,8 @@ export interface RowColumns {
 /** Every row's hops, one after another; the URL references as differences. */
 export interface HopColumns {
   url: number[];
-  status: number[];
+  /** Index in {@link ReportData.statuses}. */
+  status: SmallColumn;
   ms: number[];
   /** Index in {@link KINDS}. */
   kind: SmallColumn;
@@ -62,6 +63,8 @@ export interface ReportData {
   input: string;
   urls: UrlColumns;
   texts: string[];
+  /** The distinct status codes (a run has a handful), so that each status column takes one digit a value. */
+  statuses: number[];
   rows: RowColumns;
   hops: HopColumns;
   collapse?: CollapseFinding;
@@ -87,13 +90,13 @@ export interface ReportRow {
 }
 
 /** A distinct-value table that hands out each value's index. */
-class Interned {
-  readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
+class Interned<T = string> {
+  readonly values: T[] = [];
+  private readonly index = new Map<T, number>();
 
-  constructor(private readonly onNew: (text: string) => void = () => {}) {}
+  constructor(private readonly onNew: (value: T) => void = () => {}) {}
 
-  of(text: string | undefined): number {
+  of(text: T | undefined): number {
     if (text === undefined) return -1;
     let at = this.index.get(text);
     if (at === undefined) {
@@ -112,6 +115,7 @@ export class ReportDataBuilder {
   private readonly urlWriter = new UrlWriter();
   private readonly urls = new Interned((url) => this.urlWriter.add(url));
   private readonly texts = new Interned();
+  private readonly statuses = new Interned<number>();
   private readonly columns: Columns = {
     line: [],
     outcome: [],
@@ -152,15 +156,15 @@ export class ReportDataBuilder {
     c.outcome.push(Math.max(0, OUTCOMES.indexOf(row.outcome)));
     c.source.push(this.urls.of(row.source));
     c.target.push(this.urls.of(row.target));
-    c.expectedStatus.push(row.expectedStatus ?? 0);
-    c.finalStatus.push(row.finalStatus ?? 0);
+    c.expectedStatus.push(this.statuses.of(row.expectedStatus ?? 0));
+    c.finalStatus.push(this.statuses.of(row.finalStatus ?? 0));
     c.finalUrl.push(this.urls.of(row.finalUrl));
     c.redirects.push(row.redirects);
     c.time.push(Math.round(row.time));
     c.hops.push(row.chain.length);
     for (const hop of row.chain) {
       this.hopColumns.url.push(this.urls.of(hop.url));
-      this.hopColumns.status.push(hop.status);
+      this.hopColumns.status.push(this.statuses.of(hop.status));
       this.hopColumns.ms.push(Math.round(hop.responseTime));
       this.hopColumns.kind.push(Math.max(0, KINDS.indexOf(hop.redirectType as (typeof KINDS)[number])));
     }
@@ -180,21 +184,22 @@ export class ReportDataBuilder {
       input: this.input,
       urls: this.urlWriter.columns,
       texts: this.texts.values,
+      statuses: this.statuses.values,
       rows: {
         count: c.line.length,
         line: packSmall(deltas(c.line)),
         outcome: packSmall(c.outcome),
         source: deltas(c.source),
         target: deltas(c.target),
-        expectedStatus: c.expectedStatus.slice(),
-        finalStatus: c.finalStatus.slice(),
+        expectedStatus: packSmall(c.expectedStatus),
+        finalStatus: packSmall(c.finalStatus),
         finalUrl: deltas(c.finalUrl),
         redirects: packSmall(c.redirects),
         time: c.time.slice(),
         hops: packSmall(c.hops),
         notes: c.notes.slice(),
       },
-      hops: { url: deltas(hops.url), status: hops.status.slice(), ms: hops.ms.slice(), kind: packSmall(hops.kind) },
+      hops: { url: deltas(hops.url), status: packSmall(hops.status), ms: hops.ms.slice(), kind: packSmall(hops.kind) },
       ...(extra.collapse === undefined ? {} : { collapse: extra.collapse }),
       ...(extra.elapsedMs === undefined ? {} : { elapsedMs: extra.elapsedMs }),
     };

@@ -4,7 +4,7 @@
  * the columns of version 2 and the row arrays of version 1 (legacy-data.ts).
  */
 import type { RowOutcome } from '../../check/index.js';
-import { readUrls, undelta, unpackSmall } from './compact-columns.js';
+import { readUrls, type SmallColumn, undelta, unpackSmall } from './compact-columns.js';
 import { legacyParts } from './legacy-data.js';
 import { KINDS, NOTE_FIELDS, OUTCOMES, type ReportData, type ReportRow } from './report-data.js';
 
@@ -60,6 +60,13 @@ function readNotes(data: ReportData): Array<RowNotes | undefined> {
   return notes;
 }
 
+/** A status column's codes, from their indices into the data's distinct codes. */
+function statusCodes(data: ReportData, column: SmallColumn): Int32Array {
+  const codes = unpackSmall(column);
+  for (let i = 0; i < codes.length; i++) codes[i] = data.statuses[codes[i]!] ?? 0;
+  return codes;
+}
+
 function columnParts(data: ReportData): StoreParts {
   const { rows, hops } = data;
   const { urls, origin } = readUrls(data.urls);
@@ -75,14 +82,14 @@ function columnParts(data: ReportData): StoreParts {
     outcome: unpackSmall(rows.outcome),
     source: undelta(rows.source),
     target: undelta(rows.target),
-    expectedStatus: Int32Array.from(rows.expectedStatus),
-    finalStatus: Int32Array.from(rows.finalStatus),
+    expectedStatus: statusCodes(data, rows.expectedStatus),
+    finalStatus: statusCodes(data, rows.finalStatus),
     finalUrl: undelta(rows.finalUrl),
     redirects: unpackSmall(rows.redirects),
     time: Int32Array.from(rows.time),
     hopStart,
     hopUrl: undelta(hops.url),
-    hopStatus: Int32Array.from(hops.status),
+    hopStatus: statusCodes(data, hops.status),
     hopMs: Int32Array.from(hops.ms),
     hopKind: unpackSmall(hops.kind),
     notes: readNotes(data),
