@@ -222,6 +222,16 @@ describe('the report in Chromium', () => {
       expect(box.wide).toBe(false);
       expect(box.right).toBeLessThanOrEqual(703);
     }
+    // A row that failed for its chain alone has no reason sentence; on paper its finding says why.
+    const chained = ROWS.filter((row) => row.outcome !== 'passed')
+      .slice(0, 200)
+      .find((row) => row.reasons.length === 0)!;
+    expect(
+      await page
+        .locator('.print-rows li')
+        .filter({ hasText: `Line ${chained.line} ·` })
+        .textContent(),
+    ).toMatch(/· redirect_chain$/);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'report-scale-print-a4.png'), fullPage: true });
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -21,7 +21,8 @@ function printList(store: RowStore): HTMLElement {
       h(
         'li',
         {},
-        `Line ${row.line} · ${row.source} · ${row.error ?? row.finalStatus ?? ''} · ${row.reasons.join('; ')}`,
+        // A row failed for a finding alone (a chain) has no reason sentence: its finding types say why.
+        `Line ${row.line} · ${row.source} · ${row.error ?? row.finalStatus ?? ''} · ${(row.reasons.length > 0 ? row.reasons : row.types).join('; ')}`,
       ),
     );
   }
