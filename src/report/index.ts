@@ -4,4 +4,5 @@
  */
 export { reportHtml } from './html-file.js';
 export { type ReportFigures, reportFigures } from './model/figures.js';
-export { type ReportData, ReportDataBuilder, type ReportRow, unpackRows } from './model/report-data.js';
+export { type ReportData, ReportDataBuilder, type ReportRow } from './model/report-data.js';
+export { RowStore, unpackRows } from './model/row-store.js';

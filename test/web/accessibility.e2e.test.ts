@@ -156,6 +156,18 @@ const FACES: Array<{ name: string; go(page: Page): Promise<void> }> = [
     },
   },
   {
+    name: 'the HTML report file on a 375 px phone (rows as cards)',
+    go: async (page) => {
+      const html = await readFile(join(dir.path, 'run.html'), 'utf8');
+      await page.route(`${service.origin}/run.html`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: html }),
+      );
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(`${service.origin}/run.html`);
+      await page.locator('tbody tr.row').first().waitFor();
+    },
+  },
+  {
     name: 'the API reference at /docs',
     go: async (page) => {
       await page.goto(`${service.origin}/docs`);

@@ -5,7 +5,12 @@
  * summary does not have: the final status codes, the time distribution and why rows failed.
  */
 import { REDIRECT_BUCKETS } from '../../check/judging.js';
-import type { ReportRow } from './report-data.js';
+import { OUTCOMES, type ReportRow } from './report-data.js';
+import type { RowStore } from './row-store.js';
+
+const PASSED = OUTCOMES.indexOf('passed');
+const ERRORED = OUTCOMES.indexOf('errored');
+const SLOWEST = 10;
 
 /** Upper bounds (ms, exclusive) of the time distribution's buckets; the last bucket has none. */
 export const TIME_BOUNDS: readonly number[] = [100, 250, 500, 1000, 2000, 5000];
@@ -54,55 +59,63 @@ export function reasonsOf(row: ReportRow, collapsed: ReadonlySet<string>): Failu
   return [...found];
 }
 
-function countBy<K>(map: Map<K, number>, key: K): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
-}
-
 export function timeBucket(ms: number): number {
   const at = TIME_BOUNDS.findIndex((bound) => ms < bound);
   return at < 0 ? TIME_BOUNDS.length : at;
 }
 
-/** The figures of `rows`; `collapsed` holds the final URLs of the run's collapse finding. */
-export function reportFigures(rows: readonly ReportRow[], collapsed: ReadonlySet<string>): ReportFigures {
+/** The ten slowest analysed rows, slowest first; of equal times the earlier row first (as a stable sort gives). */
+function slowestRows(store: RowStore): number[] {
+  const top: number[] = [];
+  for (let i = 0; i < store.count; i++) {
+    if (store.outcome[i] === ERRORED) continue;
+    const time = store.time[i]!;
+    if (top.length === SLOWEST && time <= store.time[top[SLOWEST - 1]!]!) continue;
+    let at = Math.min(top.length, SLOWEST - 1);
+    while (at > 0 && store.time[top[at - 1]!]! < time) at--;
+    top.splice(at, 0, i);
+    if (top.length > SLOWEST) top.pop();
+  }
+  return top;
+}
+
+/** The figures of the rows in `store`, in one pass; `collapsed` holds the final URLs of the run's collapse finding. */
+export function reportFigures(store: RowStore, collapsed: ReadonlySet<string>): ReportFigures {
   const outcomes = { passed: 0, failed: 0, errored: 0 };
   const redirects = new Array<number>(REDIRECT_BUCKETS).fill(0);
   const times = new Array<number>(TIME_BOUNDS.length + 1).fill(0);
   const reasons = new Map<FailureReason, number>();
   const statuses = new Map<number, number>();
-  let permanent = 0;
-  let temporary = 0;
-  const analysed: ReportRow[] = [];
-  for (const row of rows) {
-    outcomes[row.outcome]++;
-    for (const reason of reasonsOf(row, collapsed)) countBy(reasons, reason);
-    if (row.outcome === 'errored') continue;
-    analysed.push(row);
-    redirects[Math.min(row.redirects, REDIRECT_BUCKETS - 1)]!++;
-    for (const hop of row.hops) {
-      if (hop.kind === 'permanent') permanent++;
-      else if (hop.kind === 'temporary') temporary++;
+  const kinds = [0, 0, 0];
+  for (let i = 0; i < store.count; i++) {
+    const outcome = store.outcome[i]!;
+    outcomes[OUTCOMES[outcome] ?? 'errored']++;
+    if (outcome !== PASSED) {
+      for (const reason of reasonsOf(store.rowAt(i), collapsed)) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
-    if (row.finalStatus !== undefined) countBy(statuses, row.finalStatus);
-    times[timeBucket(row.time)]!++;
+    if (outcome === ERRORED) continue;
+    redirects[Math.min(store.redirects[i]!, REDIRECT_BUCKETS - 1)]!++;
+    for (let h = store.hopStart[i]!; h < store.hopStart[i + 1]!; h++) kinds[store.hopKind[h]!]!++;
+    const status = store.finalStatus[i]!;
+    if (status > 0) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    times[timeBucket(store.time[i]!)]!++;
   }
-  const slowest = analysed
-    .slice()
-    .sort((a, b) => b.time - a.time)
-    .slice(0, 10)
-    .map((row) => ({
-      source: row.source,
-      time: row.time,
-      hops: row.hops.length,
-      ...(row.finalUrl === undefined ? {} : { finalUrl: row.finalUrl }),
-    }));
+  const slowest = slowestRows(store).map((i) => {
+    const finalUrl = store.url(store.finalUrl[i]!);
+    return {
+      source: store.url(store.source[i]!) ?? '',
+      time: store.time[i]!,
+      hops: store.hopStart[i + 1]! - store.hopStart[i]!,
+      ...(finalUrl === undefined ? {} : { finalUrl }),
+    };
+  });
   return {
-    rows: rows.length,
+    rows: store.count,
     outcomes,
     reasons: [...reasons].sort((a, b) => b[1] - a[1]),
     redirects,
-    permanent,
-    temporary,
+    permanent: kinds[1]!,
+    temporary: kinds[2]!,
     statuses: [...statuses].sort((a, b) => a[0] - b[0]),
     times,
     slowest,

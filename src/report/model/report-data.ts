@@ -1,38 +1,57 @@
 /**
- * The report's data as the HTML file embeds it: rows made compact (every URL once in a string table, each row a short
- * array, each hop three numbers), so that 10,000 rows stay under 3 MB, and read back into plain rows by the view.
- * Pure: no DOM, no Node; the CLI writes it and the view (src/report/view/) reads it.
+ * The report's data as the HTML file embeds it, in columns (issue 30: at most 3 MB per 10,000 rows, and quick to read
+ * back for 100,000): every distinct URL once, front-coded (compact-columns.ts); each row field a column of numbers,
+ * references as differences, status codes as indices into their few distinct values; the few texts (reasons, warnings, finding types, error codes) once each, tied to their
+ * rows by a sparse list. Pure: no DOM, no Node; the CLI writes it and the view reads it (row-store.ts), and the view
+ * still reads the row-per-array data of version 1 that earlier reports embed (legacy-data.ts).
  */
 import type { CollapseFinding, RowOutcome, RowResult } from '../../check/index.js';
+import { deltas, packSmall, type SmallColumn, type UrlColumns, UrlWriter } from './compact-columns.js';
 
 /** The format's version: a view refuses data it does not know. */
-export const REPORT_DATA_VERSION = 1;
+export const REPORT_DATA_VERSION = 2;
 
 export const OUTCOMES: readonly RowOutcome[] = ['passed', 'failed', 'errored'];
 
-/** One hop, compact: its URL's index in the string table, its status, its milliseconds, 1 permanent / 2 temporary. */
-export type PackedHop = [url: number, status: number, ms: number, kind: number];
+/** Which list of a row a text of `notes` belongs to. */
+export const NOTE_FIELDS = ['reasons', 'warnings', 'types', 'error'] as const;
 
-/**
- * One row: line, source, target (-1 none), expected status (0 none), outcome index, final status (0 none), final URL
- * (-1 none), redirects, total ms, reasons, warnings, finding types, error code ('' none), hops.
- */
-export type PackedRow = [
-  line: number,
-  source: number,
-  target: number,
-  expectedStatus: number,
-  outcome: number,
-  finalStatus: number,
-  finalUrl: number,
-  redirects: number,
-  time: number,
-  reasons: string[],
-  warnings: string[],
-  types: string[],
-  error: string,
-  hops: PackedHop[],
-];
+/** A hop's redirect kind: 0 none, 1 permanent, 2 temporary. */
+export const KINDS = [undefined, 'permanent', 'temporary'] as const;
+
+/** The rows, a column per field; URL references index {@link ReportData.urls}, written as differences. */
+export interface RowColumns {
+  count: number;
+  /** Line numbers, as differences. */
+  line: SmallColumn | number[];
+  /** Index in {@link OUTCOMES}. */
+  outcome: SmallColumn;
+  source: number[];
+  /** -1: no target. */
+  target: number[];
+  /** Index in {@link ReportData.statuses} (whose code 0 is none). */
+  expectedStatus: SmallColumn;
+  /** Index in {@link ReportData.statuses} (whose code 0 is none). */
+  finalStatus: SmallColumn;
+  /** -1: none. */
+  finalUrl: number[];
+  redirects: SmallColumn;
+  time: number[];
+  /** Hops per row. */
+  hops: SmallColumn;
+  /** Triples: row (as a difference from the previous triple's row), field (index in {@link NOTE_FIELDS}), text. */
+  notes: number[];
+}
+
+/** Every row's hops, one after another; the URL references as differences. */
+export interface HopColumns {
+  url: number[];
+  /** Index in {@link ReportData.statuses}. */
+  status: SmallColumn;
+  ms: number[];
+  /** Index in {@link KINDS}. */
+  kind: SmallColumn;
+}
 
 /** What the file embeds. */
 export interface ReportData {
@@ -42,8 +61,12 @@ export interface ReportData {
   generated: string;
   /** Where the rows came from: a rules file's name, shown with each row's line. */
   input: string;
-  strings: string[];
-  rows: PackedRow[];
+  urls: UrlColumns;
+  texts: string[];
+  /** The distinct status codes (a run has a handful), so that each status column takes one digit a value. */
+  statuses: number[];
+  rows: RowColumns;
+  hops: HopColumns;
   collapse?: CollapseFinding;
   elapsedMs?: number;
 }
@@ -66,99 +89,119 @@ export interface ReportRow {
   hops: Array<{ url: string; status: number; ms: number; kind: 'permanent' | 'temporary' | undefined }>;
 }
 
-const KIND = { permanent: 1, temporary: 2 } as const;
+/** A distinct-value table that hands out each value's index. */
+class Interned<T = string> {
+  readonly values: T[] = [];
+  private readonly index = new Map<T, number>();
 
-/** Builds {@link ReportData} a row at a time, each distinct URL stored once. */
+  constructor(private readonly onNew: (value: T) => void = () => {}) {}
+
+  of(text: T | undefined): number {
+    if (text === undefined) return -1;
+    let at = this.index.get(text);
+    if (at === undefined) {
+      at = this.values.push(text) - 1;
+      this.index.set(text, at);
+      this.onNew(text);
+    }
+    return at;
+  }
+}
+
+type Columns = Record<Exclude<keyof RowColumns, 'count'>, number[]>;
+
+/** Builds {@link ReportData} a row at a time; `data()` may be called between rows (the page fills a view as rows come). */
 export class ReportDataBuilder {
-  private readonly strings: string[] = [];
-  private readonly index = new Map<string, number>();
-  private readonly rows: PackedRow[] = [];
+  private readonly urlWriter = new UrlWriter();
+  private readonly urls = new Interned((url) => this.urlWriter.add(url));
+  private readonly texts = new Interned();
+  private readonly statuses = new Interned<number>();
+  private readonly columns: Columns = {
+    line: [],
+    outcome: [],
+    source: [],
+    target: [],
+    expectedStatus: [],
+    finalStatus: [],
+    finalUrl: [],
+    redirects: [],
+    time: [],
+    hops: [],
+    notes: [],
+  };
+  private readonly hopColumns = {
+    url: [] as number[],
+    status: [] as number[],
+    ms: [] as number[],
+    kind: [] as number[],
+  };
+  private lastNoteRow = 0;
 
   constructor(
     private readonly title: string,
     private readonly input: string,
   ) {}
 
-  private intern(text: string | undefined): number {
-    if (text === undefined) return -1;
-    let at = this.index.get(text);
-    if (at === undefined) {
-      at = this.strings.length;
-      this.strings.push(text);
-      this.index.set(text, at);
+  private note(row: number, field: number, texts: readonly string[]): void {
+    for (const text of texts) {
+      this.columns.notes.push(row - this.lastNoteRow, field, this.texts.of(text));
+      this.lastNoteRow = row;
     }
-    return at;
   }
 
   add(row: RowResult): void {
-    const hops = row.chain.map(
-      (hop): PackedHop => [
-        this.intern(hop.url),
-        hop.status,
-        Math.round(hop.responseTime),
-        hop.redirectType === undefined ? 0 : (KIND[hop.redirectType as keyof typeof KIND] ?? 0),
-      ],
-    );
-    this.rows.push([
-      row.line,
-      this.intern(row.source),
-      this.intern(row.target),
-      row.expectedStatus ?? 0,
-      OUTCOMES.indexOf(row.outcome),
-      row.finalStatus ?? 0,
-      this.intern(row.finalUrl),
-      row.redirects,
-      Math.round(row.time),
-      row.reasons,
-      row.warnings,
-      [...new Set(row.issues.map((issue) => issue.type))],
-      row.error?.code ?? '',
-      hops,
-    ]);
+    const c = this.columns;
+    const at = c.line.length;
+    c.line.push(row.line);
+    c.outcome.push(Math.max(0, OUTCOMES.indexOf(row.outcome)));
+    c.source.push(this.urls.of(row.source));
+    c.target.push(this.urls.of(row.target));
+    c.expectedStatus.push(this.statuses.of(row.expectedStatus ?? 0));
+    c.finalStatus.push(this.statuses.of(row.finalStatus ?? 0));
+    c.finalUrl.push(this.urls.of(row.finalUrl));
+    c.redirects.push(row.redirects);
+    c.time.push(Math.round(row.time));
+    c.hops.push(row.chain.length);
+    for (const hop of row.chain) {
+      this.hopColumns.url.push(this.urls.of(hop.url));
+      this.hopColumns.status.push(this.statuses.of(hop.status));
+      this.hopColumns.ms.push(Math.round(hop.responseTime));
+      this.hopColumns.kind.push(Math.max(0, KINDS.indexOf(hop.redirectType as (typeof KINDS)[number])));
+    }
+    this.note(at, 0, row.reasons);
+    this.note(at, 1, row.warnings);
+    this.note(at, 2, [...new Set(row.issues.map((issue) => issue.type))]);
+    if (row.error !== undefined) this.note(at, 3, [row.error.code]);
   }
 
   data(extra: { collapse?: CollapseFinding; elapsedMs?: number; generated?: string } = {}): ReportData {
+    const c = this.columns;
+    const hops = this.hopColumns;
     return {
       v: REPORT_DATA_VERSION,
       title: this.title,
       generated: extra.generated ?? new Date().toISOString(),
       input: this.input,
-      strings: this.strings,
-      rows: this.rows,
+      urls: this.urlWriter.columns,
+      texts: this.texts.values,
+      statuses: this.statuses.values,
+      rows: {
+        count: c.line.length,
+        line: packSmall(deltas(c.line)),
+        outcome: packSmall(c.outcome),
+        source: deltas(c.source),
+        target: deltas(c.target),
+        expectedStatus: packSmall(c.expectedStatus),
+        finalStatus: packSmall(c.finalStatus),
+        finalUrl: deltas(c.finalUrl),
+        redirects: packSmall(c.redirects),
+        time: c.time.slice(),
+        hops: packSmall(c.hops),
+        notes: c.notes.slice(),
+      },
+      hops: { url: deltas(hops.url), status: packSmall(hops.status), ms: hops.ms.slice(), kind: packSmall(hops.kind) },
       ...(extra.collapse === undefined ? {} : { collapse: extra.collapse }),
       ...(extra.elapsedMs === undefined ? {} : { elapsedMs: extra.elapsedMs }),
     };
   }
-}
-
-/** The rows of `data`, unpacked. */
-export function unpackRows(data: ReportData): ReportRow[] {
-  const text = (at: number) => (at < 0 ? undefined : data.strings[at]);
-  return data.rows.map((packed) => {
-    const [line, source, target, expectedStatus, outcome, finalStatus, finalUrl, redirects, time] = packed;
-    const row: ReportRow = {
-      line,
-      source: text(source) ?? '',
-      outcome: OUTCOMES[outcome] ?? 'errored',
-      redirects,
-      time,
-      reasons: packed[9],
-      warnings: packed[10],
-      types: packed[11],
-      hops: packed[13].map(([url, status, ms, kind]) => ({
-        url: text(url) ?? '',
-        status,
-        ms,
-        kind: kind === 1 ? 'permanent' : kind === 2 ? 'temporary' : undefined,
-      })),
-    };
-    const targetUrl = text(target);
-    if (targetUrl !== undefined) row.target = targetUrl;
-    if (expectedStatus > 0) row.expectedStatus = expectedStatus;
-    if (finalStatus > 0) row.finalStatus = finalStatus;
-    const final = text(finalUrl);
-    if (final !== undefined) row.finalUrl = final;
-    if (packed[12] !== '') row.error = packed[12];
-    return row;
-  });
 }

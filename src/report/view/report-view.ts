@@ -3,7 +3,8 @@
  * rows as a plain list (the table draws only what is on screen). The CLI's HTML file and the page both show it.
  */
 import { reportFigures } from '../model/figures.js';
-import { REPORT_DATA_VERSION, type ReportData, unpackRows } from '../model/report-data.js';
+import { REPORT_DATA_VERSION, type ReportData } from '../model/report-data.js';
+import { RowStore } from '../model/row-store.js';
 import { h, replace } from './chain/dom.js';
 import { figuresView } from './figures-view.js';
 import { failingRows, rowTable } from './row-table.js';
@@ -11,16 +12,17 @@ import { failingRows, rowTable } from './row-table.js';
 /** At most this many failing rows go to paper. */
 const PRINTED_ROWS = 200;
 
-function printList(rows: ReturnType<typeof unpackRows>): HTMLElement {
-  const failing = failingRows(rows);
+function printList(store: RowStore): HTMLElement {
+  const failing = failingRows(store);
   const list = h('ol', { class: 'print-rows__list' });
   for (const index of failing.slice(0, PRINTED_ROWS)) {
-    const row = rows[index]!;
+    const row = store.rowAt(index);
     list.append(
       h(
         'li',
         {},
-        `Line ${row.line} · ${row.source} · ${row.error ?? row.finalStatus ?? ''} · ${row.reasons.join('; ')}`,
+        // A row failed for a finding alone (a chain) has no reason sentence: its finding types say why.
+        `Line ${row.line} · ${row.source} · ${row.error ?? row.finalStatus ?? ''} · ${(row.reasons.length > 0 ? row.reasons : row.types).join('; ')}`,
       ),
     );
   }
@@ -40,11 +42,14 @@ export interface ShowOptions {
 
 /** Reads `data` into `container`; throws when the data is not a report this view reads. */
 export function showReport(container: HTMLElement, data: ReportData, options: ShowOptions = {}): void {
-  if (data.v !== REPORT_DATA_VERSION)
+  if (data.v !== REPORT_DATA_VERSION && data.v !== 1)
     throw new Error(`hoplens: report data version ${data.v} is not ${REPORT_DATA_VERSION}`);
-  const rows = unpackRows(data);
+  performance.mark('hoplens:report-start');
+  const store = RowStore.from(data);
+  performance.mark('hoplens:report-decoded');
   const collapsed = new Set((data.collapse?.targets ?? []).map((target) => target.finalUrl));
-  const figures = reportFigures(rows, collapsed);
+  const figures = reportFigures(store, collapsed);
+  performance.mark('hoplens:report-figures');
   const generated = new Date(data.generated);
   replace(
     container,
@@ -59,7 +64,8 @@ export function showReport(container: HTMLElement, data: ReportData, options: Sh
       ),
     ),
     figuresView(figures, data),
-    rowTable(rows, data.input),
-    printList(rows),
+    rowTable(store, data.input),
+    printList(store),
   );
+  performance.mark('hoplens:report-built');
 }

@@ -1,7 +1,7 @@
 /** The report table's filters: outcome, finding type, final status, host and a search box, each labelled. */
 
-import type { ReportRow } from '../model/report-data.js';
-import { hostOf, type RowQuery } from '../model/row-query.js';
+import type { RowQuery } from '../model/row-query.js';
+import type { RowStore } from '../model/row-store.js';
 import { h } from './chain/dom.js';
 
 export interface Controls {
@@ -19,36 +19,37 @@ function choice(id: string, label: string, values: readonly string[], onChange: 
   return select;
 }
 
-function distinct(rows: readonly ReportRow[], of: (row: ReportRow) => Iterable<string>): string[] {
-  const seen = new Set<string>();
-  for (const row of rows) for (const value of of(row)) seen.add(value);
-  return [...seen].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+function sorted(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** The distinct finding types, final statuses and source hosts of the rows, from the store's columns. */
+function choices(store: RowStore): { types: string[]; statuses: string[]; hosts: string[] } {
+  const types = new Set<string>();
+  for (const notes of store.notes) if (notes !== undefined) for (const type of notes.types) types.add(type);
+  const statuses = new Set<number>();
+  const hosts = new Uint8Array(store.hosts.length);
+  for (let i = 0; i < store.count; i++) {
+    if (store.finalStatus[i]! > 0) statuses.add(store.finalStatus[i]!);
+    hosts[store.sourceHost[i]!] = 1;
+  }
+  return {
+    types: sorted(types),
+    statuses: sorted([...statuses].map(String)),
+    hosts: sorted(store.hosts.filter((_, at) => hosts[at] === 1)),
+  };
 }
 
 function field(id: string, label: string, control: HTMLElement): HTMLElement {
   return h('div', { class: 'filter' }, h('label', { for: id }, label), control);
 }
 
-export function rowControls(rows: readonly ReportRow[], onChange: () => void): Controls {
+export function rowControls(store: RowStore, onChange: () => void): Controls {
+  const values = choices(store);
   const outcome = choice('filter-outcome', 'outcome', ['passed', 'failed', 'errored'], onChange);
-  const type = choice(
-    'filter-type',
-    'finding',
-    distinct(rows, (row) => row.types),
-    onChange,
-  );
-  const status = choice(
-    'filter-status',
-    'status',
-    distinct(rows, (row) => (row.finalStatus === undefined ? [] : [String(row.finalStatus)])),
-    onChange,
-  );
-  const host = choice(
-    'filter-host',
-    'host',
-    distinct(rows, (row) => [hostOf(row.source)]),
-    onChange,
-  );
+  const type = choice('filter-type', 'finding', values.types, onChange);
+  const status = choice('filter-status', 'status', values.statuses, onChange);
+  const host = choice('filter-host', 'host', values.hosts, onChange);
   const search = h('input', {
     id: 'filter-search',
     type: 'search',

@@ -5,13 +5,12 @@
  */
 import type { ReportRow } from '../model/report-data.js';
 import { queryRows, type RowQuery, type SortKey } from '../model/row-query.js';
+import type { RowStore } from '../model/row-store.js';
 import { h, replace } from './chain/dom.js';
 import { formatDuration } from './chain/format.js';
 import { rowControls } from './row-controls.js';
 import { rowDetail } from './row-detail.js';
-
-const ROW_HEIGHT = 40;
-const OVERSCAN = 10;
+import { virtualRows } from './virtual-rows.js';
 
 const COLUMNS: ReadonlyArray<[SortKey, string]> = [
   ['line', 'Line'],
@@ -75,6 +74,7 @@ function header(state: TableState, onSort: (key: SortKey) => void): HTMLTableSec
       label,
       h('span', { 'aria-hidden': 'true' }, sorted ? (state.descending ? ' ▼' : ' ▲') : ''),
     );
+    // The header stays (its marks are set in place), so the focused sort button keeps the focus.
     button.addEventListener('click', () => onSort(key));
     row.append(
       h('th', { scope: 'col', 'aria-sort': sorted ? (state.descending ? 'descending' : 'ascending') : 'none' }, button),
@@ -83,54 +83,56 @@ function header(state: TableState, onSort: (key: SortKey) => void): HTMLTableSec
   return h('thead', {}, row);
 }
 
+/** Sets the header's sort marks (aria-sort and the arrow) in place. */
+function markSort(head: HTMLElement, state: TableState): void {
+  for (const th of head.querySelectorAll<HTMLElement>('th')) {
+    const key = th.querySelector<HTMLElement>('[data-sort]')?.dataset.sort;
+    const sorted = key === state.sort;
+    th.setAttribute('aria-sort', sorted ? (state.descending ? 'descending' : 'ascending') : 'none');
+    const arrow = th.querySelector('[aria-hidden]');
+    if (arrow !== null) arrow.textContent = sorted ? (state.descending ? ' ▼' : ' ▲') : '';
+  }
+}
+
 /** The rows section: filters, the table and the unfolded row. */
-export function rowTable(rows: readonly ReportRow[], source: string): HTMLElement {
+export function rowTable(store: RowStore, source: string): HTMLElement {
   const state: TableState = { shown: [], sort: 'line', descending: false, open: undefined };
   const body = h('tbody', {});
+  const head = header(state, (key) => sortBy(key));
   const table = h(
     'table',
     { class: 'rows-table' },
     h('caption', { class: 'visually-hidden' }, 'Rows; sort with the column buttons'),
+    head,
+    body,
   );
   const scroller = h('div', { class: 'rows-scroll', tabindex: 0, role: 'region', 'aria-label': 'Rows table' }, table);
   const detail = h('section', { id: 'row-detail', class: 'row-detail', 'aria-live': 'polite' });
-  const paint = () => {
-    const first = Math.max(0, Math.floor(scroller.scrollTop / ROW_HEIGHT) - OVERSCAN);
-    const count = Math.ceil((scroller.clientHeight || 600) / ROW_HEIGHT) + OVERSCAN * 2;
-    const last = Math.min(state.shown.length, first + count);
-    const spacer = (height: number) => {
-      // Through the CSSOM, which the page's Content-Security-Policy allows, not a style attribute.
-      const cell = h('td', { colspan: COLUMNS.length });
-      cell.style.height = `${height}px`;
-      return h('tr', { class: 'spacer', 'aria-hidden': 'true' }, cell);
-    };
-    const visible = state.shown.slice(first, last).map((index) => cells(rows[index]!, index, index === state.open));
-    replace(body, spacer(first * ROW_HEIGHT), ...visible, spacer((state.shown.length - last) * ROW_HEIGHT));
-  };
-  const controls = rowControls(rows, () => apply());
+  const rows = virtualRows(scroller, body, COLUMNS.length, (at) => {
+    const index = state.shown[at]!;
+    return cells(store.rowAt(index), index, index === state.open);
+  });
+  const controls = rowControls(store, () => apply());
   const apply = () => {
-    state.shown = queryRows(rows, controls.read({ sort: state.sort, descending: state.descending }));
-    controls.count(state.shown.length, rows.length);
-    table.replaceChildren(table.firstChild!, header(state, sortBy), body);
-    scroller.scrollTop = 0;
-    paint();
+    state.shown = queryRows(store, controls.read({ sort: state.sort, descending: state.descending }));
+    controls.count(state.shown.length, store.count);
+    markSort(head, state);
+    rows.reset(state.shown.length);
   };
   const sortBy = (key: SortKey) => {
     state.descending = state.sort === key ? !state.descending : key === 'time' || key === 'redirects';
     state.sort = key;
     apply();
-    table.querySelector<HTMLButtonElement>(`[data-sort="${key}"]`)?.focus();
   };
   body.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('button.unfold');
     if (button === null) return;
     const index = Number(button.dataset.row);
     state.open = state.open === index ? undefined : index;
-    replace(detail, state.open === undefined ? '' : rowDetail(rows[index]!, source));
-    paint();
+    replace(detail, state.open === undefined ? '' : rowDetail(store.rowAt(index), source));
+    rows.paint();
     body.querySelector<HTMLButtonElement>(`button.unfold[data-row="${index}"]`)?.focus();
   });
-  scroller.addEventListener('scroll', () => requestAnimationFrame(paint), { passive: true });
   apply();
   return h(
     'section',
@@ -143,7 +145,7 @@ export function rowTable(rows: readonly ReportRow[], source: string): HTMLElemen
 }
 
 /** What `query` keeps, for callers outside the table (the print list). */
-export function failingRows(rows: readonly ReportRow[]): number[] {
+export function failingRows(store: RowStore): number[] {
   const query: RowQuery = { sort: 'line', descending: false };
-  return queryRows(rows, query).filter((index) => rows[index]!.outcome !== 'passed');
+  return queryRows(store, query).filter((index) => store.outcomeOf(index) !== 'passed');
 }
