@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database, Queryable } from './database.js';
+import type { Database, Queryable } from '../database/index.js';
 
 /**
  * The embedded database: PGlite persisted in the `monitors` directory of `dataDir` (created if missing). One process

@@ -23,6 +23,7 @@ type Layer =
   | 'lint'
   | 'fix'
   | 'monitor'
+  | 'database'
   | 'variants'
   | 'report'
   | 'cli'
@@ -70,7 +71,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   check: { uses: ['core', 'schemas', 'inputs'], entries: ['check/index.ts'], pageEntry: 'check/judging.ts' },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
-  monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
+  monitor: { uses: ['core', 'schemas', 'check', 'inputs', 'database'], entries: ['monitor/index.ts'] },
+  // The SQL interface and the shared PostgreSQL that monitors and the shared crawl both use.
+  database: { uses: [], entries: ['database/index.ts'] },
   variants: { uses: ['core'], entries: ['variants/index.ts'] },
   // The report view (issue 30): the CLI writes it into a file, the page shows it and draws its chains with it.
   report: {
