@@ -26,6 +26,7 @@ type Layer =
   | 'database'
   | 'variants'
   | 'report'
+  | 'crawl'
   | 'cli'
   | 'service'
   | 'web'
@@ -81,7 +82,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     entries: ['report/index.ts'],
     pageEntry: ['report/view/page.ts', 'report/view/text.ts'],
   },
-  cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report'] },
+  // The site crawl (issue 31): reads sitemaps with inputs, judges and writes nothing itself; the CLI runs it.
+  crawl: { uses: ['core', 'inputs', 'check'], entries: ['crawl/index.ts'] },
+  cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl'] },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
 };

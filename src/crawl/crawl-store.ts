@@ -1,0 +1,154 @@
+/**
+ * Where a crawl keeps its state: the frontier of pages to fetch, the seen set, what each page linked to, and the
+ * analysis of every distinct link target. Every method is async so that a store may live on disk (the local store,
+ * src/crawl/disk-store.ts) or in PostgreSQL (src/crawl/pg/), shared by several workers.
+ *
+ * Work is handed out under a lease: an entry taken is the taker's until its lease runs out; an entry whose lease ran
+ * out before it was completed (its worker was killed, or the run stopped with Ctrl-C) is given out again. Completing
+ * an entry under a lease that is no longer the holder's is refused (returns false), so a page is recorded once.
+ */
+import type { AnalysisResult } from '../core/index.js';
+
+/** How a URL came to be crawled. */
+export type FrontierSource = 'start' | 'sitemap' | 'link' | 'redirect';
+
+/** A page to fetch. Its `url` is the seen set's key (normalized: no fragment, src/crawl/crawl-url.ts). */
+export interface FrontierEntry {
+  readonly url: string;
+  /** Links followed from a start URL or a sitemap to reach it (0 for those). */
+  readonly depth: number;
+  readonly source: FrontierSource;
+  /** The page that linked to it first, when it came from a link. */
+  readonly referrer?: string | undefined;
+}
+
+/** Something taken from a store under a lease. */
+export interface Leased<T> {
+  readonly item: T;
+  /** Opaque to the taker: hand it back to complete or release the entry. */
+  readonly lease: string;
+  /** When the lease runs out (epoch ms). */
+  readonly until: number;
+}
+
+/** The kinds of link a crawl collects (each can be turned off). */
+export const LINK_ELEMENTS = [
+  'a',
+  'canonical',
+  'hreflang',
+  'og:url',
+  'next',
+  'prev',
+  'img',
+  'script',
+  'stylesheet',
+  'iframe',
+  'sitemap',
+] as const;
+export type LinkElement = (typeof LINK_ELEMENTS)[number];
+
+/** One link found on a page (or one `<loc>` of a sitemap: `element` 'sitemap', `page` the sitemap's URL). */
+export interface LinkRecord {
+  /** The page (or sitemap) the link is on. */
+  readonly page: string;
+  readonly element: LinkElement;
+  /** The link's target, resolved against the page's base URL, without its fragment. */
+  readonly url: string;
+  /** The link as written (its `href`, `src` or `<loc>`), for reports and rewrites. */
+  readonly raw: string;
+  /** An `<a>`'s text, an `<img>`'s `alt`, an alternate's `hreflang`; '' when there is none. */
+  readonly text: string;
+  /** Where the link came from: `'header'` for a `Link` response header, else the document. */
+  readonly from?: 'document' | 'header';
+}
+
+/** A page fetched (or that could not be), as the crawl records it. */
+export interface PageRecord {
+  readonly url: string;
+  readonly depth: number;
+  /** The fetch's status; absent when it failed (see `error`). */
+  readonly status?: number | undefined;
+  /** The media type of its `Content-Type`, lower case ('' when none). */
+  readonly contentType?: string | undefined;
+  /** How many links were read on it (after the kinds turned off). */
+  readonly links: number;
+  /** The error code of a fetch that failed (`TIMEOUT`, `BLOCKED_DESTINATION`...). */
+  readonly error?: string | undefined;
+  /** Why a page in the frontier was not fetched: robots.txt, or a trap limit (then it is also a cut). */
+  readonly skipped?: string | undefined;
+}
+
+/** A link target's analysis: the core's result, or the error code its analysis failed with. */
+export interface TargetRecord {
+  readonly url: string;
+  readonly result?: AnalysisResult | undefined;
+  readonly error?: { readonly code: string; readonly message: string } | undefined;
+}
+
+/** Why the crawl left a URL out (a trap limit, the scope, robots.txt), counted per reason in the report. */
+export interface CutRecord {
+  readonly url: string;
+  readonly reason: CutReason;
+  /** The limit's pattern or value, in words ('/calendar/* with more than 50 query variants'). */
+  readonly detail: string;
+}
+export type CutReason =
+  | 'max-pages'
+  | 'max-depth'
+  | 'url-length'
+  | 'repeated-segments'
+  | 'query-variants'
+  | 'robots'
+  | 'not-html';
+
+/** The sizes a report and a progress line need. */
+export interface StoreCounts {
+  /** Pages in the frontier not yet taken, or whose lease ran out. */
+  readonly queued: number;
+  /** Pages taken under a live lease. */
+  readonly leased: number;
+  readonly pages: number;
+  readonly targetsQueued: number;
+  readonly targetsDone: number;
+  /** Distinct URLs ever added to the frontier (the seen set's size). */
+  readonly seen: number;
+}
+
+export interface CrawlStore {
+  /**
+   * Adds the entries whose URL was never added before (the seen set) to the frontier; returns those that were new,
+   * in the order given. An entry is added once in the store's life, whoever adds it.
+   */
+  enqueue(entries: readonly FrontierEntry[]): Promise<FrontierEntry[]>;
+  /** Takes up to `count` entries off the frontier under a lease of `leaseMs` (expired leases included). */
+  take(count: number, leaseMs: number): Promise<Leased<FrontierEntry>[]>;
+  /**
+   * Records a page and its links and removes its entry from the frontier, if `lease` is still the holder's;
+   * otherwise records nothing and returns false.
+   */
+  complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean>;
+  /** Gives an entry back to the frontier, not to be taken before `notBefore` (epoch ms): a 429's Retry-After. */
+  release(lease: string, notBefore?: number): Promise<void>;
+
+  /** Adds link targets never added before to the analysis queue; returns the new ones. */
+  addTargets(urls: readonly string[]): Promise<string[]>;
+  /** Takes up to `count` targets to analyse, under a lease as {@link take}. */
+  takeTargets(count: number, leaseMs: number): Promise<Leased<string>[]>;
+  /** Records a target's analysis if `lease` is still the holder's (else false). */
+  saveTarget(lease: string, record: TargetRecord): Promise<boolean>;
+  /** Gives a target back, not before `notBefore`. */
+  releaseTarget(lease: string, notBefore?: number): Promise<void>;
+
+  /** Records a URL left out and why. */
+  cut(record: CutRecord): Promise<void>;
+
+  counts(): Promise<StoreCounts>;
+  /** Everything recorded, for the report: each in the order it was recorded. */
+  pages(): AsyncIterable<PageRecord>;
+  links(): AsyncIterable<LinkRecord>;
+  targets(): AsyncIterable<TargetRecord>;
+  cuts(): AsyncIterable<CutRecord>;
+
+  /** Writes out what is buffered; the store may be opened again (`--resume`) afterwards. */
+  close(): Promise<void>;
+}
