@@ -1,8 +1,8 @@
+import { type Database, openPgDatabase } from '../database/index.js';
 import type { AlertSettings } from './alert-message.js';
 import { AlertOutbox, type AlertRecord } from './alert-outbox.js';
 import { isRedactedUrl, redactMonitor, redactRecord, restoreRedacted } from './alert-redaction.js';
 import { BossScheduler, type BossTimings } from './boss-scheduler.js';
-import { type Database, openPgDatabase } from '../database/index.js';
 import { monitorError } from './errors.js';
 import { Housekeeping } from './housekeeping.js';
 import { LocalScheduler } from './local-scheduler.js';
