@@ -11,6 +11,7 @@ import type { LintFlags } from './commands/lint.js';
 import { LINT_EXAMPLES } from './commands/lint-help.js';
 import type { ServeFlags } from './commands/serve.js';
 import type { VariantsFlags } from './commands/variants.js';
+import { addCrawlCommand } from './crawl/register.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
 import { CHECK_FORMATS, FIX_CHECK_FORMATS, LINT_FORMATS } from './formats/formatter.js';
@@ -62,6 +63,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addMonitorCommand(root, io, status);
   addExplainCommand(root, io, status);
   addVariantsCommand(root, io, status);
+  addCrawlCommand(root, io, status);
   return root;
 }
 

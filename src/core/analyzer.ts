@@ -9,8 +9,9 @@ import { detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { compilePolicy } from './findings-policy.js';
 import { createGuardedConnector, legacyTls } from './guarded-connector.js';
+import { createGuardedFetch } from './guarded-fetch.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
-import type { PageRenderer } from './page-renderer.js';
+import type { FetchedResponse, PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
 import { pinnedResolver } from './pinned-resolver.js';
 import { recordPoolConnection } from './pool-connection.js';
@@ -262,6 +263,40 @@ export class Analyzer {
   async analyze(url: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
     const policy = options.policy === undefined ? undefined : await compilePolicy(options.policy);
     return this.run(this.prepare(url, { ...options, policy }), options.signal);
+  }
+
+  /**
+   * One GET of `prepared`'s URL, its redirects not followed, through the same pool (address policy, TLS mode) and
+   * with the same request headers as its analysis: how a crawl reads a page's links and a host's robots.txt. The body
+   * is read up to `maxBytes` and cut there (Googlebot reads the first 15 MB of a page). Rejects with a
+   * `HoplensError` (`BLOCKED_DESTINATION`, `TIMEOUT`...).
+   */
+  async fetch(
+    prepared: PreparedAnalysis,
+    request: { maxBytes: number; accept?: string; signal?: AbortSignal | undefined },
+  ): Promise<FetchedResponse> {
+    if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
+    const { options, policy } = prepared;
+    const pool = this.poolFor(policy, options);
+    const fetch = createGuardedFetch({
+      dispatcher: pool.agent,
+      timeout: options.timeout,
+      signal: request.signal,
+      bodyLimit: request.maxBytes,
+    });
+    const cookie = options.requestCookie;
+    return fetch({
+      url: prepared.target.href,
+      method: 'GET',
+      headers: {
+        ...options.requestHeaders,
+        ...(cookie === '' ? {} : { cookie }),
+        'user-agent': options.userAgent,
+        accept: request.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+      },
+      maxBodyBytes: request.maxBytes,
+      truncateBody: true,
+    });
   }
 
   private policyFor(options: NormalizedOptions): AddressPolicy {

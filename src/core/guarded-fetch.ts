@@ -17,6 +17,8 @@ export interface GuardedFetchContext {
   dispatcher: Dispatcher;
   timeout: number;
   signal?: AbortSignal | undefined;
+  /** The most body bytes any request may ask for (default {@link RENDER_BODY_LIMIT}): a crawl reads pages up to 15 MB. */
+  bodyLimit?: number | undefined;
 }
 
 function requestHeaders(request: RenderedRequest): Record<string, string> {
@@ -66,7 +68,8 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
       });
     }
     const signal = AbortSignal.any([AbortSignal.timeout(context.timeout), ...(context.signal ? [context.signal] : [])]);
-    const limit = Math.min(RENDER_BODY_LIMIT, request.maxBodyBytes ?? RENDER_BODY_LIMIT);
+    const ceiling = context.bodyLimit ?? RENDER_BODY_LIMIT;
+    const limit = Math.min(ceiling, request.maxBodyBytes ?? ceiling);
     try {
       return await fetchThroughPool(context, url, request, signal, limit);
     } catch (error) {

@@ -40,10 +40,12 @@ export {
   NO_POLICY,
 } from './findings-policy.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
+export { documentBaseUrl } from './html/base-url.js';
 export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
+export { linkTargets } from './link-header.js';
 export { checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {
   FetchedResponse,
@@ -66,7 +68,10 @@ export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { REQUEST_HEADER_LIMITS } from './request-headers.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
+export { robotsBody } from './robots-body.js';
 export type { RobotsVerdict } from './robots-file.js';
+export { agentName, robotsRuling } from './robots-rules.js';
+export { keyAndValue, parseRobotsTxt, type RobotsLine } from './robots-txt.js';
 export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
 export type { TlsProblem, TlsReason } from './tls-problem.js';
 export type { CertificateProblem, StopReason, TraceOutcome } from './trace.js';

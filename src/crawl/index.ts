@@ -13,3 +13,10 @@ export type {
   TargetRecord,
 } from './crawl-store.js';
 export { LINK_ELEMENTS } from './crawl-store.js';
+export {
+  CRAWL_ISSUE_SEVERITY,
+  CRAWL_ISSUE_TYPES,
+  type CrawlFinding,
+  type CrawlIssueType,
+  linkFindings,
+} from './link-findings.js';

@@ -1,0 +1,128 @@
+/**
+ * What a crawl says of each link: a link (an `<a>`, an image, a canonical, an hreflang alternate, a sitemap's `<loc>`)
+ * whose target redirects, goes through a chain of redirects, loops or ends in an error. The crawl analyses each
+ * distinct target once (src/crawl/crawl-store.ts's TargetRecord); these findings join that analysis to every link
+ * that points at it. A link to a redirect costs every visitor and crawler a round trip, and Google reads a canonical,
+ * an alternate or a sitemap entry that redirects as a mixed signal: name the final URL instead
+ * (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls,
+ * https://developers.google.com/search/docs/specialty/international/localized-versions).
+ */
+import { countRedirects, type Severity } from '../core/index.js';
+import type { LinkElement, LinkRecord, TargetRecord } from './crawl-store.js';
+
+/** The kinds of a crawl finding. */
+export const CRAWL_ISSUE_TYPES = Object.freeze([
+  'link_to_redirect',
+  'link_to_chain',
+  'link_to_error',
+  'redirect_loop_linked',
+  'canonical_to_redirect',
+  'canonical_to_error',
+  'hreflang_to_redirect',
+  'hreflang_not_reciprocal',
+  'sitemap_url_redirects',
+] as const);
+
+export type CrawlIssueType = (typeof CRAWL_ISSUE_TYPES)[number];
+
+export const CRAWL_ISSUE_SEVERITY: Readonly<Record<CrawlIssueType, Severity>> = Object.freeze({
+  link_to_redirect: 'warning',
+  link_to_chain: 'warning',
+  link_to_error: 'error',
+  redirect_loop_linked: 'error',
+  canonical_to_redirect: 'error',
+  canonical_to_error: 'error',
+  hreflang_to_redirect: 'warning',
+  hreflang_not_reciprocal: 'warning',
+  sitemap_url_redirects: 'warning',
+});
+
+/** One finding on one link. */
+export interface CrawlFinding {
+  readonly type: CrawlIssueType;
+  readonly severity: Severity;
+  readonly message: string;
+  /** Its section of hoplens's docs/issues.md, a path relative to the package (as every other finding's). */
+  readonly help: string;
+  /** The page (or sitemap) the link is on. */
+  readonly page: string;
+  readonly element: LinkElement;
+  /** The link's target (resolved, no fragment). */
+  readonly url: string;
+  /** The URL to link to instead: the final URL of a redirect that ends on a 2xx page, the link's fragment kept. */
+  readonly suggestion?: string | undefined;
+}
+
+function finding(type: CrawlIssueType, link: LinkRecord, message: string, suggestion?: string): CrawlFinding {
+  return {
+    type,
+    severity: CRAWL_ISSUE_SEVERITY[type],
+    message,
+    help: `docs/issues.md#${type}`,
+    page: link.page,
+    element: link.element,
+    url: link.url,
+    ...(suggestion === undefined ? {} : { suggestion }),
+  };
+}
+
+/** The link's own fragment on the final URL, unless the final URL has one (a redirect's fragment wins, RFC 9110 §10.2.2). */
+function withFragment(finalUrl: string, raw: string): string {
+  const hash = raw.indexOf('#');
+  if (hash === -1 || finalUrl.includes('#')) return finalUrl;
+  return finalUrl + raw.slice(hash);
+}
+
+/** What a link's element calls itself in a sentence. */
+function named(element: LinkElement): string {
+  if (element === 'a') return 'A link';
+  if (element === 'sitemap') return 'A sitemap entry';
+  if (element === 'og:url') return 'The og:url';
+  if (element === 'next' || element === 'prev') return `The rel=${element} link`;
+  if (element === 'canonical') return 'The canonical link';
+  if (element === 'hreflang') return 'An hreflang alternate';
+  return `The ${element} reference`;
+}
+
+/** The redirect findings: which type an element's redirect is, and the chain's on top for a link. */
+function redirectFindings(link: LinkRecord, redirects: number, finalUrl: string, ok: boolean): CrawlFinding[] {
+  const suggestion = ok ? withFragment(finalUrl, link.raw) : undefined;
+  const instead = ok ? `; link to ${suggestion} instead` : '';
+  const hops = redirects === 1 ? 'a redirect' : `${redirects} redirects`;
+  const message = `${named(link.element)} on ${link.page} points at ${link.url}, which goes through ${hops} to ${finalUrl}${instead}`;
+  if (link.element === 'canonical') return [finding('canonical_to_redirect', link, message, suggestion)];
+  if (link.element === 'hreflang') return [finding('hreflang_to_redirect', link, message, suggestion)];
+  if (link.element === 'sitemap') return [finding('sitemap_url_redirects', link, message, suggestion)];
+  const found = [finding('link_to_redirect', link, message, suggestion)];
+  if (redirects > 1) found.push(finding('link_to_chain', link, message, suggestion));
+  return found;
+}
+
+/** An error at the end of the chain (a 4xx or 5xx) or instead of one (a network error). */
+function errorFinding(link: LinkRecord, ending: string): CrawlFinding {
+  const type = link.element === 'canonical' ? 'canonical_to_error' : 'link_to_error';
+  return finding(type, link, `${named(link.element)} on ${link.page} points at ${link.url}, which ends in ${ending}`);
+}
+
+/** The findings of one link, given its target's analysis. A link to a 2xx page without a redirect has none. */
+export function linkFindings(link: LinkRecord, target: TargetRecord): CrawlFinding[] {
+  if (target.result === undefined) {
+    const code = target.error?.code ?? 'an error';
+    return [errorFinding(link, code)];
+  }
+  const { chain, summary } = target.result;
+  if (summary.hasLoop) {
+    return [
+      finding(
+        'redirect_loop_linked',
+        link,
+        `${named(link.element)} on ${link.page} points at ${link.url}, whose redirects loop`,
+      ),
+    ];
+  }
+  const redirects = countRedirects(chain);
+  const ok = summary.finalStatus >= 200 && summary.finalStatus < 300;
+  const found = redirects > 0 ? redirectFindings(link, redirects, summary.finalUrl, ok) : [];
+  if (summary.finalStatus >= 400) found.push(errorFinding(link, `${summary.finalStatus} at ${summary.finalUrl}`));
+  return found;
+}
