@@ -1,0 +1,38 @@
+/**
+ * `hoplens crawl report`: the combined report of a crawl shared by `--worker` processes, read from
+ * `DATABASE_URL`'s PostgreSQL and written as `hoplens crawl` writes its own.
+ */
+import { openSharedCrawl } from '../../crawl/pg/index.js';
+import { cliError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { databaseUnavailable, databaseUrl } from './database-url.js';
+import { crawlIdOf, type SharedCrawlFlags } from './shared-crawl-flags.js';
+
+export interface CrawlReportFlags extends Pick<SharedCrawlFlags, 'crawlId'> {
+  format?: string;
+  output?: string;
+  report?: string[];
+  map?: string;
+  strict?: boolean;
+  /** False with `--no-color`. */
+  color?: boolean;
+}
+
+export async function crawlReportCommand(urls: readonly string[], flags: CrawlReportFlags, io: CliIo): Promise<number> {
+  if (urls.length === 0 && flags.crawlId === undefined) {
+    throw cliError('USAGE_ERROR', "crawl report needs --crawl-id, or the crawl's start URLs");
+  }
+  const url = databaseUrl(io, 'crawl report');
+  const crawlId = crawlIdOf(flags, urls);
+  const shared = await openSharedCrawl(url, crawlId).catch((error: unknown) => {
+    throw databaseUnavailable(error);
+  });
+  if (shared === undefined) {
+    throw cliError('USAGE_ERROR', `DATABASE_URL's PostgreSQL holds no crawl named ${JSON.stringify(crawlId)}`);
+  }
+  try {
+    throw cliError('INTERNAL_ERROR', 'crawl report: waiting for the crawl report writer');
+  } finally {
+    await shared.store.close();
+  }
+}
