@@ -41,6 +41,7 @@ export {
 } from './findings-policy.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { documentBaseUrl } from './html/base-url.js';
+export { decodePage } from './html/page-encoding.js';
 export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';

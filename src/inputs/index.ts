@@ -42,8 +42,11 @@ export { REDIRECT_STATUSES, type RuleReadOptions } from './rule-row.js';
 export { type LoadedRules, parseRulesText, type RulesFile, readRulesFile } from './rules-file.js';
 export { type PatternShadow, patternShadow, skipShadowed } from './shadowing.js';
 export {
+  gunzipWhenCompressed,
   isHttpLocation,
   type OpenSitemapOptions,
+  type SitemapLoc,
+  scanSitemapLocs,
   readSitemapLocs,
   type SitemapReadOptions,
 } from './sitemap/index.js';

@@ -1,0 +1,225 @@
+/**
+ * The crawl's store on one machine, in its state directory (`--state DIR`): every frontier entry, page, link, target
+ * analysis and cut is appended to an NDJSON file (src/crawl/ndjson-log.ts), the frontier read back by a cursor, and
+ * the seen sets keep hashes in memory up to a bound and on disk past it (src/crawl/spilling-set.ts). Memory holds the
+ * leases and a bounded set, whatever the site's size. Opened again with `resume`, the files are read back: the seen
+ * sets rebuilt, and every entry not completed (taken by a run that was stopped, or never taken) is given out again.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  CrawlStore,
+  CutRecord,
+  FrontierEntry,
+  Leased,
+  LinkRecord,
+  PageRecord,
+  StoreCounts,
+  TargetRecord,
+} from './crawl-store.js';
+import { NdjsonLog } from './ndjson-log.js';
+import { SpillingSet } from './spilling-set.js';
+
+export interface DiskStoreOptions {
+  /** Hashes each seen set keeps in memory before spilling to disk (default 100,000). */
+  readonly memoryBound?: number;
+  /** Keep what the directory holds and go on from it (`--resume`); otherwise it is emptied. */
+  readonly resume?: boolean;
+  readonly now?: () => number;
+}
+
+/** One queue with its log, seen and done sets, leases and delayed entries: the frontier, and the targets. */
+class LeasedQueue<T> {
+  readonly log: NdjsonLog<T>;
+  readonly seen: SpillingSet;
+  readonly done: SpillingSet;
+  readonly leases = new Map<string, { item: T; until: number }>();
+  private delayed: Array<{ item: T; notBefore: number }> = [];
+
+  constructor(
+    dir: string,
+    name: string,
+    bound: number,
+    private readonly key: (item: T) => string,
+    private readonly now: () => number,
+  ) {
+    this.log = new NdjsonLog<T>(join(dir, `${name}-queue.ndjson`));
+    this.seen = new SpillingSet(dir, `${name}-seen`, bound);
+    this.done = new SpillingSet(dir, `${name}-done`, bound);
+  }
+
+  add(items: readonly T[]): T[] {
+    const fresh = items.filter((item) => this.seen.add(this.key(item)));
+    this.log.append(fresh);
+    return fresh;
+  }
+
+  take(count: number, leaseMs: number): Array<Leased<T>> {
+    const now = this.now();
+    const taken: T[] = [];
+    for (const [lease, held] of this.leases) {
+      if (taken.length >= count) break;
+      // A lease that ran out: its holder is gone; the entry is given out again under a new lease.
+      if (held.until <= now) {
+        this.leases.delete(lease);
+        taken.push(held.item);
+      }
+    }
+    const ready = this.delayed.filter((entry) => entry.notBefore <= now);
+    this.delayed = this.delayed.filter((entry) => entry.notBefore > now);
+    for (const entry of ready) {
+      if (taken.length < count) taken.push(entry.item);
+      else this.delayed.push(entry);
+    }
+    while (taken.length < count) {
+      const next = this.log.next(count - taken.length);
+      if (next.length === 0) break;
+      for (const item of next) if (!this.done.has(this.key(item))) taken.push(item);
+    }
+    return taken.map((item) => {
+      const lease = randomUUID();
+      const until = now + leaseMs;
+      this.leases.set(lease, { item, until });
+      return { item, lease, until };
+    });
+  }
+
+  /** The item under `lease`, removed and marked done; undefined when the lease is not held. */
+  complete(lease: string): T | undefined {
+    const held = this.leases.get(lease);
+    if (held === undefined) return undefined;
+    this.leases.delete(lease);
+    this.done.add(this.key(held.item));
+    return held.item;
+  }
+
+  release(lease: string, notBefore: number): void {
+    const held = this.leases.get(lease);
+    if (held === undefined) return;
+    this.leases.delete(lease);
+    this.delayed.push({ item: held.item, notBefore });
+  }
+
+  get waiting(): number {
+    return this.seen.size - this.done.size - this.leases.size;
+  }
+}
+
+export class DiskStore implements CrawlStore {
+  private readonly frontier: LeasedQueue<FrontierEntry>;
+  private readonly targetQueue: LeasedQueue<{ url: string }>;
+  /** A page and its links on one line, written at once: a page is recorded whole or not at all. */
+  private readonly pageLog: NdjsonLog<{ page: PageRecord; links: readonly LinkRecord[] }>;
+  private readonly targetLog: NdjsonLog<TargetRecord>;
+  private readonly cutLog: NdjsonLog<CutRecord>;
+  private readonly now: () => number;
+
+  private constructor(
+    readonly dir: string,
+    options: DiskStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    const bound = options.memoryBound ?? 100_000;
+    this.frontier = new LeasedQueue(dir, 'frontier', bound, (entry) => entry.url, this.now);
+    this.targetQueue = new LeasedQueue(dir, 'targets', bound, (entry) => entry.url, this.now);
+    this.pageLog = new NdjsonLog(join(dir, 'pages.ndjson'));
+    this.targetLog = new NdjsonLog(join(dir, 'targets.ndjson'));
+    this.cutLog = new NdjsonLog(join(dir, 'cuts.ndjson'));
+  }
+
+  /** Opens the store in `dir` (made if missing): emptied, or read back with `resume`. */
+  static async open(dir: string, options: DiskStoreOptions = {}): Promise<DiskStore> {
+    mkdirSync(dir, { recursive: true });
+    if (options.resume !== true) {
+      for (const name of readdirSync(dir)) if (/\.(ndjson|hashes)$/.test(name)) rmSync(join(dir, name));
+    }
+    const store = new DiskStore(dir, options);
+    if (options.resume === true) await store.reload();
+    return store;
+  }
+
+  /** Rebuilds the seen and done sets from the files; the queues' cursors start again at their beginning. */
+  private async reload(): Promise<void> {
+    for await (const entry of this.frontier.log.all()) this.frontier.seen.add(entry.url);
+    for await (const { page } of this.pageLog.all()) this.frontier.done.add(page.url);
+    for await (const entry of this.targetQueue.log.all()) this.targetQueue.seen.add(entry.url);
+    for await (const target of this.targetLog.all()) this.targetQueue.done.add(target.url);
+  }
+
+  /** How often each seen set spilled to disk (tests check the spill ran). */
+  get spills(): number {
+    return this.frontier.seen.spills + this.targetQueue.seen.spills;
+  }
+
+  async enqueue(entries: readonly FrontierEntry[]): Promise<FrontierEntry[]> {
+    return this.frontier.add(entries);
+  }
+
+  async take(count: number, leaseMs: number): Promise<Leased<FrontierEntry>[]> {
+    return this.frontier.take(count, leaseMs);
+  }
+
+  async complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean> {
+    if (this.frontier.complete(lease) === undefined) return false;
+    this.pageLog.append([{ page, links }]);
+    return true;
+  }
+
+  async release(lease: string, notBefore = 0): Promise<void> {
+    this.frontier.release(lease, notBefore);
+  }
+
+  async addTargets(urls: readonly string[]): Promise<string[]> {
+    return this.targetQueue.add(urls.map((url) => ({ url }))).map((entry) => entry.url);
+  }
+
+  async takeTargets(count: number, leaseMs: number): Promise<Leased<string>[]> {
+    return this.targetQueue.take(count, leaseMs).map(({ item, lease, until }) => ({ item: item.url, lease, until }));
+  }
+
+  async saveTarget(lease: string, record: TargetRecord): Promise<boolean> {
+    if (this.targetQueue.complete(lease) === undefined) return false;
+    this.targetLog.append([record]);
+    return true;
+  }
+
+  async releaseTarget(lease: string, notBefore = 0): Promise<void> {
+    this.targetQueue.release(lease, notBefore);
+  }
+
+  async cut(record: CutRecord): Promise<void> {
+    this.cutLog.append([record]);
+  }
+
+  async counts(): Promise<StoreCounts> {
+    return {
+      queued: this.frontier.waiting,
+      leased: this.frontier.leases.size,
+      pages: this.frontier.done.size,
+      targetsQueued: this.targetQueue.waiting + this.targetQueue.leases.size,
+      targetsDone: this.targetQueue.done.size,
+      seen: this.frontier.seen.size,
+    };
+  }
+
+  async *pages(): AsyncIterable<PageRecord> {
+    for await (const { page } of this.pageLog.all()) yield page;
+  }
+
+  async *links(): AsyncIterable<LinkRecord> {
+    for await (const { links } of this.pageLog.all()) yield* links;
+  }
+
+  targets(): AsyncIterable<TargetRecord> {
+    return this.targetLog.all();
+  }
+
+  cuts(): AsyncIterable<CutRecord> {
+    return this.cutLog.all();
+  }
+
+  async close(): Promise<void> {
+    // Every record is written when it is made (appendFileSync): nothing is buffered.
+  }
+}

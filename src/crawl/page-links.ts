@@ -1,0 +1,131 @@
+/**
+ * The links of a page, read with the parser the core reads pages with (parse5: the HTML standard's tree construction,
+ * scripting enabled, as src/core/html/page-signals.ts parses): only elements the parser puts in the document count, so
+ * a link in a comment, a `<noscript>` or a `<template>` is not one. Each link keeps its element and text, and resolves
+ * against the document's base URL (the first `<base href>`, WHATWG HTML "document base URL"). The `Link` header's
+ * canonical counts as a canonical (RFC 8288; Google reads both:
+ * https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls).
+ */
+import { type DefaultTreeAdapterTypes, html as namespaces, parse } from 'parse5';
+import { documentBaseUrl, linkTargets } from '../core/index.js';
+import type { LinkElement, LinkRecord } from './crawl-store.js';
+import { crawlUrl } from './crawl-url.js';
+
+type Element = DefaultTreeAdapterTypes.Element;
+type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
+
+/** A link as written, before the base URL is known. */
+interface RawLink {
+  element: LinkElement;
+  href: string;
+  text: string;
+}
+
+function attribute(element: Element, name: string): string | undefined {
+  for (const attr of element.attrs) if (attr.name === name && attr.namespace === undefined) return attr.value;
+  return undefined;
+}
+
+/** The text of an element's descendants, whitespace collapsed (an `<img>`'s alt standing for the image). */
+function textOf(element: Element): string {
+  let text = '';
+  const stack: Node[] = [...element.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeName === '#text') text += (node as DefaultTreeAdapterTypes.TextNode).value;
+    else if ('tagName' in node && node.tagName === 'img') text += attribute(node, 'alt') ?? '';
+    else if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The links a `<link>` element makes: canonical, hreflang alternate, next, prev, stylesheet. */
+function linkElementLinks(element: Element, inHead: boolean, found: RawLink[]): void {
+  const href = attribute(element, 'href');
+  if (href === undefined) return;
+  const rel = (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+  // Google reads a canonical only in the head (the core's reading: src/core/html/link-canonical.ts).
+  if (rel.includes('canonical') && inHead) found.push({ element: 'canonical', href, text: '' });
+  const hreflang = attribute(element, 'hreflang');
+  if (rel.includes('alternate') && hreflang !== undefined) found.push({ element: 'hreflang', href, text: hreflang });
+  if (rel.includes('next')) found.push({ element: 'next', href, text: '' });
+  if (rel.includes('prev') || rel.includes('previous')) found.push({ element: 'prev', href, text: '' });
+  if (rel.includes('stylesheet')) found.push({ element: 'stylesheet', href, text: '' });
+}
+
+/** The links one element makes, and the `<base href>` it sets. */
+function elementLinks(element: Element, inHead: boolean, found: RawLink[], base: { href?: string }): void {
+  const src = () => attribute(element, 'src');
+  switch (element.tagName) {
+    case 'a':
+    case 'area': {
+      const href = attribute(element, 'href');
+      if (href !== undefined) found.push({ element: 'a', href, text: textOf(element) || (attribute(element, 'alt') ?? '') });
+      return;
+    }
+    case 'link':
+      return linkElementLinks(element, inHead, found);
+    case 'base':
+      if (base.href === undefined) base.href = attribute(element, 'href');
+      return;
+    case 'meta':
+      if (attribute(element, 'property') === 'og:url') {
+        const content = attribute(element, 'content');
+        if (content !== undefined) found.push({ element: 'og:url', href: content, text: '' });
+      }
+      return;
+    case 'img':
+    case 'script':
+    case 'iframe': {
+      const value = src();
+      if (value !== undefined) found.push({ element: element.tagName, href: value, text: attribute(element, 'alt') ?? '' });
+      return;
+    }
+  }
+}
+
+/** Every link of the document, in document order, with the first `<base href>`. */
+function rawLinks(markup: string): { links: RawLink[]; base: string | undefined } {
+  const document = parse(markup, { scriptingEnabled: true });
+  const found: RawLink[] = [];
+  const base: { href?: string } = {};
+  const stack: Array<[Node, boolean]> = [[document, false]];
+  while (stack.length > 0) {
+    const [node, inHead] = stack.pop()!;
+    const isElement = 'tagName' in node && node.namespaceURI === namespaces.NS.HTML;
+    if (isElement) elementLinks(node, inHead, found, base);
+    // A template's contents are a fragment of their own (parse5's `content`), not children: they are never read.
+    if (!('childNodes' in node)) continue;
+    const head = inHead || (isElement && node.tagName === 'head');
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push([node.childNodes[i]!, head]);
+  }
+  return { links: found, base: base.href };
+}
+
+/**
+ * The links of the page at `pageUrl` (its markup, and its `Link` header), resolved and without fragments, the kinds in
+ * `skip` left out. Links that are not http(s) (mailto:, javascript:, tel:) are not links a crawl follows.
+ */
+export function pageLinks(
+  markup: string,
+  pageUrl: string,
+  linkHeader: string | undefined,
+  skip: ReadonlySet<LinkElement>,
+): LinkRecord[] {
+  const { links, base } = rawLinks(markup);
+  const baseUrl = documentBaseUrl(base, pageUrl);
+  const records: LinkRecord[] = [];
+  if (linkHeader !== undefined && !skip.has('canonical')) {
+    for (const target of linkTargets(linkHeader, 'canonical')) {
+      const url = crawlUrl(target, pageUrl);
+      if (url !== undefined) records.push({ page: pageUrl, element: 'canonical', url: url.href, raw: target, text: '', from: 'header' });
+    }
+  }
+  for (const link of links) {
+    if (skip.has(link.element)) continue;
+    const href = link.href.trim();
+    const url = href === '' ? undefined : crawlUrl(href, baseUrl);
+    if (url !== undefined) records.push({ page: pageUrl, element: link.element, url: url.href, raw: href, text: link.text });
+  }
+  return records;
+}
