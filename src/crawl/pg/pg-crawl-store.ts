@@ -21,10 +21,7 @@ const TARGETS: LeasedTable = 'hoplens_crawl_targets';
 const PAGE_SIZE = 1000;
 
 interface FrontierRow extends TakenRow {
-  url: string;
-  depth: number;
-  source: FrontierEntry['source'];
-  referrer: string | null;
+  entry: FrontierEntry;
 }
 
 /** Rows in the order they were taken (RETURNING keeps no order). */
@@ -53,10 +50,10 @@ export class PgCrawlStore implements CrawlStore {
     // Rows are inserted in key order, the same in every worker, so that two inserts wait on each other in one order.
     const rows = await retrying(() =>
       this.db.query<{ url: string }>(
-        `INSERT INTO hoplens_crawl_frontier (crawl_id, url_key, url, depth, source, referrer)
-         SELECT $1, md5(e.url), e.url, e.depth, e.source, e.referrer
-         FROM json_to_recordset($2::json) AS e(url text, depth integer, source text, referrer text)
-         ORDER BY md5(e.url)
+        `INSERT INTO hoplens_crawl_frontier (crawl_id, url_key, url, entry)
+         SELECT $1, md5(e.value->>'url'), e.value->>'url', e.value
+         FROM json_array_elements($2::json) AS e(value)
+         ORDER BY md5(e.value->>'url')
          ON CONFLICT (crawl_id, url_key) DO NOTHING RETURNING url`,
         [this.crawlId, JSON.stringify(entries)],
       ),
@@ -66,16 +63,9 @@ export class PgCrawlStore implements CrawlStore {
 
   async take(count: number, leaseMs: number): Promise<Leased<FrontierEntry>[]> {
     const args = { crawlId: this.crawlId, count, leaseMs, holder: this.holder };
-    const rows = await retrying(() =>
-      takeRows<FrontierRow>(this.db, FRONTIER, 't.url, t.depth, t.source, t.referrer', args),
-    );
+    const rows = await retrying(() => takeRows<FrontierRow>(this.db, FRONTIER, 't.entry', args));
     const taken = byId(rows).map((row) => ({
-      item: {
-        url: row.url,
-        depth: row.depth,
-        source: row.source,
-        ...(row.referrer === null ? {} : { referrer: row.referrer }),
-      },
+      item: row.entry,
       lease: leaseOf(row),
       until: row.lease_until.getTime(),
     }));

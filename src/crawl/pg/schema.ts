@@ -10,7 +10,8 @@ import type { Schema } from '../../database/index.js';
  * lease token, so the killed worker's late `complete` finds the token changed and records nothing. `holder` names the worker that took
  * it last (host and process id), for an operator asking who holds what. Times are the
  * database's clock (`now()`), the one clock every worker on every machine shares. Records are `json`, not `jsonb`: kept
- * as written, so a report from PostgreSQL lists each record's fields in the order a local crawl's report does.
+ * as written, so a report from PostgreSQL lists each record's fields in the order a local crawl's report does; a
+ * frontier entry is kept whole (`entry`), so that a field the crawl adds to it travels without a migration.
  */
 export const CRAWL_SCHEMA: Schema = {
   ledger: 'hoplens_crawl_schema_migrations',
@@ -28,9 +29,7 @@ export const CRAWL_SCHEMA: Schema = {
      crawl_id text NOT NULL REFERENCES hoplens_crawls (id) ON DELETE CASCADE,
      url_key text NOT NULL,
      url text NOT NULL,
-     depth integer NOT NULL,
-     source text NOT NULL,
-     referrer text,
+     entry json NOT NULL,
      state text NOT NULL DEFAULT 'queued',
      lease text,
      holder text,
