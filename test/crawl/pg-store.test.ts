@@ -8,7 +8,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrontierEntry, LinkRecord, PageRecord } from '../../src/crawl/index.js';
-import { joinSharedCrawl, openSharedCrawl, type SharedCrawl } from '../../src/crawl/pg/index.js';
+import { joinSharedCrawl, openSharedCrawl, PgCrawlStore, type SharedCrawl } from '../../src/crawl/pg/index.js';
+import { openPgDatabase } from '../../src/database/index.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres-server.js';
 
@@ -91,12 +92,13 @@ describe('the shared crawl store', () => {
 
   it("gives a dead worker's entries out again once their lease runs out, and refuses its late completion", async () => {
     const databaseUrl = await postgres.createDatabase();
-    const dead = await joinSharedCrawl(databaseUrl, 'site-a', settings);
     const alive = await worker(databaseUrl);
+    const deadDb = openPgDatabase(databaseUrl, 2);
+    const dead = new PgCrawlStore(deadDb, 'site-a', 'dead-worker');
     await alive.store.enqueue([entry('one'), entry('two')]);
-    const [held] = await dead.store.take(1, 400);
-    // The dead worker's connections close without a word: no renewal, no release.
-    await dead.store.close();
+    const [held] = await dead.take(1, 400);
+    // The dead worker's connections close without a word (as SIGKILL closes them): no renewal, no release.
+    await deadDb.close();
     expect((await alive.store.take(5, 30_000)).map((t) => t.item.url)).toEqual([entry('two').url]);
     await sleep(600);
     const [again] = await alive.store.take(5, 30_000);
@@ -106,6 +108,17 @@ describe('the shared crawl store', () => {
     expect(await alive.store.complete(again!.lease, page(entry('one').url), [])).toBe(true);
     expect(await alive.store.complete(again!.lease, page(entry('one').url), [])).toBe(false);
     expect((await all(alive.store.pages())).map((p) => p.url)).toEqual([entry('one').url]);
+  });
+
+  it('gives back the leases a worker still holds when it stops (Ctrl-C), at once', async () => {
+    const databaseUrl = await postgres.createDatabase();
+    const other = await worker(databaseUrl);
+    const stopping = await joinSharedCrawl(databaseUrl, 'site-a', settings);
+    await other.store.enqueue([entry('a'), entry('b')]);
+    const [done, unfinished] = await stopping.store.take(2, 60_000);
+    await stopping.store.complete(done!.lease, page(done!.item.url), []);
+    await stopping.store.close();
+    expect((await other.store.take(5, 60_000)).map((t) => t.item.url)).toEqual([unfinished!.item.url]);
   });
 
   it("renews a live worker's leases, so a slow page is not fetched twice", async () => {

@@ -32,10 +32,14 @@ export class LeaseKeeper {
     this.held.delete(lease);
   }
 
-  stop(): void {
+  /** Stops renewing; returns the leases still held, per table, for the caller to give back. */
+  stop(): Map<LeasedTable, string[]> {
     clearInterval(this.timer);
     this.timer = undefined;
+    const held = new Map<LeasedTable, string[]>();
+    for (const [lease, { table }] of this.held) held.set(table, [...(held.get(table) ?? []), lease]);
     this.held.clear();
+    return held;
   }
 
   private async renew(): Promise<void> {

@@ -81,6 +81,17 @@ export async function releaseRow(db: Queryable, table: LeasedTable, lease: strin
   );
 }
 
+/** Gives the given leases back at once, where they are still their holder's (a worker stopping). */
+export async function releaseRows(db: Queryable, table: LeasedTable, leases: readonly string[]): Promise<void> {
+  const parsed = leases.map(parseLease).filter((lease) => lease !== undefined);
+  if (parsed.length === 0) return;
+  await db.query(
+    `UPDATE ${table} SET lease = NULL, lease_until = NULL
+     WHERE id = ANY($1::bigint[]) AND lease = ANY($2::text[]) AND state = 'queued'`,
+    [parsed.map((lease) => lease.id), parsed.map((lease) => lease.token)],
+  );
+}
+
 /** Moves the end of the given leases `leaseMs` from now, where they are still their holder's. */
 export async function renewRows(db: Queryable, table: LeasedTable, leases: readonly string[], leaseMs: number) {
   const parsed = leases.map(parseLease).filter((lease) => lease !== undefined);

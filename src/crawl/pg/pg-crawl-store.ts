@@ -11,7 +11,15 @@ import type {
   TargetRecord,
 } from '../crawl-store.js';
 import { LeaseKeeper } from './lease-keeper.js';
-import { finishRow, type LeasedTable, leaseOf, releaseRow, type TakenRow, takeRows } from './leased-table.js';
+import {
+  finishRow,
+  type LeasedTable,
+  leaseOf,
+  releaseRow,
+  releaseRows,
+  type TakenRow,
+  takeRows,
+} from './leased-table.js';
 import { retrying } from './retrying.js';
 
 const FRONTIER: LeasedTable = 'hoplens_crawl_frontier';
@@ -193,9 +201,16 @@ export class PgCrawlStore implements CrawlStore {
     return this.walk<CutRecord>('hoplens_crawl_cuts', 'seq', '');
   }
 
+  /**
+   * Gives back the leases this worker still holds (stopped by Ctrl-C mid-page: the others need not wait a lease for
+   * them), then closes its connections.
+   */
   async close(): Promise<void> {
-    this.keeper.stop();
-    await this.db.close();
+    try {
+      for (const [table, leases] of this.keeper.stop()) await releaseRows(this.db, table, leases);
+    } finally {
+      await this.db.close();
+    }
   }
 
   /** A table's records in the order they were recorded, a page of rows per query (keyset, not OFFSET). */
