@@ -8,7 +8,10 @@ import type { AnalysisResult, FetchedResponse } from '../core/index.js';
  */
 export interface CrawlFetcher {
   analyze(url: string, signal?: AbortSignal): Promise<AnalysisResult>;
-  fetch(url: string, request: { maxBytes: number; accept?: string; signal?: AbortSignal | undefined }): Promise<FetchedResponse>;
+  fetch(
+    url: string,
+    request: { maxBytes: number; accept?: string; signal?: AbortSignal | undefined },
+  ): Promise<FetchedResponse>;
   /** The User-Agent's product token whose robots.txt group the crawl obeys. */
   readonly robotsToken: string;
 }

@@ -20,6 +20,8 @@ export interface FrontierEntry {
   readonly source: FrontierSource;
   /** The page that linked to it first, when it came from a link. */
   readonly referrer?: string | undefined;
+  /** What to read at the URL: an HTML page (the default) or a sitemap (its `<loc>`s become links). */
+  readonly kind?: 'page' | 'sitemap' | undefined;
 }
 
 /** Something taken from a store under a lease. */
@@ -83,6 +85,8 @@ export interface TargetRecord {
   readonly url: string;
   readonly result?: AnalysisResult | undefined;
   readonly error?: { readonly code: string; readonly message: string } | undefined;
+  /** Why it was not analysed (robots.txt disallows it): then no finding is made of the links to it. */
+  readonly skipped?: string | undefined;
 }
 
 /** Why the crawl left a URL out (a trap limit, the scope, robots.txt), counted per reason in the report. */

@@ -1,4 +1,8 @@
 /** The site crawl (issue 31): its store interface, its findings and the crawl itself. The room's only entry. */
+
+export type { CrawlFetcher } from './crawl-fetcher.js';
+export { type CrawlTotals, crawlReport, type ReportedLink } from './crawl-report.js';
+export { CRAWL_DEFAULTS, type CrawlRun, type CrawlSettings, runCrawl } from './crawl-run.js';
 export type {
   CrawlStore,
   CutReason,
@@ -13,10 +17,14 @@ export type {
   TargetRecord,
 } from './crawl-store.js';
 export { LINK_ELEMENTS } from './crawl-store.js';
+export { CRAWL_SCOPES, type CrawlScope } from './crawl-url.js';
+export { DiskStore, type DiskStoreOptions } from './disk-store.js';
 export {
   CRAWL_ISSUE_SEVERITY,
   CRAWL_ISSUE_TYPES,
   type CrawlFinding,
   type CrawlIssueType,
   linkFindings,
+  notReciprocal,
 } from './link-findings.js';
+export { TRAP_DEFAULTS, type TrapLimits } from './trap-guard.js';

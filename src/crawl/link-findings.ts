@@ -107,6 +107,7 @@ function errorFinding(link: LinkRecord, ending: string): CrawlFinding {
 /** The findings of one link, given its target's analysis. A link to a 2xx page without a redirect has none. */
 export function linkFindings(link: LinkRecord, target: TargetRecord): CrawlFinding[] {
   if (target.result === undefined) {
+    if (target.error === undefined) return [];
     const code = target.error?.code ?? 'an error';
     return [errorFinding(link, code)];
   }
@@ -125,4 +126,18 @@ export function linkFindings(link: LinkRecord, target: TargetRecord): CrawlFindi
   const found = redirects > 0 ? redirectFindings(link, redirects, summary.finalUrl, ok) : [];
   if (summary.finalStatus >= 400) found.push(errorFinding(link, `${summary.finalStatus} at ${summary.finalUrl}`));
   return found;
+}
+
+/**
+ * Page A lists B as an alternate, B was crawled, and B does not list A: Google ignores annotations that are not
+ * returned ("If two pages don't both point to each other, the tags will be ignored":
+ * https://developers.google.com/search/docs/specialty/international/localized-versions).
+ */
+export function notReciprocal(link: LinkRecord): CrawlFinding {
+  const lang = link.text === '' ? 'an' : `its ${link.text}`;
+  return finding(
+    'hreflang_not_reciprocal',
+    link,
+    `${link.page} lists ${link.url} as ${lang} alternate, but ${link.url} does not list ${link.page} back`,
+  );
 }

@@ -3,7 +3,7 @@
  * records live in such files, so that a queue of a million URLs costs no memory and survives the process. A record is
  * appended with one write; a last line cut short by a crash is skipped when read.
  */
-import { createReadStream, appendFileSync, closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { appendFileSync, closeSync, createReadStream, existsSync, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 

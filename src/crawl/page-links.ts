@@ -60,7 +60,8 @@ function elementLinks(element: Element, inHead: boolean, found: RawLink[], base:
     case 'a':
     case 'area': {
       const href = attribute(element, 'href');
-      if (href !== undefined) found.push({ element: 'a', href, text: textOf(element) || (attribute(element, 'alt') ?? '') });
+      if (href !== undefined)
+        found.push({ element: 'a', href, text: textOf(element) || (attribute(element, 'alt') ?? '') });
       return;
     }
     case 'link':
@@ -78,7 +79,8 @@ function elementLinks(element: Element, inHead: boolean, found: RawLink[], base:
     case 'script':
     case 'iframe': {
       const value = src();
-      if (value !== undefined) found.push({ element: element.tagName, href: value, text: attribute(element, 'alt') ?? '' });
+      if (value !== undefined)
+        found.push({ element: element.tagName, href: value, text: attribute(element, 'alt') ?? '' });
       return;
     }
   }
@@ -118,14 +120,16 @@ export function pageLinks(
   if (linkHeader !== undefined && !skip.has('canonical')) {
     for (const target of linkTargets(linkHeader, 'canonical')) {
       const url = crawlUrl(target, pageUrl);
-      if (url !== undefined) records.push({ page: pageUrl, element: 'canonical', url: url.href, raw: target, text: '', from: 'header' });
+      if (url !== undefined)
+        records.push({ page: pageUrl, element: 'canonical', url: url.href, raw: target, text: '', from: 'header' });
     }
   }
   for (const link of links) {
     if (skip.has(link.element)) continue;
     const href = link.href.trim();
     const url = href === '' ? undefined : crawlUrl(href, baseUrl);
-    if (url !== undefined) records.push({ page: pageUrl, element: link.element, url: url.href, raw: href, text: link.text });
+    if (url !== undefined)
+      records.push({ page: pageUrl, element: link.element, url: url.href, raw: href, text: link.text });
   }
   return records;
 }

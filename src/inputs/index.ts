@@ -45,10 +45,10 @@ export {
   gunzipWhenCompressed,
   isHttpLocation,
   type OpenSitemapOptions,
-  type SitemapLoc,
-  scanSitemapLocs,
   readSitemapLocs,
+  type SitemapLoc,
   type SitemapReadOptions,
+  scanSitemapLocs,
 } from './sitemap/index.js';
 export { countCandidateRows, hasLineRows, type InputReadOptions, openInput, readInput } from './source.js';
 export { neutralisedCell, restoredCell } from './text/csv-cell.js';

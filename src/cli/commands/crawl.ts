@@ -1,7 +1,100 @@
+/**
+ * `hoplens crawl URL...`: crawls a site from its start URLs and sitemaps (src/crawl/), then writes every link that
+ * points at a redirect, a loop or an error in a `check` format (the links as check rows: src/cli/crawl/crawl-rows.ts),
+ * and with `--map` the old link → final URL of each page. Exit 1 when a link has an error finding (a warning too with
+ * `--strict`), 130 when stopped by Ctrl-C (the state directory is then kept for `--resume`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { emptySummary } from '../../check/index.js';
+import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
+import { type CrawlTotals, crawlReport, DiskStore, runCrawl } from '../../crawl/index.js';
+import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
+import { analyzerSettings } from '../analyzer-settings.js';
+import { colorsFor } from '../colors.js';
+import { cliCrawlFetcher } from '../crawl/crawl-fetcher.js';
 import type { CrawlFlags } from '../crawl/crawl-flags.js';
+import { CrawlMap } from '../crawl/crawl-map.js';
+import { crawlRow } from '../crawl/crawl-rows.js';
+import { crawlSettings } from '../crawl/crawl-settings.js';
+import { cutsText } from '../crawl/crawl-summary.js';
+import { invalidFlag } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
+import { formatterFor } from '../formats/select-formatter.js';
 import type { CliIo } from '../io.js';
+import { openFileSink, Sink } from '../output.js';
+import { readPolicyFile } from '../policy-file.js';
 
-/** `hoplens crawl URL...`: being built on this branch. */
-export async function crawlCommand(_urls: readonly string[], _flags: CrawlFlags, _io: CliIo): Promise<number> {
-  throw new Error('hoplens crawl on a site: not built yet');
+/** The state directory: `--state`'s (kept), or a temporary one (removed when the crawl ends). */
+function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boolean } {
+  if (flags.state !== undefined) return { dir: resolve(cwd, flags.state), temporary: false };
+  if (flags.resume === true)
+    throw invalidFlag('--resume', 'needs --state DIR, the directory of the crawl to go on with');
+  return { dir: mkdtempSync(join(tmpdir(), 'hoplens-crawl-')), temporary: true };
+}
+
+async function writeReport(
+  store: DiskStore,
+  flags: CrawlFlags,
+  io: CliIo,
+  interrupted: boolean,
+): Promise<[CrawlTotals, boolean]> {
+  const cwd = io.cwd ?? process.cwd();
+  const sink =
+    flags.output === undefined
+      ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
+      : await openFileSink(resolve(cwd, flags.output), '--output');
+  const format = effectiveFormat((flags.format ?? 'table') as CheckFormat, flags.output === undefined, io.env);
+  const colors = colorsFor(sink.isTTY, io.env, flags.color);
+  const formatter = formatterFor(format, sink, { colors, quiet: false, inputName: 'crawl' });
+  const map = flags.map === undefined ? undefined : await CrawlMap.open(resolve(cwd, flags.map));
+  const summary = emptySummary();
+  let line = 0;
+  let failed = false;
+  await formatter.begin();
+  const totals = await crawlReport(store, async (reported) => {
+    const row = crawlRow(reported, ++line, flags.strict === true);
+    if (row.outcome === 'failed') summary.failed++;
+    else summary.passed++;
+    failed ||= row.outcome === 'failed';
+    await map?.add(reported);
+    await formatter.row(row);
+  });
+  summary.interrupted = interrupted;
+  await formatter.end(summary);
+  await sink.close();
+  await map?.close();
+  io.stderr.write(cutsText(totals));
+  return [totals, failed];
+}
+
+export async function crawlCommand(targets: readonly string[], flags: CrawlFlags, io: CliIo): Promise<number> {
+  const starts = targets.map((typed) => {
+    parseUrlInput(typed);
+    return normalizeUrlInput(typed);
+  });
+  const settings = crawlSettings(flags);
+  const options = toAnalyzeOptions(flags as AnalysisFlags);
+  const loaded = await readPolicyFile(flags.config, io.cwd ?? process.cwd());
+  if (loaded !== undefined) options.policy = loaded.policy;
+  const { dir, temporary } = stateDir(flags, io.cwd ?? process.cwd());
+  const store = await DiskStore.open(dir, { resume: flags.resume === true });
+  const { fetcher, close } = await cliCrawlFetcher(io, await analyzerSettings(flags, io), options, flags.crawler);
+  let interrupted = false;
+  try {
+    const run = await runCrawl(store, fetcher, { ...settings, starts, signal: io.signal });
+    interrupted = run.interrupted;
+  } finally {
+    await close();
+  }
+  const [, failed] = await writeReport(store, flags, io, interrupted);
+  await store.close();
+  if (interrupted) {
+    io.stderr.write(`hoplens: crawl interrupted; its state is in ${dir} (go on with --state ${dir} --resume)\n`);
+    return EXIT.INTERRUPTED;
+  }
+  if (temporary) rmSync(dir, { recursive: true, force: true });
+  return failed ? EXIT.FAILED : EXIT.OK;
 }

@@ -1,0 +1,31 @@
+/**
+ * `--map FILE`: per page, each link that redirects to a 2xx page and the URL to link to instead, as CSV
+ * (`page,link,final`), the input of a bulk rewrite of the site's content. The link is written as it appears in the
+ * page (its `href`), so that a search and replace finds it.
+ */
+import type { CrawlFinding, ReportedLink } from '../../crawl/index.js';
+import { openFileSink, type Sink } from '../output.js';
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export class CrawlMap {
+  private constructor(private readonly sink: Sink) {}
+
+  static async open(path: string): Promise<CrawlMap> {
+    const sink = await openFileSink(path, '--map');
+    await sink.write('page,link,final\n');
+    return new CrawlMap(sink);
+  }
+
+  async add({ link, findings }: ReportedLink): Promise<void> {
+    const suggestion = findings.find((finding: CrawlFinding) => finding.suggestion !== undefined)?.suggestion;
+    if (suggestion === undefined) return;
+    await this.sink.write(`${[link.page, link.raw, suggestion].map(csvField).join(',')}\n`);
+  }
+
+  close(): Promise<void> {
+    return this.sink.close();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * What the crawl's visits share: the store, the fetcher, the scope, the trap limits, robots.txt and the pacing, and
+ * how a URL found is admitted to the frontier (scope, traps, `--max-pages`) or to the link analyses.
+ */
+import type { CrawlFetcher } from './crawl-fetcher.js';
+import type { CrawlStore, CutRecord, FrontierEntry, LinkElement } from './crawl-store.js';
+import type { ScopeRule } from './crawl-url.js';
+import type { HostPacer } from './host-pacer.js';
+import type { RobotsBook } from './site-robots.js';
+import type { TrapGuard } from './trap-guard.js';
+
+/** Kinds of link that lead to pages the crawl reads; images, scripts and stylesheets are checked, not crawled. */
+export const FOLLOWED: ReadonlySet<LinkElement> = new Set([
+  'a',
+  'canonical',
+  'hreflang',
+  'og:url',
+  'next',
+  'prev',
+  'iframe',
+  'sitemap',
+]);
+
+export interface CrawlContext {
+  readonly store: CrawlStore;
+  readonly fetcher: CrawlFetcher;
+  readonly scope: ScopeRule;
+  readonly traps: TrapGuard;
+  readonly robots: RobotsBook;
+  readonly pacer: HostPacer;
+  readonly skip: ReadonlySet<LinkElement>;
+  readonly maxPages: number;
+  readonly leaseMs: number;
+  /** Tries of a URL answered 429 or 503 before it is recorded as it is. */
+  readonly maxTries: number;
+  /** The longest Retry-After waited out, in ms. */
+  readonly maxRetryAfterMs: number;
+  readonly signal?: AbortSignal | undefined;
+  /** Distinct URLs admitted to the frontier so far (the seen set's size), for `--max-pages`. */
+  admitted: number;
+  /** Tries per URL that met a 429 or 503 (only those URLs: small). */
+  readonly tries: Map<string, number>;
+}
+
+/** Records a cut once per URL and reason (a calendar page linked from every month is cut once). */
+const cutSeen = new WeakMap<CrawlContext, Set<string>>();
+export async function recordCut(context: CrawlContext, cut: CutRecord): Promise<void> {
+  let seen = cutSeen.get(context);
+  if (seen === undefined) {
+    seen = new Set();
+    cutSeen.set(context, seen);
+  }
+  const key = `${cut.reason} ${cut.url}`;
+  if (seen.has(key) || seen.size > 100_000) return;
+  seen.add(key);
+  await context.store.cut(cut);
+}
+
+/** Adds in-scope URLs to the frontier, within `--max-pages`; the rest are cut with the reason. */
+export async function admit(context: CrawlContext, entries: readonly FrontierEntry[]): Promise<void> {
+  for (const entry of entries) {
+    if (context.admitted >= context.maxPages) {
+      await recordCut(context, { url: entry.url, reason: 'max-pages', detail: `past ${context.maxPages} pages` });
+      continue;
+    }
+    const fresh = await context.store.enqueue([entry]);
+    context.admitted += fresh.length;
+  }
+}
+
+/** Whether a URL the crawl would fetch is cut by a trap limit (and records why). */
+export async function trapped(context: CrawlContext, url: URL, depth: number): Promise<boolean> {
+  const cut = context.traps.cut(url, depth);
+  if (cut === undefined) return false;
+  await recordCut(context, cut);
+  return true;
+}

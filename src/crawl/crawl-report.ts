@@ -1,0 +1,120 @@
+/**
+ * The crawl's report, made from its store once the crawl ends: each link whose target redirects, loops or fails,
+ * with its findings (src/crawl/link-findings.ts), the hreflang alternates not returned, how many links redirect on
+ * each page, and what the crawl cut and why. Memory holds only the targets with a problem and the hreflang links,
+ * never every link.
+ */
+import { countRedirects } from '../core/index.js';
+import type { CrawlStore, CutReason, LinkRecord, TargetRecord } from './crawl-store.js';
+import { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
+
+/** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal). */
+export interface ReportedLink {
+  readonly link: LinkRecord;
+  readonly target?: TargetRecord | undefined;
+  readonly findings: readonly CrawlFinding[];
+}
+
+export interface CrawlTotals {
+  pages: number;
+  /** Pages fetched whose status was 2xx. */
+  pagesOk: number;
+  links: number;
+  targets: number;
+  /** Links with at least one finding. */
+  linksWithFindings: number;
+  /** Per page, the links on it whose target redirects (pages with none left out). */
+  redirectingByPage: Map<string, number>;
+  cuts: Map<CutReason, number>;
+  /** A few cut URLs per reason, for the report. */
+  cutExamples: Map<CutReason, string[]>;
+}
+
+function problem(target: TargetRecord): boolean {
+  if (target.result === undefined) return target.error !== undefined;
+  const { summary, chain } = target.result;
+  return summary.hasLoop || summary.finalStatus >= 400 || countRedirects(chain) > 0;
+}
+
+async function problemTargets(store: CrawlStore, totals: CrawlTotals): Promise<Map<string, TargetRecord>> {
+  const targets = new Map<string, TargetRecord>();
+  for await (const target of store.targets()) {
+    totals.targets++;
+    if (problem(target)) targets.set(target.url, target);
+  }
+  return targets;
+}
+
+async function countCuts(store: CrawlStore, totals: CrawlTotals): Promise<void> {
+  for await (const cut of store.cuts()) {
+    totals.cuts.set(cut.reason, (totals.cuts.get(cut.reason) ?? 0) + 1);
+    const examples = totals.cutExamples.get(cut.reason) ?? [];
+    if (examples.length < 5) examples.push(cut.url);
+    totals.cutExamples.set(cut.reason, examples);
+  }
+}
+
+/** The pages crawled with a 2xx among `wanted` (the hreflang alternates), and the totals of pages. */
+async function crawledOk(store: CrawlStore, wanted: ReadonlySet<string>, totals: CrawlTotals): Promise<Set<string>> {
+  const ok = new Set<string>();
+  for await (const page of store.pages()) {
+    totals.pages++;
+    const fine = page.status !== undefined && page.status >= 200 && page.status < 300;
+    if (fine) totals.pagesOk++;
+    if (fine && wanted.has(page.url)) ok.add(page.url);
+  }
+  return ok;
+}
+
+/** The alternates of `page` that were crawled and do not list it back. */
+function unreturned(alternates: Map<string, LinkRecord[]>, crawled: ReadonlySet<string>): ReportedLink[] {
+  const found: ReportedLink[] = [];
+  for (const [page, links] of alternates) {
+    for (const link of links) {
+      if (link.url === page || !crawled.has(link.url)) continue;
+      const back = alternates.get(link.url) ?? [];
+      if (!back.some((other) => other.url === page)) found.push({ link, findings: [notReciprocal(link)] });
+    }
+  }
+  return found;
+}
+
+/**
+ * Reads the store and calls `each` with every link that has a finding, in the order the pages were recorded, then
+ * the hreflang alternates not returned; resolves with the totals.
+ */
+export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) => Promise<void>): Promise<CrawlTotals> {
+  const totals: CrawlTotals = {
+    pages: 0,
+    pagesOk: 0,
+    links: 0,
+    targets: 0,
+    linksWithFindings: 0,
+    redirectingByPage: new Map(),
+    cuts: new Map(),
+    cutExamples: new Map(),
+  };
+  const targets = await problemTargets(store, totals);
+  const alternates = new Map<string, LinkRecord[]>();
+  for await (const link of store.links()) {
+    totals.links++;
+    if (link.element === 'hreflang') alternates.set(link.page, [...(alternates.get(link.page) ?? []), link]);
+    const target = targets.get(link.url);
+    if (target === undefined) continue;
+    const findings = linkFindings(link, target);
+    if (findings.length === 0) continue;
+    totals.linksWithFindings++;
+    if (target.result !== undefined && countRedirects(target.result.chain) > 0) {
+      totals.redirectingByPage.set(link.page, (totals.redirectingByPage.get(link.page) ?? 0) + 1);
+    }
+    await each({ link, target, findings });
+  }
+  const wanted = new Set([...alternates.values()].flat().map((link) => link.url));
+  const crawled = await crawledOk(store, wanted, totals);
+  for (const row of unreturned(alternates, crawled)) {
+    totals.linksWithFindings++;
+    await each(row);
+  }
+  await countCuts(store, totals);
+  return totals;
+}

@@ -1,0 +1,139 @@
+/**
+ * The crawl: seeds the frontier (start URLs, sitemaps given and those robots.txt names), then runs workers that each
+ * take a link target to analyse or, when there is none, a page to read, until nothing is left or the run is stopped.
+ * Everything found goes to the store; the report is made from it afterwards (src/crawl/crawl-report.ts).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CrawlContext } from './crawl-context.js';
+import { admit } from './crawl-context.js';
+import type { CrawlFetcher } from './crawl-fetcher.js';
+import type { CrawlStore, FrontierEntry, LinkElement, StoreCounts } from './crawl-store.js';
+import { type CrawlScope, crawlUrl, ScopeRule } from './crawl-url.js';
+import { HostPacer } from './host-pacer.js';
+import { visitPage } from './page-visit.js';
+import { RobotsBook } from './site-robots.js';
+import { visitTarget } from './target-visit.js';
+import { TRAP_DEFAULTS, TrapGuard, type TrapLimits } from './trap-guard.js';
+
+export interface CrawlSettings {
+  readonly starts: readonly string[];
+  readonly sitemaps?: readonly string[];
+  /** Read the sitemaps the start URLs' robots.txt names (default true). */
+  readonly robotsSitemaps?: boolean;
+  readonly scope?: CrawlScope;
+  readonly maxPages?: number;
+  readonly traps?: Partial<TrapLimits>;
+  readonly skip?: ReadonlySet<LinkElement>;
+  /** Visits at once (default 16). */
+  readonly concurrency?: number;
+  /** Requests at once on one host (default 4). */
+  readonly perHost?: number;
+  /** Requests per second over all hosts. */
+  readonly rate?: number | undefined;
+  /** Obey robots.txt (default true). */
+  readonly robots?: boolean;
+  readonly maxRetryAfterMs?: number;
+  readonly signal?: AbortSignal | undefined;
+  /** Called now and then with the store's counts (a progress line). */
+  readonly onProgress?: (counts: StoreCounts) => void;
+}
+
+export interface CrawlRun {
+  /** Stopped by the signal before the frontier was empty. */
+  readonly interrupted: boolean;
+  readonly counts: StoreCounts;
+}
+
+export const CRAWL_DEFAULTS = Object.freeze({
+  maxPages: 10_000,
+  concurrency: 16,
+  perHost: 4,
+  maxRetryAfterMs: 120_000,
+});
+
+/** The start URLs as pages, the sitemaps (given, and robots.txt's) as sitemaps to read; on a fresh store only. */
+async function seed(context: CrawlContext, starts: readonly URL[], settings: CrawlSettings): Promise<void> {
+  const pages: FrontierEntry[] = starts.map((url) => ({ url: url.href, depth: 0, source: 'start' }));
+  await admit(context, pages);
+  const sitemaps = new Set<string>();
+  for (const given of settings.sitemaps ?? []) {
+    const url = crawlUrl(given);
+    if (url !== undefined) sitemaps.add(url.href);
+  }
+  if (settings.robotsSitemaps !== false) {
+    for (const start of starts) {
+      for (const listed of (await context.robots.for(start)).sitemaps) {
+        const url = crawlUrl(listed, start);
+        if (url !== undefined) sitemaps.add(url.href);
+      }
+    }
+  }
+  const entries = [...sitemaps].map((url): FrontierEntry => ({ url, depth: 0, source: 'sitemap', kind: 'sitemap' }));
+  await context.store.enqueue(entries);
+}
+
+function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], settings: CrawlSettings): CrawlContext {
+  return {
+    store,
+    fetcher,
+    scope: new ScopeRule(settings.scope ?? 'site', starts),
+    traps: new TrapGuard({ ...TRAP_DEFAULTS, ...settings.traps }),
+    robots: new RobotsBook(fetcher, settings.robots !== false),
+    pacer: new HostPacer({ perHost: settings.perHost ?? CRAWL_DEFAULTS.perHost, rate: settings.rate }),
+    skip: settings.skip ?? new Set(),
+    maxPages: settings.maxPages ?? CRAWL_DEFAULTS.maxPages,
+    leaseMs: 10 * 60_000,
+    maxTries: 5,
+    maxRetryAfterMs: settings.maxRetryAfterMs ?? CRAWL_DEFAULTS.maxRetryAfterMs,
+    signal: settings.signal,
+    admitted: 0,
+    tries: new Map(),
+  };
+}
+
+/** One worker: a target if there is one, else a page, until the store has nothing left and no one is busy. */
+async function work(context: CrawlContext, busy: { count: number }): Promise<void> {
+  const { store } = context;
+  while (context.signal?.aborted !== true) {
+    const [target] = await store.takeTargets(1, context.leaseMs);
+    const [page] = target === undefined ? await store.take(1, context.leaseMs) : [];
+    if (target === undefined && page === undefined) {
+      const counts = await store.counts();
+      if (busy.count === 0 && counts.queued === 0 && counts.targetsQueued === 0) return;
+      await sleep(20);
+      continue;
+    }
+    busy.count++;
+    try {
+      if (target !== undefined) await visitTarget(context, target);
+      else await visitPage(context, page!);
+    } finally {
+      busy.count--;
+    }
+  }
+}
+
+/** Crawls into `store` (fresh, or opened to resume) and resolves when done or stopped. */
+export async function runCrawl(store: CrawlStore, fetcher: CrawlFetcher, settings: CrawlSettings): Promise<CrawlRun> {
+  const starts = settings.starts.map((start) => crawlUrl(start)).filter((url): url is URL => url !== undefined);
+  const context = contextFor(store, fetcher, starts, settings);
+  const before = await store.counts();
+  context.admitted = before.seen;
+  if (before.seen === 0) await seed(context, starts, settings);
+  const busy = { count: 0 };
+  const progress = settings.onProgress;
+  const timer = progress === undefined ? undefined : setInterval(() => void store.counts().then(progress), 250);
+  try {
+    const workers = Array.from({ length: settings.concurrency ?? CRAWL_DEFAULTS.concurrency }, () =>
+      work(context, busy),
+    );
+    const outcomes = await Promise.allSettled(workers);
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure !== undefined && context.signal?.aborted !== true) throw (failure as PromiseRejectedResult).reason;
+  } finally {
+    if (timer !== undefined) clearInterval(timer);
+  }
+  const counts = await store.counts();
+  const left = counts.queued + counts.leased + counts.targetsQueued;
+  return { interrupted: context.signal?.aborted === true && left > 0, counts };
+}

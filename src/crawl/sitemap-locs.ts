@@ -1,0 +1,30 @@
+/**
+ * The `<loc>`s of a sitemap the crawl reads: fetched like a page (the analysis's pool, so its address policy), up to
+ * the sitemaps protocol's 50 MB uncompressed (https://www.sitemaps.org/protocol.html), gunzipped when it is gzip, and
+ * read by the inputs room's one `<loc>` scanner. A sitemap index's entries are sitemaps to read in turn.
+ */
+import { Readable } from 'node:stream';
+import { gunzipWhenCompressed, type SitemapLoc, scanSitemapLocs } from '../inputs/index.js';
+import type { CrawlFetcher } from './crawl-fetcher.js';
+
+export const SITEMAP_LIMIT = 50 * 1024 * 1024;
+
+/** The sitemap's entries, or the status it answered with instead (a 404, a redirect: a sitemap is not followed). */
+export async function sitemapLocs(
+  url: string,
+  fetcher: CrawlFetcher,
+  signal?: AbortSignal,
+): Promise<{ status: number; locs: SitemapLoc[]; contentType: string }> {
+  const response = await fetcher.fetch(url, {
+    maxBytes: SITEMAP_LIMIT,
+    accept: 'application/xml,text/xml,*/*;q=0.5',
+    signal,
+  });
+  const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (response.status < 200 || response.status > 299) return { status: response.status, locs: [], contentType };
+  const locs: SitemapLoc[] = [];
+  for await (const loc of scanSitemapLocs(gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_LIMIT))) {
+    locs.push(loc);
+  }
+  return { status: response.status, locs, contentType };
+}
