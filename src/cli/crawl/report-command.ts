@@ -3,8 +3,11 @@
  * `DATABASE_URL`'s PostgreSQL and written as `hoplens crawl` writes its own.
  */
 import { openSharedCrawl } from '../../crawl/pg/index.js';
+import { writeReport } from '../commands/crawl.js';
 import { cliError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
+import type { CrawlFlags } from './crawl-flags.js';
 import { databaseUnavailable, databaseUrl } from './database-url.js';
 import { crawlIdOf, type SharedCrawlFlags } from './shared-crawl-flags.js';
 
@@ -31,7 +34,9 @@ export async function crawlReportCommand(urls: readonly string[], flags: CrawlRe
     throw cliError('USAGE_ERROR', `DATABASE_URL's PostgreSQL holds no crawl named ${JSON.stringify(crawlId)}`);
   }
   try {
-    throw cliError('INTERNAL_ERROR', 'crawl report: waiting for the crawl report writer');
+    // A report of a crawl still running is of what is recorded so far: not an interrupted run.
+    const [, failed] = await writeReport(shared.store, flags as CrawlFlags, io, false);
+    return failed ? EXIT.FAILED : EXIT.OK;
   } finally {
     await shared.store.close();
   }
