@@ -41,7 +41,10 @@ export async function startGraphSite(pages: number, delayMs: number): Promise<Gr
   return {
     origin,
     hits: async () =>
-      (await (await fetch(`${origin}/__hits`, { signal: AbortSignal.timeout(5_000) })).json()) as Record<string, number>,
+      (await (await fetch(`${origin}/__hits`, { signal: AbortSignal.timeout(5_000) })).json()) as Record<
+        string,
+        number
+      >,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');
