@@ -127,6 +127,7 @@ export async function runCrawl(store: CrawlStore, fetcher: CrawlFetcher, setting
   const before = await store.counts();
   context.admitted = before.seen;
   if (before.seen === 0) await seed(context, starts, settings);
+  else for await (const entry of store.entries()) context.traps.cut(new URL(entry.url), entry.depth);
   const busy = { count: 0 };
   const progress = settings.onProgress;
   const timer = progress === undefined ? undefined : setInterval(() => void store.counts().then(progress), 250);

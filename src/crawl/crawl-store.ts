@@ -147,6 +147,11 @@ export interface CrawlStore {
   cut(record: CutRecord): Promise<void>;
 
   counts(): Promise<StoreCounts>;
+  /**
+   * Every entry ever added to the frontier, in the order added: a resumed run counts its trap limits (query variants
+   * per path) again from them.
+   */
+  entries(): AsyncIterable<FrontierEntry>;
   /** Everything recorded, for the report: each in the order it was recorded. */
   pages(): AsyncIterable<PageRecord>;
   links(): AsyncIterable<LinkRecord>;

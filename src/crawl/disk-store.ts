@@ -203,6 +203,10 @@ export class DiskStore implements CrawlStore {
     };
   }
 
+  entries(): AsyncIterable<FrontierEntry> {
+    return this.frontier.log.all();
+  }
+
   async *pages(): AsyncIterable<PageRecord> {
     for await (const { page } of this.pageLog.all()) yield page;
   }

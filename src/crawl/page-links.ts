@@ -65,7 +65,8 @@ function elementLinks(element: Element, inHead: boolean, found: RawLink[], base:
       return;
     }
     case 'link':
-      return linkElementLinks(element, inHead, found);
+      linkElementLinks(element, inHead, found);
+      return;
     case 'base':
       if (base.href === undefined) base.href = attribute(element, 'href');
       return;

@@ -1,0 +1,124 @@
+/**
+ * hoplens crawl against a synthetic site served by a real node:http server in its own process
+ * (test/helpers/crawl-site.mjs), whose link graph is known: the crawl must report exactly the planted links.
+ * Rules the expectations follow:
+ * - a link to a redirect should name the final URL (Google: "Redirects and Google Search",
+ *   https://developers.google.com/search/docs/crawling-indexing/301-redirects; Screaming Frog's "inlinks to redirects");
+ * - a canonical and a sitemap entry should name the canonical URL, not one that redirects
+ *   (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls);
+ * - hreflang alternates must point to each other, else Google ignores them ("If two pages don't both point to each
+ *   other, the tags will be ignored": https://developers.google.com/search/docs/specialty/international/localized-versions);
+ * - robots.txt Disallow keeps the crawler out (RFC 9309 §2.2.2); 429 with Retry-After asks to wait (RFC 6585 §4,
+ *   RFC 9110 §10.2.3).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempDirPerTest } from '../helpers/cli.js';
+
+interface Logged {
+  host: string;
+  path: string;
+  accept: string;
+  at: number;
+}
+
+let server: ChildProcess;
+let site = '';
+let external = '';
+const log: Logged[] = [];
+
+beforeAll(async () => {
+  server = spawn(process.execPath, [join(ROOT, 'test', 'helpers', 'crawl-site.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: server.stdout! });
+  const ports = await new Promise<{ site: number; external: number }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the crawl site did not start')), 10_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line));
+    });
+  });
+  lines.on('line', (line) => log.push(JSON.parse(line) as Logged));
+  site = `http://127.0.0.1:${ports.site}`;
+  external = `http://127.0.0.2:${ports.external}`;
+}, 15_000);
+
+afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+const dir = tempDirPerTest();
+
+/** The page fetches (not the analyses): the crawl asks for a page with an HTML Accept. */
+const pageFetches = (path: string) =>
+  log.filter((entry) => entry.path === path && entry.accept === 'text/html,application/xhtml+xml,*/*;q=0.8');
+
+describe('hoplens crawl on the synthetic site', () => {
+  it('reports exactly the planted links, with the URL to link to instead', async () => {
+    const map = join(dir(), 'map.csv');
+    const outcome = await runCli(
+      ['crawl', `${site}/`, '--format', 'ndjson', '--max-query-variants', '3', '--map', map],
+      { cwd: dir() },
+    );
+    const rows = outcome.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(
+        (line) =>
+          JSON.parse(line) as { source: string; extra: Record<string, string>; reasons: string[]; warnings: string[] },
+      );
+    const found = rows
+      .flatMap((row) =>
+        [...row.reasons, ...row.warnings].map(
+          (text) =>
+            `${text.split(':')[0]} ${row.extra.element} ${(row.extra.page ?? '').replace(site, '')} -> ${row.source.replace(site, '').replace(external, 'EXT')}`,
+        ),
+      )
+      .sort();
+    expect(found).toEqual(
+      [
+        `canonical_to_redirect canonical /about -> /old-about`,
+        'hreflang_not_reciprocal hreflang /fr/ -> /',
+        'link_to_chain a / -> /chain-start',
+        'link_to_error a / -> /missing',
+        'link_to_redirect a / -> /chain-start',
+        'link_to_redirect a / -> /old-about',
+        'link_to_redirect a / -> EXT/ext-old',
+        'link_to_redirect img / -> /old-logo.png',
+        'redirect_loop_linked a / -> /loop-a',
+        `sitemap_url_redirects sitemap /sitemap.xml -> /sitemap-old`,
+      ].sort(),
+    );
+    expect(outcome.code).toBe(1);
+    // The link keeps its fragment on the URL to link to instead.
+    const old = rows.find((row) => row.source === `${site}/old-about` && row.extra.element === 'a');
+    expect(old?.extra.linkInstead).toBe(`${site}/about#team`);
+    const csv = readFileSync(map, 'utf8');
+    expect(csv).toContain(`${site}/,/old-about#team,${site}/about#team`);
+    expect(csv).toContain(`${site}/sitemap.xml,${site}/sitemap-old,${site}/about`);
+
+    // robots.txt's Disallow: the private page is never fetched, by the crawl or an analysis.
+    expect(log.filter((entry) => entry.path.startsWith('/private/'))).toEqual([]);
+    // The external site is analysed, never crawled: its page's link is not followed.
+    expect(log.some((entry) => entry.path === '/ext-new')).toBe(true);
+    expect(log.some((entry) => entry.path === '/ext-elsewhere')).toBe(false);
+    // Comments and templates hold no links.
+    expect(log.some((entry) => entry.path === '/commented-out' || entry.path === '/in-template')).toBe(false);
+    // The calendar trap is cut after three query variants, and the run says so.
+    expect(log.filter((entry) => entry.path.startsWith('/calendar')).map((entry) => entry.path)).not.toContain(
+      '/calendar?month=4',
+    );
+    expect(outcome.stderr).toMatch(/cut 1 URL \(query-variants\), e\.g\. .*\/calendar\?month=4/);
+    // Each page is read once.
+    for (const path of ['/', '/about', '/de/', '/fr/']) expect(pageFetches(path)).toHaveLength(1);
+    // 429 with Retry-After: 1: the next request to /slow waited at least that second.
+    const slow = log.filter((entry) => entry.path === '/slow');
+    expect(slow.length).toBeGreaterThanOrEqual(2);
+    expect(slow[1]!.at - slow[0]!.at).toBeGreaterThanOrEqual(950);
+  }, 60_000);
+});
