@@ -174,6 +174,15 @@ describe('the shared crawl store', () => {
     expect(await all(report!.store.cuts())).toHaveLength(1);
     expect(await report!.store.counts()).toMatchObject({ pages: 1, targetsDone: 3, targetsQueued: 0, seen: 1 });
     expect(await openSharedCrawl(databaseUrl, 'no-such-crawl')).toBeUndefined();
+    // Frontier entries come back whole, fields the crawl adds included.
+    const sitemap: FrontierEntry = {
+      url: 'http://127.0.0.1:9/sitemap.xml',
+      depth: 0,
+      source: 'sitemap',
+      kind: 'sitemap',
+    };
+    await a.store.enqueue([sitemap]);
+    expect(await all(report!.store.entries())).toEqual([entry('home', 0), sitemap]);
   });
 
   it("migrates once when workers start together, apart from the monitors' schema", async () => {

@@ -185,6 +185,10 @@ export class PgCrawlStore implements CrawlStore {
     };
   }
 
+  entries(): AsyncIterable<FrontierEntry> {
+    return this.walk<FrontierEntry>('hoplens_crawl_frontier', 'id', '', 'entry');
+  }
+
   pages(): AsyncIterable<PageRecord> {
     return this.walk<PageRecord>('hoplens_crawl_pages', 'seq', '');
   }
@@ -214,11 +218,11 @@ export class PgCrawlStore implements CrawlStore {
   }
 
   /** A table's records in the order they were recorded, a page of rows per query (keyset, not OFFSET). */
-  private async *walk<T>(table: string, order: string, where: string): AsyncGenerator<T> {
+  private async *walk<T>(table: string, order: string, where: string, column = 'record'): AsyncGenerator<T> {
     let after = '0';
     for (;;) {
       const rows = await this.db.query<{ at: string; record: T }>(
-        `SELECT ${order}::text AS at, record FROM ${table}
+        `SELECT ${order}::text AS at, ${column} AS record FROM ${table}
          WHERE crawl_id = $1 ${where} AND ${order} > $2::bigint ORDER BY ${order} LIMIT $3`,
         [this.crawlId, after, PAGE_SIZE],
       );
