@@ -16,6 +16,8 @@ export const CLI_ERROR_CODES = Object.freeze([
   'INPUT_ERROR',
   /** The report cannot be written: a missing directory, a full disk, a file that is not writable. */
   'OUTPUT_ERROR',
+  /** The PostgreSQL of `DATABASE_URL` (a shared crawl) cannot be reached or refuses the connection. */
+  'DATABASE_UNAVAILABLE',
   /** A bug in hoplens itself. */
   'INTERNAL_ERROR',
 ] as const);

@@ -32,6 +32,8 @@ export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = Object.freeze(
   OUTPUT_ERROR: EXIT.USAGE,
   // --render without a Chromium to drive: an install away, like a missing input file.
   RENDER_UNAVAILABLE: EXIT.USAGE,
+  // A shared crawl's PostgreSQL down or misnamed: a setting to fix, like --render's missing Chromium.
+  DATABASE_UNAVAILABLE: EXIT.USAGE,
   // The analysis ran and could not complete: that is a failed chain, like a 404 at the end of one.
   BLOCKED_DESTINATION: EXIT.FAILED,
   DNS_ERROR: EXIT.FAILED,

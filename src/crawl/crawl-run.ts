@@ -33,6 +33,11 @@ export interface CrawlSettings {
   /** Obey robots.txt (default true). */
   readonly robots?: boolean;
   readonly maxRetryAfterMs?: number;
+  /**
+   * How long a page or target taken stays the taker's (default 10 minutes). A shared store renews it while its
+   * worker lives, so this is how long a killed worker's entries wait to be given out again (`--lease`).
+   */
+  readonly leaseMs?: number;
   readonly signal?: AbortSignal | undefined;
   /** Called now and then with the store's counts (a progress line). */
   readonly onProgress?: (counts: StoreCounts) => void;
@@ -49,6 +54,7 @@ export const CRAWL_DEFAULTS = Object.freeze({
   concurrency: 16,
   perHost: 4,
   maxRetryAfterMs: 120_000,
+  leaseMs: 10 * 60_000,
 });
 
 /** The start URLs as pages, the sitemaps (given, and robots.txt's) as sitemaps to read; on a fresh store only. */
@@ -82,7 +88,7 @@ function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], set
     pacer: new HostPacer({ perHost: settings.perHost ?? CRAWL_DEFAULTS.perHost, rate: settings.rate }),
     skip: settings.skip ?? new Set(),
     maxPages: settings.maxPages ?? CRAWL_DEFAULTS.maxPages,
-    leaseMs: 10 * 60_000,
+    leaseMs: settings.leaseMs ?? CRAWL_DEFAULTS.leaseMs,
     maxTries: 5,
     maxRetryAfterMs: settings.maxRetryAfterMs ?? CRAWL_DEFAULTS.maxRetryAfterMs,
     signal: settings.signal,
@@ -99,7 +105,8 @@ async function work(context: CrawlContext, busy: { count: number }): Promise<voi
     const [page] = target === undefined ? await store.take(1, context.leaseMs) : [];
     if (target === undefined && page === undefined) {
       const counts = await store.counts();
-      if (busy.count === 0 && counts.queued === 0 && counts.targetsQueued === 0) return;
+      // Pages leased elsewhere (another worker of a shared store) may still add links: wait for them too.
+      if (busy.count === 0 && counts.queued === 0 && counts.leased === 0 && counts.targetsQueued === 0) return;
       await sleep(20);
       continue;
     }

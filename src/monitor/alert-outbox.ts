@@ -1,5 +1,5 @@
+import type { Database, Queryable } from '../database/index.js';
 import type { AlertMessage } from './alert-message.js';
-import type { Database, Queryable } from './database.js';
 import { isoTime, msTime, sqlTime } from './sql-values.js';
 
 /** An alert waiting to be delivered. */

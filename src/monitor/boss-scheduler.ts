@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Queryable } from './database.js';
+import type { Queryable } from '../database/index.js';
 import type { Housekeeping } from './housekeeping.js';
 import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
 import { PeriodicPass, type SchedulerLog } from './periodic-pass.js';

@@ -1,6 +1,6 @@
+import type { Database } from '../database/index.js';
 import { type DeliveryConfig, deliverDueAlerts } from './alert-delivery.js';
 import type { AlertOutbox } from './alert-outbox.js';
-import type { Database } from './database.js';
 import type { MonitorObserver } from './monitor-observer.js';
 import { pruneRuns } from './run-history.js';
 import { pruneTicks } from './run-ticks.js';

@@ -1,4 +1,4 @@
-import type { Database } from './database.js';
+import { type Database, migrateSchema } from '../database/index.js';
 
 /**
  * The schema of monitors, as numbered steps applied in order and never edited once released (add a step instead).
@@ -74,23 +74,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 /** The advisory lock every instance takes around migrations: any fixed number, the same in every version. */
 const MIGRATION_LOCK = 0x686f706c;
 
-/**
- * Brings the schema up to date. Safe when several instances start together on one PostgreSQL: each takes the same
- * transaction-scoped advisory lock, so one migrates while the others wait, then find nothing left to do. PostgreSQL's
- * DDL is transactional, so a step that fails leaves nothing half-applied.
- */
-export async function migrate(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(
-      'CREATE TABLE IF NOT EXISTS hoplens_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const rows = await tx.query<{ version: number }>('SELECT max(version) AS version FROM hoplens_schema_migrations');
-    const current = rows[0]?.version ?? 0;
-    for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-      for (const statement of MIGRATIONS[version - 1] ?? []) await tx.query(statement);
-      await tx.query('INSERT INTO hoplens_schema_migrations (version) VALUES ($1)', [version]);
-    }
-    return MIGRATIONS.length - current;
-  });
+/** Brings the monitors' schema up to date (several instances may start together: src/database/migrate.ts). */
+export function migrate(db: Database): Promise<number> {
+  return migrateSchema(db, { ledger: 'hoplens_schema_migrations', lock: MIGRATION_LOCK, steps: MIGRATIONS });
 }

@@ -1,7 +1,7 @@
+import type { Database, Queryable } from '../database/index.js';
 import { type AlertSettings, alertMessages } from './alert-message.js';
 import type { AlertOutbox } from './alert-outbox.js';
 import { type AlertState, decideAlert } from './alert-policy.js';
-import type { Database, Queryable } from './database.js';
 import { heldUntil } from './maintenance-window.js';
 import type { Monitor } from './monitor.js';
 import { type MonitorObserver, tell } from './monitor-observer.js';

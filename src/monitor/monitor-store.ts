@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from './database.js';
+import type { Database, Queryable } from '../database/index.js';
 import { monitorError } from './errors.js';
 import type { Monitor, MonitorSettings } from './monitor.js';
 import { isoTime, jsonValue, sqlTime } from './sql-values.js';

@@ -1,8 +1,8 @@
+import { type Database, openPgDatabase } from '../database/index.js';
 import type { AlertSettings } from './alert-message.js';
 import { AlertOutbox, type AlertRecord } from './alert-outbox.js';
 import { isRedactedUrl, redactMonitor, redactRecord, restoreRedacted } from './alert-redaction.js';
 import { BossScheduler, type BossTimings } from './boss-scheduler.js';
-import type { Database } from './database.js';
 import { monitorError } from './errors.js';
 import { Housekeeping } from './housekeeping.js';
 import { LocalScheduler } from './local-scheduler.js';
@@ -12,7 +12,6 @@ import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
 import { MonitorStore } from './monitor-store.js';
 import type { SchedulerLog } from './periodic-pass.js';
-import { openPgDatabase } from './pg-database.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { type Run, runPage } from './run-history.js';
 import type { MonitorRunContext } from './run-once.js';

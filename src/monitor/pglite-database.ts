@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from '../database/index.js';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database, Queryable } from './database.js';
 
 /**
  * The embedded database: PGlite persisted in the `monitors` directory of `dataDir` (created if missing). One process

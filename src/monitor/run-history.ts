@@ -1,5 +1,5 @@
+import type { Database, Queryable } from '../database/index.js';
 import type { RunBody } from '../schemas/monitor.js';
-import type { Database, Queryable } from './database.js';
 import { fingerprint, type RunResult } from './run-result.js';
 import { isoTime, jsonValue, sqlTime } from './sql-values.js';
 

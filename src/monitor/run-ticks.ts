@@ -1,4 +1,4 @@
-import type { Database, Queryable } from './database.js';
+import type { Database, Queryable } from '../database/index.js';
 import { msTime, sqlTime } from './sql-values.js';
 
 /**

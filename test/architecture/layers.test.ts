@@ -23,6 +23,7 @@ type Layer =
   | 'lint'
   | 'fix'
   | 'monitor'
+  | 'database'
   | 'variants'
   | 'report'
   | 'crawl'
@@ -71,7 +72,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   check: { uses: ['core', 'schemas', 'inputs'], entries: ['check/index.ts'], pageEntry: 'check/judging.ts' },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
-  monitor: { uses: ['core', 'schemas', 'check', 'inputs'], entries: ['monitor/index.ts'] },
+  monitor: { uses: ['core', 'schemas', 'check', 'inputs', 'database'], entries: ['monitor/index.ts'] },
+  // The SQL interface and the shared PostgreSQL that monitors and the shared crawl both use.
+  database: { uses: [], entries: ['database/index.ts'] },
   variants: { uses: ['core'], entries: ['variants/index.ts'] },
   // The report view (issue 30): the CLI writes it into a file, the page shows it and draws its chains with it.
   report: {
@@ -80,7 +83,8 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     pageEntry: ['report/view/page.ts', 'report/view/text.ts'],
   },
   // The site crawl (issue 31): reads sitemaps with inputs, judges and writes nothing itself; the CLI runs it.
-  crawl: { uses: ['core', 'inputs', 'check'], entries: ['crawl/index.ts'] },
+  // Its second entry is the shared PostgreSQL store (src/crawl/pg/), which only `crawl --worker` and `crawl report` load.
+  crawl: { uses: ['core', 'inputs', 'check', 'database'], entries: ['crawl/index.ts', 'crawl/pg/index.ts'] },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl'] },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },

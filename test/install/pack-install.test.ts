@@ -26,6 +26,7 @@ import {
   packAndInstall,
 } from './installed-package.js';
 import { describeInstalledService } from './installed-service.js';
+import { describeInstalledSharedCrawl } from './installed-shared-crawl.js';
 
 const run = promisify(execFile);
 
@@ -244,3 +245,4 @@ describe('installed from the tarball into an empty directory', () => {
 describeInstalledLibrary(() => installed);
 describeInstalledCommands(() => installed);
 describeInstalledService(() => installed);
+describeInstalledSharedCrawl(() => installed);

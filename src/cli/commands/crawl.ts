@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { emptySummary } from '../../check/index.js';
 import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
-import { type CrawlTotals, crawlReport, DiskStore, runCrawl } from '../../crawl/index.js';
+import { type CrawlStore, type CrawlTotals, crawlReport, DiskStore, runCrawl } from '../../crawl/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { colorsFor } from '../colors.js';
@@ -35,8 +35,9 @@ function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boo
   return { dir: mkdtempSync(join(tmpdir(), 'hoplens-crawl-')), temporary: true };
 }
 
-async function writeReport(
-  store: DiskStore,
+/** Writes the report of a crawl's store (also `crawl report`'s, of a shared crawl: src/cli/crawl/report-command.ts). */
+export async function writeReport(
+  store: CrawlStore,
   flags: CrawlFlags,
   io: CliIo,
   interrupted: boolean,

@@ -10,6 +10,8 @@ import { addAnalysisOptions } from '../analysis-options.js';
 import { CHECK_FORMATS } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
 import type { CrawlFlags } from './crawl-flags.js';
+import { addCrawlReportCommand } from './report-register.js';
+import { addWorkerOptions, type SharedCrawlFlags } from './shared-crawl-flags.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -73,15 +75,20 @@ function crawlOptions(command: Command): Command {
     .option('--resume', 'go on with the crawl kept in --state: pages fetched are not fetched again');
 }
 
-function reportOptions(command: Command): Command {
+/** The report's flags, which `crawl report` shares (src/cli/crawl/report-register.ts). */
+export function outputOptions(command: Command): Command {
   return command
     .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--report <format=file>', 'also write a report in FORMAT to FILE; repeatable', collect, [])
     .option('--map <file>', 'also write, per page, old link → final URL as CSV (page,link,final), to rewrite content')
     .option('--strict', 'fail on warnings too (links to redirects)')
+    .option('--no-color', 'no colours, even on a terminal (as NO_COLOR=1 does)');
+}
+
+function reportOptions(command: Command): Command {
+  return outputOptions(command)
     .option('--no-progress', 'no progress line (it is only shown when stderr is a terminal)')
-    .option('--no-color', 'no colours, even on a terminal (as NO_COLOR=1 does)')
     .option('--fix', 'files: print, as a diff, each link rewritten to its final URL (permanent redirects to a 2xx)')
     .option('--fix-temporary', 'files, with --fix: rewrite temporarily redirected links too')
     .option('--write', 'files, with --fix: apply the rewrite in place')
@@ -98,9 +105,14 @@ export function addCrawlCommand(root: Command, io: CliIo, status: { code: number
       'crawl a site (or read files) and report every link, canonical, hreflang and sitemap entry that points at a redirect or an error',
     )
     .argument('<targets...>', 'start URLs of a site, or Markdown/MDX/HTML files and directories');
-  addAnalysisOptions(reportOptions(crawlOptions(crawl)))
+  addAnalysisOptions(addWorkerOptions(reportOptions(crawlOptions(crawl))))
     .addHelpText('after', CRAWL_HELP)
-    .action(async (targets: string[], flags: CrawlFlags) => {
+    .action(async (targets: string[], flags: CrawlFlags & SharedCrawlFlags) => {
+      if (flags.worker === true) {
+        const { crawlWorkerCommand } = await import('./worker-command.js');
+        status.code = await crawlWorkerCommand(targets, flags, io);
+        return;
+      }
       if (allPaths(targets, io.cwd ?? process.cwd())) {
         const { runFilesCrawl } = await import('./files-command.js');
         status.code = await runFilesCrawl(targets, flags, io);
@@ -109,4 +121,5 @@ export function addCrawlCommand(root: Command, io: CliIo, status: { code: number
       const { crawlCommand } = await import('../commands/crawl.js');
       status.code = await crawlCommand(targets, flags, io);
     });
+  outputOptions(addCrawlReportCommand(crawl, io, status));
 }

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
 
-/** Connections one instance keeps to the shared PostgreSQL for monitors (pg-boss keeps its own). */
+/** Connections one instance keeps to the shared PostgreSQL by default (pg-boss keeps its own). */
 const POOL_SIZE = 10;
 
-/** A shared PostgreSQL at `url` (`postgres://...`), through a `pg` pool. */
-export function openPgDatabase(url: string): Database & { readonly pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+/** A shared PostgreSQL at `url` (`postgres://...`), through a `pg` pool of `poolSize` connections at most. */
+export function openPgDatabase(url: string, poolSize = POOL_SIZE): Database & { readonly pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops must not crash the process; the next query opens another.
   pool.on('error', () => {});
   const query = async <Row>(on: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
