@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { chromiumPath } from '../../src/render/index.js';
 import { CONFIG_DEFAULTS, ConfigError, loadConfig } from '../../src/service/config.js';
 import { tempDir } from '../helpers/cli.js';
 import { createTestPki } from '../helpers/tls-certificates.js';
@@ -24,7 +25,8 @@ describe('loadConfig', () => {
       shutdownGraceMs: CONFIG_DEFAULTS.HOPLENS_SHUTDOWN_GRACE_MS,
       render: false,
       renderConcurrency: 2,
-      chromiumPath: '/usr/bin/chromium',
+      // The headless shell when installed (.ci/run installs it), else Debian's chromium.
+      chromiumPath: chromiumPath({}),
       // Issue 22's bounds on each rendered analysis.
       renderBounds: {
         maxRequests: 100,

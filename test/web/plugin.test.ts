@@ -153,7 +153,9 @@ describe('the page loads nothing from elsewhere', () => {
   it('the script fetches only this origin (relative /api/ paths)', () => {
     const script = readFileSync(join(pageDir(), 'app.js'), 'utf8');
     expect(script).not.toMatch(/\bimport\s*\(|importScripts|new Worker|WebSocket|EventSource|sendBeacon/);
-    expect(script).toContain('/api/analyze');
+    // Every API path is written relative (`/api/...`), never with an origin.
+    expect(script).toMatch(/[`'"]\/api\//);
+    expect(script).not.toMatch(/https?:\/\/[^`'"\s]*\/api\//);
   });
 });
 
