@@ -12,7 +12,7 @@
  *   RFC 9110 §10.2.3).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,20 @@ describe('hoplens crawl on the synthetic site', () => {
   it('reports exactly the planted links, with the URL to link to instead', async () => {
     const map = join(dir(), 'map.csv');
     const outcome = await runCli(
-      ['crawl', `${site}/`, '--format', 'ndjson', '--max-query-variants', '3', '--map', map],
+      [
+        'crawl',
+        `${site}/`,
+        '--format',
+        'ndjson',
+        '--max-query-variants',
+        '3',
+        '--map',
+        map,
+        '--report',
+        'json=report.json',
+        '--report',
+        'junit=report.xml',
+      ],
       { cwd: dir() },
     );
     const rows = outcome.stdout
@@ -95,6 +108,13 @@ describe('hoplens crawl on the synthetic site', () => {
       ].sort(),
     );
     expect(outcome.code).toBe(1);
+    // Each --report file holds the same rows as stdout, in its own format.
+    const json = JSON.parse(readFileSync(join(dir(), 'report.json'), 'utf8')) as { source: string }[];
+    expect(json.filter((entry) => 'source' in entry).map((entry) => entry.source)).toEqual(
+      rows.map((row) => row.source),
+    );
+    const junit = readFileSync(join(dir(), 'report.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)?.length).toBe(rows.length);
     // The link keeps its fragment on the URL to link to instead.
     const old = rows.find((row) => row.source === `${site}/old-about` && row.extra.element === 'a');
     expect(old?.extra.linkInstead).toBe(`${site}/about#team`);
@@ -121,4 +141,18 @@ describe('hoplens crawl on the synthetic site', () => {
     expect(slow.length).toBeGreaterThanOrEqual(2);
     expect(slow[1]!.at - slow[0]!.at).toBeGreaterThanOrEqual(950);
   }, 60_000);
+
+  it('refuses --report on files, where it would write nothing', async () => {
+    writeFileSync(join(dir(), 'README.md'), `[home](${site}/)\n`);
+    const outcome = await runCli(['crawl', 'README.md', '--report', 'json=out.json'], { cwd: dir() });
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toContain('--report is for crawling a site');
+  });
+
+  it('says a row judged without an analysis of its own is not analysed, in the table', async () => {
+    const outcome = await runCli(['crawl', `${site}/`, '--max-query-variants', '3', '--no-color'], { cwd: dir() });
+    expect(outcome.stdout).toContain('hreflang_not_reciprocal');
+    expect(outcome.stdout).toContain('not analysed');
+    expect(outcome.stdout).not.toContain('undefined');
+  });
 });

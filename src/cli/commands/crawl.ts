@@ -23,9 +23,11 @@ import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
 import { formatterFor } from '../formats/select-formatter.js';
+import { TeeFormatter } from '../formats/tee.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { readPolicyFile } from '../policy-file.js';
+import { parseReportSpecs } from '../report-flag.js';
 
 /** The state directory: `--state`'s (kept), or a temporary one (removed when the crawl ends). */
 function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boolean } {
@@ -49,7 +51,11 @@ export async function writeReport(
       : await openFileSink(resolve(cwd, flags.output), '--output');
   const format = effectiveFormat((flags.format ?? 'table') as CheckFormat, flags.output === undefined, io.env);
   const colors = colorsFor(sink.isTTY, io.env, flags.color);
-  const formatter = formatterFor(format, sink, { colors, quiet: false, inputName: 'crawl' });
+  const files = await reportFiles(flags, cwd);
+  const formatter = new TeeFormatter([
+    formatterFor(format, sink, { colors, quiet: false, inputName: 'crawl' }),
+    ...files.map(({ formatter }) => formatter),
+  ]);
   const map = flags.map === undefined ? undefined : await CrawlMap.open(resolve(cwd, flags.map));
   const summary = emptySummary();
   let line = 0;
@@ -66,12 +72,35 @@ export async function writeReport(
   summary.interrupted = interrupted;
   await formatter.end(summary);
   await sink.close();
+  for (const file of files) await file.sink.close();
   await map?.close();
   io.stderr.write(cutsText(totals));
   return [totals, failed];
 }
 
+/** Each `--report FORMAT=FILE`: a formatter of its own on its own file, as `check` writes them. */
+async function reportFiles(
+  flags: CrawlFlags,
+  cwd: string,
+): Promise<{ formatter: ReturnType<typeof formatterFor>; sink: Sink }[]> {
+  const files = [];
+  for (const spec of parseReportSpecs(flags.report, cwd)) {
+    const sink = await openFileSink(spec.path, '--report');
+    files.push({
+      sink,
+      formatter: formatterFor(spec.format, sink, {
+        colors: colorsFor(false, {}, false),
+        quiet: false,
+        inputName: 'crawl',
+      }),
+    });
+  }
+  return files;
+}
+
 export async function crawlCommand(targets: readonly string[], flags: CrawlFlags, io: CliIo): Promise<number> {
+  // A bad --report is refused before the crawl, not after it.
+  parseReportSpecs(flags.report, io.cwd ?? process.cwd());
   const starts = targets.map((typed) => {
     parseUrlInput(typed);
     return normalizeUrlInput(typed);

@@ -46,6 +46,12 @@ function refuseConflicts(flags: FilesCrawlFlags): void {
   if (flags.fixTemporary === true && flags.fix !== true) {
     throw cliError('USAGE_ERROR', '--fix-temporary widens --fix: add --fix', { flag: '--fix-temporary' });
   }
+  // Said rather than ignored: a CI step counting on the file would find none.
+  if ((flags.report ?? []).length > 0) {
+    throw cliError('USAGE_ERROR', '--report is for crawling a site; on files, use --format and redirect stdout', {
+      flag: '--report',
+    });
+  }
 }
 
 async function crawl(paths: readonly string[], flags: FilesCrawlFlags, io: CliIo): Promise<CrawlFilesResult> {

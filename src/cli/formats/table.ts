@@ -44,6 +44,9 @@ export class TableFormatter implements CheckFormatter {
     const c = this.options.colors;
     const paint = (status: number) => statusColor(c, status)(String(status));
     if (result.error !== undefined) return c.magenta(result.error.code);
+    // A row judged without an analysis of its own (a crawl's hreflang pair is judged from the two pages' links, a
+    // target robots.txt keeps out is not requested): said, rather than `undefined · 0 hops`.
+    if (result.finalStatus === undefined) return c.dim('not analysed');
     const statuses =
       result.hops > 1 && result.firstStatus !== undefined
         ? `${paint(result.firstStatus)} → ${paint(result.finalStatus!)}`
