@@ -583,9 +583,22 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const map = join(dir, 'crawl-map.csv');
       const state = join(dir, 'crawl-state');
       const args = ['crawl', `${origin}/`, '--format', 'ndjson', '--map', map, '--state', state];
-      const result = await runInstalled(installed(), [...args, '--max-query-variants', '2', '--skip', 'img']);
+      const sarif = join(dir, 'crawl.sarif');
+      const result = await runInstalled(installed(), [
+        ...args,
+        '--max-query-variants',
+        '2',
+        '--skip',
+        'img',
+        '--report',
+        `sarif=${sarif}`,
+      ]);
       expect(result.code).toBe(1);
       const rows = ndjsonRows(result.stdout) as Array<{ source: string; extra: Record<string, string> }>;
+      // --report: the same run as SARIF in its file, valid against the schema.
+      const crawlSarif = JSON.parse(await readFile(sarif, 'utf8'));
+      expect(validateSarif(crawlSarif), JSON.stringify(validateSarif.errors)).toBe(true);
+      expect(crawlSarif.runs[0].results.length).toBeGreaterThan(0);
       const sources = new Set(rows.map((row) => row.source.replace(origin, '')));
       expect(sources).toContain('/old-about');
       expect(sources).toContain('/missing');
