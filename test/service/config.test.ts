@@ -232,7 +232,8 @@ describe('HOPLENS_CA_FILE', () => {
       expect(config.ca).toEqual([pki.ca.trim(), pki.selfSigned.cert.trim()]);
       expect(Object.isFrozen(config.ca)).toBe(true);
     });
-  });
+    // The test PKI makes its RSA keys synchronously: over 30 s on a loaded 2-core CI host (seen once).
+  }, 90_000);
 
   it.each([
     ['a missing file', 'missing.pem', /^HOPLENS_CA_FILE: cannot read .*missing\.pem: no such file$/],
