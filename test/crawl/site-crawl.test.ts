@@ -155,4 +155,11 @@ describe('hoplens crawl on the synthetic site', () => {
     expect(outcome.stdout).toContain('not analysed');
     expect(outcome.stdout).not.toContain('undefined');
   });
+
+  it('fails a crawl that could read no page, rather than passing it with no findings', async () => {
+    // Port 1 on loopback: nothing listens, the connection is refused.
+    const outcome = await runCli(['crawl', 'http://127.0.0.1:1/'], { cwd: dir() });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain('no page answered 2xx');
+  });
 });

@@ -119,12 +119,17 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
   } finally {
     await close();
   }
-  const [, failed] = await writeReport(store, flags, io, interrupted);
+  const [totals, failed] = await writeReport(store, flags, io, interrupted);
   await store.close();
   if (interrupted) {
     io.stderr.write(`hoplens: crawl interrupted; its state is in ${dir} (go on with --state ${dir} --resume)\n`);
     return EXIT.INTERRUPTED;
   }
   if (temporary) rmSync(dir, { recursive: true, force: true });
+  // No page read is no crawl: an unreachable or mistyped start URL must not pass a CI step with "0 findings".
+  if (totals.pagesOk === 0) {
+    io.stderr.write(`hoplens: no page answered 2xx, so no link was checked (is ${starts.join(', ')} reachable?)\n`);
+    return EXIT.FAILED;
+  }
   return failed ? EXIT.FAILED : EXIT.OK;
 }
