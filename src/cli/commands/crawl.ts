@@ -4,6 +4,7 @@
  * and with `--map` the old link → final URL of each page. Exit 1 when a link has an error finding (a warning too with
  * `--strict`), 130 when stopped by Ctrl-C (the state directory is then kept for `--resume`).
  */
+import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -114,6 +115,8 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
   const { fetcher, close } = await cliCrawlFetcher(io, await analyzerSettings(flags, io), options, flags.crawler);
   let interrupted = false;
   try {
+    // Every page and target in flight listens to the one Ctrl-C signal: more than Node's default warning bound of 10.
+    if (io.signal !== undefined) setMaxListeners(0, io.signal);
     const run = await runCrawl(store, fetcher, { ...settings, starts, signal: io.signal });
     interrupted = run.interrupted;
   } finally {
