@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: sets everything up on loopback (nginx as the target, the service, redis-server), runs the workloads
- * of the benchmark issues (engine, bulk, API, timing, start-up, rendering), prints a table and writes bench/results.md.
+ * of the benchmark issues (engine, bulk, API, timing, start-up, rendering), prints a table and writes bench/results.md
+ * (a BENCH_ONLY run writes bench/results-<names>.md instead, so it never replaces the full run's file).
  *
  * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
  *
@@ -15,7 +16,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startNginx } from './lib/nginx.js';
+import { type Nginx, startNginx } from './lib/nginx.js';
 import { show } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
@@ -48,7 +49,13 @@ const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
-const nginx = await startNginx(workDir);
+// Only the workloads that send their chains to nginx start it (render, sitemap and crawl bring servers of their own).
+const needsNginx = ['engine', 'engine-h1', 'engine-h2', 'bulk', 'api', 'startup'].some((key) => only.has(key));
+const nginx = needsNginx ? await startNginx(workDir) : undefined;
+const target = (): Nginx => {
+  if (!nginx) throw new Error('bench/run.ts: a workload that needs nginx is missing from needsNginx');
+  return nginx;
+};
 try {
   out(`# hoplens benchmark results`);
   out();
@@ -62,7 +69,7 @@ try {
     ['engine', 'h2', '1b. Engine overhead over HTTPS and HTTP/2'],
   ] as const) {
     if (!only.has(key) && !only.has(`engine-${protocol}`)) continue;
-    const r = await engineOverhead(nginx, reps, { protocol });
+    const r = await engineOverhead(target(), reps, { protocol });
     out();
     out(`## ${title}: ${r.analyses} sequential analyses of a 5-redirect chain`);
     out();
@@ -80,9 +87,9 @@ try {
   }
 
   if (only.has('bulk')) {
-    const r = await bulk(nginx, workDir, reps, 10_000, largeCount);
+    const r = await bulk(target(), workDir, reps, 10_000, largeCount);
     out();
-    out(`## 2. Bulk: ${r.urls} URLs (3-redirect chains over ${nginx.hosts.length} loopback hosts), concurrency 50`);
+    out(`## 2. Bulk: ${r.urls} URLs (3-redirect chains over ${target().hosts.length} loopback hosts), concurrency 50`);
     out();
     out('| tool | seconds | URLs/s | peak RSS MB |');
     out('|---|---|---|---|');
@@ -109,7 +116,7 @@ try {
   }
 
   if (only.has('api')) {
-    const r = await api(nginx, reps, apiSeconds);
+    const r = await api(target(), reps, apiSeconds);
     out();
     out(
       `## 3. API: autocannon, 50 connections, ${r.seconds} s a repetition in interleaved blocks of ${r.blockSeconds} s against the bare loop, 3-redirect chain`,
@@ -197,7 +204,7 @@ try {
   }
 
   if (only.has('startup')) {
-    const r = await startup(nginx, startupRuns);
+    const r = await startup(target(), startupRuns);
     out();
     out(`## 5. Start-up: the \`hoplens\` executable, a fresh process each run (${r.runs} runs each, interleaved)`);
     out();
@@ -277,7 +284,9 @@ try {
 
   if (only.has('crawl')) await crawlSection(workDir, reps, out);
 } finally {
-  await nginx.stop();
+  await nginx?.stop();
 }
-writeFileSync(join(here, 'results.md'), `${lines.join('\n')}\n`);
-console.log(`\nwritten to ${join(here, 'results.md')}`);
+// A run of some workloads (BENCH_ONLY) keeps the full run's results.md and writes a file named for what it ran.
+const resultsFile = process.env.BENCH_ONLY ? `results-${[...only].join('-')}.md` : 'results.md';
+writeFileSync(join(here, resultsFile), `${lines.join('\n')}\n`);
+console.log(`\nwritten to ${join(here, resultsFile)}`);
