@@ -2,7 +2,7 @@
  * robots_blocked_destination through real servers: the final URL read against its host's robots.txt (RFC 9309),
  * fetched once per host and analyzer.
  */
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ROBOTS_PARSE_LIMIT, ROBOTS_READ_LIMIT, robotsBody } from '../../src/core/robots-body.js';
 import { type AnalysisResult, Analyzer } from '../../src/index.js';
@@ -184,5 +184,19 @@ describe('the robots.txt body parsed', () => {
     // A body cut inside its compressed stream still decodes as far as it goes.
     const rules = gzipSync(`User-agent: *\nDisallow: /\n${'#'.repeat(100_000)}`);
     expect((await robotsBody(rules.subarray(0, rules.length - 20), 'gzip')).toString('latin1')).toMatch(/^User-agent/);
+  });
+
+  it('decodes a Brotli body the server sent unasked, as Googlebot (which accepts br) reads it', async () => {
+    // Google Search Central, "Overview of Google crawlers and fetchers": Google's crawlers support gzip, deflate and
+    // Brotli (br) content encodings.
+    const comments = Array.from({ length: 10_000 }, (_, i) => `# line ${(i * 7919) % 10_007}\n`).join('');
+    const text = `User-agent: *\nDisallow: /private/\n${comments}`;
+    const br = brotliCompressSync(text);
+    expect((await robotsBody(br, 'br')).toString('latin1')).toBe(text);
+    expect((await robotsBody(br.subarray(0, br.length - 10), ' BR ')).toString('latin1')).toMatch(
+      /^User-agent: \*\nDisallow: \/private\//,
+    );
+    const bomb = brotliCompressSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    expect((await robotsBody(bomb, 'br')).length).toBe(ROBOTS_PARSE_LIMIT);
   });
 });
