@@ -55,7 +55,7 @@ export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 export { linkTargets } from './link-header.js';
-export { checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
+export { checkCrawler, checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {
   FetchedResponse,
   GuardedFetch,

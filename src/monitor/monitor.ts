@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { checkUserAgent, firstComplaint, isHoplensError } from '../core/index.js';
+import { checkCrawler, checkUserAgent, firstComplaint, isHoplensError } from '../core/index.js';
 import {
   ALERT_POLICY,
   type AlertChannelSchema,
@@ -90,17 +90,23 @@ function labelNames(labels: Readonly<Record<string, string>> | undefined): void 
   }
 }
 
-/** The monitor's User-Agent checked by the rule every analysis applies, so that no stored monitor fails every run. */
-function runnableUserAgent(userAgent: string | undefined): void {
-  if (userAgent === undefined) return;
-  try {
-    checkUserAgent(userAgent);
-  } catch (error) {
-    if (!isHoplensError(error)) throw error;
-    const why = error.message.replace(/^.*?userAgent"?:?\s*/i, '');
-    throw monitorError('MONITOR_INVALID', `Invalid field "options.userAgent": ${why}`, {
-      parameter: 'options.userAgent',
-    });
+/** The rules every analysis applies to the options the schema cannot judge alone (src/core/options.ts). */
+const OPTION_CHECKS = { userAgent: checkUserAgent, crawler: checkCrawler } as const;
+
+/** The monitor's options checked by the rules every analysis applies, so that no stored monitor fails every run. */
+function runnableOptions(options: MonitorInput['options']): void {
+  for (const [name, check] of Object.entries(OPTION_CHECKS)) {
+    const value = options?.[name as keyof typeof OPTION_CHECKS];
+    if (value === undefined) continue;
+    try {
+      check(value);
+    } catch (error) {
+      if (!isHoplensError(error)) throw error;
+      const why = error.message.replace(new RegExp(`^.*?${name}"?:?\\s*`, 'i'), '');
+      throw monitorError('MONITOR_INVALID', `Invalid field "options.${name}": ${why}`, {
+        parameter: `options.${name}`,
+      });
+    }
   }
 }
 
@@ -116,7 +122,7 @@ export function parseMonitorInput(body: unknown): MonitorSettings {
   }
   storableTexts(body, '');
   const input = body as MonitorInput;
-  runnableUserAgent(input.options?.userAgent);
+  runnableOptions(input.options);
   labelNames(input.labels);
   httpUrl('url', input.url);
   if (input.expect?.target !== undefined) httpUrl('expect.target', input.expect.target);

@@ -141,6 +141,14 @@ export const MonitorOptionsSchema = Type.Object(
     ),
     render: Type.Optional(Type.Boolean({ description: 'Only where the instance renders (`HOPLENS_RENDER=on`)' })),
     renderWait: Type.Optional(Type.Integer({ minimum: LIMITS.renderWait.min, maximum: LIMITS.renderWait.max })),
+    // The characters are the core's to check (checkCrawler, at creation), as for `GET /api/analyze`.
+    crawler: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: OPTION_TABLE.crawler.maxLength,
+        description: OPTION_TABLE.crawler.query,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,9 @@ beforeAll(async () => {
   postgres = await startPostgres();
   target = await startServer((req, res) => {
     if (req.url === '/old') res.writeHead(301, { location: '/new' }).end();
+    // Keeps bingbot out and lets every other crawler in: which crawler a monitor judges for shows in its findings.
+    else if (req.url === '/robots.txt')
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: bingbot\nDisallow: /\n');
     else res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
 }, 60_000);
@@ -140,6 +143,9 @@ describe('/api/monitors', () => {
     [{ url: 'https://example.com/', labels: { '\udc00k': 'v' } }, 'labels.\udc00k'],
     // A User-Agent the analysis refuses (CR/LF) was accepted here, then failed every run.
     [{ url: 'https://example.com/', options: { userAgent: 'bot\r\nX-Injected: 1' } }, 'options.userAgent'],
+    // The crawler must be a product token (RFC 9309 §2.2.1), as `GET /api/analyze` requires.
+    [{ url: 'https://example.com/', options: { crawler: 'Google bot/2.1' } }, 'options.crawler'],
+    [{ url: 'https://example.com/', options: { crawler: 'b'.repeat(65) } }, 'options.crawler'],
     [
       { url: 'https://example.com/', labels: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },
       'labels',
@@ -159,6 +165,22 @@ describe('/api/monitors', () => {
     const response = await admin(built, 'POST', '/api/monitors', { url: target.origin, options: { render: true } });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'RENDER_DISABLED', parameter: 'options.render' });
+  });
+
+  it('judges the destination for the crawler the monitor names (Googlebot when it names none)', async () => {
+    const built = await app();
+    const codes = async (options: object) => {
+      const { body: monitor } = await admin(built, 'POST', '/api/monitors', {
+        url: `${target.origin}/old`,
+        options,
+        paused: true,
+      });
+      expect(monitor.options).toMatchObject(options);
+      const run = await admin(built, 'POST', `/api/monitors/${monitor.id}/run`);
+      return run.body.issues.map((issue: { type: string }) => issue.type);
+    };
+    expect(await codes({ crawler: 'bingbot' })).toContain('robots_blocked_destination');
+    expect(await codes({})).not.toContain('robots_blocked_destination');
   });
 
   it('runs a monitor now and pages its history, newest first', async () => {
