@@ -45,6 +45,7 @@ describe('query and address', () => {
       clientRedirects: 'follow',
       render: 'false',
       renderWait: '3000',
+      crawler: 'Googlebot',
     };
     const search = searchFromParams(params);
     expect(search).toBe('?url=https%3A%2F%2Fa.example%2Fx%3Fy%3D1%26z%3D2&maxHops=5');
@@ -63,6 +64,7 @@ describe('query and address', () => {
       clientRedirects: 'follow',
       render: 'false',
       renderWait: '3000',
+      crawler: 'Googlebot',
     });
     expect(paramsFromSearch('')).toBeUndefined();
     expect(paramsFromSearch('?url=%20&maxHops=3')).toBeUndefined();
@@ -83,6 +85,11 @@ describe('query and address', () => {
     expect(apiPath(rendered)).toBe(`/api/analyze${searchFromParams(rendered)}`);
     expect(hasOptions({ ...plain, render: 'true' })).toBe(true);
     expect(hasOptions({ ...plain, renderWait: '0' })).toBe(true);
+    // The crawler judged for: Googlebot by default (docs/api.md), so only another one is written in the address.
+    const bing = { ...plain, crawler: 'bingbot' };
+    expect(searchFromParams(bing)).toBe('?url=https%3A%2F%2Fc.example&maxHops=10&crawler=bingbot');
+    expect(paramsFromSearch(searchFromParams(bing))).toEqual(bing);
+    expect(hasOptions(bing)).toBe(true);
     // Whatever else a shared link says is kept for the service to judge (and answer with a 400 naming it).
     expect(paramsFromSearch('?url=x&clientRedirects=sometimes')?.clientRedirects).toBe('sometimes');
   });

@@ -243,3 +243,46 @@ describe('how it looks', () => {
     });
   }
 });
+
+describe('the crawler judged for', () => {
+  it('is typed in the options, kept in the address, and named by the robots.txt fact', async () => {
+    // robots.txt groups are chosen by the crawler's product token (RFC 9309 §2.2.1): bingbot is kept out, and
+    // Googlebot (the default) falls to the `*` group, which allows everything.
+    const site = await startRedirectServer({
+      '/robots.txt': {
+        status: 200,
+        body: 'User-agent: bingbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n',
+        headers: { 'content-type': 'text/plain' },
+      },
+      '/page': { status: 200, body: '<!doctype html><title>p</title>', headers: { 'content-type': 'text/html' } },
+    });
+    cleanups.push(() => site.close());
+    const { page } = await openChecked(service.origin);
+    await page.goto(`${service.origin}/?url=${encodeURIComponent(`${site.origin}/page`)}&maxHops=10`);
+    await page.locator('.timeline').waitFor();
+    expect(await page.locator('[data-fact=robots]').count()).toBe(0);
+
+    await page.locator('#options > summary').click();
+    const crawler = page.getByLabel('Judge the destination for');
+    expect(await crawler.getAttribute('placeholder')).toBe('Googlebot');
+    await crawler.fill('bingbot');
+    await crawler.press('Enter');
+    const robots = page.locator('[data-fact=robots]');
+    await robots.waitFor();
+    expect(
+      oneLine(
+        await robots
+          .locator('.fact__label, .fact__value')
+          .allTextContents()
+          .then((t) => t.join(' ')),
+      ),
+    ).toBe('robots.txt blocks bingbot');
+    expect(new URL(page.url()).searchParams.get('crawler')).toBe('bingbot');
+
+    // A token the service refuses is shown next to the field, in the service's words.
+    await crawler.fill('not a token');
+    await crawler.press('Enter');
+    await page.locator('#crawler-error:not([hidden])').waitFor();
+    expect(await page.locator('#crawler-error').textContent()).toMatch(/product token/);
+  });
+});

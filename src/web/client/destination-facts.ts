@@ -67,7 +67,8 @@ export function destinationFacts(result: AnalysisResponse): DestinationFact[] {
       kind: 'robots',
       level: levelOf(robots),
       label: 'robots.txt',
-      value: 'blocks crawlers',
+      // The crawler the service judged for (`summary.crawler`); older services do not say.
+      value: `blocks ${result.summary.crawler ?? 'crawlers'}`,
       issue: robots,
     });
   }

@@ -2,11 +2,12 @@
  * The form: reading and filling it, the user-agent presets, the render controls (offered only where the instance
  * renders), and errors shown next to the field they concern.
  */
-import { DEFAULTS, LIMITS } from '../../core/portable/index.js';
+import { DEFAULTS, LIMITS, OPTION_TABLE } from '../../core/portable/index.js';
 import { byId, h } from '../../report/view/page.js';
 import { RENDER_META_NAME, renderAllowed } from '../render-meta.js';
 import {
   type AnalyzeParams,
+  DEFAULT_CRAWLER,
   DEFAULT_MAX_HOPS,
   DEFAULT_RENDER_WAIT,
   DEFAULT_TIMEOUT,
@@ -14,10 +15,19 @@ import {
   normalizeUrlInput,
 } from './query-params.js';
 import { RequestHeadersField } from './request-headers.js';
-import { CUSTOM_PRESET, presetFor, USER_AGENT_PRESETS } from './user-agents.js';
+import { CRAWLER_TOKENS, CUSTOM_PRESET, presetFor, USER_AGENT_PRESETS } from './user-agents.js';
 
 /** The fields the service may name in a 400, by query parameter. */
-const FIELDS = ['url', 'maxHops', 'timeout', 'userAgent', 'clientRedirects', 'render', 'renderWait'] as const;
+const FIELDS = [
+  'url',
+  'maxHops',
+  'timeout',
+  'userAgent',
+  'crawler',
+  'clientRedirects',
+  'render',
+  'renderWait',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 function isField(name: string): name is Field {
@@ -31,6 +41,7 @@ export class AnalyzeForm {
   readonly timeout = byId('timeout', HTMLInputElement);
   readonly userAgent = byId('userAgent', HTMLInputElement);
   readonly preset = byId('uaPreset', HTMLSelectElement);
+  readonly crawler = byId('crawler', HTMLInputElement);
   readonly clientRedirects = byId('clientRedirects', HTMLInputElement);
   readonly render = byId('render', HTMLInputElement);
   readonly renderWait = byId('renderWait', HTMLInputElement);
@@ -50,6 +61,8 @@ export class AnalyzeForm {
     this.renderOptions.hidden = !this.renderAllowed;
     for (const preset of USER_AGENT_PRESETS) this.preset.append(h('option', { value: preset.id }, preset.label));
     this.preset.append(h('option', { value: CUSTOM_PRESET }, 'Custom…'));
+    const crawlers = byId('crawlerNames', HTMLDataListElement);
+    for (const token of CRAWLER_TOKENS) crawlers.append(h('option', { value: token }));
     this.preset.addEventListener('change', () => {
       const chosen = USER_AGENT_PRESETS.find((preset) => preset.id === this.preset.value);
       if (chosen !== undefined) this.userAgent.value = chosen.value;
@@ -75,6 +88,8 @@ export class AnalyzeForm {
       for (const hint of document.querySelectorAll(`[data-range="${name}"]`)) hint.textContent = `${min} to ${max}`;
     }
     this.userAgent.placeholder = DEFAULTS.userAgent;
+    this.crawler.placeholder = DEFAULTS.crawler;
+    this.crawler.maxLength = OPTION_TABLE.crawler.maxLength;
     this.clientRedirects.defaultChecked = DEFAULTS.clientRedirects === 'follow';
   }
 
@@ -94,6 +109,7 @@ export class AnalyzeForm {
       maxHops: this.maxHops.value.trim() || DEFAULT_MAX_HOPS,
       timeout: this.timeout.value.trim() || DEFAULT_TIMEOUT,
       userAgent: this.userAgent.value,
+      crawler: this.crawler.value.trim() || DEFAULT_CRAWLER,
       clientRedirects: this.clientRedirects.checked ? 'follow' : 'report',
       render: render ? 'true' : 'false',
       // The wait means nothing without rendering: left at its default, it stays out of the address.
@@ -108,6 +124,8 @@ export class AnalyzeForm {
     this.timeout.value = params.timeout;
     this.userAgent.value = params.userAgent;
     this.preset.value = presetFor(params.userAgent);
+    // The default stays a placeholder, so that a person sees it is the default and can type over it.
+    this.crawler.value = params.crawler === DEFAULT_CRAWLER ? '' : params.crawler;
     this.clientRedirects.checked = params.clientRedirects !== 'report';
     this.render.checked = params.render === 'true';
     this.renderWait.value = params.renderWait;

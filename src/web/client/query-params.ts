@@ -10,6 +10,7 @@ export const DEFAULT_TIMEOUT = String(DEFAULTS.timeout);
 export const DEFAULT_CLIENT_REDIRECTS = DEFAULTS.clientRedirects;
 export const DEFAULT_RENDER = String(DEFAULTS.render);
 export const DEFAULT_RENDER_WAIT = String(DEFAULTS.renderWait);
+export const DEFAULT_CRAWLER = DEFAULTS.crawler;
 
 export interface AnalyzeParams {
   url: string;
@@ -23,6 +24,8 @@ export interface AnalyzeParams {
   render: string;
   /** Milliseconds a rendered page may take to navigate. */
   renderWait: string;
+  /** The crawler whose robots.txt group and noindex rules the destination is judged by (a product token). */
+  crawler: string;
   /**
    * Request headers, `[name, value]` with the name in lower case, sent as the API's `header.NAME` parameters (the
    * service judges the names: src/core/portable/api-headers.ts). Absent when there are none.
@@ -39,6 +42,7 @@ const OPTIONAL = [
   ['clientRedirects', DEFAULT_CLIENT_REDIRECTS],
   ['render', DEFAULT_RENDER],
   ['renderWait', DEFAULT_RENDER_WAIT],
+  ['crawler', DEFAULT_CRAWLER],
 ] as const;
 
 /** Whether a query differs from the defaults in anything but its URL (the options panel then opens). */
@@ -78,6 +82,7 @@ export function paramsFromSearch(search: string): AnalyzeParams | undefined {
     clientRedirects: read('clientRedirects', DEFAULT_CLIENT_REDIRECTS),
     render: read('render', DEFAULT_RENDER),
     renderWait: read('renderWait', DEFAULT_RENDER_WAIT),
+    crawler: read('crawler', DEFAULT_CRAWLER),
   };
 }
 

@@ -1,4 +1,19 @@
-/** User-Agent presets offered by the options: the service's own, common browsers, crawlers and curl. */
+/**
+ * User-Agent presets offered by the options: the service's own, common browsers, crawlers and curl; and the crawlers'
+ * product tokens offered for the `crawler` option (each the token its robots.txt groups are written for).
+ */
+
+/** Product tokens of crawlers people judge their pages for, as robots.txt files name them. */
+export const CRAWLER_TOKENS: readonly string[] = [
+  'Googlebot',
+  'Googlebot-Image',
+  'Googlebot-News',
+  'bingbot',
+  'Applebot',
+  'DuckDuckBot',
+  'YandexBot',
+  'GPTBot',
+];
 
 export interface UserAgentPreset {
   id: string;

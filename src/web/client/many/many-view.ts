@@ -10,6 +10,7 @@ import { analyze } from '../api-client.js';
 import {
   type AnalyzeParams,
   DEFAULT_CLIENT_REDIRECTS,
+  DEFAULT_CRAWLER,
   DEFAULT_MAX_HOPS,
   DEFAULT_RENDER,
   DEFAULT_RENDER_WAIT,
@@ -35,6 +36,7 @@ function paramsFor(url: string): AnalyzeParams {
     clientRedirects: DEFAULT_CLIENT_REDIRECTS,
     render: DEFAULT_RENDER,
     renderWait: DEFAULT_RENDER_WAIT,
+    crawler: DEFAULT_CRAWLER,
   };
 }
 
