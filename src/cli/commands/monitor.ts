@@ -5,14 +5,12 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CheckRow } from '../../inputs/index.js';
 import { isInputsError, openInput, readInput } from '../../inputs/index.js';
-import type { MonitorBody, MonitorInput } from '../../schemas/monitor.js';
+import { importIdentity, monitorIdentity, rowMonitor } from '../../schemas/monitor-import.js';
 import { isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import {
-  type ImportPlan,
   type MonitorExportFlags,
   type MonitorImportFlags,
   planImport,
@@ -33,35 +31,6 @@ interface ImportCounts {
   skipped: number;
 }
 
-/** A URL as the service would compare it: parsed and serialised, so `https://a.example` is `https://a.example/`. */
-function normalUrl(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-/** What makes two monitors the same check: the URL and what it must do. */
-function identity(url: string, target: string | undefined, status: number | undefined): string {
-  return JSON.stringify([normalUrl(url), target === undefined ? null : normalUrl(target), status ?? null]);
-}
-
-const identityOfMonitor = (monitor: MonitorBody) => identity(monitor.url, monitor.expect.target, monitor.expect.status);
-
-/** The body creating a row's monitor. */
-function monitorOf(row: CheckRow, plan: ImportPlan): MonitorInput {
-  const expect: NonNullable<MonitorInput['expect']> = {};
-  if (row.target !== undefined) expect.target = row.target;
-  if (row.status !== undefined) expect.status = row.status;
-  return {
-    url: row.source,
-    ...(Object.keys(expect).length > 0 && { expect }),
-    ...(plan.interval !== undefined && { interval: plan.interval }),
-    ...(Object.keys(plan.labels).length > 0 && { labels: plan.labels }),
-  };
-}
-
 /**
  * Creates one monitor per row that the service does not have yet (same URL, target and status), one at a time, and
  * tells what it did: exit 0 when every row is there now, 1 when the service refused some, 2 for a usage or input
@@ -79,7 +48,7 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
     closeInput();
     throw error;
   });
-  const known = new Set(listed.map(identityOfMonitor));
+  const known = new Set(listed.map(monitorIdentity));
   const counts: ImportCounts = { created: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
   const tell = (text: string) => io.stderr.write(`hoplens: ${plan.inputName}: ${text}\n`);
   let stopped: 'input' | 'interrupted' | undefined;
@@ -95,12 +64,12 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
         tell(`line ${item.line}: ${item.message}`);
       }
       if (item.kind !== 'row') continue;
-      const key = identity(item.row.source, item.row.target, item.row.status);
+      const key = importIdentity(item.row.source, item.row.target, item.row.status);
       if (known.has(key)) {
         counts.unchanged++;
         continue;
       }
-      const outcome = await client.create(monitorOf(item.row, plan));
+      const outcome = await client.create(rowMonitor(item.row, plan.interval, plan.labels));
       if (outcome.ok) {
         counts.created++;
         known.add(key);

@@ -5,7 +5,6 @@
  */
 
 import {
-  type CheckRow,
   csvRows,
   csvTextRecords,
   type InputItem,
@@ -13,7 +12,6 @@ import {
   parseListText,
   readRulesText,
 } from '../../../inputs/portable.js';
-import type { MonitorBody, MonitorInput } from '../../../schemas/monitor.js';
 
 /** What can be pasted. */
 export const IMPORT_FORMATS = [
@@ -37,32 +35,4 @@ export async function importItems(format: ImportFormat, text: string, baseUrl?: 
   return items;
 }
 
-/** A URL compared as the service stores it: parsed, so `https://a.example` is `https://a.example/`. */
-function normalUrl(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-/** The same check as `hoplens monitor import` counts it: one URL, target and status (re-importing creates nothing). */
-export function importIdentity(url: string, target: string | undefined, status: number | undefined): string {
-  return JSON.stringify([normalUrl(url), target === undefined ? null : normalUrl(target), status ?? null]);
-}
-
-export const monitorIdentity = (monitor: MonitorBody) =>
-  importIdentity(monitor.url, monitor.expect.target, monitor.expect.status);
-
-/** The body creating a row's monitor, with the interval and labels given to every row. */
-export function rowMonitor(row: CheckRow, interval: number | undefined, labels: Record<string, string>): MonitorInput {
-  const expect: NonNullable<MonitorInput['expect']> = {};
-  if (row.target !== undefined) expect.target = row.target;
-  if (row.status !== undefined) expect.status = row.status;
-  return {
-    url: row.source,
-    ...(Object.keys(expect).length > 0 && { expect }),
-    ...(interval !== undefined && { interval }),
-    ...(Object.keys(labels).length > 0 && { labels }),
-  };
-}
+export { importIdentity, monitorIdentity, rowMonitor } from '../../../schemas/monitor-import.js';
