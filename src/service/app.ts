@@ -290,7 +290,8 @@ async function registerRoutes(
     render: parts.rendering.kind,
     monitors: parts.monitors,
   });
-  await app.register(analyzeRoute, {
+  // The two routes that analyse share the analyzer, the limits and the gates; each paces its own answers.
+  const analysing = () => ({
     prefix: '/api',
     analyzer: parts.analyzer,
     limiter: parts.limiter,
@@ -303,19 +304,8 @@ async function registerRoutes(
     policy: config.policy,
     pacer: new EventLoopPacer(PACE_PER_TURN),
   });
-  await app.register(variantsRoute, {
-    prefix: '/api',
-    analyzer: parts.analyzer,
-    limiter: parts.limiter,
-    gate: parts.gate,
-    renderGate: parts.renderGate,
-    lifecycle,
-    allowNetworks: config.allowNetworks,
-    analysisTimeoutMs: config.analysisTimeoutMs,
-    rendering: parts.rendering,
-    policy: config.policy,
-    pacer: new EventLoopPacer(PACE_PER_TURN),
-  });
+  await app.register(analyzeRoute, analysing());
+  await app.register(variantsRoute, analysing());
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
   await app.register(limitsRoute, { prefix: '/api', limiter: parts.limiter });
   const { adminToken } = config.monitors;
