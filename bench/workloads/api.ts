@@ -21,7 +21,7 @@ import { type Stat, stat } from '../lib/stats.js';
 const CONNECTIONS = 50;
 
 export interface ApiRun {
-  label: string;
+  label: 'memory' | 'redis';
   rps: Stat;
   /** The service's analyses per second over the bare loop's traces per second, block by block. */
   share: Stat;

@@ -3,8 +3,10 @@
  * against `xargs -P 50 curl -L` on the same list and against the bare undici loop at the same concurrency. The bare
  * loop runs both as a command of its own (a fresh process reading the same list: the like-for-like comparison, and the
  * target) and inside the warm benchmark process (for reference: no start-up, no reading, no output).
- * Then 100,000 URLs: the CLI's peak RSS must stay flat. Targets: ≥ 8× faster than xargs+curl, ≤ 1.3× the bare loop,
- * peak RSS ≤ 200 MB and ≤ 1.2× the 10,000-URL peak.
+ * Then 5,000 URLs of 5-redirect chains (six requests each) against `xargs -P 50 curl -L`, start-up included: where
+ * curl's process per URL is paid once per chain and hoplens's per request. Then 100,000 URLs: the CLI's peak RSS must
+ * stay flat. Targets (issue 33): ≤ 1.10× the bare loop as a command; ≥ 12× xargs+curl on the six-request chains; peak
+ * RSS ≤ 200 MB and ≤ 1.2× the 10,000-URL peak.
  */
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -36,12 +38,14 @@ export interface BulkResult {
   /** hoplens check against the bare loop inside the warm benchmark process. */
   ratioToBareInProcess: number;
   large?: { urls: number; seconds: number; peakMb: number; ratioToSmallPeak: number };
+  /** 5,000 URLs of six-request chains (5 redirects): hoplens check and xargs+curl, start-up included. */
+  sixRequests: { urls: number; hoplensSeconds: Stat; curlSeconds: Stat; speedupOverCurl: number };
 }
 
-function urlsFor(nginx: Nginx, count: number, tag: string): string[] {
+function urlsFor(nginx: Nginx, count: number, tag: string, redirects = 3): string[] {
   return Array.from(
     { length: count },
-    (_, i) => `http://${nginx.hosts[i % nginx.hosts.length]}:${nginx.port}/r3/${tag}${i}`,
+    (_, i) => `http://${nginx.hosts[i % nginx.hosts.length]}:${nginx.port}/r${redirects}/${tag}${i}`,
   );
 }
 
@@ -50,6 +54,32 @@ async function writeList(path: string, urls: readonly string[]): Promise<void> {
   for (const url of urls)
     if (!out.write(`${url}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   await new Promise<void>((resolve) => out.end(() => resolve()));
+}
+
+async function xargsCurl(list: string): Promise<number> {
+  const command = `xargs -P ${CONCURRENCY} -n 1 curl -s -o /dev/null -L -w '%{http_code}\\n' < ${list}`;
+  return (await timed(command, [], true)).seconds;
+}
+
+/** 5,000 five-redirect chains, hoplens check and xargs+curl taking turns. */
+async function sixRequestChains(nginx: Nginx, workDir: string, reps: number): Promise<BulkResult['sixRequests']> {
+  const urls = urlsFor(nginx, 5_000, 's', 5);
+  const list = join(workDir, 'bulk-5k-six.txt');
+  await writeList(list, urls);
+  const hoplens: number[] = [];
+  const curl: number[] = [];
+  for (let rep = 0; rep < Math.max(1, Math.min(reps, 2)); rep++) {
+    const run = await hoplensCheck(list);
+    if (run.code !== 0) throw new Error(`hoplens check (six requests) exited ${run.code}`);
+    hoplens.push(run.seconds);
+    curl.push(await xargsCurl(list));
+  }
+  return {
+    urls: urls.length,
+    hoplensSeconds: stat(hoplens),
+    curlSeconds: stat(curl),
+    speedupOverCurl: stat(curl).median / stat(hoplens).median,
+  };
 }
 
 function hoplensCheck(list: string) {
@@ -97,15 +127,10 @@ export async function bulk(nginx: Nginx, workDir: string, reps: number, count = 
   }
   // xargs+curl is slow (a process per URL); one run is enough to know the order of magnitude.
   const curlRuns: number[] = [];
-  for (let rep = 0; rep < Math.max(1, Math.min(reps, 2)); rep++) {
-    const run = await timed(
-      `xargs -P ${CONCURRENCY} -n 1 curl -s -o /dev/null -L -w '%{http_code}\\n' < ${list}`,
-      [],
-      true,
-    );
-    curlRuns.push(run.seconds);
-  }
+  for (let rep = 0; rep < Math.max(1, Math.min(reps, 2)); rep++) curlRuns.push(await xargsCurl(list));
+  const sixRequests = await sixRequestChains(nginx, workDir, reps);
   const result: BulkResult = {
+    sixRequests,
     urls: count,
     hoplensSeconds: stat(hoplens),
     hoplensPeakMb: stat(peaks),
