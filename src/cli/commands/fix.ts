@@ -102,6 +102,45 @@ async function statusChanges(
   });
 }
 
+/** The input's writer, or a usage error saying why this input cannot be fixed. */
+function writerOf(plan: InputPlan): NonNullable<ReturnType<typeof fixWriter>> {
+  const write = fixWriter(plan);
+  if (write !== undefined) return write;
+  const formats = FIX_FORMATS.join(', ');
+  const why =
+    plan.inputFormat === 'screaming-frog'
+      ? 'a Screaming Frog report lists the chains a crawl found, not rules to rewrite: fix the rules that made them'
+      : `fix does not write ${plan.inputFormat}`;
+  throw cliError('USAGE_ERROR', `${why} (fix writes ${formats})`);
+}
+
+/** Where the map goes, refused when it is the input or the fixed rules' file. */
+async function mapPathOf(plan: InputPlan, flags: FixFlags, cwd: string, outputPath: string | undefined) {
+  const mapPath = flags.map === undefined ? undefined : resolve(cwd, flags.map);
+  if (mapPath === undefined) return undefined;
+  if (plan.inputPath !== '-' && (await isSameFile(mapPath, plan.inputPath))) {
+    throw cliError('USAGE_ERROR', `--map ${flags.map} is the input: choose another file`, { flag: '--map' });
+  }
+  // One file for both would keep only the map, the fixed rules overwritten without a word.
+  if (outputPath !== undefined && (mapPath === outputPath || (await isSameFile(mapPath, outputPath)))) {
+    throw cliError('USAGE_ERROR', `--map ${flags.map} is also the fixed rules' file: choose another file`, {
+      flag: '--map',
+    });
+  }
+  return mapPath;
+}
+
+/** The rules parsed once from the input's text; undefined (after telling each fault) when any is malformed. */
+async function loadRules(plan: InputPlan, text: string, stderr: Sink) {
+  const loaded = await parseRulesText(plan, text);
+  for (const { line, message } of loaded.invalid)
+    await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
+  if (loaded.inputError !== undefined) await stderr.write(`hoplens: ${plan.inputName}: ${loaded.inputError.message}\n`);
+  if (loaded.inputError === undefined && loaded.invalid.length === 0) return loaded;
+  await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
+  return undefined;
+}
+
 /**
  * `hoplens fix <file>`: writes the rules flattened, each source straight to its final destination, in the input's own
  * format (src/fix/). Everything wrong with the command line or the input is found before anything is written.
@@ -109,15 +148,7 @@ async function statusChanges(
 export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const plan = await planInput(file, flags, { cwd, offline: true });
-  const write = fixWriter(plan);
-  if (write === undefined) {
-    const formats = FIX_FORMATS.join(', ');
-    const why =
-      plan.inputFormat === 'screaming-frog'
-        ? 'a Screaming Frog report lists the chains a crawl found, not rules to rewrite: fix the rules that made them'
-        : `fix does not write ${plan.inputFormat}`;
-    throw cliError('USAGE_ERROR', `${why} (fix writes ${formats})`);
-  }
+  const write = writerOf(plan);
   if (flags.report !== undefined && plan.siteOrigin !== undefined && plan.baseUrl === undefined) {
     throw cliError('USAGE_ERROR', '--report needs the --base-url the check ran with (the rules are paths)', {
       flag: '--base-url',
@@ -125,32 +156,13 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
   }
   refuseCheckConflicts(flags);
   const outputPath = await destinationOf(plan, flags, cwd);
-  const mapPath = flags.map === undefined ? undefined : resolve(cwd, flags.map);
-  if (mapPath !== undefined && plan.inputPath !== '-' && (await isSameFile(mapPath, plan.inputPath))) {
-    throw cliError('USAGE_ERROR', `--map ${flags.map} is the input: choose another file`, { flag: '--map' });
-  }
-  // One file for both would keep only the map, the fixed rules overwritten without a word.
-  if (
-    mapPath !== undefined &&
-    outputPath !== undefined &&
-    (mapPath === outputPath || (await isSameFile(mapPath, outputPath)))
-  ) {
-    throw cliError('USAGE_ERROR', `--map ${flags.map} is also the fixed rules' file: choose another file`, {
-      flag: '--map',
-    });
-  }
+  const mapPath = await mapPathOf(plan, flags, cwd, outputPath);
   const report = flags.report === undefined ? undefined : await loadBaseline(resolve(cwd, flags.report), '--report');
   const text = await readWholeText(await openInput(plan.inputPath, io.stdin));
   // The text is read once: parsed once for the rules here (and compiled by the format's matcher), rewritten below.
-  const loaded = await parseRulesText(plan, text);
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
-  for (const { line, message } of loaded.invalid)
-    await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
-  if (loaded.inputError !== undefined) await stderr.write(`hoplens: ${plan.inputName}: ${loaded.inputError.message}\n`);
-  if (loaded.inputError !== undefined || loaded.invalid.length > 0) {
-    await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
-    return EXIT.USAGE;
-  }
+  const loaded = await loadRules(plan, text, stderr);
+  if (loaded === undefined) return EXIT.USAGE;
   const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
   const { edits, map, left } = flatten(graph, report, loaded.compiled);
   if (flags.check === true) {
