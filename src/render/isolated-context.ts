@@ -116,14 +116,7 @@ export class IsolatedContext {
     if (isMainPage) this.pageSession = sessionId;
     connection.listen(sessionId, (method, params) => this.onEvent(target, method, params));
     const send = (method: string, params: object = {}) => connection.send(method, params, sessionId);
-    const setUp = [send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] })];
-    if (target.type === 'page' || target.type === 'iframe') {
-      setUp.push(send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_GUARD, runImmediately: true }));
-      setUp.push(send('Emulation.setUserAgentOverride', { userAgent: this.userAgent }));
-    } else {
-      setUp.push(send('Network.setUserAgentOverride', { userAgent: this.userAgent }));
-      setUp.push(send('Runtime.evaluate', { expression: PAGE_GUARD }));
-    }
+    const setUp = setUpCommands(target.type, this.userAgent, send);
     if (isMainPage) setUp.push(send('Page.enable'));
     setUp.push(send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }));
     // A target that fails to set up (gone already) is never let run: its setup is all or nothing.
@@ -170,6 +163,28 @@ export class IsolatedContext {
       })
       .catch(() => send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }));
   }
+}
+
+/**
+ * What a target of the render is set up with before it may run. A page or frame has its requests paused (CDP `Fetch`)
+ * and the guard script in every document; a dedicated worker's requests are paused by its page's `Fetch` (a worker
+ * target has no `Fetch` of its own, and fetches through its frame's loader). Any other kind (a shared worker) is never
+ * let run: an empty list fails its setup.
+ */
+function setUpCommands(
+  type: string,
+  userAgent: string,
+  send: (method: string, params?: object) => Promise<unknown>,
+): Array<Promise<unknown>> {
+  if (type === 'page' || type === 'iframe') {
+    return [
+      send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }),
+      send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_GUARD, runImmediately: true }),
+      send('Emulation.setUserAgentOverride', { userAgent }),
+    ];
+  }
+  if (type === 'worker') return [send('Network.setUserAgentOverride', { userAgent })];
+  return [Promise.reject(new Error(`a ${type} target is not run when rendering`))];
 }
 
 /**
