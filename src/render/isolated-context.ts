@@ -43,6 +43,8 @@ export interface ContextEvents {
   readonly onRequest: (request: PausedRequest) => Promise<RouteDecision>;
   /** The rendered page's load event. */
   readonly onLoad: () => void;
+  /** Every other event of the rendered page's session (a seam for tests that read what Chromium was given). */
+  readonly onPageEvent?: (method: string, params: Record<string, unknown>) => void;
 }
 
 /**
@@ -134,6 +136,7 @@ export class IsolatedContext {
     else if (method === 'Target.attachedToTarget') this.browser.attached(params, target.sessionId);
     else if (method === 'Page.loadEventFired' && target.sessionId === this.pageSession) this.events.onLoad();
     else if (method === 'Target.detachedFromTarget') this.browser.connection.listen(params.sessionId as string, undefined);
+    else if (target.sessionId === this.pageSession) this.events.onPageEvent?.(method, params);
   }
 
   private paused(target: AttachedTarget, params: Record<string, unknown>): void {
