@@ -26,7 +26,7 @@ export class CdpBrowser {
   private constructor(
     readonly connection: CdpConnection,
     private readonly child: ChildProcess,
-    private readonly userDataDir: string,
+    userDataDir: string,
   ) {
     connection.listen('', (method, params) => {
       if (method === 'Target.attachedToTarget') this.attached(params, undefined);

@@ -75,7 +75,8 @@ export class CdpConnection {
       else pending?.resolve(message.result ?? {});
       return;
     }
-    if (message.method !== undefined) this.listeners.get(message.sessionId ?? '')?.(message.method, message.params ?? {});
+    if (message.method !== undefined)
+      this.listeners.get(message.sessionId ?? '')?.(message.method, message.params ?? {});
   }
 
   private fail(error: Error): void {

@@ -1,8 +1,8 @@
 import { HoplensError, type PageRenderer, type RenderOutcome, type RenderRequest } from '../core/index.js';
 import { BrowserLauncher } from './browser-launcher.js';
 import type { CdpBrowser } from './cdp-browser.js';
-import { ContextOpenError } from './isolated-context.js';
 import { chromiumPath, type RenderEnvironment } from './find-chromium.js';
+import { ContextOpenError } from './isolated-context.js';
 import { watchNavigation } from './navigation-watch.js';
 import { RENDER_BOUNDS_DEFAULTS, type RenderBounds } from './render-bounds.js';
 import { RenderSlots } from './render-slots.js';

@@ -114,7 +114,8 @@ export class IsolatedContext {
   private async attach(target: AttachedTarget): Promise<void> {
     const { connection } = this.browser;
     const { sessionId } = target;
-    const isMainPage = target.targetId === this.pageTargetId || (this.pageSession === undefined && target.type === 'page');
+    const isMainPage =
+      target.targetId === this.pageTargetId || (this.pageSession === undefined && target.type === 'page');
     if (isMainPage) this.pageSession = sessionId;
     connection.listen(sessionId, (method, params) => this.onEvent(target, method, params));
     const send = (method: string, params: object = {}) => connection.send(method, params, sessionId);
@@ -135,7 +136,8 @@ export class IsolatedContext {
     if (method === 'Fetch.requestPaused') this.paused(target, params);
     else if (method === 'Target.attachedToTarget') this.browser.attached(params, target.sessionId);
     else if (method === 'Page.loadEventFired' && target.sessionId === this.pageSession) this.events.onLoad();
-    else if (method === 'Target.detachedFromTarget') this.browser.connection.listen(params.sessionId as string, undefined);
+    else if (method === 'Target.detachedFromTarget')
+      this.browser.connection.listen(params.sessionId as string, undefined);
     else if (target.sessionId === this.pageSession) this.events.onPageEvent?.(method, params);
   }
 

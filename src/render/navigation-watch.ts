@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RenderOutcome, RenderRequest } from '../core/index.js';
 import type { CdpBrowser } from './cdp-browser.js';
-import { type HeapUsage, watchMemory } from './memory-watch.js';
 import { IsolatedContext } from './isolated-context.js';
+import { type HeapUsage, watchMemory } from './memory-watch.js';
 import type { RenderBounds } from './render-bounds.js';
 import { RenderBudget } from './render-budget.js';
 import { RequestRouter } from './request-router.js';
@@ -56,7 +56,13 @@ export async function watchNavigation(
       }),
   );
   // A load that fails (or is interrupted by the navigation being reported) starts the wait as well.
-  const loaded = Promise.race([loadedEvent, context.navigate(request.url).then(() => loadedEvent, () => undefined)]);
+  const loaded = Promise.race([
+    loadedEvent,
+    context.navigate(request.url).then(
+      () => loadedEvent,
+      () => undefined,
+    ),
+  ]);
   const waited = Promise.race([loaded, delay(loadTimeout, undefined, { signal })])
     .then(() => delay(request.waitMs, undefined, { signal }))
     // Only the request's signal rejects these delays: an abort, never a render that finished.
