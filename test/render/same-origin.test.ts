@@ -6,7 +6,7 @@
  * server must see no DELETE, no OPTIONS and no body, only plain GETs, and nothing it served may reach the analysis.
  */
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,15 +293,4 @@ describe('the response headers Chromium is given for a cross-origin fetch', () =
   it('are none when it does not: the request fails, with no allow-all header added', async () => {
     expect(await headersChromiumGets('/secret')).toEqual({ failed: true });
   }, 60_000);
-});
-
-describe('the renderer', () => {
-  it('drives Chromium over its DevTools pipe itself: no module of src/render/ imports playwright-core', () => {
-    // Its per-request and per-page machinery cost about half of a render's CPU (BENCHMARKS.md, workload 6).
-    const sources = readdirSync('src/render').filter((name) => name.endsWith('.ts'));
-    expect(sources.length).toBeGreaterThan(5);
-    for (const name of sources) {
-      expect(readFileSync(`src/render/${name}`, 'utf8'), name).not.toMatch(/from ['"]playwright/);
-    }
-  });
 });
