@@ -136,8 +136,8 @@ export async function buildCli(dist) {
       js: "import { createRequire as __hoplensRequire } from 'node:module';\nconst require = __hoplensRequire(import.meta.url);",
     },
     define: { HOPLENS_VERSION: JSON.stringify(packageVersion()) },
-    // playwright-core finds its own files through __dirname, which an ES module has not: `--render` loads it from
-    // node_modules, as the library does.
+    // playwright-core finds its own files through __dirname, which an ES module has not. Nothing in src/ imports it
+    // any more (the renderer drives Chromium over its DevTools pipe); kept out of the bundle should that change.
     external: ['playwright-core'],
     plugins: [serviceFromDist, undiciSubset, lazyHttp2Client],
     logLevel: 'warning',

@@ -1,7 +1,8 @@
 // The analysing process of the render workload, in a process of its own so that its memory is measured apart from the
 // benchmark's: an Analyzer with a ChromiumRenderer at its default concurrency (as the service would hold), running
 // `count` analyses of /js/<i> with `callers` in flight. Usage: render-client.mjs <origin> <count> <callers> <render>
-// Prints one JSON line: { seconds, analyses, hops, incomplete } (incomplete: renders that said they did not finish).
+// Prints one JSON line: { seconds, analyses, hops, incomplete, ownCpuMs } (incomplete: renders that said they did not
+// finish; ownCpuMs: this process's CPU, user + system, warm-up included, without Chromium's).
 import { performance } from 'node:perf_hooks';
 import { Analyzer, ChromiumRenderer } from '../../dist/index.js';
 
@@ -34,4 +35,6 @@ const started = performance.now();
 const { hops, incomplete } = await run(count, 0);
 const seconds = (performance.now() - started) / 1000;
 await analyzer.close();
-process.stdout.write(`${JSON.stringify({ seconds, analyses: count, hops, incomplete })}\n`);
+const cpu = process.cpuUsage();
+const ownCpuMs = Math.round((cpu.user + cpu.system) / 1000);
+process.stdout.write(`${JSON.stringify({ seconds, analyses: count, hops, incomplete, ownCpuMs })}\n`);

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
 import { HoplensError } from '../core/index.js';
-import { CHROMIUM_FLAGS } from './chromium-flags.js';
+import { CdpBrowser } from './cdp-browser.js';
 import { checkExecutable, INSTALL_HINT } from './find-chromium.js';
 
 /** How to start the browser. */
@@ -13,18 +12,17 @@ export interface LaunchSettings {
 
 /**
  * One Chromium process shared by every analysis of a renderer: started on first use, started again on the next use
- * after it died or disconnected. playwright-core is loaded only here, when a browser is first needed, so a process
- * that never renders never loads it.
+ * after it died or disconnected. It is driven over its DevTools pipe (src/render/cdp-browser.ts).
  */
 export class BrowserLauncher {
-  private current: Browser | undefined;
-  private launching: Promise<Browser> | undefined;
+  private current: CdpBrowser | undefined;
+  private launching: Promise<CdpBrowser> | undefined;
   private closed = false;
 
   constructor(private readonly settings: LaunchSettings) {}
 
   /** The running browser, launched (again) if there is none. Throws `RENDER_UNAVAILABLE` when it cannot start. */
-  browser(): Promise<Browser> {
+  browser(): Promise<CdpBrowser> {
     if (this.closed) return Promise.reject(new HoplensError('RENDER_UNAVAILABLE', 'This renderer is closed'));
     if (this.current?.isConnected()) return Promise.resolve(this.current);
     if (this.launching === undefined) {
@@ -36,21 +34,12 @@ export class BrowserLauncher {
     return this.launching;
   }
 
-  private async launch(): Promise<Browser> {
+  private async launch(): Promise<CdpBrowser> {
     const { executablePath, launchTimeout } = this.settings;
     checkExecutable(executablePath);
-    let browser: Browser;
+    let browser: CdpBrowser;
     try {
-      const { chromium } = await import('playwright-core');
-      browser = await chromium.launch({
-        executablePath,
-        args: [...CHROMIUM_FLAGS],
-        timeout: launchTimeout,
-        // The owner of the renderer closes it on shutdown; the browser must not go away under it on a signal.
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
+      browser = await CdpBrowser.launch(executablePath, launchTimeout);
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new HoplensError(
@@ -65,7 +54,7 @@ export class BrowserLauncher {
       throw new HoplensError('RENDER_UNAVAILABLE', 'This renderer is closed');
     }
     this.current = browser;
-    browser.once('disconnected', () => {
+    browser.onExit(() => {
       if (this.current === browser) this.current = undefined;
     });
     return browser;

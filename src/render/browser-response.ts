@@ -14,7 +14,7 @@ const DECODERS: Readonly<Record<string, Decoder>> = {
   br: promisify(brotliDecompress),
 };
 
-/** A response as the browser is given it: header names in lower case (as playwright-core compares them). */
+/** A response as the browser is given it: header names in lower case (as the request rules compare them). */
 export interface BrowserResponse {
   status: number;
   headers: Record<string, string>;
@@ -53,5 +53,7 @@ export async function browserResponse(response: FetchedResponse, limit: number):
   if (body.length > limit) {
     throw new HoplensError('RESPONSE_TOO_LARGE', `A rendered response is larger than ${limit} bytes`);
   }
+  // The length of the body as given, whole and decoded (the core's own was that of the coded body, if any).
+  headers['content-length'] = String(body.length);
   return { status: response.status, headers, body };
 }

@@ -66,3 +66,34 @@ export const CHROMIUM_FLAGS: readonly string[] = Object.freeze([
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_RENDERER_FEATURES].join(',')}`,
 ]);
+
+/**
+ * The flags Playwright itself starts headless Chromium with (playwright-core 1.65, `chromiumSwitches.ts` and its
+ * headless launch), for those that shape a render: no throttling of a page's timers, no back/forward cache, no popup
+ * blocker (a popup is refused by the router, as before), no hang or repost prompts, scrollbars hidden, audio muted.
+ * The renderer now drives Chromium over the DevTools pipe itself (src/render/cdp-browser.ts), so it states them.
+ */
+export const HEADLESS_FLAGS: readonly string[] = Object.freeze([
+  '--headless',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--no-startup-window',
+  '--disable-field-trial-config',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-back-forward-cache',
+  '--disable-renderer-backgrounding',
+  '--disable-ipc-flooding-protection',
+  '--disable-hang-monitor',
+  '--disable-popup-blocking',
+  '--disable-prompt-on-repost',
+  '--disable-client-side-phishing-detection',
+  '--disable-component-extensions-with-background-pages',
+  '--disable-dev-shm-usage',
+  '--no-default-browser-check',
+  '--force-color-profile=srgb',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--no-service-autorun',
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+]);

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import { HoplensError, type PageRenderer, type RenderOutcome, type RenderRequest } from '../core/index.js';
 import { BrowserLauncher } from './browser-launcher.js';
+import type { CdpBrowser } from './cdp-browser.js';
 import { chromiumPath, type RenderEnvironment } from './find-chromium.js';
-import { openIsolatedContext } from './isolated-context.js';
+import { ContextOpenError } from './isolated-context.js';
 import { watchNavigation } from './navigation-watch.js';
 import { RENDER_BOUNDS_DEFAULTS, type RenderBounds } from './render-bounds.js';
 import { RenderSlots } from './render-slots.js';
@@ -28,7 +28,7 @@ export interface ChromiumRendererOptions {
 export const RENDERER_DEFAULTS = Object.freeze({ concurrency: 2, launchTimeout: 20_000, loadTimeout: 30_000 });
 
 /**
- * Renders pages in headless Chromium (driven by playwright-core, loaded on first use) for `render: true` analyses.
+ * Renders pages in headless Chromium (driven over its DevTools pipe, started on first use) for `render: true` analyses.
  * One browser process serves every analysis and is started again if it dies; each render gets a fresh context (no
  * cookies, storage or cache from another analysis) with the analysis's User-Agent. Every request the page makes is
  * performed by the core's guarded fetch, under the analysis's address policy: the browser opens no connection itself,
@@ -101,20 +101,15 @@ export class ChromiumRenderer implements PageRenderer {
     }
   }
 
-  private async renderIn(browser: Browser, request: RenderRequest, mayRelaunch: boolean): Promise<RenderOutcome> {
+  private async renderIn(browser: CdpBrowser, request: RenderRequest, mayRelaunch: boolean): Promise<RenderOutcome> {
     try {
-      let context: BrowserContext;
       try {
-        context = await openIsolatedContext(browser, request.userAgent);
+        return await watchNavigation(browser, request, this.loadTimeout, this.bounds);
       } catch (error) {
-        // The browser died since the last render, before its disconnection was noticed: start another, once.
-        if (mayRelaunch && !browser.isConnected()) return this.renderIn(await this.launcher.browser(), request, false);
+        // The browser died since the last render, before its exit was noticed: start another, once.
+        const unnoticed = error instanceof ContextOpenError && !browser.isConnected();
+        if (mayRelaunch && unnoticed) return this.renderIn(await this.launcher.browser(), request, false);
         throw error;
-      }
-      try {
-        return await watchNavigation(context, request, this.loadTimeout, this.bounds);
-      } finally {
-        await context.close().catch(() => {});
       }
     } catch (error) {
       if (request.signal?.aborted) return abortedRender(request.signal.reason, 'timeout');

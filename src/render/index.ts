@@ -1,6 +1,6 @@
 /**
  * Rendering with headless Chromium, beside the core: the faces (service, CLI) and the package entry reach it through
- * this file only. Nothing here is loaded from playwright-core until a page is rendered.
+ * this file only. Chromium is started on the first render and driven over its DevTools pipe (src/render/cdp-browser.ts).
  */
 
 export { CHROMIUM_FLAGS } from './chromium-flags.js';

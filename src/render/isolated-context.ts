@@ -1,29 +1,215 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { AttachedTarget, CdpBrowser } from './cdp-browser.js';
+import type { PausedRequest, RouteDecision } from './request-router.js';
 
 /**
- * Runs in every frame before the page's own scripts: the page gets no WebRTC (its peer connections would send UDP
- * that no request interception sees) and no WebTransport.
+ * Runs in every document and worker before the page's own scripts: the page gets no WebRTC (its peer connections
+ * would send UDP that no request interception sees), no WebTransport, no service worker, and every WebSocket fails
+ * before it connects (the request interception does not see WebSockets either): it is closed at once, as a refused
+ * connection is.
  */
-const NO_PEER_CONNECTIONS = `(() => {
+const PAGE_GUARD = `(() => {
   for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceTransport', 'WebTransport']) {
     try { delete globalThis[name]; } catch {}
   }
+  if (globalThis.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('No service workers when rendering', 'SecurityError'));
+  class WebSocket extends EventTarget {
+    constructor(url) {
+      super();
+      this.url = String(url); this.readyState = 0; this.protocol = ''; this.extensions = ''; this.bufferedAmount = 0;
+      this.binaryType = 'blob'; this.onopen = null; this.onmessage = null; this.onerror = null; this.onclose = null;
+      setTimeout(() => {
+        this.readyState = 3;
+        const error = new Event('error');
+        if (typeof this.onerror === 'function') this.onerror(error);
+        this.dispatchEvent(error);
+        const close = typeof CloseEvent === 'function' ? new CloseEvent('close', { code: 1006, wasClean: false }) : new Event('close');
+        if (typeof this.onclose === 'function') this.onclose(close);
+        this.dispatchEvent(close);
+      }, 0);
+    }
+    send() { throw new DOMException('No WebSockets when rendering', 'InvalidStateError'); }
+    close() {}
+  }
+  Object.assign(WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  globalThis.WebSocket = WebSocket;
 })();`;
+
+/** A context that could not be opened (the browser may have died since the last render, unnoticed). */
+export class ContextOpenError extends Error {}
+
+/** What a render's context tells its owner. */
+export interface ContextEvents {
+  /** A request of any of the context's targets, paused before it is sent; the answer fulfills or fails it. */
+  readonly onRequest: (request: PausedRequest) => Promise<RouteDecision>;
+  /** The rendered page's load event. */
+  readonly onLoad: () => void;
+  /** Every other event of the rendered page's session (a seam for tests that read what Chromium was given). */
+  readonly onPageEvent?: (method: string, params: Record<string, unknown>) => void;
+}
 
 /**
  * A browser context of its own for one render: no cookies, storage or cache shared with another analysis, the
- * analysis's User-Agent, no service workers (they would fetch outside the page's routing), no downloads, and every
- * WebSocket refused before it connects.
+ * analysis's User-Agent, no downloads. Every target of the context (the page, a popup, an out-of-process frame, a
+ * worker) is attached before it runs and has its requests paused (CDP `Fetch`) for the router.
  */
-export async function openIsolatedContext(browser: Browser, userAgent: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ userAgent, serviceWorkers: 'block', acceptDownloads: false });
-  try {
-    await context.addInitScript({ content: NO_PEER_CONNECTIONS });
-    // Never `connectToServer()`: the socket is answered by Playwright's stand-in and closed at once.
-    await context.routeWebSocket(/./, (socket) => socket.close({ code: 1008, reason: 'No WebSockets when rendering' }));
-    return context;
-  } catch (error) {
-    await context.close().catch(() => {});
-    throw error;
+export class IsolatedContext {
+  private pageSession: string | undefined;
+  private pageTargetId: string | undefined;
+  private readonly pageReady: Promise<void>;
+  private markReady: () => void = () => {};
+
+  private constructor(
+    private readonly browser: CdpBrowser,
+    readonly id: string,
+    private readonly userAgent: string,
+    private readonly events: ContextEvents,
+  ) {
+    this.pageReady = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
   }
+
+  /** Opens the context and its page (held at `about:blank` until {@link navigate}). */
+  static async open(browser: CdpBrowser, userAgent: string, events: ContextEvents): Promise<IsolatedContext> {
+    const { send } = bind(browser);
+    const { browserContextId } = await send<{ browserContextId: string }>('Target.createBrowserContext', {
+      disposeOnDetach: true,
+    }).catch((error: unknown) => {
+      throw new ContextOpenError(error instanceof Error ? error.message : String(error), { cause: error });
+    });
+    const context = new IsolatedContext(browser, browserContextId, userAgent, events);
+    browser.register(browserContextId, (target) => context.attach(target));
+    try {
+      await send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId });
+      const { targetId } = await send<{ targetId: string }>('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId,
+      });
+      context.pageTargetId = targetId;
+      await context.pageReady;
+      return context;
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+  }
+
+  /** The page's flat session. */
+  get session(): string {
+    return this.pageSession ?? '';
+  }
+
+  /** Starts loading `url` in the page; rejects when the navigation cannot start. */
+  async navigate(url: string): Promise<void> {
+    const result = await this.browser.connection.send<{ errorText?: string }>('Page.navigate', { url }, this.session);
+    if (result.errorText !== undefined) throw new Error(result.errorText);
+  }
+
+  /** Ends the context, its pages and their renderer process. */
+  async close(): Promise<void> {
+    this.browser.register(this.id, undefined);
+    await this.browser.connection.send('Target.disposeBrowserContext', { browserContextId: this.id }).catch(() => {});
+  }
+
+  private async attach(target: AttachedTarget): Promise<void> {
+    const { connection } = this.browser;
+    const { sessionId } = target;
+    const isMainPage =
+      target.targetId === this.pageTargetId || (this.pageSession === undefined && target.type === 'page');
+    if (isMainPage) this.pageSession = sessionId;
+    connection.listen(sessionId, (method, params) => this.onEvent(target, method, params));
+    const send = (method: string, params: object = {}) => connection.send(method, params, sessionId);
+    const setUp = setUpCommands(target.type, this.userAgent, send);
+    if (isMainPage) setUp.push(send('Page.enable'));
+    setUp.push(send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }));
+    // A target that fails to set up (gone already) is never let run: its setup is all or nothing.
+    const settled = await Promise.allSettled(setUp);
+    if (settled.every((outcome) => outcome.status === 'fulfilled')) {
+      await send('Runtime.runIfWaitingForDebugger').catch(() => {});
+    } else {
+      await connection.send('Target.closeTarget', { targetId: target.targetId }).catch(() => {});
+    }
+    if (isMainPage) this.markReady();
+  }
+
+  private onEvent(target: AttachedTarget, method: string, params: Record<string, unknown>): void {
+    if (method === 'Fetch.requestPaused') this.paused(target, params);
+    else if (method === 'Target.attachedToTarget') this.browser.attached(params, target.sessionId);
+    else if (method === 'Page.loadEventFired' && target.sessionId === this.pageSession) this.events.onLoad();
+    else if (method === 'Target.detachedFromTarget')
+      this.browser.connection.listen(params.sessionId as string, undefined);
+    else if (target.sessionId === this.pageSession) this.events.onPageEvent?.(method, params);
+  }
+
+  private paused(target: AttachedTarget, params: Record<string, unknown>): void {
+    const requestId = params.requestId as string;
+    const request = params.request as { url: string; method: string; headers: Record<string, string> };
+    const resourceType = String(params.resourceType ?? 'other').toLowerCase();
+    const { connection } = this.browser;
+    const send = (method: string, body: object) => connection.send(method, body, target.sessionId).catch(() => {});
+    const paused: PausedRequest = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      resourceType,
+      topDocument: resourceType === 'document' && target.type === 'page' && params.frameId === target.targetId,
+      ofRenderedPage: target.sessionId === this.pageSession,
+    };
+    withCookies(connection, target.sessionId, paused)
+      .then((withThem) => this.events.onRequest(withThem))
+      .then((answer) => {
+        if (answer === undefined) return send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
+        return send('Fetch.fulfillRequest', {
+          requestId,
+          responseCode: answer.status,
+          responseHeaders: Object.entries(answer.headers).map(([name, value]) => ({ name, value })),
+          body: answer.body.toString('base64'),
+        });
+      })
+      .catch(() => send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }));
+  }
+}
+
+/**
+ * What a target of the render is set up with before it may run. A page or frame has its requests paused (CDP `Fetch`)
+ * and the guard script in every document; a dedicated worker's requests are paused by its page's `Fetch` (a worker
+ * target has no `Fetch` of its own, and fetches through its frame's loader). Any other kind (a shared worker) is never
+ * let run: an empty list fails its setup.
+ */
+function setUpCommands(
+  type: string,
+  userAgent: string,
+  send: (method: string, params?: object) => Promise<unknown>,
+): Array<Promise<unknown>> {
+  if (type === 'page' || type === 'iframe') {
+    return [
+      send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }),
+      send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_GUARD, runImmediately: true }),
+      send('Emulation.setUserAgentOverride', { userAgent }),
+    ];
+  }
+  if (type === 'worker') return [send('Network.setUserAgentOverride', { userAgent })];
+  return [Promise.reject(new Error(`a ${type} target is not run when rendering`))];
+}
+
+/**
+ * The request with the context's cookies for its URL: Chromium adds them below the point where requests are paused,
+ * so the paused request does not carry them, and the core's fetch must (they are this analysis's own).
+ */
+async function withCookies(
+  connection: CdpBrowser['connection'],
+  sessionId: string,
+  request: PausedRequest,
+): Promise<PausedRequest> {
+  if (Object.keys(request.headers).some((name) => name.toLowerCase() === 'cookie')) return request;
+  const { cookies } = await connection
+    .send<{ cookies: Array<{ name: string; value: string }> }>('Network.getCookies', { urls: [request.url] }, sessionId)
+    .catch(() => ({ cookies: [] }));
+  if (cookies.length === 0) return request;
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  return { ...request, headers: { ...request.headers, cookie } };
+}
+
+function bind(browser: CdpBrowser) {
+  return { send: <T>(method: string, params: object) => browser.connection.send<T>(method, params) };
 }

@@ -1,26 +1,29 @@
-import type { BrowserContext, Page } from 'playwright-core';
-
 /** How often the page's memory is read, in ms: a page cannot fill much more than a few hundred MB in between. */
 const INTERVAL_MS = 100;
+
+/** What one read returns: CDP `Runtime.getHeapUsage` of the page's session. */
+export interface HeapUsage {
+  totalSize: number;
+  embedderHeapUsedSize: number;
+  backingStorageSize: number;
+}
 
 /**
  * Reads, every {@link INTERVAL_MS}, the memory the page's renderer holds for it as Chromium counts it
  * (`Runtime.getHeapUsage`: the JavaScript heap, the DOM's and ArrayBuffers' backing stores), and calls `onExceeded`
  * (once) when it passes `limit` bytes. Returns the function that stops watching.
  */
-export async function watchMemory(
-  context: BrowserContext,
-  page: Page,
+export function watchMemory(
+  readUsage: () => Promise<HeapUsage>,
   limit: number,
   onExceeded: (bytes: number) => void,
-): Promise<() => void> {
-  const session = await context.newCDPSession(page);
+): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   // One read at a time: the next is scheduled when the last has answered.
   const read = async () => {
     try {
-      const usage = await session.send('Runtime.getHeapUsage');
+      const usage = await readUsage();
       const bytes = usage.totalSize + usage.embedderHeapUsedSize + usage.backingStorageSize;
       if (bytes > limit && !stopped) {
         stopped = true;
@@ -35,6 +38,5 @@ export async function watchMemory(
   return () => {
     stopped = true;
     clearTimeout(timer);
-    session.detach().catch(() => {});
   };
 }

@@ -1,13 +1,23 @@
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { type GuardedFetch, isHoplensError } from '../core/index.js';
 import { type BrowserResponse, browserResponse } from './browser-response.js';
 import type { RenderBudget } from './render-budget.js';
 import { admit, corsAllows, isInert, type PageRequest } from './request-rules.js';
 
+/** A request the browser paused, as the router sees it (CDP `Fetch.requestPaused`, of any target of the render). */
+export interface PausedRequest extends PageRequest {
+  /** Chromium's resource type, in lower case (`document`, `script`, `image`...). */
+  readonly resourceType: string;
+  /** Whether it is the document request of a page's top frame (the rendered page's or a popup's). */
+  readonly topDocument: boolean;
+  /** Whether it comes from the rendered page itself, not from a popup it opened. */
+  readonly ofRenderedPage: boolean;
+}
+
+/** What becomes of a paused request: fulfilled with a response, or failed as a content blocker fails it. */
+export type RouteDecision = BrowserResponse | undefined;
+
 /** What the router needs of one render. */
 export interface RouterSettings {
-  /** The page being rendered: its top frame's first document request is the page itself. */
-  readonly page: Page;
   /** The core's guarded fetch, which performs every request the browser makes. */
   readonly fetch: GuardedFetch;
   /** The render's bounds and what it has spent; a bound passed stops the render. */
@@ -19,30 +29,11 @@ export interface RouterSettings {
   readonly onNavigation: (url: string, method: string) => void;
 }
 
-/** Whether the request is a document request for a top-level frame (of any page of the context). */
-function isTopDocument(request: Request): boolean {
-  try {
-    return request.isNavigationRequest() && request.frame().parentFrame() === null;
-  } catch {
-    // A request without a frame (a service worker's): not a navigation of ours.
-    return false;
-  }
-}
-
-/** Fails the browser's request the way a content blocker does; the context may already be closing. */
-function refuse(route: Route): Promise<void> {
-  return route.abort('blockedbyclient').catch(() => {});
-}
-
 /**
  * The browser's request performed with the guarded fetch under the request rules and the render's bounds, or
  * undefined when it is refused or fails (to the page, a failed request, nothing more).
  */
-async function perform(
-  request: PageRequest,
-  fetch: GuardedFetch,
-  budget: RenderBudget,
-): Promise<BrowserResponse | undefined> {
+async function perform(request: PageRequest, fetch: GuardedFetch, budget: RenderBudget): Promise<RouteDecision> {
   const verdict = admit(request);
   if ('refuse' in verdict) return undefined;
   const release = await budget.turn();
@@ -74,47 +65,44 @@ async function perform(
   }
 }
 
-async function forward(route: Route, fetch: GuardedFetch, budget: RenderBudget): Promise<void> {
-  const request = route.request();
-  const answer = await perform(
-    { url: request.url(), method: request.method(), headers: await request.allHeaders() },
-    fetch,
-    budget,
-  );
-  if (answer === undefined) await refuse(route);
-  else await route.fulfill(answer).catch(() => {});
+/**
+ * Decides every request of a render's pages (documents, subresources, fetch and XHR, of frames and workers): each is
+ * performed by the core's guarded fetch under src/render/request-rules.ts and fulfilled with its answer, so the
+ * browser itself never opens a connection. The rendered page's own document goes through; the next navigation of its
+ * top frame (a script's `location` change, a form submit, a refresh) is reported and refused, for the core to follow
+ * with its own client. Another page's top-level navigation (a popup) is refused. Images, fonts, media and stylesheets
+ * are refused unsent (`isInert`). Every request sent counts against the render's bounds.
+ */
+export class RequestRouter {
+  private documentRequested = false;
+  private navigated = false;
+
+  constructor(private readonly settings: RouterSettings) {}
+
+  /** The answer to one paused request: a response to fulfill it with, or undefined to fail it. */
+  route(request: PausedRequest): Promise<RouteDecision> {
+    const { budget } = this.settings;
+    if (request.topDocument) {
+      if (!request.ofRenderedPage) return Promise.resolve(undefined);
+      // The page's next navigation is only reported, never sent: it costs nothing, whatever the page spent before.
+      if (this.documentRequested) {
+        if (!this.navigated) {
+          this.navigated = true;
+          this.settings.onNavigation(request.url, request.method);
+        }
+        return Promise.resolve(undefined);
+      }
+      this.documentRequested = true;
+    } else if (isInert(request.resourceType, headerValue(request.headers, 'accept'))) {
+      // Refused before the budget counts it: it spends nothing of the render's bounds.
+      return Promise.resolve(undefined);
+    }
+    if (!budget.countRequest()) return Promise.resolve(undefined);
+    return perform(request, this.settings.fetch, budget);
+  }
 }
 
-/**
- * Takes over every request of the context's pages (documents, subresources, fetch and XHR): each is performed by the
- * core's guarded fetch under src/render/request-rules.ts and fulfilled with its answer, so the browser itself never
- * opens a connection. The rendered page's own document goes through; the next navigation of its top frame (a
- * script's `location` change, a form submit, a refresh) is reported and refused, for the core to follow with its own
- * client. Another page's top-level navigation (a popup) is refused. Images, fonts, media and stylesheets are refused
- * unsent (src/render/request-rules.ts, `isInert`). Every request sent counts against the render's bounds.
- */
-export async function routeRequests(context: BrowserContext, settings: RouterSettings): Promise<void> {
-  const { budget } = settings;
-  let documentRequested = false;
-  let navigated = false;
-  await context.route('**/*', async (route) => {
-    const request = route.request();
-    if (isTopDocument(request)) {
-      if (request.frame().page() !== settings.page) return refuse(route);
-      // The page's next navigation is only reported, never sent: it costs nothing, whatever the page spent before.
-      if (documentRequested) {
-        if (!navigated) {
-          navigated = true;
-          settings.onNavigation(request.url(), request.method());
-        }
-        return refuse(route);
-      }
-      documentRequested = true;
-    } else if (isInert(request.resourceType(), request.headers().accept)) {
-      // Refused before the budget counts it: it spends nothing of the render's bounds.
-      return refuse(route);
-    }
-    if (!budget.countRequest()) return refuse(route);
-    return forward(route, settings.fetch, budget);
-  });
+function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
 }

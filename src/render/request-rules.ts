@@ -90,9 +90,8 @@ export function admit(request: PageRequest): RequestVerdict {
 
 /**
  * Whether a cross-origin response may be given to the page. The origin's own `Access-Control-Allow-Origin` decides
- * in the browser; without one, the browser fails the request, and so does the router: playwright-core's
- * `route.fulfill` would otherwise add `Access-Control-Allow-Origin: <origin>` and `...-Credentials: true` itself
- * (lib/coreBundle.js, `_maybeAddCorsHeaders`, added only when the response has no such header).
+ * in the browser; without one, the browser fails the request, and so does the router, whatever fulfils the request
+ * (playwright-core's `route.fulfill`, which the renderer used before, added an allow-all header to such a response).
  */
 export function corsAllows(request: PageRequest, responseHeaders: Readonly<Record<string, string>>): boolean {
   if (crossOrigin(request) === undefined) return true;

@@ -6,15 +6,17 @@
  * server must see no DELETE, no OPTIONS and no body, only plain GETs, and nothing it served may reach the analysis.
  */
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuardedFetch } from '../../src/core/index.js';
 import { type AnalysisResult, Analyzer } from '../../src/index.js';
-import { CHROMIUM_FLAGS, ChromiumRenderer, RENDER_BOUNDS_DEFAULTS } from '../../src/render/index.js';
+import { CdpBrowser } from '../../src/render/cdp-browser.js';
+import { ChromiumRenderer, chromiumPath, RENDER_BOUNDS_DEFAULTS } from '../../src/render/index.js';
+import { IsolatedContext } from '../../src/render/isolated-context.js';
 import { RenderBudget } from '../../src/render/render-budget.js';
-import { routeRequests } from '../../src/render/request-router.js';
+import { RequestRouter } from '../../src/render/request-router.js';
 import { installTripwire } from '../helpers/net-tripwire.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -225,34 +227,50 @@ describe('a rendered page against another allowed address', () => {
 });
 
 /**
- * The page in playwright directly, with the renderer's router, to read the response headers Chromium was given:
- * playwright-core's route.fulfill adds `access-control-allow-origin: <origin>`, `access-control-allow-credentials:
- * true` and `vary: Origin` to a cross-origin response without the first (coreBundle.js, `_maybeAddCorsHeaders`).
+ * The page in Chromium directly, with the renderer's own context and router, to read the response headers Chromium was
+ * given (CDP `Network.responseReceived`): the router's answer, and nothing added on the way (playwright-core's
+ * route.fulfill, which the renderer used before, added `access-control-allow-origin: <origin>` to a cross-origin
+ * response without one; the request rules still refuse such a response themselves, `corsAllows`).
  */
 async function headersChromiumGets(path: string): Promise<{ headers?: Record<string, string>; failed?: boolean }> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_FLAGS] });
+  const browser = await CdpBrowser.launch(chromiumPath(), 20_000);
   try {
-    const context = await browser.newContext();
-    const tab = await context.newPage();
     const budget = new RenderBudget(RENDER_BOUNDS_DEFAULTS, () => {});
     const guardedFetch: GuardedFetch = async (request) => {
       const response = await undiciRequest(request.url, { method: request.method as 'GET', headers: request.headers });
       const body = Buffer.from(await response.body.arrayBuffer());
       return { status: response.statusCode, headers: response.headers as Record<string, string>, body };
     };
-    await routeRequests(context, { page: tab, fetch: guardedFetch, budget, onNavigation: () => {} });
+    const router = new RequestRouter({ fetch: guardedFetch, budget, onNavigation: () => {} });
     const target = `${second.origin}${path}`;
+    const requested = new Set<string>();
+    let answer: (outcome: { headers?: Record<string, string>; failed?: boolean }) => void = () => {};
     const answered = new Promise<{ headers?: Record<string, string>; failed?: boolean }>((resolve) => {
-      tab.on('response', (response) => {
-        if (response.url() === target) response.allHeaders().then((headers) => resolve({ headers }));
-      });
-      tab.on('requestfailed', (request) => {
-        if (request.url() === target) resolve({ failed: true });
-      });
+      answer = resolve;
     });
-    await tab.goto(`${page.origin}/blank`);
-    await tab.evaluate((url) => globalThis.fetch(url).catch(() => undefined), target);
+    const onPageEvent = (method: string, params: Record<string, unknown>) => {
+      const { requestId } = params as { requestId: string };
+      if (method === 'Network.requestWillBeSent') {
+        if ((params.request as { url: string }).url === target) requested.add(requestId);
+      } else if (method === 'Network.responseReceived' && requested.has(requestId)) {
+        const { headers } = params.response as { headers: Record<string, string> };
+        answer({ headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) });
+      } else if (method === 'Network.loadingFailed' && requested.has(requestId)) {
+        answer({ failed: true });
+      }
+    };
+    const context = await IsolatedContext.open(browser, 'hoplens-test', {
+      onRequest: (request) => router.route(request),
+      onLoad: () => {},
+      onPageEvent,
+    });
+    const send = (method: string, params: object) => browser.connection.send(method, params, context.session);
+    await send('Network.enable', {});
+    await context.navigate(`${page.origin}/blank`);
+    await send('Runtime.evaluate', {
+      expression: `fetch(${JSON.stringify(target)}).catch(() => undefined)`,
+      awaitPromise: true,
+    });
     return await answered;
   } finally {
     await browser.close();
@@ -275,15 +293,4 @@ describe('the response headers Chromium is given for a cross-origin fetch', () =
   it('are none when it does not: the request fails, with no allow-all header added', async () => {
     expect(await headersChromiumGets('/secret')).toEqual({ failed: true });
   }, 60_000);
-});
-
-describe('the playwright-core the renderer is built on', () => {
-  it('is pinned to the version whose CORS behaviour src/render/request-rules.ts works around', () => {
-    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
-    const installed = JSON.parse(readFileSync('node_modules/playwright-core/package.json', 'utf8')) as {
-      version: string;
-    };
-    expect(manifest.dependencies['playwright-core']).toBe('1.65.1');
-    expect(installed.version).toBe('1.65.1');
-  });
 });
