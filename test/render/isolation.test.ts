@@ -50,6 +50,14 @@ function leakyPage(trapOrigin: string): string {
     w.onmessage = function (event) { event.data === 'loaded' ? resolve() : reject(); };
     w.onerror = reject;
   });
+  // A worker's WebSocket: the documents' guard script does not run in workers, and an IP literal needs no resolver.
+  var workerSocket = new Promise(function (resolve, reject) {
+    var code = "var s = new WebSocket('${ws}/worker-ws'); s.onopen = function () { postMessage('loaded'); };" +
+      " s.onerror = s.onclose = function () { postMessage('failed'); };";
+    var w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+    w.onmessage = function (event) { event.data === 'loaded' ? resolve() : reject(); };
+    w.onerror = reject;
+  });
   var image = new Promise(function (resolve, reject) {
     var img = document.getElementById('img');
     if (img.complete) { img.naturalWidth > 0 ? resolve() : reject(); return; }
@@ -62,6 +70,7 @@ function leakyPage(trapOrigin: string): string {
     settle('xhr', xhr),
     settle('ws', socket),
     settle('worker', worker),
+    settle('workerWs', workerSocket),
     settle('img', image),
     settle('own', fetch('/own')),
   ]).then(function () {
@@ -109,6 +118,7 @@ describe('a rendered page under the address policy', () => {
       xhr: 'failed',
       ws: 'failed',
       worker: 'failed',
+      workerWs: 'failed',
       img: 'failed',
       rtc: 'undefined',
     });
