@@ -21,6 +21,8 @@ import { detectorChainMix } from './workloads/detector-chains.js';
 type Build = typeof import('../dist/index.js');
 const mode = process.argv[2] ?? 'engine-h2';
 const blocks = Number(process.argv[3] ?? 20);
+/** Analyses per block of the engine modes (BENCH_BLOCK; default 200). */
+const engineBlock = Number(process.env.BENCH_BLOCK ?? 200);
 const baseDist = process.env.BENCH_BASE_DIST;
 if (baseDist === undefined) throw new Error('BENCH_BASE_DIST: the dist/ directory of the build to compare with');
 const base = (await import(join(baseDist, 'index.js'))) as Build;
@@ -71,9 +73,14 @@ if (mode === 'engine-h2') {
         ['base', () => before.analyze(url, options)],
         ['this', () => after.analyze(url, options)],
       ],
-      200,
+      engineBlock,
     );
     report(samples, 'bare');
+    const pair = (values: number[], i: number) => values[i]! / samples.get('base')![i]!;
+    const ratios = samples.get('this')!.map((_, i) => pair(samples.get('this')!, i));
+    console.log(
+      `this / base per block: median ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+    );
   } finally {
     await before.close();
     await after.close();
