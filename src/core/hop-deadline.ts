@@ -81,7 +81,10 @@ export class HopDeadline {
     if (this.current === undefined) return;
     // Set for an earlier hop: this one still has time left.
     const left = this.hopStarted + this.timeout - performance.now();
-    if (left >= 1) return this.arm(Math.ceil(left));
+    if (left >= 1) {
+      this.arm(Math.ceil(left));
+      return;
+    }
     this.expired = true;
     this.current.abort(this.timeoutError());
   }
