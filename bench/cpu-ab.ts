@@ -8,8 +8,9 @@
  *   npm run build
  *   BENCH_BASE_DIST=/tmp/base/dist npx tsx bench/cpu-ab.ts engine-h2 20   # or: detectors 30, options 20
  *
- * engine-h2: workload 1b's chain (5 redirects over HTTPS with HTTP/2, nginx), blocks of 200 analyses of each build and
- * of the bare undici loop with `allowH2`, rotating which goes first. detectors: `detectIssues` on workload 8's chain
+ * engine-h2: workload 1b's chain (5 redirects over HTTPS with HTTP/2, nginx), blocks of 200 analyses (BENCH_BLOCK) of
+ * each build and of the bare undici loop with `allowH2`, rotating which goes first; engine-h1: the same over HTTP/1.1
+ * (workload 1). detectors: `detectIssues` on workload 8's chain
  * mix. options: `normalizeOptions({ allowNetworks: ['127.0.0.0/8'] })`, as the benchmark's analyses pass it.
  */
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ import { detectorChainMix } from './workloads/detector-chains.js';
 type Build = typeof import('../dist/index.js');
 const mode = process.argv[2] ?? 'engine-h2';
 const blocks = Number(process.argv[3] ?? 20);
+/** Analyses per block of the engine modes (BENCH_BLOCK; default 200). */
+const engineBlock = Number(process.env.BENCH_BLOCK ?? 200);
 const baseDist = process.env.BENCH_BASE_DIST;
 if (baseDist === undefined) throw new Error('BENCH_BASE_DIST: the dist/ directory of the build to compare with');
 const base = (await import(join(baseDist, 'index.js'))) as Build;
@@ -57,13 +60,17 @@ function report(samples: Map<string, number[]>, reference: string): void {
   }
 }
 
-if (mode === 'engine-h2') {
+if (mode === 'engine-h2' || mode === 'engine-h1') {
+  const h2 = mode === 'engine-h2';
   const nginx = await startNginx(join(process.env.TMPDIR ?? '/tmp', `hoplens-cpu-ab-${process.pid}`));
-  const url = `https://127.0.0.1:${nginx.tlsPort}/r5/engine`;
+  const url = h2 ? `https://127.0.0.1:${nginx.tlsPort}/r5/engine` : `http://127.0.0.1:${nginx.port}/r5/engine`;
   const options = { allowNetworks: ['127.0.0.0/8'] };
-  const before = new base.Analyzer({ ca: nginx.ca });
-  const after = new mine.Analyzer({ ca: nginx.ca });
-  const bare = createBareTracer(new Agent({ keepAliveTimeout: 4_000, allowH2: true, connect: { ca: nginx.ca } }));
+  const config = h2 ? { ca: nginx.ca } : {};
+  const before = new base.Analyzer(config);
+  const after = new mine.Analyzer(config);
+  const bare = createBareTracer(
+    h2 ? new Agent({ keepAliveTimeout: 4_000, allowH2: true, connect: { ca: nginx.ca } }) : undefined,
+  );
   try {
     const samples = await interleaved(
       [
@@ -71,9 +78,14 @@ if (mode === 'engine-h2') {
         ['base', () => before.analyze(url, options)],
         ['this', () => after.analyze(url, options)],
       ],
-      200,
+      engineBlock,
     );
     report(samples, 'bare');
+    const pair = (values: number[], i: number) => values[i]! / samples.get('base')![i]!;
+    const ratios = samples.get('this')!.map((_, i) => pair(samples.get('this')!, i));
+    console.log(
+      `this / base per block: median ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+    );
   } finally {
     await before.close();
     await after.close();
@@ -106,4 +118,4 @@ if (mode === 'engine-h2') {
     20_000,
   );
   report(samples, 'base');
-} else throw new Error(`unknown mode ${mode}: engine-h2, detectors or options`);
+} else throw new Error(`unknown mode ${mode}: engine-h2, engine-h1, detectors or options`);

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { HoplensError } from './errors.js';
 
 /** What the deadline ends: a hop's exchange in flight. */
@@ -6,12 +7,19 @@ export interface Abortable {
 }
 
 /**
- * The per-hop timeout of one analysis: one timer for the whole chain, restarted for each hop (a timer per hop is a
- * measurable share of the work on a fast target). It ends the exchange in flight when it fires, or when the caller
- * aborts.
+ * The per-hop timeout of one analysis: one timer for the whole chain (a timer per hop is a measurable share of the work
+ * on a fast target). It ends the exchange in flight when it fires, or when the caller aborts.
+ *
+ * The timer is not restarted for each hop: each hop notes when it began, and a timer that fires early for the hop then
+ * in flight (it was set for an earlier one) is set again for what is left of the hop's time. On a fast chain it never
+ * fires, and the hops cost a clock read each instead of a re-insertion into Node's timer list (BENCHMARKS.md).
  */
 export class HopDeadline {
   private timer: NodeJS.Timeout | undefined;
+  /** Whether the timer is set (it is not between its firing with no hop in flight and the next `watch`). */
+  private armed = false;
+  /** When the hop in flight began (`performance.now()`). */
+  private hopStarted = 0;
   private url = '';
   private current: Abortable | undefined;
   private expired = false;
@@ -38,8 +46,8 @@ export class HopDeadline {
     this.url = url;
     this.current = exchange;
     this.expired = false;
-    if (this.timer === undefined) this.timer = setTimeout(() => this.expire(), this.timeout);
-    else this.timer.refresh();
+    this.hopStarted = performance.now();
+    if (!this.armed) this.arm(this.timeout);
     if (this.callerSignal?.aborted) exchange.abort(callerAbortReason(this.callerSignal));
   }
 
@@ -61,9 +69,22 @@ export class HopDeadline {
     if (this.forward !== undefined) this.callerSignal?.removeEventListener('abort', this.forward);
   }
 
+  private arm(ms: number): void {
+    this.armed = true;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.expire(), ms);
+  }
+
   private expire(): void {
-    // Between hops there is nothing to time out; the next `watch` restarts the timer.
+    this.armed = false;
+    // Between hops there is nothing to time out; the next `watch` sets the timer again.
     if (this.current === undefined) return;
+    // Set for an earlier hop: this one still has time left.
+    const left = this.hopStarted + this.timeout - performance.now();
+    if (left >= 1) {
+      this.arm(Math.ceil(left));
+      return;
+    }
     this.expired = true;
     this.current.abort(this.timeoutError());
   }

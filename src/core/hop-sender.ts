@@ -110,7 +110,9 @@ export class HopSender {
       // undici hands a finished keep-alive socket back to its pool only after a full event-loop turn (setImmediate in
       // client-h1, against servers that close right after a response), and closes a cut-off one asynchronously. A
       // request sent sooner, by this chain's next hop or the next analysis, finds the connection busy and opens another.
-      await nextLoopTurn();
+      // An HTTP/2 session is free again as the stream ends (client-h2 completes the request in the stream's 'end'
+      // handler, before this continues): the turn would only cost a pass of the event loop per hop (BENCHMARKS.md).
+      if (response.connection?.httpVersion !== '2') await nextLoopTurn();
       const result = toHopResponse(url, response, options.headers);
       addConnectionDetails(result.hop, response, this.context.now ?? Date.now);
       const tlsProblem = this.context.verdicts?.problemFor(url);

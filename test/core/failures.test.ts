@@ -193,6 +193,26 @@ describe('timeouts', () => {
     expect(result.summary.totalHops).toBe(2);
     expect(result.summary.totalTime).toBeGreaterThan(SHORT_TIMEOUT);
   });
+
+  it('times a later hop from its own start: a hop that hangs after a slow one gets the whole timeout, and no more', async () => {
+    // One timer serves the chain and is set again when it fires early for a later hop (src/core/hop-deadline.ts).
+    const server = await track(
+      startRedirectServer({
+        '/a': { status: 301, location: '/b', delay: 600 },
+        '/b': { status: 200, delay: 10_000 },
+      }),
+    );
+    const started = performance.now();
+    const error = await rejection(
+      analyzer.analyze(`${server.origin}/a`, { ...LOOPBACK, timeout: SHORT_TIMEOUT }),
+      'TIMEOUT',
+    );
+    const elapsed = since(started);
+    expect(error.chain.map((hop) => hop.status)).toEqual([301]);
+    expect(error.details.url).toBe(`${server.origin}/b`);
+    expect(elapsed).toBeGreaterThanOrEqual(600 + SHORT_TIMEOUT - 50);
+    expect(elapsed).toBeLessThan(600 + SHORT_TIMEOUT + 1_000);
+  });
 });
 
 describe('aborting', () => {

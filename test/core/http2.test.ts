@@ -50,6 +50,24 @@ describe('following over HTTP/2', () => {
     expect(server.connections()).toBe(1);
   });
 
+  it('sends the next hop and the next analysis on the same session as soon as a stream ends', async () => {
+    // No event-loop turn is waited between HTTP/2 hops (src/core/hop-sender.ts): a stream's end frees its session at
+    // once (RFC 9113 §5.1, a closed stream takes no more of the session), so every hop of five analyses in a row, each
+    // begun the moment the last one resolves, still goes on the one connection.
+    const server = await h2({
+      '/one': { status: 301, location: '/two' },
+      '/two': { status: 302, location: '/end' },
+      '/end': { status: 200, body: 'end', headers: { 'content-type': 'text/plain' } },
+    });
+    const reuse: boolean[][] = [];
+    for (let i = 0; i < 5; i++) {
+      const result = await analyzer.analyze(`${server.origin}/one`, LOOPBACK);
+      reuse.push(result.chain.map((hop) => hop.reusedConnection === true));
+    }
+    expect(reuse).toEqual([[false, true, true], ...Array.from({ length: 4 }, () => [true, true, true])]);
+    expect(server.connections()).toBe(1);
+  });
+
   it('speaks HTTP/1.1 with http2: false, on connections pooled apart from HTTP/2 ones', async () => {
     const server = await h2({ '/': { status: 200 } }, true);
     const first = await analyzer.analyze(`${server.origin}/`, LOOPBACK);
