@@ -604,6 +604,11 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(sources).toContain('/missing');
       // --skip img: the redirected logo is not collected.
       expect(sources).not.toContain('/old-logo.png');
+      // hreflang alternates from a Link header (/es/'s) and from the sitemap's xhtml:link (/en-gb/'s entry).
+      const hreflang = rows
+        .filter((row) => row.extra.element === 'hreflang')
+        .map((row) => row.source.replace(origin, ''));
+      expect(hreflang).toEqual(expect.arrayContaining(['/old-it/', '/old-en-us/']));
       expect(await readFile(map, 'utf8')).toContain(`${origin}/,/old-about#team,${origin}/about#team`);
       expect(result.stderr).toMatch(/cut 1 URL \(query-variants\)/);
       // The state is kept; --resume finds every page done and writes the same report.
