@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { duration, type StatusLine, startStatusLine } from './terminal-line.js';
 
 /** A progress display for `hoplens check`; the disabled one does nothing. */
 export interface Progress {
@@ -13,16 +14,6 @@ export interface Progress {
 }
 
 const BAR_WIDTH = 24;
-/** Ten frames a second: the bar moves smoothly, and a fast run does not redraw it once per row. */
-const FRAME_MS = 100;
-/** Carriage return, then erase to the end of the line: the bar's whole line, whatever was on it. */
-const ERASE_LINE = '\r\u001b[K';
-
-function duration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.max(0, Math.round(seconds));
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-}
 
 /** The bar line: count, rate and ETA; a bar and percentage once the total is known. */
 export function progressLine(value: number, total: number | undefined, elapsedSeconds: number): string {
@@ -38,35 +29,14 @@ export function progressLine(value: number, total: number | undefined, elapsedSe
   return `${bar} ${Math.round(ratio * 100)}% | ${value}/${shownTotal} rows | ${rate}/s | ETA ${eta}`;
 }
 
-/**
- * A one-line bar at the bottom of the terminal. It only ever rewrites its own line (carriage return, text, erase to
- * the end of the line) and never saves, restores or moves the cursor elsewhere: the rows printed between two frames
- * push it down, so they scroll above it, and once erased the next text starts where it stood. The line is cut to the
- * terminal's width, since a wrapped line could no longer be erased with a carriage return.
- */
+/** check's bar: a {@link StatusLine} drawn from the rows handled and the total, once known. */
 class TerminalBar implements Progress {
   private value = 0;
   private total: number | undefined;
-  private readonly started = Date.now();
-  /** The text on the terminal now, or undefined when the bar's line is erased. */
-  private drawn: string | undefined;
-  private readonly timer: NodeJS.Timeout;
-  private stopped = false;
+  private readonly line: StatusLine;
 
-  constructor(private readonly stream: Writable & { columns?: number }) {
-    this.draw();
-    this.timer = setInterval(() => this.draw(), FRAME_MS);
-    // The bar never keeps the process alive.
-    this.timer.unref();
-  }
-
-  private draw(): void {
-    if (this.stopped) return;
-    const width = this.stream.columns ?? 80;
-    const line = progressLine(this.value, this.total, (Date.now() - this.started) / 1000).slice(0, width - 1);
-    if (line === this.drawn) return;
-    this.stream.write(`${ERASE_LINE}${line}`);
-    this.drawn = line;
+  constructor(stream: Writable) {
+    this.line = startStatusLine(stream, (elapsed) => progressLine(this.value, this.total, elapsed));
   }
 
   tick(): void {
@@ -78,16 +48,11 @@ class TerminalBar implements Progress {
   }
 
   clear(): void {
-    if (this.drawn === undefined) return;
-    this.stream.write(ERASE_LINE);
-    this.drawn = undefined;
+    this.line.clear();
   }
 
   stop(): void {
-    if (this.stopped) return;
-    clearInterval(this.timer);
-    this.clear();
-    this.stopped = true;
+    this.line.stop();
   }
 }
 

@@ -54,7 +54,7 @@ export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { ISSUE_HELP, withHelp } from './issue-help.js';
 export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
-export { linkTargets } from './link-header.js';
+export { type LinkValue, linkTargets, linkValues } from './link-header.js';
 export { checkCrawler, checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {
   FetchedResponse,

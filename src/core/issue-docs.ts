@@ -4,7 +4,6 @@
  * file as a page; `hoplens explain <type>` prints one section.
  */
 import { readFileSync } from 'node:fs';
-import type { IssueType } from './types.js';
 
 /**
  * docs/ sits two levels above this file in src/core, in dist/core, and in the CLI bundle's dist/cli-chunks (where
@@ -24,7 +23,7 @@ const SECTION_HEADING = /^## +(.+?)\s*$/;
  * The section of `markdown` headed `## <type>`, heading included, up to the next second-level heading; undefined
  * when the file has none. Headings inside fenced code blocks do not count.
  */
-export function issueSection(markdown: string, type: IssueType): string | undefined {
+export function issueSection(markdown: string, type: string): string | undefined {
   const lines = markdown.split('\n');
   let start: number | undefined;
   let fenced = false;

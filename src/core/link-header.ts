@@ -10,15 +10,29 @@ const PARAMETER = /;\s*([^\s=;,]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^;,\s]*)))?
  * (relation types are compared case-insensitively; only a link's first `rel` counts, RFC 8288 §3.3).
  */
 export function linkTargets(value: string, relation: string): string[] {
+  return linkValues(value, relation).map((link) => link.target);
+}
+
+/** One link of a `Link` header: its target as written and its parameters (names lower case, first of each kept). */
+export interface LinkValue {
+  readonly target: string;
+  readonly params: ReadonlyMap<string, string>;
+}
+
+/**
+ * The links of a `Link` header value whose `rel` includes `relation`, with their parameters (an alternate's
+ * `hreflang`, RFC 8288 §3.4.1). As for `rel` (§3.3), only the first occurrence of a parameter counts.
+ */
+export function linkValues(value: string, relation: string): LinkValue[] {
   const wanted = relation.toLowerCase();
-  const targets: string[] = [];
-  for (const [, target, params] of value.matchAll(LINK_VALUE)) {
-    let rel: string | undefined;
-    for (const [, name, quoted, token] of params!.matchAll(PARAMETER)) {
-      if (name!.toLowerCase() !== 'rel' || rel !== undefined) continue;
-      rel = quoted?.replace(/\\(.)/g, '$1') ?? token ?? '';
+  const links: LinkValue[] = [];
+  for (const [, target, rawParams] of value.matchAll(LINK_VALUE)) {
+    const params = new Map<string, string>();
+    for (const [, name, quoted, token] of rawParams!.matchAll(PARAMETER)) {
+      const key = name!.toLowerCase();
+      if (!params.has(key)) params.set(key, quoted?.replace(/\\(.)/g, '$1') ?? token ?? '');
     }
-    if (rel?.toLowerCase().split(/\s+/).includes(wanted)) targets.push(target!.trim());
+    if (params.get('rel')?.toLowerCase().split(/\s+/).includes(wanted)) links.push({ target: target!.trim(), params });
   }
-  return targets;
+  return links;
 }

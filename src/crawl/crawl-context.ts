@@ -6,6 +6,7 @@ import type { CrawlFetcher } from './crawl-fetcher.js';
 import type { CrawlStore, CutRecord, FrontierEntry, LinkElement } from './crawl-store.js';
 import type { ScopeRule } from './crawl-url.js';
 import type { HostPacer } from './host-pacer.js';
+import type { PageBudget } from './shared-limits.js';
 import type { RobotsBook } from './site-robots.js';
 import type { TrapGuard } from './trap-guard.js';
 
@@ -38,6 +39,8 @@ export interface CrawlContext {
   readonly signal?: AbortSignal | undefined;
   /** Distinct URLs admitted to the frontier so far (the seen set's size), for `--max-pages`. */
   admitted: number;
+  /** A shared crawl's `--max-pages`, counted across its workers; absent, `admitted` counts this process's. */
+  readonly budget?: PageBudget | undefined;
   /** Tries per URL that met a 429 or 503 (only those URLs: small). */
   readonly tries: Map<string, number>;
 }
@@ -58,6 +61,7 @@ export async function recordCut(context: CrawlContext, cut: CutRecord): Promise<
 
 /** Adds in-scope URLs to the frontier, within `--max-pages`; the rest are cut with the reason. */
 export async function admit(context: CrawlContext, entries: readonly FrontierEntry[]): Promise<void> {
+  if (context.budget !== undefined) return admitShared(context, context.budget, entries);
   for (const entry of entries) {
     if (context.admitted >= context.maxPages) {
       await recordCut(context, { url: entry.url, reason: 'max-pages', detail: `past ${context.maxPages} pages` });
@@ -65,6 +69,20 @@ export async function admit(context: CrawlContext, entries: readonly FrontierEnt
     }
     const fresh = await context.store.enqueue([entry]);
     context.admitted += fresh.length;
+  }
+}
+
+/** {@link admit} within the budget every worker of a shared crawl counts against. */
+async function admitShared(
+  context: CrawlContext,
+  budget: PageBudget,
+  entries: readonly FrontierEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const { fresh, capped } = await budget.admitPages(entries, context.maxPages);
+  context.admitted += fresh.length;
+  for (const entry of capped) {
+    await recordCut(context, { url: entry.url, reason: 'max-pages', detail: `past ${context.maxPages} pages` });
   }
 }
 

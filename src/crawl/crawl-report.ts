@@ -30,7 +30,8 @@ export interface CrawlTotals {
   cutExamples: Map<CutReason, string[]>;
 }
 
-function problem(target: TargetRecord): boolean {
+/** Whether a target redirects, loops or fails: the links to it have findings. */
+export function problem(target: TargetRecord): boolean {
   if (target.result === undefined) return target.error !== undefined;
   const { summary, chain } = target.result;
   return summary.hasLoop || summary.finalStatus >= 400 || countRedirects(chain) > 0;

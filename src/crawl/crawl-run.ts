@@ -11,6 +11,7 @@ import type { CrawlStore, FrontierEntry, LinkElement, StoreCounts } from './craw
 import { type CrawlScope, crawlUrl, ScopeRule } from './crawl-url.js';
 import { HostPacer } from './host-pacer.js';
 import { visitPage } from './page-visit.js';
+import type { PacingGate, PageBudget } from './shared-limits.js';
 import { RobotsBook } from './site-robots.js';
 import { visitTarget } from './target-visit.js';
 import { TRAP_DEFAULTS, TrapGuard, type TrapLimits } from './trap-guard.js';
@@ -39,6 +40,10 @@ export interface CrawlSettings {
    */
   readonly leaseMs?: number;
   readonly signal?: AbortSignal | undefined;
+  /** A shared crawl's `--max-pages`, counted with its other workers (src/crawl/shared-limits.ts). */
+  readonly budget?: PageBudget | undefined;
+  /** A shared crawl's `--per-host` and `--rate`, held with its other workers. */
+  readonly gate?: PacingGate | undefined;
   /** Called now and then with the store's counts (a progress line). */
   readonly onProgress?: (counts: StoreCounts) => void;
 }
@@ -78,14 +83,35 @@ async function seed(context: CrawlContext, starts: readonly URL[], settings: Cra
   await context.store.enqueue(entries);
 }
 
+/** The fetcher robots.txt is read with: each read a turn on its host too, so `--per-host` counts it. */
+function pacedFetcher(fetcher: CrawlFetcher, pacer: HostPacer): CrawlFetcher {
+  return {
+    robotsToken: fetcher.robotsToken,
+    analyze: (url, signal) => fetcher.analyze(url, signal),
+    async fetch(url, request) {
+      const release = await pacer.acquire(new URL(url).host, undefined, request.signal);
+      try {
+        return await fetcher.fetch(url, request);
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
 function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], settings: CrawlSettings): CrawlContext {
+  const pacer = new HostPacer({
+    perHost: settings.perHost ?? CRAWL_DEFAULTS.perHost,
+    rate: settings.rate,
+    gate: settings.gate,
+  });
   return {
     store,
     fetcher,
     scope: new ScopeRule(settings.scope ?? 'site', starts),
     traps: new TrapGuard({ ...TRAP_DEFAULTS, ...settings.traps }),
-    robots: new RobotsBook(fetcher, settings.robots !== false),
-    pacer: new HostPacer({ perHost: settings.perHost ?? CRAWL_DEFAULTS.perHost, rate: settings.rate }),
+    robots: new RobotsBook(pacedFetcher(fetcher, pacer), settings.robots !== false),
+    pacer,
     skip: settings.skip ?? new Set(),
     maxPages: settings.maxPages ?? CRAWL_DEFAULTS.maxPages,
     leaseMs: settings.leaseMs ?? CRAWL_DEFAULTS.leaseMs,
@@ -93,6 +119,7 @@ function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], set
     maxRetryAfterMs: settings.maxRetryAfterMs ?? CRAWL_DEFAULTS.maxRetryAfterMs,
     signal: settings.signal,
     admitted: 0,
+    budget: settings.budget,
     tries: new Map(),
   };
 }

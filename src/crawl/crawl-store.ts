@@ -60,8 +60,11 @@ export interface LinkRecord {
   readonly raw: string;
   /** An `<a>`'s text, an `<img>`'s `alt`, an alternate's `hreflang`; '' when there is none. */
   readonly text: string;
-  /** Where the link came from: `'header'` for a `Link` response header, else the document. */
-  readonly from?: 'document' | 'header';
+  /**
+   * Where the link came from: `'header'` for a `Link` response header, `'sitemap'` for a sitemap entry's hreflang
+   * alternate (its `page` is then the entry's `<loc>`), else the document.
+   */
+  readonly from?: 'document' | 'header' | 'sitemap';
 }
 
 /** A page fetched (or that could not be), as the crawl records it. */

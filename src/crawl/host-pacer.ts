@@ -4,6 +4,7 @@
  * `rate` requests a second over all hosts (`--rate`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PacingGate } from './shared-limits.js';
 
 interface HostState {
   active: number;
@@ -17,6 +18,8 @@ export interface PacerSettings {
   /** Requests per second over all hosts; undefined: no cap. */
   readonly rate?: number | undefined;
   readonly now?: () => number;
+  /** The same limits held with the other workers of a shared crawl, entered after this process's own turn. */
+  readonly gate?: PacingGate | undefined;
 }
 
 export class HostPacer {
@@ -49,12 +52,22 @@ export class HostPacer {
       else await sleep(wait, undefined, { signal });
     }
     state.active++;
-    if (delayMs !== undefined) state.notBefore = Math.max(state.notBefore, this.now() + delayMs);
-    await this.underRate(signal);
-    return () => {
+    const leave = () => {
       state.active--;
       state.waiters.shift()?.();
     };
+    if (delayMs !== undefined) state.notBefore = Math.max(state.notBefore, this.now() + delayMs);
+    try {
+      await this.underRate(signal);
+      const shared = await this.settings.gate?.enter(host, limit, signal);
+      return () => {
+        shared?.();
+        leave();
+      };
+    } catch (error) {
+      leave();
+      throw error;
+    }
   }
 
   private async underRate(signal: AbortSignal | undefined): Promise<void> {

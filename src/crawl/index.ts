@@ -17,6 +17,7 @@ export type {
   TargetRecord,
 } from './crawl-store.js';
 export { LINK_ELEMENTS } from './crawl-store.js';
+export { type CrawlTally, TallyingStore } from './crawl-tally.js';
 export { CRAWL_SCOPES, type CrawlScope } from './crawl-url.js';
 export { DiskStore, type DiskStoreOptions } from './disk-store.js';
 // The links of files (Markdown, MDX, HTML) and the fix written for them: files/.

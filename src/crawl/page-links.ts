@@ -4,10 +4,12 @@
  * a link in a comment, a `<noscript>` or a `<template>` is not one. Each link keeps its element and text, and resolves
  * against the document's base URL (the first `<base href>`, WHATWG HTML "document base URL"). The `Link` header's
  * canonical counts as a canonical (RFC 8288; Google reads both:
- * https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls).
+ * https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls), and its
+ * `rel="alternate"; hreflang="x"` links as hreflang alternates, one of Google's three ways of giving them
+ * (https://developers.google.com/search/docs/specialty/international/localized-versions).
  */
 import { type DefaultTreeAdapterTypes, html as namespaces, parse } from 'parse5';
-import { documentBaseUrl, linkTargets } from '../core/index.js';
+import { documentBaseUrl, linkTargets, linkValues } from '../core/index.js';
 import type { LinkElement, LinkRecord } from './crawl-store.js';
 import { crawlUrl } from './crawl-url.js';
 
@@ -105,6 +107,23 @@ function rawLinks(markup: string): { links: RawLink[]; base: string | undefined 
   return { links: found, base: base.href };
 }
 
+/** The canonicals and hreflang alternates of a page's `Link` header, resolved against the page's URL (RFC 8288 §3.5). */
+function headerLinks(linkHeader: string, pageUrl: string, skip: ReadonlySet<LinkElement>): LinkRecord[] {
+  const records: LinkRecord[] = [];
+  const add = (element: LinkElement, target: string, text: string) => {
+    const url = crawlUrl(target, pageUrl);
+    if (url !== undefined) records.push({ page: pageUrl, element, url: url.href, raw: target, text, from: 'header' });
+  };
+  if (!skip.has('canonical')) for (const target of linkTargets(linkHeader, 'canonical')) add('canonical', target, '');
+  if (!skip.has('hreflang')) {
+    for (const link of linkValues(linkHeader, 'alternate')) {
+      const hreflang = link.params.get('hreflang');
+      if (hreflang !== undefined) add('hreflang', link.target, hreflang);
+    }
+  }
+  return records;
+}
+
 /**
  * The links of the page at `pageUrl` (its markup, and its `Link` header), resolved and without fragments, the kinds in
  * `skip` left out. Links that are not http(s) (mailto:, javascript:, tel:) are not links a crawl follows.
@@ -117,14 +136,7 @@ export function pageLinks(
 ): LinkRecord[] {
   const { links, base } = rawLinks(markup);
   const baseUrl = documentBaseUrl(base, pageUrl);
-  const records: LinkRecord[] = [];
-  if (linkHeader !== undefined && !skip.has('canonical')) {
-    for (const target of linkTargets(linkHeader, 'canonical')) {
-      const url = crawlUrl(target, pageUrl);
-      if (url !== undefined)
-        records.push({ page: pageUrl, element: 'canonical', url: url.href, raw: target, text: '', from: 'header' });
-    }
-  }
+  const records: LinkRecord[] = linkHeader === undefined ? [] : headerLinks(linkHeader, pageUrl, skip);
   for (const link of links) {
     if (skip.has(link.element)) continue;
     const href = link.href.trim();

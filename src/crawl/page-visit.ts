@@ -9,6 +9,7 @@ import type { FrontierEntry, Leased, LinkRecord, PageRecord } from './crawl-stor
 import { crawlUrl } from './crawl-url.js';
 import { retryAfter } from './host-pacer.js';
 import { pageLinks } from './page-links.js';
+import { sitemapAlternateLinks } from './sitemap-alternates.js';
 import { sitemapLocs } from './sitemap-locs.js';
 
 /** Googlebot reads the first 15 MB of an HTML file (https://developers.google.com/search/docs/crawling-indexing/googlebot). */
@@ -36,7 +37,7 @@ async function followLinks(context: CrawlContext, entry: FrontierEntry, links: r
 
 /** A sitemap's entries as links (element `sitemap`); an index's sitemaps join the frontier as sitemaps. */
 async function readSitemap(context: CrawlContext, entry: FrontierEntry): Promise<[PageRecord, LinkRecord[]]> {
-  const { status, locs, contentType } = await sitemapLocs(entry.url, context.fetcher, context.signal);
+  const { status, locs, alternates, contentType } = await sitemapLocs(entry.url, context.fetcher, context.signal);
   const links: LinkRecord[] = [];
   const children: FrontierEntry[] = [];
   for (const loc of locs) {
@@ -45,6 +46,7 @@ async function readSitemap(context: CrawlContext, entry: FrontierEntry): Promise
     if (loc.kind === 'sitemap') children.push({ url: url.href, depth: 0, source: 'sitemap', kind: 'sitemap' });
     else links.push({ page: entry.url, element: 'sitemap', url: url.href, raw: loc.loc.trim(), text: '' });
   }
+  links.push(...sitemapAlternateLinks(alternates, context.skip));
   await context.store.enqueue(children);
   return [{ url: entry.url, depth: 0, status, contentType, links: links.length }, links];
 }

@@ -4,7 +4,12 @@
  * read by the inputs room's one `<loc>` scanner. A sitemap index's entries are sitemaps to read in turn.
  */
 import { Readable } from 'node:stream';
-import { gunzipWhenCompressed, type SitemapLoc, scanSitemapLocs } from '../inputs/index.js';
+import {
+  gunzipWhenCompressed,
+  type SitemapEntryAlternates,
+  type SitemapLoc,
+  scanSitemapLocs,
+} from '../inputs/index.js';
 import type { CrawlFetcher } from './crawl-fetcher.js';
 
 export const SITEMAP_LIMIT = 50 * 1024 * 1024;
@@ -14,17 +19,23 @@ export async function sitemapLocs(
   url: string,
   fetcher: CrawlFetcher,
   signal?: AbortSignal,
-): Promise<{ status: number; locs: SitemapLoc[]; contentType: string }> {
+): Promise<{ status: number; locs: SitemapLoc[]; alternates: SitemapEntryAlternates[]; contentType: string }> {
   const response = await fetcher.fetch(url, {
     maxBytes: SITEMAP_LIMIT,
     accept: 'application/xml,text/xml,*/*;q=0.5',
     signal,
   });
   const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (response.status < 200 || response.status > 299) return { status: response.status, locs: [], contentType };
-  const locs: SitemapLoc[] = [];
-  for await (const loc of scanSitemapLocs(gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_LIMIT))) {
-    locs.push(loc);
+  if (response.status < 200 || response.status > 299) {
+    return { status: response.status, locs: [], alternates: [], contentType };
   }
-  return { status: response.status, locs, contentType };
+  const locs: SitemapLoc[] = [];
+  // Each `<url>` entry's hreflang alternates too (src/crawl/sitemap-alternates.ts).
+  const alternates: SitemapEntryAlternates[] = [];
+  const body = gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_LIMIT);
+  for await (const found of scanSitemapLocs(body, { alternates: true })) {
+    if (found.kind === 'alternates') alternates.push(found);
+    else locs.push(found);
+  }
+  return { status: response.status, locs, alternates, contentType };
 }

@@ -46,6 +46,8 @@ export {
   isHttpLocation,
   type OpenSitemapOptions,
   readSitemapLocs,
+  type SitemapAlternate,
+  type SitemapEntryAlternates,
   type SitemapLoc,
   type SitemapReadOptions,
   scanSitemapLocs,

@@ -1,11 +1,13 @@
 /** A finding's own section of docs/issues.md (src/core/issue-docs.ts), what `hoplens explain <type>` prints. */
 import { describe, expect, it } from 'vitest';
-import { ISSUE_TYPES, issueSection, readIssueDocs } from '../../src/core/index.js';
+import { FINDING_TYPES } from '../../src/cli/finding-help.js';
+import { issueSection, readIssueDocs } from '../../src/core/index.js';
 
 describe('issue docs', () => {
   it("finds the package's docs/issues.md and a section for every type, up to the next one", () => {
     const docs = readIssueDocs();
-    for (const type of ISSUE_TYPES) {
+    // Every kind hoplens reports: the chain's, the variants grid's and the crawl's.
+    for (const type of FINDING_TYPES) {
       const section = issueSection(docs, type);
       expect(section?.split('\n')[0], type).toBe(`## ${type}`);
       expect(section, type).toMatch(/Severity/);

@@ -8,6 +8,11 @@
  *   (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls);
  * - hreflang alternates must point to each other, else Google ignores them ("If two pages don't both point to each
  *   other, the tags will be ignored": https://developers.google.com/search/docs/specialty/international/localized-versions);
+ *   the same page of Google Search Central ("Tell Google about localized versions of your page") gives three ways,
+ *   "equivalent from Google's perspective", of listing them: HTML `<link>` elements, a
+ *   `Link: <url>; rel="alternate"; hreflang="x"` response header and `<xhtml:link>` children of a sitemap's `<url>`
+ *   entry, so the site plants each finding in each way (/es/'s header, the sitemap's /en-gb/ entry) and a pair
+ *   returned across two ways (/en-gb/ in the sitemap, /en-ca/ in its header) that must give no finding;
  * - robots.txt Disallow keeps the crawler out (RFC 9309 §2.2.2); 429 with Retry-After asks to wait (RFC 6585 §4,
  *   RFC 9110 §10.2.3).
  */
@@ -97,6 +102,10 @@ describe('hoplens crawl on the synthetic site', () => {
       [
         `canonical_to_redirect canonical /about -> /old-about`,
         'hreflang_not_reciprocal hreflang /fr/ -> /',
+        'hreflang_not_reciprocal hreflang /es/ -> /pt/',
+        'hreflang_not_reciprocal hreflang /en-gb/ -> /en-au/',
+        'hreflang_to_redirect hreflang /es/ -> /old-it/',
+        'hreflang_to_redirect hreflang /en-gb/ -> /old-en-us/',
         'link_to_chain a / -> /chain-start',
         'link_to_error a / -> /missing',
         'link_to_redirect a / -> /chain-start',

@@ -13,6 +13,8 @@ export interface GraphSite {
   origin: string;
   /** Requests so far per `METHOD /path`. */
   hits(): Promise<Record<string, number>>;
+  /** The most requests the site had in flight at once, and when its first and last request came (epoch ms). */
+  pace(): Promise<{ maxInFlight: number; first: number; last: number }>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,12 @@ export async function startGraphSite(pages: number, delayMs: number): Promise<Gr
         string,
         number
       >,
+    pace: async () =>
+      (await (await fetch(`${origin}/__pace`, { signal: AbortSignal.timeout(5_000) })).json()) as {
+        maxInFlight: number;
+        first: number;
+        last: number;
+      },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');

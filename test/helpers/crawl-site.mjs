@@ -29,7 +29,18 @@ function siteRoute(path, ext) {
       return [
         200,
         { 'content-type': 'application/xml' },
-        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/about</loc></url><url><loc>${base}/sitemap-old</loc></url></urlset>`,
+        // The third entry gives its page's hreflang alternates the sitemap way (xhtml:link, Google's third method).
+        [
+          '<?xml version="1.0"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+          `<url><loc>${base}/about</loc></url><url><loc>${base}/sitemap-old</loc></url>`,
+          `<url><loc>${base}/en-gb/</loc>`,
+          `<xhtml:link rel="alternate" hreflang="en-gb" href="${base}/en-gb/"/>`,
+          `<xhtml:link rel="alternate" hreflang="en-us" href="${base}/old-en-us/"/>`,
+          `<xhtml:link rel="alternate" hreflang="en-au" href="${base}/en-au/"/>`,
+          `<xhtml:link rel="alternate" hreflang="en-ca" href="${base}/en-ca/"/>`,
+          '</url></urlset>',
+        ].join('\n'),
       ];
     case '/':
       return html(
@@ -44,6 +55,7 @@ function siteRoute(path, ext) {
             '<a href="/calendar?month=1">Calendar</a>',
             '<a href="/slow">Slow</a>',
             '<a href="/de/">Deutsch</a>',
+            '<a href="/es/">Español</a>',
             `<a href="http://127.0.0.2:${ext}/ext-old">Partner</a>`,
             '<img src="/old-logo.png" alt="Logo">',
             '<a href="mailto:team@example.com">Mail</a>',
@@ -69,6 +81,36 @@ function siteRoute(path, ext) {
           '<link rel="alternate" hreflang="fr" href="/fr/"><link rel="alternate" hreflang="en" href="/">',
         ),
       );
+    // hreflang in the Link header (Google's second method): one alternate redirects, one does not list /es/ back.
+    case '/es/':
+      return [
+        200,
+        {
+          'content-type': 'text/html; charset=utf-8',
+          link: '</es/>; rel="alternate"; hreflang="es", </old-it/>; rel="alternate"; hreflang="it", </pt/>; rel="alternate"; hreflang="pt"',
+        },
+        page('<a href="/">Inicio</a>'),
+      ];
+    // Lists the sitemap's /en-gb/ back from its Link header: a pair across two methods, reciprocal, so no finding.
+    case '/en-ca/':
+      return [
+        200,
+        {
+          'content-type': 'text/html; charset=utf-8',
+          link: '</en-ca/>; rel="alternate"; hreflang="en-ca", </en-gb/>; rel="alternate"; hreflang="en-gb"',
+        },
+        page('Canada'),
+      ];
+    case '/it/':
+    case '/pt/':
+    case '/en-gb/':
+    case '/en-us/':
+    case '/en-au/':
+      return html(page('A localized page without alternates of its own'));
+    case '/old-it/':
+      return redirect(301, '/it/');
+    case '/old-en-us/':
+      return redirect(301, '/en-us/');
     case '/old-about':
     case '/sitemap-old':
       return redirect(301, '/about');

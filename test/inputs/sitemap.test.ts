@@ -51,6 +51,40 @@ describe('scanSitemapLocs', () => {
     ]);
   });
 
+  // Google's third way of listing hreflang alternates: `<xhtml:link rel="alternate" hreflang href>` children of a
+  // `<url>` entry, before or after its `<loc>` (https://developers.google.com/search/docs/specialty/international/localized-versions).
+  it.each([1, 4, 100_000])(
+    'gives each entry its hreflang alternates once it closes, when asked (chunks of %i)',
+    async (size) => {
+      const text = [
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:x="http://www.w3.org/1999/xhtml">',
+        "<url><x:link rel='alternate' hreflang='nl' href='https://s.test/nl?a=1&amp;b=2'/>",
+        '<loc>https://s.test/en</loc>',
+        '<x:link rel="alternate" hreflang="en" href="https://s.test/en" />',
+        '<x:link rel="next" href="https://s.test/page2"/><x:link rel="alternate" href="https://s.test/no-lang"/></url>',
+        '<url><loc>https://s.test/plain</loc></url>',
+        '</urlset>',
+      ].join('\n');
+      const found = [];
+      for await (const entry of scanSitemapLocs(chunked(text, size), { alternates: true })) found.push(entry);
+      expect(found).toEqual([
+        { kind: 'page', loc: 'https://s.test/en', line: 3 },
+        {
+          kind: 'alternates',
+          loc: 'https://s.test/en',
+          line: 3,
+          alternates: [
+            { hreflang: 'nl', href: 'https://s.test/nl?a=1&b=2' },
+            { hreflang: 'en', href: 'https://s.test/en' },
+          ],
+        },
+        { kind: 'page', loc: 'https://s.test/plain', line: 6 },
+      ]);
+      // Not asked for, the scanner gives the pages only, as it always did.
+      expect(await locs(text, size)).toEqual([found[0], found[2]]);
+    },
+  );
+
   it('refuses a file whose root is not a sitemap, and one with no element at all', async () => {
     await expect(locs('<?xml version="1.0"?><rss><channel/></rss>')).rejects.toThrow(
       'not a sitemap: the root element is <rss>',

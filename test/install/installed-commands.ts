@@ -8,7 +8,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_TYPES } from '../../src/core/index.js';
+import { FINDING_TYPES } from '../../src/cli/finding-help.js';
 import { type ReportData, unpackRows } from '../../src/report/index.js';
 import { type LinkServer, startLinkServer } from '../crawl-files/link-server.js';
 import { ROOT } from '../helpers/cli.js';
@@ -538,10 +538,10 @@ export function describeInstalledCommands(installed: () => Installed): void {
   });
 
   describe('hoplens explain, installed', () => {
-    it("prints every issue type's section of the package's docs/issues.md", async () => {
+    it("prints every finding kind's section of the package's docs/issues.md (chain, variants and crawl)", async () => {
       // A few at a time: one process each, on a small machine.
-      for (let start = 0; start < ISSUE_TYPES.length; start += EXPLAIN_BATCH) {
-        const types = ISSUE_TYPES.slice(start, start + EXPLAIN_BATCH);
+      for (let start = 0; start < FINDING_TYPES.length; start += EXPLAIN_BATCH) {
+        const types = FINDING_TYPES.slice(start, start + EXPLAIN_BATCH);
         const results = await Promise.all(types.map((type) => runInstalled(installed(), ['explain', type])));
         for (const [index, result] of results.entries()) {
           const type = types[index]!;
@@ -550,7 +550,7 @@ export function describeInstalledCommands(installed: () => Installed): void {
           expect(result.stdout, type).toMatch(/Severity/);
         }
       }
-    }, 120_000);
+    }, 180_000);
 
     it('takes a help as a finding prints it, and refuses an unknown type naming the types', async () => {
       const help = await runInstalled(installed(), ['explain', 'docs/issues.md#query_dropped']);
@@ -604,6 +604,11 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(sources).toContain('/missing');
       // --skip img: the redirected logo is not collected.
       expect(sources).not.toContain('/old-logo.png');
+      // hreflang alternates from a Link header (/es/'s) and from the sitemap's xhtml:link (/en-gb/'s entry).
+      const hreflang = rows
+        .filter((row) => row.extra.element === 'hreflang')
+        .map((row) => row.source.replace(origin, ''));
+      expect(hreflang).toEqual(expect.arrayContaining(['/old-it/', '/old-en-us/']));
       expect(await readFile(map, 'utf8')).toContain(`${origin}/,/old-about#team,${origin}/about#team`);
       expect(result.stderr).toMatch(/cut 1 URL \(query-variants\)/);
       // The state is kept; --resume finds every page done and writes the same report.

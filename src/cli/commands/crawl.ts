@@ -10,13 +10,21 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { emptySummary } from '../../check/index.js';
 import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
-import { type CrawlStore, type CrawlTotals, crawlReport, DiskStore, runCrawl } from '../../crawl/index.js';
+import {
+  type CrawlStore,
+  type CrawlTotals,
+  crawlReport,
+  DiskStore,
+  runCrawl,
+  TallyingStore,
+} from '../../crawl/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { colorsFor } from '../colors.js';
 import { cliCrawlFetcher } from '../crawl/crawl-fetcher.js';
 import type { CrawlFlags } from '../crawl/crawl-flags.js';
 import { CrawlMap } from '../crawl/crawl-map.js';
+import { crawlProgress } from '../crawl/crawl-progress.js';
 import { crawlRow } from '../crawl/crawl-rows.js';
 import { crawlSettings } from '../crawl/crawl-settings.js';
 import { cutsText } from '../crawl/crawl-summary.js';
@@ -114,12 +122,17 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
   const store = await DiskStore.open(dir, { resume: flags.resume === true });
   const { fetcher, close } = await cliCrawlFetcher(io, await analyzerSettings(flags, io), options, flags.crawler);
   let interrupted = false;
+  const tallying = new TallyingStore(store);
+  const progress = crawlProgress(io, flags.progress !== false, tallying.tally);
   try {
     // Every page and target in flight listens to the one Ctrl-C signal: more than Node's default warning bound of 10.
     if (io.signal !== undefined) setMaxListeners(0, io.signal);
-    const run = await runCrawl(store, fetcher, { ...settings, starts, signal: io.signal });
+    const onProgress = progress.update;
+    const run = await runCrawl(tallying, fetcher, { ...settings, starts, signal: io.signal, onProgress });
     interrupted = run.interrupted;
   } finally {
+    // Gone before the report: stdout may be the same terminal.
+    progress.stop();
     await close();
   }
   const [totals, failed] = await writeReport(store, flags, io, interrupted);

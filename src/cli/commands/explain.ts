@@ -1,16 +1,20 @@
-import { ISSUE_TYPES, type IssueType, issueSection, readIssueDocs } from '../../core/index.js';
+import { issueSection, readIssueDocs } from '../../core/index.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { FINDING_TYPES, isFindingType } from '../finding-help.js';
 import type { CliIo } from '../io.js';
 
 /** What a finding's `help` says for hoplens's own sections, accepted as it is printed: `docs/issues.md#<type>`. */
 const HELP_PREFIX = /^(?:docs\/issues\.md)?#/;
 
-/** The issue type named, as a type or as its help (`docs/issues.md#redirect_loop`); a usage error otherwise. */
-function issueType(name: string): IssueType {
+/**
+ * The finding kind named (a chain's, a variants grid's or a crawl's), as a kind or as its help
+ * (`docs/issues.md#redirect_loop`); a usage error otherwise.
+ */
+function issueType(name: string): string {
   const type = name.trim().replace(HELP_PREFIX, '');
-  if ((ISSUE_TYPES as readonly string[]).includes(type)) return type as IssueType;
-  throw cliError('USAGE_ERROR', `no issue type "${name}": one of ${ISSUE_TYPES.join(', ')}`);
+  if (isFindingType(type)) return type;
+  throw cliError('USAGE_ERROR', `no issue type "${name}": one of ${FINDING_TYPES.join(', ')}`);
 }
 
 /** `hoplens explain <type>`: the type's section of docs/issues.md, from the installed package, as Markdown. */

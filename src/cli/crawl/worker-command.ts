@@ -80,7 +80,10 @@ export async function crawlWorkerCommand(
     const { fetcher, close } = await cliCrawlFetcher(io, config, options, crawlFlags.crawler);
     let run: Awaited<ReturnType<typeof runCrawl>>;
     try {
-      const settings = { ...crawlSettings(crawlFlags), starts: stored.starts, leaseMs, signal: io.signal };
+      const own = crawlSettings(crawlFlags);
+      // --max-pages, --per-host and --rate hold for the whole crawl, not for each worker.
+      const limits = store.sharedLimits({ rate: own.rate, leaseMs });
+      const settings = { ...own, starts: stored.starts, leaseMs, signal: io.signal, budget: limits, gate: limits };
       run = await runCrawl(store, fetcher, settings);
     } finally {
       await close();

@@ -1,4 +1,5 @@
-import { ISSUE_HELP, PACKAGE_VERSION } from '../../core/index.js';
+import { PACKAGE_VERSION } from '../../core/index.js';
+import { FINDING_HELP, isFindingType } from '../finding-help.js';
 
 /**
  * A finding's help page as an absolute URL, which SARIF's `helpUri` must be and a CI log can link. The core gives
@@ -20,14 +21,14 @@ export const CRAWL_FILES_HELP = 'docs/crawl.md#links-in-files';
 export const CHECK_HELP = 'docs/cli.md#when-a-row-fails';
 
 /**
- * A finding type's help for SARIF's rules: a core issue type's own page (src/core/issue-help.ts), a lint kind's
+ * A finding type's help for SARIF's rules: a finding kind's own page (src/cli/finding-help.ts), a lint kind's
  * section of the CLI reference, and check's own verdicts their section.
  */
 export function ciRuleHelp(command: 'check' | 'lint' | 'fix' | 'crawl', rule: string): { uri: string; text: string } {
-  if (Object.hasOwn(ISSUE_HELP, rule)) {
+  if (isFindingType(rule)) {
     return {
-      uri: ISSUE_HELP[rule as keyof typeof ISSUE_HELP],
-      text: `A redirect chain finding; \`hoplens explain ${rule}\` says what it means and what to do.`,
+      uri: FINDING_HELP[rule]!,
+      text: `A hoplens finding; \`hoplens explain ${rule}\` says what it means and what to do.`,
     };
   }
   if (command === 'lint') {

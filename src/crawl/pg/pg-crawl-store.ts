@@ -21,6 +21,7 @@ import {
   takeRows,
 } from './leased-table.js';
 import { retrying } from './retrying.js';
+import { PgSharedLimits, type SharedLimitSettings } from './shared-limits.js';
 
 const FRONTIER: LeasedTable = 'hoplens_crawl_frontier';
 const TARGETS: LeasedTable = 'hoplens_crawl_targets';
@@ -51,6 +52,11 @@ export class PgCrawlStore implements CrawlStore {
     readonly holder = `${hostname()}:${process.pid}`,
   ) {
     this.keeper = new LeaseKeeper(db);
+  }
+
+  /** The crawl's `--max-pages`, `--per-host` and `--rate`, held with every other worker of it. */
+  sharedLimits(settings: SharedLimitSettings): PgSharedLimits {
+    return new PgSharedLimits(this.db, this.crawlId, settings);
   }
 
   async enqueue(entries: readonly FrontierEntry[]): Promise<FrontierEntry[]> {

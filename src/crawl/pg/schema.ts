@@ -78,5 +78,19 @@ export const CRAWL_SCHEMA: Schema = {
      UNIQUE (crawl_id, url_key, reason)
    )`,
     ],
+    // Limits held across all workers (src/crawl/pg/shared-limits.ts): the pages admitted against --max-pages, the
+    // next free moment under --rate, and each host's --per-host slots, each slot held under a lease of its own.
+    [
+      `ALTER TABLE hoplens_crawls ADD COLUMN pages_admitted bigint NOT NULL DEFAULT 0,
+     ADD COLUMN rate_next_at timestamptz`,
+      `CREATE TABLE hoplens_crawl_host_slots (
+     crawl_id text NOT NULL REFERENCES hoplens_crawls (id) ON DELETE CASCADE,
+     host text NOT NULL,
+     slot integer NOT NULL,
+     token text,
+     lease_until timestamptz,
+     PRIMARY KEY (crawl_id, host, slot)
+   )`,
+    ],
   ],
 };

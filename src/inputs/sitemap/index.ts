@@ -2,7 +2,14 @@
  * The one reader of XML sitemaps: `hoplens check --input sitemap`, `--samples` read from a sitemap, and any command
  * that needs a sitemap's URLs (scanSitemapLocs streams them without judging them).
  */
-export { isSitemapName, MAX_XML_TOKEN, type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
+export {
+  isSitemapName,
+  MAX_XML_TOKEN,
+  type SitemapAlternate,
+  type SitemapEntryAlternates,
+  type SitemapLoc,
+  scanSitemapLocs,
+} from './loc-scanner.js';
 export {
   gunzipWhenCompressed,
   isFetchedSitemap,

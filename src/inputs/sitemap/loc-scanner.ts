@@ -12,10 +12,33 @@ export interface SitemapLoc {
   line: number;
 }
 
+/** An hreflang alternate of a sitemap's `<url>` entry (`<xhtml:link rel="alternate" hreflang="de" href="...">`). */
+export interface SitemapAlternate {
+  hreflang: string;
+  href: string;
+}
+
+/**
+ * The alternates of one `<url>` entry, given once the entry closes, for the entry's `<loc>` (asked for with
+ * `{ alternates: true }`): Google reads hreflang from sitemaps this way
+ * (https://developers.google.com/search/docs/specialty/international/localized-versions).
+ */
+export interface SitemapEntryAlternates {
+  kind: 'alternates';
+  /** The entry's `<loc>`: the page these are alternates of. */
+  loc: string;
+  /** 1-based line of the entry's `<loc>`. */
+  line: number;
+  alternates: SitemapAlternate[];
+}
+
 /** Longest piece of markup or text held at once: a file without `<` must not be buffered whole. */
 export const MAX_XML_TOKEN = 256 * 1024;
 /** Deepest element nesting followed; a sitemap is three deep. */
 const MAX_DEPTH = 64;
+
+/** One attribute of a start tag: `name="value"` or `name='value'`. */
+const ATTRIBUTE = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** Where each kind of markup ends, by how it starts. */
 const MARKUP: ReadonlyArray<readonly [string, string]> = [
@@ -39,6 +62,33 @@ class LocState {
   root: string | undefined;
   loc: { text: string; line: number; kind: SitemapLoc['kind'] } | undefined;
   line = 1;
+  /** The `<url>` entry being read, when alternates are asked for: its `<loc>` and its alternates so far. */
+  entry: { loc?: SitemapLoc; alternates: SitemapAlternate[] } | undefined;
+
+  constructor(readonly withAlternates: boolean) {}
+
+  /** An element that may be an hreflang alternate of the `<url>` entry being read (a child of `<url>`, any prefix). */
+  alternate(name: string, body: string): void {
+    if (this.entry === undefined || localName(name) !== 'link' || this.stack.length !== 2) return;
+    const attributes = new Map<string, string>();
+    for (const [, key, double, single] of body.matchAll(ATTRIBUTE)) {
+      if (!attributes.has(key!)) attributes.set(key!, decodeXmlText(double ?? single ?? ''));
+    }
+    const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
+    const hreflang = attributes.get('hreflang');
+    const href = attributes.get('href');
+    if (rel.includes('alternate') && hreflang !== undefined && href !== undefined) {
+      this.entry.alternates.push({ hreflang: hreflang.trim(), href: href.trim() });
+    }
+  }
+
+  /** The alternates of the `<url>` entry that just closed, if it had a `<loc>` and some. */
+  entryDone(): SitemapEntryAlternates | undefined {
+    const entry = this.entry;
+    this.entry = undefined;
+    if (entry?.loc === undefined || entry.alternates.length === 0) return undefined;
+    return { kind: 'alternates', loc: entry.loc.loc, line: entry.loc.line, alternates: entry.alternates };
+  }
 
   /** An element opens; returns nothing, or throws when the root is not a sitemap's. */
   open(name: string): void {
@@ -57,17 +107,20 @@ class LocState {
       this.loc = { text: '', line: this.line, kind: parent === 'url' ? 'page' : 'sitemap' };
     }
     if (this.stack.length >= MAX_DEPTH) throw malformedInput(`line ${this.line}: elements nested too deep`);
+    if (this.withAlternates && local === 'url' && this.stack.length === 1) this.entry = { alternates: [] };
     this.stack.push(local);
     this.prefixes.push(prefix);
   }
 
-  /** An element closes; returns the `<loc>` it completes, if it does. */
-  close(): SitemapLoc | undefined {
+  /** An element closes; returns the `<loc>` it completes, or the alternates of the `<url>` entry it ends. */
+  close(): SitemapLoc | SitemapEntryAlternates | undefined {
     const local = this.stack.pop();
     this.prefixes.pop();
+    if (local === 'url' && this.stack.length === 1) return this.entryDone();
     if (local !== 'loc' || this.loc === undefined) return undefined;
-    const done = { kind: this.loc.kind, loc: this.loc.text.trim(), line: this.loc.line };
+    const done: SitemapLoc = { kind: this.loc.kind, loc: this.loc.text.trim(), line: this.loc.line };
     this.loc = undefined;
+    if (this.entry !== undefined && done.kind === 'page') this.entry.loc = done;
     return done;
   }
 
@@ -83,7 +136,7 @@ class LocState {
  * Handles the markup at the start of `rest` (which starts with `<`); returns how many characters it took, or -1 when
  * the markup is not complete yet.
  */
-function markup(rest: string, state: LocState, found: SitemapLoc[]): number {
+function markup(rest: string, state: LocState, found: Array<SitemapLoc | SitemapEntryAlternates>): number {
   for (const [start, end] of MARKUP) {
     if (rest.length < start.length && start.startsWith(rest)) return -1;
     if (!rest.startsWith(start)) continue;
@@ -101,8 +154,13 @@ function markup(rest: string, state: LocState, found: SitemapLoc[]): number {
     if (loc !== undefined) found.push(loc);
   } else {
     const name = /^[^\s/>]+/.exec(body)?.[0] ?? '';
+    state.alternate(name, body);
     state.open(name);
-    if (body.endsWith('/')) state.close();
+    if (body.endsWith('/')) {
+      // An empty `<loc/>` gives nothing; an empty `<url/>` entry may still end with alternates (none: it has no loc).
+      const done = state.close();
+      if (done?.kind === 'alternates') found.push(done);
+    }
   }
   return close + 1;
 }
@@ -111,15 +169,24 @@ function markup(rest: string, state: LocState, found: SitemapLoc[]): number {
  * Reads the `<loc>`s of an XML sitemap or sitemap index as the stream arrives, holding only the piece of markup or
  * text being read (no DOM), so that a 50,000-URL file takes no more memory than a small one. Only a `<loc>` that is a
  * child of `<url>` or `<sitemap>` counts: an image's or a video's `<loc>` (`<image:loc>`) does not. Comments,
- * processing instructions and the doctype are passed over; CDATA sections are text.
+ * processing instructions and the doctype are passed over; CDATA sections are text. With `{ alternates: true }`,
+ * each `<url>` entry's hreflang alternates follow once the entry closes.
  */
-export async function* scanSitemapLocs(stream: Readable | AsyncIterable<Buffer | string>): AsyncGenerator<SitemapLoc> {
+export function scanSitemapLocs(stream: Readable | AsyncIterable<Buffer | string>): AsyncGenerator<SitemapLoc>;
+export function scanSitemapLocs(
+  stream: Readable | AsyncIterable<Buffer | string>,
+  options: { alternates: true },
+): AsyncGenerator<SitemapLoc | SitemapEntryAlternates>;
+export async function* scanSitemapLocs(
+  stream: Readable | AsyncIterable<Buffer | string>,
+  options?: { alternates: true },
+): AsyncGenerator<SitemapLoc | SitemapEntryAlternates> {
   const decoder = new StringDecoder('utf8');
-  const state = new LocState();
+  const state = new LocState(options?.alternates === true);
   let pending = '';
   for await (const chunk of stream) {
     pending += typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk as Uint8Array));
-    const found: SitemapLoc[] = [];
+    const found: Array<SitemapLoc | SitemapEntryAlternates> = [];
     let at = 0;
     for (;;) {
       const lt = pending.indexOf('<', at);

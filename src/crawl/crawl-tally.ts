@@ -1,0 +1,93 @@
+/**
+ * What a progress line tells of a running crawl, counted as the crawl records it: pages read, links found, targets
+ * analysed and those with a finding (a redirect, a loop or an error: every link to them is reported). It wraps the
+ * crawl's store, so the visits themselves know nothing of it; the counts are this process's (a shared crawl's other
+ * workers count their own).
+ */
+import { problem } from './crawl-report.js';
+import type {
+  CrawlStore,
+  CutRecord,
+  FrontierEntry,
+  Leased,
+  LinkRecord,
+  PageRecord,
+  StoreCounts,
+  TargetRecord,
+} from './crawl-store.js';
+
+export interface CrawlTally {
+  pages: number;
+  links: number;
+  targets: number;
+  /** Targets analysed that redirect, loop or fail. */
+  targetsWithFindings: number;
+}
+
+/** A store that counts what is recorded through it into `tally`, and otherwise is `store`. */
+export class TallyingStore implements CrawlStore {
+  readonly tally: CrawlTally = { pages: 0, links: 0, targets: 0, targetsWithFindings: 0 };
+
+  constructor(private readonly store: CrawlStore) {}
+
+  async complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean> {
+    const done = await this.store.complete(lease, page, links);
+    if (done && page.skipped === undefined) {
+      this.tally.pages++;
+      this.tally.links += links.length;
+    }
+    return done;
+  }
+
+  async saveTarget(lease: string, record: TargetRecord): Promise<boolean> {
+    const done = await this.store.saveTarget(lease, record);
+    if (done && record.skipped === undefined) {
+      this.tally.targets++;
+      if (problem(record)) this.tally.targetsWithFindings++;
+    }
+    return done;
+  }
+
+  enqueue(entries: readonly FrontierEntry[]): Promise<FrontierEntry[]> {
+    return this.store.enqueue(entries);
+  }
+  take(count: number, leaseMs: number): Promise<Leased<FrontierEntry>[]> {
+    return this.store.take(count, leaseMs);
+  }
+  release(lease: string, notBefore?: number): Promise<void> {
+    return this.store.release(lease, notBefore);
+  }
+  addTargets(urls: readonly string[]): Promise<string[]> {
+    return this.store.addTargets(urls);
+  }
+  takeTargets(count: number, leaseMs: number): Promise<Leased<string>[]> {
+    return this.store.takeTargets(count, leaseMs);
+  }
+  releaseTarget(lease: string, notBefore?: number): Promise<void> {
+    return this.store.releaseTarget(lease, notBefore);
+  }
+  cut(record: CutRecord): Promise<void> {
+    return this.store.cut(record);
+  }
+  counts(): Promise<StoreCounts> {
+    return this.store.counts();
+  }
+  entries(): AsyncIterable<FrontierEntry> {
+    return this.store.entries();
+  }
+  pages(): AsyncIterable<PageRecord> {
+    return this.store.pages();
+  }
+  links(): AsyncIterable<LinkRecord> {
+    return this.store.links();
+  }
+  targets(): AsyncIterable<TargetRecord> {
+    return this.store.targets();
+  }
+  cuts(): AsyncIterable<CutRecord> {
+    return this.store.cuts();
+  }
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
