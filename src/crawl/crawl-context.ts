@@ -56,16 +56,22 @@ export async function recordCut(context: CrawlContext, cut: CutRecord): Promise<
   await context.store.cut(cut);
 }
 
-/** Adds in-scope URLs to the frontier, within `--max-pages`; the rest are cut with the reason. */
-export async function admit(context: CrawlContext, entries: readonly FrontierEntry[]): Promise<void> {
+/**
+ * Adds in-scope URLs to the frontier, within `--max-pages`; the rest are cut with the reason, and returned: every
+ * other entry given is in the frontier now (added, or there already).
+ */
+export async function admit(context: CrawlContext, entries: readonly FrontierEntry[]): Promise<Set<string>> {
+  const cut = new Set<string>();
   for (const entry of entries) {
     if (context.admitted >= context.maxPages) {
+      cut.add(entry.url);
       await recordCut(context, { url: entry.url, reason: 'max-pages', detail: `past ${context.maxPages} pages` });
       continue;
     }
     const fresh = await context.store.enqueue([entry]);
     context.admitted += fresh.length;
   }
+  return cut;
 }
 
 /** Whether a URL the crawl would fetch is cut by a trap limit (and records why). */

@@ -140,6 +140,12 @@ export interface CrawlStore {
   takeTargets(count: number, leaseMs: number): Promise<Leased<string>[]>;
   /** Records a target's analysis if `lease` is still the holder's (else false). */
   saveTarget(lease: string, record: TargetRecord): Promise<boolean>;
+  /**
+   * Records the analysis of a URL that is a page of the frontier, made when the page was read (so it is fetched once),
+   * as if it had been queued, taken and saved as a target; false (nothing recorded) when the URL was a target already.
+   * A store without it (the shared one) has every linked URL analysed as a target, and each page fetched again.
+   */
+  recordTarget?(record: TargetRecord): Promise<boolean>;
   /** Gives a target back, not before `notBefore`. */
   releaseTarget(lease: string, notBefore?: number): Promise<void>;
 

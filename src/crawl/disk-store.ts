@@ -184,6 +184,14 @@ export class DiskStore implements CrawlStore {
     return true;
   }
 
+  async recordTarget(record: TargetRecord): Promise<boolean> {
+    // Queued and done at once: a resumed run rebuilds both sets from the files as for any other target.
+    if (this.targetQueue.add([{ url: record.url }]).length === 0) return false;
+    this.targetQueue.done.add(record.url);
+    this.targetLog.append([record]);
+    return true;
+  }
+
   async releaseTarget(lease: string, notBefore = 0): Promise<void> {
     this.targetQueue.release(lease, notBefore);
   }
