@@ -21,8 +21,14 @@ import type {
 import { NdjsonLog } from './ndjson-log.js';
 import { SpillingSet } from './spilling-set.js';
 
+/** 2¹⁸ hashes a seen set in memory: a 100,000-page crawl of a site with a few links a page stays under it. */
+export const SEEN_MEMORY_BOUND = 262_144;
+
 export interface DiskStoreOptions {
-  /** Hashes each seen set keeps in memory before spilling to disk (default 100,000). */
+  /**
+   * Hashes each seen set keeps in memory before spilling to disk (default {@link SEEN_MEMORY_BOUND}): 8 bytes a hash
+   * in a table at most half full, so at most 4 MiB a set, 16 MiB for the store's four sets.
+   */
   readonly memoryBound?: number;
   /** Keep what the directory holds and go on from it (`--resume`); otherwise it is emptied. */
   readonly resume?: boolean;
@@ -120,7 +126,7 @@ export class DiskStore implements CrawlStore {
     options: DiskStoreOptions,
   ) {
     this.now = options.now ?? Date.now;
-    const bound = options.memoryBound ?? 100_000;
+    const bound = options.memoryBound ?? SEEN_MEMORY_BOUND;
     this.frontier = new LeasedQueue(dir, 'frontier', bound, (entry) => entry.url, this.now);
     this.targetQueue = new LeasedQueue(dir, 'targets', bound, (entry) => entry.url, this.now);
     this.pageLog = new NdjsonLog(join(dir, 'pages.ndjson'));
@@ -232,6 +238,10 @@ export class DiskStore implements CrawlStore {
   }
 
   async close(): Promise<void> {
-    // Every record is written when it is made (appendFileSync): nothing is buffered.
+    // Every record is written when it is made (appendFileSync): nothing is buffered; the spilled runs' files close.
+    for (const queue of [this.frontier, this.targetQueue]) {
+      queue.seen.close();
+      queue.done.close();
+    }
   }
 }
