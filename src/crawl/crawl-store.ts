@@ -162,6 +162,12 @@ export interface CrawlStore {
   pages(): AsyncIterable<PageRecord>;
   links(): AsyncIterable<LinkRecord>;
   targets(): AsyncIterable<TargetRecord>;
+  /**
+   * The targets with where each is kept, to be read again with {@link targetAt}: a report keeps the places of the
+   * targets it needs, not the records (a store without them has its report keep those records in memory).
+   */
+  targetsWithPlaces?(): AsyncIterable<[TargetRecord, number]>;
+  targetAt?(place: number): Promise<TargetRecord | undefined>;
   cuts(): AsyncIterable<CutRecord>;
 
   /** Writes out what is buffered; the store may be opened again (`--resume`) afterwards. */

@@ -233,6 +233,14 @@ export class DiskStore implements CrawlStore {
     return this.targetLog.all();
   }
 
+  targetsWithPlaces(): AsyncIterable<[TargetRecord, number]> {
+    return this.targetLog.withOffsets();
+  }
+
+  async targetAt(place: number): Promise<TargetRecord | undefined> {
+    return this.targetLog.at(place);
+  }
+
   cuts(): AsyncIterable<CutRecord> {
     return this.cutLog.all();
   }
