@@ -131,6 +131,15 @@ export interface CrawlStore {
    * otherwise records nothing and returns false.
    */
   complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean>;
+  /**
+   * {@link complete} for a page of many links (a sitemap's 50,000 `<loc>`s), given in parts as they are read: the
+   * store writes each part as it comes, and records the page (made by `page` from the count of links) once all are.
+   */
+  completeInParts?(
+    lease: string,
+    parts: AsyncIterable<readonly LinkRecord[]>,
+    page: (links: number) => PageRecord,
+  ): Promise<boolean>;
   /** Gives an entry back to the frontier, not to be taken before `notBefore` (epoch ms): a 429's Retry-After. */
   release(lease: string, notBefore?: number): Promise<void>;
 

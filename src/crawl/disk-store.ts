@@ -19,7 +19,7 @@ import type {
   TargetRecord,
 } from './crawl-store.js';
 import { NdjsonLog } from './ndjson-log.js';
-import { SpillingSet } from './spilling-set.js';
+import { SpillingSet, urlHash } from './spilling-set.js';
 
 /** 2¹⁸ hashes a seen set in memory: a 100,000-page crawl of a site with a few links a page stays under it. */
 export const SEEN_MEMORY_BOUND = 262_144;
@@ -116,7 +116,7 @@ export class DiskStore implements CrawlStore {
   private readonly frontier: LeasedQueue<FrontierEntry>;
   private readonly targetQueue: LeasedQueue<{ url: string }>;
   /** A page and its links on one line, written at once: a page is recorded whole or not at all. */
-  private readonly pageLog: NdjsonLog<{ page: PageRecord; links: readonly LinkRecord[] }>;
+  private readonly pageLog: NdjsonLog<{ page: PageRecord; links: readonly LinkRecord[]; spool?: string }>;
   private readonly targetLog: NdjsonLog<TargetRecord>;
   private readonly cutLog: NdjsonLog<CutRecord>;
   private readonly now: () => number;
@@ -169,6 +169,31 @@ export class DiskStore implements CrawlStore {
   async complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean> {
     if (this.frontier.complete(lease) === undefined) return false;
     this.pageLog.append([{ page, links }]);
+    return true;
+  }
+
+  /**
+   * The parts go to a spool file of the page's own, named on the page's line once all are written: a run stopped
+   * before that records nothing of the page (its spool is written anew when the page is read again).
+   */
+  async completeInParts(
+    lease: string,
+    parts: AsyncIterable<readonly LinkRecord[]>,
+    page: (links: number) => PageRecord,
+  ): Promise<boolean> {
+    const held = this.frontier.leases.get(lease);
+    if (held === undefined) return false;
+    const [hi, lo] = urlHash(held.item.url);
+    const spool = `links-${hi.toString(16)}-${lo.toString(16)}.ndjson`;
+    rmSync(join(this.dir, spool), { force: true });
+    const log = new NdjsonLog<LinkRecord>(join(this.dir, spool));
+    let count = 0;
+    for await (const part of parts) {
+      log.append(part);
+      count += part.length;
+    }
+    if (this.frontier.complete(lease) === undefined) return false;
+    this.pageLog.append([{ page: page(count), links: [], spool }]);
     return true;
   }
 
@@ -226,7 +251,10 @@ export class DiskStore implements CrawlStore {
   }
 
   async *links(): AsyncIterable<LinkRecord> {
-    for await (const { links } of this.pageLog.all()) yield* links;
+    for await (const { links, spool } of this.pageLog.all()) {
+      yield* links;
+      if (spool !== undefined) yield* new NdjsonLog<LinkRecord>(join(this.dir, spool)).all();
+    }
   }
 
   targets(): AsyncIterable<TargetRecord> {

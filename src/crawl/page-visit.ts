@@ -4,13 +4,14 @@
  * and its links recorded, and the links' targets queued for analysis and, within the scope, for the crawl.
  */
 import { decodePage, isHoplensError } from '../core/index.js';
+import type { SitemapLoc } from '../inputs/index.js';
 import { analysedPage } from './analysed-page.js';
 import { admit, type CrawlContext, FOLLOWED, recordCut, trapped } from './crawl-context.js';
 import type { FrontierEntry, Leased, LinkRecord, PageRecord } from './crawl-store.js';
 import { crawlUrl } from './crawl-url.js';
 import { retryAfter } from './host-pacer.js';
 import { pageLinks } from './page-links.js';
-import { sitemapLocs } from './sitemap-locs.js';
+import { sitemapLocStream, sitemapLocs } from './sitemap-locs.js';
 
 /** Googlebot reads the first 15 MB of an HTML file (https://developers.google.com/search/docs/crawling-indexing/googlebot). */
 export const PAGE_LIMIT = 15 * 1024 * 1024;
@@ -81,6 +82,57 @@ function isHtml(response: { status: number; headers: Readonly<Record<string, str
   return response.status >= 200 && response.status <= 299 && HTML_TYPES.has(mediaType(response.headers));
 }
 
+/** Links of a sitemap followed and recorded a thousand at a time, so that its 50,000 are never held at once. */
+const SITEMAP_PART = 1000;
+
+/** The sitemap's `<loc>`s in parts, each followed (queued) before it is given to the store. */
+async function* sitemapParts(
+  context: CrawlContext,
+  entry: FrontierEntry,
+  locs: AsyncIterable<SitemapLoc> | Iterable<SitemapLoc>,
+): AsyncGenerator<LinkRecord[]> {
+  let part: LinkRecord[] = [];
+  let children: FrontierEntry[] = [];
+  const flush = async () => {
+    await context.store.enqueue(children);
+    await followLinks(context, entry, part);
+  };
+  for await (const loc of locs) {
+    const url = crawlUrl(loc.loc.trim());
+    if (url === undefined) continue;
+    if (loc.kind === 'sitemap') children.push({ url: url.href, depth: 0, source: 'sitemap', kind: 'sitemap' });
+    else part.push({ page: entry.url, element: 'sitemap', url: url.href, raw: loc.loc.trim(), text: '' });
+    if (part.length >= SITEMAP_PART) {
+      await flush();
+      yield part;
+      part = [];
+      children = [];
+    }
+  }
+  await flush();
+  yield part;
+}
+
+/** A sitemap read and recorded in parts, with a store that takes them (`completeInParts`). */
+async function streamSitemap(
+  context: CrawlContext,
+  leased: Leased<FrontierEntry>,
+  delayMs: number | undefined,
+): Promise<void> {
+  const entry = leased.item;
+  const release = await context.pacer.acquire(new URL(entry.url).host, delayMs, context.signal);
+  try {
+    const { status, locs, contentType } = await sitemapLocStream(entry.url, context.fetcher, context.signal);
+    const page = (links: number): PageRecord => ({ url: entry.url, depth: 0, status, contentType, links });
+    await context.store.completeInParts!(leased.lease, sitemapParts(context, entry, locs), page);
+  } catch (error) {
+    if (context.signal?.aborted === true || !isHoplensError(error)) throw error;
+    await context.store.complete(leased.lease, { url: entry.url, depth: 0, links: 0, error: error.code }, []);
+  } finally {
+    release();
+  }
+}
+
 /** An HTML page's links, a redirect's target admitted, or nothing for anything else. */
 async function readPage(context: CrawlContext, entry: FrontierEntry): Promise<[PageRecord, LinkRecord[]] | 'retry'> {
   const response = await pageResponse(context, entry);
@@ -126,6 +178,8 @@ export async function visitPage(context: CrawlContext, leased: Leased<FrontierEn
     await context.store.complete(leased.lease, { url: entry.url, depth: entry.depth, links: 0, skipped: 'robots' }, []);
     return;
   }
+  if (entry.kind === 'sitemap' && context.store.completeInParts !== undefined)
+    return streamSitemap(context, leased, robots.crawlDelayMs);
   const release = await context.pacer.acquire(url.host, robots.crawlDelayMs, context.signal);
   let read: [PageRecord, LinkRecord[]] | 'retry';
   try {

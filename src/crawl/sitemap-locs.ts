@@ -9,6 +9,26 @@ import type { CrawlFetcher } from './crawl-fetcher.js';
 
 export const SITEMAP_LIMIT = 50 * 1024 * 1024;
 
+/**
+ * The sitemap's entries as they are scanned (50,000 of them need not be held at once), or the status it answered with
+ * instead (a 404, a redirect: a sitemap is not followed; then no entry).
+ */
+export async function sitemapLocStream(
+  url: string,
+  fetcher: CrawlFetcher,
+  signal?: AbortSignal,
+): Promise<{ status: number; locs: AsyncIterable<SitemapLoc> | Iterable<SitemapLoc>; contentType: string }> {
+  const response = await fetcher.fetch(url, {
+    maxBytes: SITEMAP_LIMIT,
+    accept: 'application/xml,text/xml,*/*;q=0.5',
+    signal,
+  });
+  const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (response.status < 200 || response.status > 299) return { status: response.status, locs: [], contentType };
+  const locs = scanSitemapLocs(gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_LIMIT));
+  return { status: response.status, locs, contentType };
+}
+
 /** The sitemap's entries, or the status it answered with instead (a 404, a redirect: a sitemap is not followed). */
 export async function sitemapLocs(
   url: string,
