@@ -25,6 +25,8 @@ export {
   type AnalyzerConfig,
   analyze,
   type PreparedAnalysis,
+  type FinalPage,
+  type FinalPageReader,
   type AnalysisResult,
   type Hop,
   type HopTimings,

@@ -63,6 +63,21 @@ export interface AnalyzerConfig {
  * An analysis ready to run: its URL and options validated, its address policy chosen. Made by
  * {@link Analyzer.prepare}, which is where every input error is raised; running it raises only tracing's errors.
  */
+/**
+ * The final page of an analysis, handed to a caller that asked for it (a crawl reads the links of the page it has just
+ * analysed instead of fetching it again): its HTML as decoded for the detectors, up to the analysis's body limit.
+ */
+export interface FinalPage {
+  /** The URL of the hop whose body this is (the chain's last). */
+  readonly url: string;
+  readonly text: string;
+  /** The body was cut at the analysis's limit (1 MiB): a reader that needs more must fetch the page itself. */
+  readonly cut: boolean;
+}
+
+/** Receives an analysis's final page, when it ended on an HTML page fetched with GET. */
+export type FinalPageReader = (page: FinalPage) => void;
+
 export interface PreparedAnalysis {
   /** The URL as submitted. */
   readonly url: string;
@@ -163,26 +178,29 @@ export class Analyzer {
    * contents compiled and the address policy chosen once, here, instead of for every URL. Throws as {@link prepare}
    * does for the options; the function it returns rejects as {@link analyze} does.
    */
-  async withOptions(options: AnalyzeOptions = {}): Promise<(url: string) => Promise<AnalysisResult>> {
+  async withOptions(
+    options: AnalyzeOptions = {},
+  ): Promise<(url: string, finalPage?: FinalPageReader) => Promise<AnalysisResult>> {
     const policy = options.policy === undefined ? undefined : await compilePolicy(options.policy);
     const prepared = this.prepareOptions({ ...options, policy });
     // Not an async arrow: that would add a promise and a turn of the microtask queue to every row.
-    return (url) => {
+    return (url, finalPage) => {
       let analysis: PreparedAnalysis;
       try {
         analysis = this.prepareUrl(url, prepared);
       } catch (error) {
         return Promise.reject(error);
       }
-      return this.run(analysis, options.signal);
+      return this.run(analysis, options.signal, finalPage);
     };
   }
 
   /**
    * Traces a prepared analysis's redirect chain and detects issues. Resolves with the result (findings included);
-   * rejects with a `HoplensError` whose `chain` holds the hops completed before a failure.
+   * rejects with a `HoplensError` whose `chain` holds the hops completed before a failure. `finalPage`, when given,
+   * receives the final page's HTML the analysis read anyway (nothing more is fetched for it).
    */
-  async run(prepared: PreparedAnalysis, signal?: AbortSignal): Promise<AnalysisResult> {
+  async run(prepared: PreparedAnalysis, signal?: AbortSignal, finalPage?: FinalPageReader): Promise<AnalysisResult> {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
     const pool = this.poolFor(policy, options);
@@ -202,6 +220,10 @@ export class Analyzer {
     // Built with every key, absent facts as undefined: one shape for every analysis, so that the 25 detectors read it
     // at monomorphic speed. Spread from the trace's outcome (keys present or not), it cost a bulk check about a tenth
     // of its time (BENCHMARKS.md).
+    if (finalPage !== undefined && outcome.finalBody !== undefined) {
+      const url = outcome.chain.at(-1)?.url ?? prepared.target.href;
+      finalPage({ url, text: outcome.finalBody, cut: outcome.finalBodyCut === true });
+    }
     const facts = new ChainFacts(outcome.chain, outcome.stop, outcome.finalSignals);
     const detected = detectIssues({
       chain: outcome.chain,

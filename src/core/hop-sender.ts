@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HoplensError } from './errors.js';
 import { addConnectionDetails } from './hop-anatomy.js';
 import type { HopDeadline } from './hop-deadline.js';
-import { type ExchangeRequest, type ExchangeResponse, HopExchange } from './hop-exchange.js';
+import { BODY_READ_LIMIT, type ExchangeRequest, type ExchangeResponse, HopExchange } from './hop-exchange.js';
 import { readsAsHtml, typeIsHtml, typeIsUnknown } from './html/mime-sniff.js';
 import { decodePage } from './html/page-encoding.js';
 import { resendLeniently } from './lenient-hop.js';
@@ -42,6 +42,8 @@ export interface HopResponse {
   bodyEncoding?: string;
   /** The body's bytes, kept when nothing declared their encoding: a `<meta charset>` past the prescan may yet. */
   tentativeBytes?: Buffer;
+  /** The body reached {@link BODY_READ_LIMIT} and was cut there: `body` is not the whole page. */
+  bodyCut?: boolean;
   /** The problem with the certificate of the connection the response came on, when it was not verified. */
   tlsProblem?: TlsProblem;
 }
@@ -188,6 +190,7 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
     result.body = text;
     result.bodyEncoding = encoding;
     if (guessed) result.tentativeBytes = response.body;
+    if (response.body.length >= BODY_READ_LIMIT) result.bodyCut = true;
   }
   return result;
 }

@@ -11,7 +11,14 @@ export {
   parseNetworks,
 } from './address-policy.js';
 export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
-export { Analyzer, type AnalyzerConfig, analyze, type PreparedAnalysis } from './analyzer.js';
+export {
+  Analyzer,
+  type AnalyzerConfig,
+  analyze,
+  type FinalPage,
+  type FinalPageReader,
+  type PreparedAnalysis,
+} from './analyzer.js';
 export { parseCaBundle } from './ca-bundle.js';
 export { declaredCanonical } from './canonical.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';

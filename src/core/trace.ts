@@ -35,6 +35,8 @@ export interface TraceOutcome {
   stop: StopReason;
   /** Up to {@link BODY_READ_LIMIT} bytes of the final page, when it is an HTML page fetched with GET. */
   finalBody?: string;
+  /** `finalBody` was cut at {@link BODY_READ_LIMIT}: it is not the whole page. */
+  finalBodyCut?: boolean;
   /** What that HTML declares, read once as a browser parses it (src/core/html/page-signals.ts). */
   finalSignals?: PageSignals;
   /** The client redirects the chain's pages declare, followed or not. */
@@ -151,6 +153,7 @@ async function followChain(
       if (client?.redirect.followed !== true) {
         const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
         if (response.body !== undefined) outcome.finalBody = response.body;
+        if (response.bodyCut === true) outcome.finalBodyCut = true;
         if (page !== undefined) outcome.finalSignals = page;
         if (found !== undefined && 'renderIncomplete' in found) outcome.renderIncomplete = found.renderIncomplete;
         return outcome;

@@ -59,17 +59,23 @@ export async function recordCut(context: CrawlContext, cut: CutRecord): Promise<
   await context.store.cut(cut);
 }
 
-/** Adds in-scope URLs to the frontier, within `--max-pages`; the rest are cut with the reason. */
-export async function admit(context: CrawlContext, entries: readonly FrontierEntry[]): Promise<void> {
+/**
+ * Adds in-scope URLs to the frontier, within `--max-pages`; the rest are cut with the reason, and returned: every
+ * other entry given is in the frontier now (added, or there already).
+ */
+export async function admit(context: CrawlContext, entries: readonly FrontierEntry[]): Promise<Set<string>> {
   if (context.budget !== undefined) return admitShared(context, context.budget, entries);
+  const cut = new Set<string>();
   for (const entry of entries) {
     if (context.admitted >= context.maxPages) {
+      cut.add(entry.url);
       await recordCut(context, { url: entry.url, reason: 'max-pages', detail: `past ${context.maxPages} pages` });
       continue;
     }
     const fresh = await context.store.enqueue([entry]);
     context.admitted += fresh.length;
   }
+  return cut;
 }
 
 /** {@link admit} within the budget every worker of a shared crawl counts against. */
@@ -77,13 +83,16 @@ async function admitShared(
   context: CrawlContext,
   budget: PageBudget,
   entries: readonly FrontierEntry[],
-): Promise<void> {
-  if (entries.length === 0) return;
+): Promise<Set<string>> {
+  const cut = new Set<string>();
+  if (entries.length === 0) return cut;
   const { fresh, capped } = await budget.admitPages(entries, context.maxPages);
   context.admitted += fresh.length;
   for (const entry of capped) {
+    cut.add(entry.url);
     await recordCut(context, { url: entry.url, reason: 'max-pages', detail: `past ${context.maxPages} pages` });
   }
+  return cut;
 }
 
 /** Whether a URL the crawl would fetch is cut by a trap limit (and records why). */

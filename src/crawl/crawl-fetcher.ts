@@ -1,4 +1,4 @@
-import type { AnalysisResult, FetchedResponse } from '../core/index.js';
+import type { AnalysisResult, FetchedResponse, FinalPageReader } from '../core/index.js';
 
 /**
  * The crawl's requests, all under the address policy and analysis options of the face that runs it (the CLI's
@@ -7,7 +7,8 @@ import type { AnalysisResult, FetchedResponse } from '../core/index.js';
  * their own.
  */
 export interface CrawlFetcher {
-  analyze(url: string, signal?: AbortSignal): Promise<AnalysisResult>;
+  /** `finalPage` receives the final page's HTML the analysis read (a page read once, not fetched again). */
+  analyze(url: string, signal?: AbortSignal, finalPage?: FinalPageReader): Promise<AnalysisResult>;
   fetch(
     url: string,
     request: { maxBytes: number; accept?: string; signal?: AbortSignal | undefined },

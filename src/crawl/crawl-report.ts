@@ -7,6 +7,7 @@
 import { countRedirects } from '../core/index.js';
 import type { CrawlStore, CutReason, LinkRecord, TargetRecord } from './crawl-store.js';
 import { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
+import { urlHash } from './spilling-set.js';
 
 /** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal). */
 export interface ReportedLink {
@@ -23,11 +24,25 @@ export interface CrawlTotals {
   targets: number;
   /** Links with at least one finding. */
   linksWithFindings: number;
-  /** Per page, the links on it whose target redirects (pages with none left out). */
+  /**
+   * Per page, the links on it whose target redirects: the {@link TOP_PAGES} pages with the most (a page's links are
+   * read together, so each is counted whole before it is compared), not every page.
+   */
   redirectingByPage: Map<string, number>;
   cuts: Map<CutReason, number>;
   /** A few cut URLs per reason, for the report. */
   cutExamples: Map<CutReason, string[]>;
+}
+
+/** The pages with the most redirecting links kept for the summary. */
+export const TOP_PAGES = 10;
+
+/** One more redirecting link on `page`; past twice {@link TOP_PAGES} pages, the fewest are dropped (not `page`). */
+function countRedirecting(byPage: Map<string, number>, page: string): void {
+  byPage.set(page, (byPage.get(page) ?? 0) + 1);
+  if (byPage.size <= TOP_PAGES * 2) return;
+  const ranked = [...byPage].filter(([other]) => other !== page).sort((a, b) => b[1] - a[1]);
+  for (const [other] of ranked.slice(TOP_PAGES)) byPage.delete(other);
 }
 
 /** Whether a target redirects, loops or fails: the links to it have findings. */
@@ -37,13 +52,39 @@ export function problem(target: TargetRecord): boolean {
   return summary.hasLoop || summary.finalStatus >= 400 || countRedirects(chain) > 0;
 }
 
-async function problemTargets(store: CrawlStore, totals: CrawlTotals): Promise<Map<string, TargetRecord>> {
+/** A URL's key in the report's map of targets: 53 bits of its hash, a number kept without a string. */
+function targetKey(url: string): number {
+  const [hi, lo] = urlHash(url);
+  return hi * 2 ** 21 + (lo >>> 11);
+}
+
+/**
+ * The targets with a problem, to be looked up by URL: their places in the store when it gives them (a number a
+ * target, the record read again when a link to it is reported), else the records themselves.
+ */
+async function problemTargets(
+  store: CrawlStore,
+  totals: CrawlTotals,
+): Promise<(url: string) => Promise<TargetRecord | undefined>> {
+  if (store.targetsWithPlaces !== undefined && store.targetAt !== undefined) {
+    const places = new Map<number, number>();
+    for await (const [target, place] of store.targetsWithPlaces()) {
+      totals.targets++;
+      if (problem(target)) places.set(targetKey(target.url), place);
+    }
+    const at = store.targetAt.bind(store);
+    return async (url) => {
+      const place = places.get(targetKey(url));
+      const target = place === undefined ? undefined : await at(place);
+      return target?.url === url ? target : undefined;
+    };
+  }
   const targets = new Map<string, TargetRecord>();
   for await (const target of store.targets()) {
     totals.targets++;
     if (problem(target)) targets.set(target.url, target);
   }
-  return targets;
+  return async (url) => targets.get(url);
 }
 
 async function countCuts(store: CrawlStore, totals: CrawlTotals): Promise<void> {
@@ -100,13 +141,13 @@ export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) =
   for await (const link of store.links()) {
     totals.links++;
     if (link.element === 'hreflang') alternates.set(link.page, [...(alternates.get(link.page) ?? []), link]);
-    const target = targets.get(link.url);
+    const target = await targets(link.url);
     if (target === undefined) continue;
     const findings = linkFindings(link, target);
     if (findings.length === 0) continue;
     totals.linksWithFindings++;
     if (target.result !== undefined && countRedirects(target.result.chain) > 0) {
-      totals.redirectingByPage.set(link.page, (totals.redirectingByPage.get(link.page) ?? 0) + 1);
+      countRedirecting(totals.redirectingByPage, link.page);
     }
     await each({ link, target, findings });
   }

@@ -134,6 +134,15 @@ export interface CrawlStore {
    * otherwise records nothing and returns false.
    */
   complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean>;
+  /**
+   * {@link complete} for a page of many links (a sitemap's 50,000 `<loc>`s), given in parts as they are read: the
+   * store writes each part as it comes, and records the page (made by `page` from the count of links) once all are.
+   */
+  completeInParts?(
+    lease: string,
+    parts: AsyncIterable<readonly LinkRecord[]>,
+    page: (links: number) => PageRecord,
+  ): Promise<boolean>;
   /** Gives an entry back to the frontier, not to be taken before `notBefore` (epoch ms): a 429's Retry-After. */
   release(lease: string, notBefore?: number): Promise<void>;
 
@@ -143,6 +152,12 @@ export interface CrawlStore {
   takeTargets(count: number, leaseMs: number): Promise<Leased<string>[]>;
   /** Records a target's analysis if `lease` is still the holder's (else false). */
   saveTarget(lease: string, record: TargetRecord): Promise<boolean>;
+  /**
+   * Records the analysis of a URL that is a page of the frontier, made when the page was read (so it is fetched once),
+   * as if it had been queued, taken and saved as a target; false (nothing recorded) when the URL was a target already.
+   * A store without it (the shared one) has every linked URL analysed as a target, and each page fetched again.
+   */
+  recordTarget?(record: TargetRecord): Promise<boolean>;
   /** Gives a target back, not before `notBefore`. */
   releaseTarget(lease: string, notBefore?: number): Promise<void>;
 
@@ -159,6 +174,12 @@ export interface CrawlStore {
   pages(): AsyncIterable<PageRecord>;
   links(): AsyncIterable<LinkRecord>;
   targets(): AsyncIterable<TargetRecord>;
+  /**
+   * The targets with where each is kept, to be read again with {@link targetAt}: a report keeps the places of the
+   * targets it needs, not the records (a store without them has its report keep those records in memory).
+   */
+  targetsWithPlaces?(): AsyncIterable<[TargetRecord, number]>;
+  targetAt?(place: number): Promise<TargetRecord | undefined>;
   cuts(): AsyncIterable<CutRecord>;
 
   /** Writes out what is buffered; the store may be opened again (`--resume`) afterwards. */

@@ -19,10 +19,16 @@ import type {
   TargetRecord,
 } from './crawl-store.js';
 import { NdjsonLog } from './ndjson-log.js';
-import { SpillingSet } from './spilling-set.js';
+import { SpillingSet, urlHash } from './spilling-set.js';
+
+/** 2¹⁸ hashes a seen set in memory: a 100,000-page crawl of a site with a few links a page stays under it. */
+export const SEEN_MEMORY_BOUND = 262_144;
 
 export interface DiskStoreOptions {
-  /** Hashes each seen set keeps in memory before spilling to disk (default 100,000). */
+  /**
+   * Hashes each seen set keeps in memory before spilling to disk (default {@link SEEN_MEMORY_BOUND}): 8 bytes a hash
+   * in a table at most half full, so at most 4 MiB a set, 16 MiB for the store's four sets.
+   */
   readonly memoryBound?: number;
   /** Keep what the directory holds and go on from it (`--resume`); otherwise it is emptied. */
   readonly resume?: boolean;
@@ -110,7 +116,7 @@ export class DiskStore implements CrawlStore {
   private readonly frontier: LeasedQueue<FrontierEntry>;
   private readonly targetQueue: LeasedQueue<{ url: string }>;
   /** A page and its links on one line, written at once: a page is recorded whole or not at all. */
-  private readonly pageLog: NdjsonLog<{ page: PageRecord; links: readonly LinkRecord[] }>;
+  private readonly pageLog: NdjsonLog<{ page: PageRecord; links: readonly LinkRecord[]; spool?: string }>;
   private readonly targetLog: NdjsonLog<TargetRecord>;
   private readonly cutLog: NdjsonLog<CutRecord>;
   private readonly now: () => number;
@@ -120,7 +126,7 @@ export class DiskStore implements CrawlStore {
     options: DiskStoreOptions,
   ) {
     this.now = options.now ?? Date.now;
-    const bound = options.memoryBound ?? 100_000;
+    const bound = options.memoryBound ?? SEEN_MEMORY_BOUND;
     this.frontier = new LeasedQueue(dir, 'frontier', bound, (entry) => entry.url, this.now);
     this.targetQueue = new LeasedQueue(dir, 'targets', bound, (entry) => entry.url, this.now);
     this.pageLog = new NdjsonLog(join(dir, 'pages.ndjson'));
@@ -166,6 +172,31 @@ export class DiskStore implements CrawlStore {
     return true;
   }
 
+  /**
+   * The parts go to a spool file of the page's own, named on the page's line once all are written: a run stopped
+   * before that records nothing of the page (its spool is written anew when the page is read again).
+   */
+  async completeInParts(
+    lease: string,
+    parts: AsyncIterable<readonly LinkRecord[]>,
+    page: (links: number) => PageRecord,
+  ): Promise<boolean> {
+    const held = this.frontier.leases.get(lease);
+    if (held === undefined) return false;
+    const [hi, lo] = urlHash(held.item.url);
+    const spool = `links-${hi.toString(16)}-${lo.toString(16)}.ndjson`;
+    rmSync(join(this.dir, spool), { force: true });
+    const log = new NdjsonLog<LinkRecord>(join(this.dir, spool));
+    let count = 0;
+    for await (const part of parts) {
+      log.append(part);
+      count += part.length;
+    }
+    if (this.frontier.complete(lease) === undefined) return false;
+    this.pageLog.append([{ page: page(count), links: [], spool }]);
+    return true;
+  }
+
   async release(lease: string, notBefore = 0): Promise<void> {
     this.frontier.release(lease, notBefore);
   }
@@ -180,6 +211,14 @@ export class DiskStore implements CrawlStore {
 
   async saveTarget(lease: string, record: TargetRecord): Promise<boolean> {
     if (this.targetQueue.complete(lease) === undefined) return false;
+    this.targetLog.append([record]);
+    return true;
+  }
+
+  async recordTarget(record: TargetRecord): Promise<boolean> {
+    // Queued and done at once: a resumed run rebuilds both sets from the files as for any other target.
+    if (this.targetQueue.add([{ url: record.url }]).length === 0) return false;
+    this.targetQueue.done.add(record.url);
     this.targetLog.append([record]);
     return true;
   }
@@ -212,11 +251,22 @@ export class DiskStore implements CrawlStore {
   }
 
   async *links(): AsyncIterable<LinkRecord> {
-    for await (const { links } of this.pageLog.all()) yield* links;
+    for await (const { links, spool } of this.pageLog.all()) {
+      yield* links;
+      if (spool !== undefined) yield* new NdjsonLog<LinkRecord>(join(this.dir, spool)).all();
+    }
   }
 
   targets(): AsyncIterable<TargetRecord> {
     return this.targetLog.all();
+  }
+
+  targetsWithPlaces(): AsyncIterable<[TargetRecord, number]> {
+    return this.targetLog.withOffsets();
+  }
+
+  async targetAt(place: number): Promise<TargetRecord | undefined> {
+    return this.targetLog.at(place);
   }
 
   cuts(): AsyncIterable<CutRecord> {
@@ -224,6 +274,10 @@ export class DiskStore implements CrawlStore {
   }
 
   async close(): Promise<void> {
-    // Every record is written when it is made (appendFileSync): nothing is buffered.
+    // Every record is written when it is made (appendFileSync): nothing is buffered; the spilled runs' files close.
+    for (const queue of [this.frontier, this.targetQueue]) {
+      queue.seen.close();
+      queue.done.close();
+    }
   }
 }

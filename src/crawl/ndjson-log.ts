@@ -55,6 +55,46 @@ export class NdjsonLog<T> {
     return records;
   }
 
+  /**
+   * Every record with the byte offset of its line, from the start: a reader that keeps only the offsets of the
+   * records it wants reads each back with {@link at}, instead of holding them.
+   */
+  async *withOffsets(): AsyncGenerator<[T, number]> {
+    if (!existsSync(this.path)) return;
+    let offset = 0;
+    let rest: Buffer = Buffer.alloc(0);
+    for await (const chunk of createReadStream(this.path, { highWaterMark: CHUNK })) {
+      let bytes = rest.length === 0 ? (chunk as Buffer) : Buffer.concat([rest, chunk as Buffer]);
+      for (let newline = bytes.indexOf(10); newline !== -1; newline = bytes.indexOf(10)) {
+        const record = parse<T>(bytes.toString('utf8', 0, newline));
+        if (record !== undefined) yield [record, offset];
+        offset += newline + 1;
+        bytes = bytes.subarray(newline + 1);
+      }
+      rest = Buffer.from(bytes);
+    }
+  }
+
+  /** The record whose line starts at `offset` (one given by {@link withOffsets}). */
+  at(offset: number): T | undefined {
+    const fd = openSync(this.path, 'r');
+    try {
+      const parts: Buffer[] = [];
+      this.buffer ??= Buffer.allocUnsafe(CHUNK);
+      for (let at = offset; ; ) {
+        const read = readSync(fd, this.buffer, 0, CHUNK, at);
+        if (read === 0) break;
+        const newline = this.buffer.subarray(0, read).indexOf(10);
+        parts.push(Buffer.from(this.buffer.subarray(0, newline === -1 ? read : newline)));
+        if (newline !== -1) break;
+        at += read;
+      }
+      return parse<T>(Buffer.concat(parts).toString('utf8'));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   /** Every record, from the start. */
   async *all(): AsyncGenerator<T> {
     if (!existsSync(this.path)) return;

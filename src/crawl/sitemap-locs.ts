@@ -14,28 +14,42 @@ import type { CrawlFetcher } from './crawl-fetcher.js';
 
 export const SITEMAP_LIMIT = 50 * 1024 * 1024;
 
-/** The sitemap's entries, or the status it answered with instead (a 404, a redirect: a sitemap is not followed). */
-export async function sitemapLocs(
+/** What a sitemap gives, in order: its `<loc>`s, and each `<url>` entry's hreflang alternates after its `<loc>`. */
+export type SitemapItem = SitemapLoc | SitemapEntryAlternates;
+
+/**
+ * The sitemap's entries as they are scanned (50,000 of them need not be held at once), or the status it answered with
+ * instead (a 404, a redirect: a sitemap is not followed; then no entry).
+ */
+export async function sitemapLocStream(
   url: string,
   fetcher: CrawlFetcher,
   signal?: AbortSignal,
-): Promise<{ status: number; locs: SitemapLoc[]; alternates: SitemapEntryAlternates[]; contentType: string }> {
+): Promise<{ status: number; locs: AsyncIterable<SitemapItem> | Iterable<SitemapItem>; contentType: string }> {
   const response = await fetcher.fetch(url, {
     maxBytes: SITEMAP_LIMIT,
     accept: 'application/xml,text/xml,*/*;q=0.5',
     signal,
   });
   const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (response.status < 200 || response.status > 299) {
-    return { status: response.status, locs: [], alternates: [], contentType };
-  }
-  const locs: SitemapLoc[] = [];
-  // Each `<url>` entry's hreflang alternates too (src/crawl/sitemap-alternates.ts).
-  const alternates: SitemapEntryAlternates[] = [];
+  if (response.status < 200 || response.status > 299) return { status: response.status, locs: [], contentType };
   const body = gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_LIMIT);
-  for await (const found of scanSitemapLocs(body, { alternates: true })) {
-    if (found.kind === 'alternates') alternates.push(found);
-    else locs.push(found);
+  // Each `<url>` entry's hreflang alternates too (src/crawl/sitemap-alternates.ts).
+  return { status: response.status, locs: scanSitemapLocs(body, { alternates: true }), contentType };
+}
+
+/** The sitemap's entries, or the status it answered with instead (a 404, a redirect: a sitemap is not followed). */
+export async function sitemapLocs(
+  url: string,
+  fetcher: CrawlFetcher,
+  signal?: AbortSignal,
+): Promise<{ status: number; locs: SitemapLoc[]; alternates: SitemapEntryAlternates[]; contentType: string }> {
+  const { status, locs: items, contentType } = await sitemapLocStream(url, fetcher, signal);
+  const locs: SitemapLoc[] = [];
+  const alternates: SitemapEntryAlternates[] = [];
+  for await (const item of items) {
+    if (item.kind === 'alternates') alternates.push(item);
+    else locs.push(item);
   }
-  return { status: response.status, locs, alternates, contentType };
+  return { status, locs, alternates, contentType };
 }

@@ -19,6 +19,8 @@ import {
   type ERROR_CODES,
   type ErrorCode,
   type FetchedResponse,
+  type FinalPage,
+  type FinalPageReader,
   type FindingsPolicy,
   type GuardedFetch,
   type HeaderSelection,
@@ -63,11 +65,13 @@ describe('analyze and Analyzer', () => {
     expectTypeOf<Analyzer['analyze']>().toEqualTypeOf<typeof analyze>();
     expectTypeOf<Analyzer['prepare']>().toEqualTypeOf<(url: string, options?: AnalyzeOptions) => PreparedAnalysis>();
     expectTypeOf<Analyzer['run']>().toEqualTypeOf<
-      (prepared: PreparedAnalysis, signal?: AbortSignal) => Promise<AnalysisResult>
+      (prepared: PreparedAnalysis, signal?: AbortSignal, finalPage?: FinalPageReader) => Promise<AnalysisResult>
     >();
     expectTypeOf<Analyzer['withOptions']>().toEqualTypeOf<
-      (options?: AnalyzeOptions) => Promise<(url: string) => Promise<AnalysisResult>>
+      (options?: AnalyzeOptions) => Promise<(url: string, finalPage?: FinalPageReader) => Promise<AnalysisResult>>
     >();
+    expectTypeOf<FinalPageReader>().toEqualTypeOf<(page: FinalPage) => void>();
+    expectTypeOf<FinalPage>().toEqualTypeOf<{ readonly url: string; readonly text: string; readonly cut: boolean }>();
     expectTypeOf<Analyzer['close']>().toEqualTypeOf<() => Promise<void>>();
   });
 

@@ -58,10 +58,6 @@ afterAll(() => {
 
 const dir = tempDirPerTest();
 
-/** The page fetches (not the analyses): the crawl asks for a page with an HTML Accept. */
-const pageFetches = (path: string) =>
-  log.filter((entry) => entry.path === path && entry.accept === 'text/html,application/xhtml+xml,*/*;q=0.8');
-
 describe('hoplens crawl on the synthetic site', () => {
   it('reports exactly the planted links, with the URL to link to instead', async () => {
     const map = join(dir(), 'map.csv');
@@ -143,8 +139,12 @@ describe('hoplens crawl on the synthetic site', () => {
       '/calendar?month=4',
     );
     expect(outcome.stderr).toMatch(/cut 1 URL \(query-variants\), e\.g\. .*\/calendar\?month=4/);
-    // Each page is read once.
-    for (const path of ['/', '/about', '/de/', '/fr/']) expect(pageFetches(path)).toHaveLength(1);
+    // Each page is requested once in all: the analysis of a page of the site is also its reading (the crawl reads the body its
+    // analysis fetched), so nothing fetches it a second time. A URL that other chains pass through (/about, the end of
+    // three redirects) is requested again by those analyses, each a chain of its own; these are the start of none.
+    const once = ['/', '/de/', '/fr/', '/missing', '/old-about', '/chain-start', '/sitemap-old', '/calendar?month=1'];
+    const requests = (path: string) => log.filter((entry) => entry.host === '127.0.0.1' && entry.path === path);
+    expect(once.filter((path) => requests(path).length !== 1)).toEqual([]);
     // 429 with Retry-After: 1: the next request to /slow waited at least that second.
     const slow = log.filter((entry) => entry.path === '/slow');
     expect(slow.length).toBeGreaterThanOrEqual(2);

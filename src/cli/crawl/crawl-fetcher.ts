@@ -23,7 +23,7 @@ export async function cliCrawlFetcher(
   const analyze = await analyzer.withOptions(options);
   const { policy: _policy, signal: _signal, ...fetchOptions } = options;
   const fetcher: CrawlFetcher = {
-    analyze: (url) => analyze(url),
+    analyze: (url, _signal, finalPage) => analyze(url, finalPage),
     fetch: (url, request) => analyzer.fetch(analyzer.prepare(url, fetchOptions), request),
     robotsToken: crawler ?? CRAWL_TOKEN,
   };
