@@ -28,7 +28,44 @@ export interface CrawlTally {
 export class TallyingStore implements CrawlStore {
   readonly tally: CrawlTally = { pages: 0, links: 0, targets: 0, targetsWithFindings: 0 };
 
-  constructor(private readonly store: CrawlStore) {}
+  /** Present when the wrapped store has it: the crawl asks for these by their presence (fetch once, streamed sitemaps). */
+  readonly completeInParts?: CrawlStore['completeInParts'];
+  readonly recordTarget?: CrawlStore['recordTarget'];
+
+  constructor(private readonly store: CrawlStore) {
+    const inParts = store.completeInParts?.bind(store);
+    if (inParts !== undefined) {
+      this.completeInParts = async (lease, parts, page) => {
+        let links = 0;
+        const counted = async function* () {
+          for await (const part of parts) {
+            links += part.length;
+            yield part;
+          }
+        };
+        const done = await inParts(lease, counted(), page);
+        if (done) {
+          this.tally.pages++;
+          this.tally.links += links;
+        }
+        return done;
+      };
+    }
+    const record = store.recordTarget?.bind(store);
+    if (record !== undefined) {
+      this.recordTarget = async (target) => {
+        const done = await record(target);
+        if (done) this.countTarget(target);
+        return done;
+      };
+    }
+  }
+
+  private countTarget(record: TargetRecord): void {
+    if (record.skipped !== undefined) return;
+    this.tally.targets++;
+    if (problem(record)) this.tally.targetsWithFindings++;
+  }
 
   async complete(lease: string, page: PageRecord, links: readonly LinkRecord[]): Promise<boolean> {
     const done = await this.store.complete(lease, page, links);
@@ -41,10 +78,7 @@ export class TallyingStore implements CrawlStore {
 
   async saveTarget(lease: string, record: TargetRecord): Promise<boolean> {
     const done = await this.store.saveTarget(lease, record);
-    if (done && record.skipped === undefined) {
-      this.tally.targets++;
-      if (problem(record)) this.tally.targetsWithFindings++;
-    }
+    if (done) this.countTarget(record);
     return done;
   }
 
