@@ -2,7 +2,8 @@ import type { AttachedTarget, CdpBrowser } from './cdp-browser.js';
 import type { PausedRequest, RouteDecision } from './request-router.js';
 
 /**
- * Runs in every document and worker before the page's own scripts: the page gets no WebRTC (its peer connections
+ * Runs in every document (not in workers: a worker's WebSocket meets the resolver wall, src/render/chromium-flags.ts)
+ * before the page's own scripts: the page gets no WebRTC (its peer connections
  * would send UDP that no request interception sees), no WebTransport, no service worker, and every WebSocket fails
  * before it connects (the request interception does not see WebSockets either): it is closed at once, as a refused
  * connection is.
