@@ -487,7 +487,7 @@ export function describeInstalledCommands(installed: () => Installed): void {
   });
 
   describe('hoplens URL --render, installed', () => {
-    // The CLI's Chromium is Debian's (docs/cli.md, --render); playwright-core is loaded from node_modules.
+    // The CLI's Chromium is Debian's (docs/cli.md, --render), driven over its DevTools pipe: no playwright-core installed.
     it('follows a JavaScript redirect in headless Chromium', async () => {
       const result = await runInstalled(installed(), [`${plain.origin}/js`, '--render', '--json']);
       expect(result.stderr).toBe('');
