@@ -13,7 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS } from '../../src/render/index.js';
+import { CdpBrowser } from '../../src/render/cdp-browser.js';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../src/render/index.js';
+import { IsolatedContext } from '../../src/render/isolated-context.js';
 import { browserPids } from '../helpers/chromium-processes.js';
 
 const EXECUTABLE = '/usr/bin/chromium';
@@ -50,6 +52,21 @@ function disabledFeatures(args: readonly string[]): string[] {
 }
 
 describe('renderer processes per render', () => {
+  it("gives each of the renderer's own contexts one renderer process, through its DevTools pipe", async () => {
+    // The browser and contexts the renderer itself opens (src/render/cdp-browser.ts, isolated-context.ts).
+    const browser = await CdpBrowser.launch(chromiumPath(), 20_000);
+    try {
+      const events = { onRequest: async () => undefined, onLoad: () => {} };
+      for (let i = 0; i < 3; i++) await IsolatedContext.open(browser, `probe-${i}`, events);
+      const { processInfo } = await browser.connection.send<{ processInfo: Array<{ type: string }> }>(
+        'SystemInfo.getProcessInfo',
+      );
+      expect(processInfo.filter((info) => info.type === 'renderer').length).toBe(3);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it('gives each context one renderer process of its own, and none beside it', async () => {
     const browser = await launch(CHROMIUM_FLAGS);
     expect(await renderersFor(browser, 3)).toBe(3);
