@@ -95,6 +95,7 @@ describe('the option table', () => {
       clientRedirects: DEFAULTS.clientRedirects,
       render: String(DEFAULTS.render),
       renderWait: String(DEFAULTS.renderWait),
+      crawler: DEFAULTS.crawler,
     });
   });
 });
