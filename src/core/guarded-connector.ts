@@ -145,9 +145,10 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
       const verdict = options.policy.check(literal);
       if (!verdict.allowed) return callback(blocked(connectOptions.hostname, literal, describeAddress(verdict)), null);
     }
-    // buildConnector returns the socket it opens (its type says void), so the clock hears its events from the start.
-    // It is set before any callback can run: a socket reports nothing synchronously.
-    let opening: OpeningConnection | undefined;
+    // The clock starts before the connector runs (it begins the lookup synchronously). buildConnector returns the
+    // socket it opens (its type says void), so the clock hears its events from the start: a socket reports nothing
+    // synchronously.
+    const opening = new OpeningConnection();
     const opened = connect(connectOptions, (error, socket) => {
       if (error !== null) return callback(error, null);
       const remote = (socket as Socket).remoteAddress;
@@ -169,14 +170,10 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
         }
         options.verdicts?.record(requested.host ?? requested.hostname, problem);
       }
-      (opening ?? new OpeningConnection(undefined)).ready(
-        socket as Socket,
-        remote,
-        connectOptions.protocol === 'https:',
-      );
+      opening.ready(socket as Socket, remote, connectOptions.protocol === 'https:');
       return callback(null, socket);
     }) as unknown as Socket | undefined;
-    opening = new OpeningConnection(opened);
+    opening.watch(opened);
   };
 }
 
