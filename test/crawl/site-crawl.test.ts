@@ -120,6 +120,8 @@ describe('hoplens crawl on the synthetic site', () => {
     );
     const junit = readFileSync(join(dir(), 'report.xml'), 'utf8');
     expect(junit.match(/<testcase /g)?.length).toBe(rows.length);
+    // The suite's time is the crawl's, which waited out the 429's Retry-After of 1 s (it said 0.0 s: the report's own).
+    expect(Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1])).toBeGreaterThanOrEqual(1);
     // The link keeps its fragment on the URL to link to instead.
     const old = rows.find((row) => row.source === `${site}/old-about` && row.extra.element === 'a');
     expect(old?.extra.linkInstead).toBe(`${site}/about#team`);

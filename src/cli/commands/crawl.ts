@@ -8,6 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { emptySummary } from '../../check/index.js';
 import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
 import {
@@ -46,12 +47,16 @@ function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boo
   return { dir: mkdtempSync(join(tmpdir(), 'hoplens-crawl-')), temporary: true };
 }
 
-/** Writes the report of a crawl's store (also `crawl report`'s, of a shared crawl: src/cli/crawl/report-command.ts). */
+/**
+ * Writes the report of a crawl's store (also `crawl report`'s, of a shared crawl: src/cli/crawl/report-command.ts).
+ * `startedAt` (`performance.now()`) is when the crawl began, for the summary's time; by default, now.
+ */
 export async function writeReport(
   store: CrawlStore,
   flags: CrawlFlags,
   io: CliIo,
   interrupted: boolean,
+  startedAt = performance.now(),
 ): Promise<[CrawlTotals, boolean]> {
   const cwd = io.cwd ?? process.cwd();
   const sink =
@@ -79,6 +84,7 @@ export async function writeReport(
     await formatter.row(row);
   });
   summary.interrupted = interrupted;
+  summary.elapsedMs = performance.now() - startedAt;
   await formatter.end(summary);
   await sink.close();
   for (const file of files) await file.sink.close();
@@ -122,6 +128,7 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
   const store = await DiskStore.open(dir, { resume: flags.resume === true });
   const { fetcher, close } = await cliCrawlFetcher(io, await analyzerSettings(flags, io), options, flags.crawler);
   let interrupted = false;
+  const startedAt = performance.now();
   const tallying = new TallyingStore(store);
   const progress = crawlProgress(io, flags.progress !== false, tallying.tally);
   try {
@@ -135,7 +142,7 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
     progress.stop();
     await close();
   }
-  const [totals, failed] = await writeReport(store, flags, io, interrupted);
+  const [totals, failed] = await writeReport(store, flags, io, interrupted, startedAt);
   await store.close();
   if (interrupted) {
     io.stderr.write(`hoplens: crawl interrupted; its state is in ${dir} (go on with --state ${dir} --resume)\n`);
