@@ -89,20 +89,8 @@ export async function checkCommand(file: string, given: CheckFlags, io: CliIo): 
   const report = new CheckReport(plan, channels, judging.summary);
   let verdict: RunVerdict | undefined;
   try {
-    await channels.formatter.begin();
-    const rows = ahead === undefined ? await readRows(plan, stream, io, sitemap, channels) : replayItems(ahead);
-    // Only a `--shard`'s share of the rows is run.
-    const share = plan.shard === undefined ? rows : shardItems(rows, plan.shard);
-    const chosen = extras.subset === undefined ? share : subsetItems(share, extras.subset);
-    const stop = await runAndReport(plan, chosen, judging, report, io, settings, extras.cache);
-    const complete = !stop.stoppedEarly && stop.inputError === undefined;
-    const elapsedMs = performance.now() - started;
-    const { summary, missing } = judging.finish({ elapsedMs, interrupted: stop.interrupted, complete });
-    if (stop.interrupted) await countUnchecked(plan, summary, { ahead, extras, io, sitemap });
-    await report.notes(missing, stop.inputError);
-    verdict = runVerdict(summary, stop.inputError, collapse, plan.expectations.strict);
-    summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
-    await channels.formatter.end(summary);
+    const run = { plan, judging, report, channels, io, settings, extras, ahead, sitemap, stream, collapse };
+    verdict = await runRows(run, started);
   } finally {
     closeInput();
     await channels.close();
@@ -114,6 +102,41 @@ export async function checkCommand(file: string, given: CheckFlags, io: CliIo): 
   }
   if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);
   return verdict!.exit;
+}
+
+/** What a check's run needs once its inputs and report are open. */
+interface CheckRun {
+  plan: CheckPlan;
+  judging: RunJudging;
+  report: CheckReport;
+  channels: CheckChannels;
+  io: CliIo;
+  settings: AnalyzerConfig;
+  extras: RunExtras;
+  ahead: ReadAhead | undefined;
+  sitemap: OpenSitemapOptions;
+  stream: Readable;
+  collapse: ReturnType<typeof collapseSettings>;
+}
+
+/** Runs the rows (a `--shard`'s share, a `--resume`'s rest), writes each, and ends the report with its verdict. */
+async function runRows(run: CheckRun, started: number): Promise<RunVerdict> {
+  const { plan, judging, report, channels, io, extras, ahead, sitemap } = run;
+  await channels.formatter.begin();
+  const rows = ahead === undefined ? await readRows(plan, run.stream, io, sitemap, channels) : replayItems(ahead);
+  // Only a `--shard`'s share of the rows is run.
+  const share = plan.shard === undefined ? rows : shardItems(rows, plan.shard);
+  const chosen = extras.subset === undefined ? share : subsetItems(share, extras.subset);
+  const stop = await runAndReport(plan, chosen, judging, report, io, run.settings, extras.cache);
+  const complete = !stop.stoppedEarly && stop.inputError === undefined;
+  const elapsedMs = performance.now() - started;
+  const { summary, missing } = judging.finish({ elapsedMs, interrupted: stop.interrupted, complete });
+  if (stop.interrupted) await countUnchecked(plan, summary, { ahead, extras, io, sitemap });
+  await report.notes(missing, stop.inputError);
+  const verdict = runVerdict(summary, stop.inputError, run.collapse, plan.expectations.strict);
+  summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
+  await channels.formatter.end(summary);
+  return verdict;
 }
 
 /**
