@@ -162,6 +162,12 @@ export class DiskStore implements CrawlStore {
     return this.frontier.seen.spills + this.targetQueue.seen.spills;
   }
 
+  /** Bytes the four seen sets hold in memory (tests check the bound). */
+  get memoryBytes(): number {
+    const { frontier, targetQueue } = this;
+    return frontier.seen.bytes + frontier.done.bytes + targetQueue.seen.bytes + targetQueue.done.bytes;
+  }
+
   async enqueue(entries: readonly FrontierEntry[]): Promise<FrontierEntry[]> {
     return this.frontier.add(entries);
   }
