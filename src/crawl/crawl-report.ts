@@ -7,7 +7,7 @@
 import { countRedirects } from '../core/index.js';
 import type { CrawlStore, CutReason, LinkRecord, TargetRecord } from './crawl-store.js';
 import { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
-import { urlHash } from './spilling-set.js';
+import { TargetPlaces } from './target-places.js';
 
 /** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal). */
 export interface ReportedLink {
@@ -52,29 +52,25 @@ export function problem(target: TargetRecord): boolean {
   return summary.hasLoop || summary.finalStatus >= 400 || countRedirects(chain) > 0;
 }
 
-/** A URL's key in the report's map of targets: 53 bits of its hash, a number kept without a string. */
-function targetKey(url: string): number {
-  const [hi, lo] = urlHash(url);
-  return hi * 2 ** 21 + (lo >>> 11);
-}
-
 /**
- * The targets with a problem, to be looked up by URL: their places in the store when it gives them (a number a
- * target, the record read again when a link to it is reported), else the records themselves.
+ * The targets with a problem, to be looked up by URL: their places in the store when it gives them (16 bytes a
+ * target in typed arrays, src/crawl/target-places.ts; the record read again when a link to it is reported), else the
+ * records themselves.
  */
 async function problemTargets(
   store: CrawlStore,
   totals: CrawlTotals,
 ): Promise<(url: string) => Promise<TargetRecord | undefined>> {
   if (store.targetsWithPlaces !== undefined && store.targetAt !== undefined) {
-    const places = new Map<number, number>();
+    const places = new TargetPlaces();
     for await (const [target, place] of store.targetsWithPlaces()) {
       totals.targets++;
-      if (problem(target)) places.set(targetKey(target.url), place);
+      if (problem(target)) places.add(target.url, place);
     }
+    places.seal();
     const at = store.targetAt.bind(store);
     return async (url) => {
-      const place = places.get(targetKey(url));
+      const place = places.get(url);
       const target = place === undefined ? undefined : await at(place);
       return target?.url === url ? target : undefined;
     };
