@@ -4,7 +4,6 @@
  * and its links recorded, and the links' targets queued for analysis and, within the scope, for the crawl.
  */
 import { decodePage, isHoplensError } from '../core/index.js';
-import type { SitemapLoc } from '../inputs/index.js';
 import { analysedPage } from './analysed-page.js';
 import { admit, type CrawlContext, FOLLOWED, recordCut, trapped } from './crawl-context.js';
 import type { FrontierEntry, Leased, LinkRecord, PageRecord } from './crawl-store.js';
