@@ -278,6 +278,7 @@ describe('the crawler judged for', () => {
       ),
     ).toBe('robots.txt blocks bingbot');
     expect(new URL(page.url()).searchParams.get('crawler')).toBe('bingbot');
+    await screenshot(page, 'crawler-option-desktop');
 
     // A token the service refuses is shown next to the field, in the service's words.
     await crawler.fill('not a token');
