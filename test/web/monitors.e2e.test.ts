@@ -277,7 +277,8 @@ describe('managing monitors in the page', () => {
     await page.waitForURL(`${service.origin}/monitors/new`);
     await page.locator('#monitor-url').waitFor();
     // The URL field has the focus; every field is reached with Tab, in order, and the form sent with Enter.
-    await page.waitForFunction('document.activeElement?.id === "monitor-url"');
+    // Locators, not waitForFunction: a string predicate polled in the page is eval, which the page's CSP refuses.
+    await page.locator('#monitor-url:focus').waitFor();
     await page.keyboard.type(`${targets.origin}/old`);
     await page.keyboard.press('Tab');
     await page.keyboard.type(`${targets.origin}/new`);
@@ -357,7 +358,7 @@ describe('managing monitors in the page', () => {
     await screenshot(page, 'monitors-form-edit-1280-light');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('.monitor-head').waitFor();
-    await page.waitForFunction('document.querySelector(".monitor-head__facts")?.textContent?.includes("every 10 min")');
+    await page.locator('.monitor-head__facts', { hasText: 'every 10 min' }).waitFor();
     expect((await monitorNow(id)).body).toMatchObject({
       interval: 600,
       labels: { team: 'web' },
@@ -449,9 +450,7 @@ describe('importing monitors in the page', () => {
     ]);
     await screenshot(page, 'monitors-import-1280-light');
     await page.getByRole('button', { name: 'Import' }).click();
-    await page.waitForFunction(
-      'document.querySelector(".import-result__summary")?.textContent?.includes("2 unchanged")',
-    );
+    await page.locator('.import-result__summary', { hasText: '2 unchanged' }).waitFor();
     expect(await summary.textContent()).toBe('0 monitors created, 2 unchanged, 0 failed, 0 invalid, 1 skipped');
   });
 });
