@@ -67,7 +67,11 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
         url: request.url,
       });
     }
-    const signal = AbortSignal.any([AbortSignal.timeout(context.timeout), ...(context.signal ? [context.signal] : [])]);
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(context.timeout),
+      ...(context.signal ? [context.signal] : []),
+      ...(request.signal ? [request.signal] : []),
+    ]);
     const ceiling = context.bodyLimit ?? RENDER_BODY_LIMIT;
     const limit = Math.min(ceiling, request.maxBodyBytes ?? ceiling);
     try {
@@ -77,10 +81,10 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
       // Sent again only when it is safe to (GET or HEAD: RFC 9110 §9.2.1), as a hop is (src/core/lenient-hop.ts).
       const safe = request.method === 'GET' || request.method === 'HEAD';
       if (connection === undefined || !safe || signal.aborted || !refusedHeaderByte(error)) {
-        throw fetchError(error, url, context, signal);
+        throw fetchError(error, url, request, context, signal);
       }
       return fetchLeniently(connection, url, request, signal, limit).catch((second: unknown) => {
-        throw fetchError(second, url, context, signal);
+        throw fetchError(second, url, request, context, signal);
       });
     }
   };
@@ -137,7 +141,13 @@ async function fetchLeniently(
   };
 }
 
-function fetchError(error: unknown, url: URL, context: GuardedFetchContext, signal: AbortSignal): HoplensError {
-  const timedOut = signal.aborted && !(context.signal?.aborted ?? false);
+function fetchError(
+  error: unknown,
+  url: URL,
+  request: RenderedRequest,
+  context: GuardedFetchContext,
+  signal: AbortSignal,
+): HoplensError {
+  const timedOut = signal.aborted && !(context.signal?.aborted ?? false) && !(request.signal?.aborted ?? false);
   return toNetworkError(error, url.href, context.timeout, timedOut);
 }

@@ -16,6 +16,8 @@ export interface RenderedRequest {
   readonly maxBodyBytes?: number | undefined;
   /** Keep the first `maxBodyBytes` of a longer body and stop reading, instead of failing with `RESPONSE_TOO_LARGE`. */
   readonly truncateBody?: boolean | undefined;
+  /** Aborts this request (the render was stopped by a bound): its body is no longer read. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What the core's guarded fetch answered. */

@@ -11,6 +11,7 @@ export class RenderBudget {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   private stopped = false;
+  private readonly stopping = new AbortController();
 
   constructor(
     readonly bounds: RenderBounds,
@@ -20,6 +21,11 @@ export class RenderBudget {
   /** Whether a bound has stopped the render: nothing more is sent. */
   get isStopped(): boolean {
     return this.stopped;
+  }
+
+  /** Aborted when a bound stops the render: requests in flight stop reading what the page will never be given. */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
   }
 
   /** Counts one request of the page; false (and the render stopped) past the limit. */
@@ -69,6 +75,7 @@ export class RenderBudget {
   stop(incomplete: RenderIncomplete): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.stopping.abort();
     // Requests waiting for a turn go on, and find the render stopped.
     for (const wake of this.waiting.splice(0)) {
       this.active++;

@@ -45,6 +45,7 @@ async function perform(request: PageRequest, fetch: GuardedFetch, budget: Render
       method: request.method,
       headers: verdict.send,
       maxBodyBytes: allowance,
+      signal: budget.signal,
     });
     let answer: BrowserResponse;
     try {

@@ -278,6 +278,7 @@ describe('the renderer port', () => {
       readonly body?: Buffer | undefined;
       readonly maxBodyBytes?: number | undefined;
       readonly truncateBody?: boolean | undefined;
+      readonly signal?: AbortSignal | undefined;
     }>();
     expectTypeOf<FetchedResponse>().toEqualTypeOf<{
       readonly status: number;

@@ -57,7 +57,7 @@ const PAGES: Record<string, string> = {
   </script></body>`,
   '/bombs60': `<script>
     var all = [];
-    for (var i = 0; i < 60; i++) all.push(fetch('/bomb?' + i).then(function (r) { return r.arrayBuffer(); }).catch(function () {}));
+    for (var i = 0; i < 60; i++) all.push(fetch('/bomb60?' + i).then(function (r) { return r.arrayBuffer(); }).catch(function () {}));
     Promise.all(all).then(function () { location.href = '/done'; });
   </script>`,
   '/storm150': `<script>
@@ -80,7 +80,8 @@ const PAGES: Record<string, string> = {
 };
 
 let server: TestServer;
-const served = { bombs: 0, items: 0, frames: 0 };
+// The 60 bombs have a path of their own: a request of the 300-bomb flood still in flight is never counted as theirs.
+const served = { bombs: 0, bombs60: 0, items: 0, frames: 0 };
 const renderer = new ChromiumRenderer();
 const analyzer = new Analyzer({ renderer });
 
@@ -91,8 +92,9 @@ beforeAll(async () => {
     if (page !== undefined) {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(page);
-    } else if (path === '/bomb') {
-      served.bombs++;
+    } else if (path === '/bomb' || path === '/bomb60') {
+      if (path === '/bomb') served.bombs++;
+      else served.bombs60++;
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' });
       res.end(BOMB);
     } else {
@@ -181,11 +183,10 @@ describe('a rendered analysis under attack', () => {
   }, 90_000);
 
   it('60 bombs stop at the byte bound, decoding no more than 2 MiB of each', async () => {
-    served.bombs = 0;
     const { result, ms, before, after } = await measured('/bombs60');
     expect(incomplete(result)).toEqual({ reason: 'byte_limit', finding: true, hops: 1 });
     // 2 MiB decoded per response, 20 MiB per render: ten bombs, and those already in flight (6 at once).
-    expect(served.bombs).toBeLessThanOrEqual(
+    expect(served.bombs60).toBeLessThanOrEqual(
       RENDER_BOUNDS_DEFAULTS.maxRenderBytes / RENDER_BOUNDS_DEFAULTS.maxResponseBytes +
         RENDER_BOUNDS_DEFAULTS.maxParallelRequests,
     );
