@@ -8,7 +8,7 @@ export interface RateLimits {
   readonly perDay: number;
 }
 
-/** Builds the pair of in-memory limiters; also the insurance of the Redis store. */
+/** Builds the pair of in-memory limiters; also the Redis store's fallback while Redis is unreachable. */
 export function memoryLimiters(limits: RateLimits, keyPrefix: string) {
   return {
     minute: new RateLimiterMemory({ points: limits.perMinute, duration: MINUTE_SECONDS, keyPrefix: `${keyPrefix}:m` }),

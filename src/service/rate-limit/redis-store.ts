@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimits } from './memory-store.js';
+import { memoryLimiters, type RateLimits } from './memory-store.js';
+import { RedisWindows } from './redis-windows.js';
 import type { RateLimitDecision, RateLimitState, RateLimitStore } from './store.js';
-import { DAY_SECONDS, MINUTE_SECONDS, TwoWindows } from './two-windows.js';
+import { TwoWindows } from './two-windows.js';
 
 /** Settings of a {@link RedisStore}. */
 export interface RedisStoreOptions {
@@ -19,40 +19,20 @@ export interface RedisStoreOptions {
 const COMMAND_TIMEOUT_MS = 1000;
 
 /**
- * The in-memory insurance limiter. rate-limiter-flexible calls it only when a Redis command failed, so each call is
- * the outage signal.
- */
-class FallbackLimiter extends RateLimiterMemory {
-  constructor(
-    options: ConstructorParameters<typeof RateLimiterMemory>[0],
-    private readonly onUse: () => void,
-  ) {
-    super(options);
-  }
-
-  override consume(...args: Parameters<RateLimiterMemory['consume']>): ReturnType<RateLimiterMemory['consume']> {
-    this.onUse();
-    return super.consume(...args);
-  }
-
-  override get(...args: Parameters<RateLimiterMemory['get']>): ReturnType<RateLimiterMemory['get']> {
-    this.onUse();
-    return super.get(...args);
-  }
-}
-
-/**
- * Counters in Redis, shared by every instance that points at it. RateLimiterRedis counts with one Lua script per
- * window (SET NX + INCRBY + PTTL), so concurrent requests from any number of instances are counted exactly.
+ * Counters in Redis, shared by every instance that points at it: both windows of a request are counted by one Lua
+ * script (src/service/rate-limit/redis-windows.ts), so concurrent requests from any number of instances are counted
+ * exactly, in one round trip each.
  *
- * If Redis goes away the limiters' `insuranceLimiter` (rate-limiter-flexible's own fallback) counts in memory; the
- * first request served that way logs one warning, and the next `ready` of the client logs the return. ioredis keeps
- * reconnecting in the background, and each request tries Redis first, so sharing resumes by itself.
+ * If Redis is not ready or a command fails, the request is counted in this instance's memory instead (the same
+ * windows, in-memory limiters); the first request served that way logs one warning, and the next `ready` of the
+ * client logs the return. ioredis keeps reconnecting in the background, and each request tries Redis first, so
+ * sharing resumes by itself.
  */
 export class RedisStore implements RateLimitStore {
   /** The ioredis client (exposed for readiness checks and tests). */
   readonly client: Redis;
-  private readonly windows: TwoWindows;
+  private readonly windows: RedisWindows;
+  private readonly fallback: TwoWindows;
   private readonly logger: FastifyBaseLogger;
   private degraded = false;
   private connectedOnce = false;
@@ -62,7 +42,7 @@ export class RedisStore implements RateLimitStore {
     this.logger = options.logger;
     const prefix = options.keyPrefix ?? 'hoplens:rl';
     this.client = new Redis(options.url, {
-      // Never queue commands while disconnected: fail at once, so the insurance limiter answers without delay.
+      // Never queue commands while disconnected: fail at once, so the memory fallback answers without delay.
       enableOfflineQueue: false,
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: 2000,
@@ -82,25 +62,9 @@ export class RedisStore implements RateLimitStore {
       this.logger.info({ event: 'rate_limit_store' }, 'Redis is reachable again; rate limits are shared again');
     });
 
-    const onFallback = () => this.onFallback();
-    const fallback = (points: number, duration: number, name: string) =>
-      new FallbackLimiter({ points, duration, keyPrefix: `${prefix}:fallback:${name}` }, onFallback);
-    const common = { storeClient: this.client, rejectIfRedisNotReady: true };
-    const minute = new RateLimiterRedis({
-      ...common,
-      points: options.limits.perMinute,
-      duration: MINUTE_SECONDS,
-      keyPrefix: `${prefix}:minute`,
-      insuranceLimiter: fallback(options.limits.perMinute, MINUTE_SECONDS, 'minute'),
-    });
-    const day = new RateLimiterRedis({
-      ...common,
-      points: options.limits.perDay,
-      duration: DAY_SECONDS,
-      keyPrefix: `${prefix}:day`,
-      insuranceLimiter: fallback(options.limits.perDay, DAY_SECONDS, 'day'),
-    });
-    this.windows = new TwoWindows(minute, day);
+    this.windows = new RedisWindows(this.client, options.limits, prefix);
+    const { minute, day } = memoryLimiters(options.limits, `${prefix}:fallback`);
+    this.fallback = new TwoWindows(minute, day);
   }
 
   private onFallback(): void {
@@ -134,12 +98,29 @@ export class RedisStore implements RateLimitStore {
     });
   }
 
-  consume(key: string, points = 1): Promise<RateLimitDecision> {
-    return this.windows.consume(key, points);
+  async consume(key: string, points = 1): Promise<RateLimitDecision> {
+    // Not ready: fail over at once rather than wait for a command that cannot be sent (no offline queue).
+    if (this.client.status === 'ready') {
+      try {
+        return await this.windows.consume(key, points);
+      } catch {
+        // Timed out or refused: counted in memory below.
+      }
+    }
+    this.onFallback();
+    return this.fallback.consume(key, points);
   }
 
-  peek(key: string): Promise<RateLimitState> {
-    return this.windows.peek(key);
+  async peek(key: string): Promise<RateLimitState> {
+    if (this.client.status === 'ready') {
+      try {
+        return await this.windows.peek(key);
+      } catch {
+        // As in consume.
+      }
+    }
+    this.onFallback();
+    return this.fallback.peek(key);
   }
 
   async isReady(): Promise<boolean> {

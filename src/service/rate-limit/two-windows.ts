@@ -5,22 +5,21 @@ import type { RateLimitDecision, RateLimitState, WindowState } from './store.js'
 export const MINUTE_SECONDS = 60;
 export const DAY_SECONDS = 24 * 60 * 60;
 
-/** A limiter for one window: any rate-limiter-flexible limiter (memory, Redis with memory insurance...). */
+/** A limiter for one window: a rate-limiter-flexible limiter (in memory; Redis counts both windows in one script). */
 type Limiter = Pick<RateLimiterAbstract, 'consume' | 'reward' | 'get' | 'points' | 'duration'>;
 
+/**
+ * One window's state from its counter: `consumed` points in a window with `msBeforeNext` ms left. No counter, or one
+ * whose expiry has not run yet (`msBeforeNext` of 0 or less), is a window that would start afresh.
+ */
+export function windowFrom(limit: number, windowSeconds: number, consumed: number, msBeforeNext: number): WindowState {
+  if (msBeforeNext <= 0) return { limit, windowSeconds, remaining: limit, resetMs: windowSeconds * 1000 };
+  return { limit, windowSeconds, remaining: Math.max(0, limit - consumed), resetMs: msBeforeNext };
+}
+
 function windowState(limiter: Limiter, res: RateLimiterRes | null): WindowState {
-  const limit = limiter.points;
-  const windowSeconds = limiter.duration;
-  // No record, or one whose expiry timer has not run yet: the window would start afresh.
-  if (res === null || res.msBeforeNext <= 0)
-    return { limit, windowSeconds, remaining: limit, resetMs: windowSeconds * 1000 };
-  return {
-    limit,
-    windowSeconds,
-    // Counted here rather than read from `remainingPoints`, which `get` leaves at 0 in some stores.
-    remaining: Math.max(0, limit - res.consumedPoints),
-    resetMs: res.msBeforeNext,
-  };
+  // Counted from `consumedPoints` rather than read from `remainingPoints`, which `get` leaves at 0 in some stores.
+  return windowFrom(limiter.points, limiter.duration, res?.consumedPoints ?? 0, res?.msBeforeNext ?? 0);
 }
 
 /**
