@@ -1,5 +1,4 @@
 import { type AnalyzerConfig, ConnectionRoutes, isCoreError } from '../core/index.js';
-import { ChromiumRenderer, checkChromium } from '../render/index.js';
 import type { AnalysisFlags } from './analysis-options.js';
 import { readCaFiles } from './ca-files.js';
 import { invalidFlag } from './errors.js';
@@ -16,7 +15,11 @@ export async function analyzerSettings(flags: AnalysisFlags, io: CliIo): Promise
   const routes = connectionRoutes(flags);
   if (routes.resolve !== undefined) config.resolve = routes.resolve;
   if (routes.connectTo !== undefined) config.connectTo = routes.connectTo;
-  if (flags.render === true) config.renderer = new ChromiumRenderer({ executablePath: checkChromium(io.env) });
+  if (flags.render === true) {
+    // Loaded only with --render: a run without it never reads the renderer's code.
+    const { ChromiumRenderer, checkChromium } = await import('../render/index.js');
+    config.renderer = new ChromiumRenderer({ executablePath: checkChromium(io.env) });
+  }
   return config;
 }
 

@@ -5,7 +5,7 @@
  * a kind added to a room's list is explained and linked without a second list to keep.
  */
 import { ISSUE_HELP, ISSUE_TYPES } from '../core/index.js';
-import { CRAWL_ISSUE_TYPES } from '../crawl/index.js';
+import { CRAWL_ISSUE_TYPES } from '../crawl/crawl-issue-types.js';
 import { VARIANT_ISSUE_TYPES } from '../variants/index.js';
 
 /** Every finding kind, the core's first, in the order of their lists. */

@@ -1,6 +1,7 @@
 /** The site crawl (issue 31): its store interface, its findings and the crawl itself. The room's only entry. */
 
 export type { CrawlFetcher } from './crawl-fetcher.js';
+export { CRAWL_ISSUE_SEVERITY, CRAWL_ISSUE_TYPES, type CrawlIssueType } from './crawl-issue-types.js';
 export { type CrawlTotals, crawlReport, type ReportedLink } from './crawl-report.js';
 export { CRAWL_DEFAULTS, type CrawlRun, type CrawlSettings, runCrawl } from './crawl-run.js';
 export type {
@@ -22,12 +23,5 @@ export { CRAWL_SCOPES, type CrawlScope } from './crawl-url.js';
 export { DiskStore, type DiskStoreOptions } from './disk-store.js';
 // The links of files (Markdown, MDX, HTML) and the fix written for them: files/.
 export * from './files/index.js';
-export {
-  CRAWL_ISSUE_SEVERITY,
-  CRAWL_ISSUE_TYPES,
-  type CrawlFinding,
-  type CrawlIssueType,
-  linkFindings,
-  notReciprocal,
-} from './link-findings.js';
+export { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
 export { TRAP_DEFAULTS, type TrapLimits } from './trap-guard.js';

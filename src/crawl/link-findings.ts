@@ -8,34 +8,8 @@
  * https://developers.google.com/search/docs/specialty/international/localized-versions).
  */
 import { countRedirects, type Severity } from '../core/index.js';
+import { CRAWL_ISSUE_SEVERITY, type CrawlIssueType } from './crawl-issue-types.js';
 import type { LinkElement, LinkRecord, TargetRecord } from './crawl-store.js';
-
-/** The kinds of a crawl finding. */
-export const CRAWL_ISSUE_TYPES = Object.freeze([
-  'link_to_redirect',
-  'link_to_chain',
-  'link_to_error',
-  'redirect_loop_linked',
-  'canonical_to_redirect',
-  'canonical_to_error',
-  'hreflang_to_redirect',
-  'hreflang_not_reciprocal',
-  'sitemap_url_redirects',
-] as const);
-
-export type CrawlIssueType = (typeof CRAWL_ISSUE_TYPES)[number];
-
-export const CRAWL_ISSUE_SEVERITY: Readonly<Record<CrawlIssueType, Severity>> = Object.freeze({
-  link_to_redirect: 'warning',
-  link_to_chain: 'warning',
-  link_to_error: 'error',
-  redirect_loop_linked: 'error',
-  canonical_to_redirect: 'error',
-  canonical_to_error: 'error',
-  hreflang_to_redirect: 'warning',
-  hreflang_not_reciprocal: 'warning',
-  sitemap_url_redirects: 'warning',
-});
 
 /** One finding on one link. */
 export interface CrawlFinding {

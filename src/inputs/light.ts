@@ -6,6 +6,7 @@
  */
 export { INPUTS_ERROR_CODES, type InputsErrorCode, isInputsError } from './errors.js';
 export { fileErrorReason } from './file-error.js';
+export { hasPatternMatching, PATTERN_FORMATS, type PatternFormat } from './patterns/formats.js';
 export { neutralisedCell, restoredCell } from './text/csv-cell.js';
 
 /** The redirect-rule formats: a host's or a server's configuration, or a tool's export (formats/, a folder each). */

@@ -106,6 +106,18 @@ describe('CLI start-up', () => {
       expect(texts.some((t) => dynamicSpecifiers(t).some((s) => s.includes(name)))).toBe(true);
   });
 
+  it('leaves the crawl, the page parsers and the renderer out of `hoplens check` without --render', () => {
+    const check = loadedFrom(dynamicChunk(dynamicChunk(MAIN, 'run-'), 'check-'));
+    // The walk sees the check's own packages, so an empty result cannot pass by accident.
+    expect([...check.packages]).toContain('undici');
+    // The crawl's Markdown and HTML parsers came in through the explanation of crawl findings (src/cli/finding-help.ts)
+    // and the renderer through the analyzer's settings: 0.8 MB of code compiled at start for a one-row check.
+    for (const name of ['markdown-it', 'parse5', 'tldts']) expect(check.packages).not.toContain(name);
+    const texts = [...check.files].map((file) => readFileSync(file, 'utf8'));
+    expect(texts.some((text) => text.includes('// src/render/chromium-renderer.ts'))).toBe(false);
+    expect(texts.some((text) => text.includes('// src/crawl/link-findings.ts'))).toBe(false);
+  });
+
   it('imports the service from dist/service/, as `npm start` runs it, only in `hoplens serve`', () => {
     const serve = dynamicChunk(dynamicChunk(MAIN, 'run-'), 'serve-');
     const service = dynamicSpecifiers(readFileSync(serve, 'utf8')).map((s) => resolve(dirname(serve), s));

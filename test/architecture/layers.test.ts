@@ -83,8 +83,12 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     pageEntry: ['report/view/page.ts', 'report/view/text.ts'],
   },
   // The site crawl (issue 31): reads sitemaps with inputs, judges and writes nothing itself; the CLI runs it.
-  // Its second entry is the shared PostgreSQL store (src/crawl/pg/), which only `crawl --worker` and `crawl report` load.
-  crawl: { uses: ['core', 'inputs', 'check', 'database'], entries: ['crawl/index.ts', 'crawl/pg/index.ts'] },
+  // Its second entry is the shared PostgreSQL store (src/crawl/pg/), which only `crawl --worker` and `crawl report` load;
+  // its third the finding kinds, which the CLI explains at start-up without loading the crawl.
+  crawl: {
+    uses: ['core', 'inputs', 'check', 'database'],
+    entries: ['crawl/index.ts', 'crawl/pg/index.ts', 'crawl/crawl-issue-types.ts'],
+  },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl'] },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },

@@ -10,7 +10,7 @@ import {
   isRuleFormat,
   planInput,
 } from '../../inputs/index.js';
-import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/patterns/index.js';
+import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/light.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { invalidFlag } from '../errors.js';
 import { type CheckFormat, isHumanFormat } from '../formats/formatter.js';
