@@ -157,6 +157,16 @@ export class Analyzer {
     return this.prepareUrl(url, this.prepareOptions(options));
   }
 
+  /**
+   * {@link prepare} for many URLs under one set of options (a service's requests that ask the same options): the
+   * options are validated and the address policy chosen once, here, and the function returned only parses each URL.
+   * Takes a compiled policy, as `prepare` does. Throws as `prepare` does for the options; the function, for the URL.
+   */
+  preparer(options: AnalyzeOptions = {}): (url: string) => PreparedAnalysis {
+    const prepared = this.prepareOptions(options);
+    return (url) => this.prepareUrl(url, prepared);
+  }
+
   /** The options half of {@link prepare}: validated, and the address policy chosen. */
   private prepareOptions(options: AnalyzeOptions): Omit<PreparedAnalysis, 'url' | 'target'> {
     const normalized = normalizeOptions(options);
@@ -182,12 +192,12 @@ export class Analyzer {
     options: AnalyzeOptions = {},
   ): Promise<(url: string, finalPage?: FinalPageReader) => Promise<AnalysisResult>> {
     const policy = options.policy === undefined ? undefined : await compilePolicy(options.policy);
-    const prepared = this.prepareOptions({ ...options, policy });
+    const prepare = this.preparer({ ...options, policy });
     // Not an async arrow: that would add a promise and a turn of the microtask queue to every row.
     return (url, finalPage) => {
       let analysis: PreparedAnalysis;
       try {
-        analysis = this.prepareUrl(url, prepared);
+        analysis = prepare(url);
       } catch (error) {
         return Promise.reject(error);
       }

@@ -60,10 +60,13 @@ describe('analyze and Analyzer', () => {
     expectTypeOf(analyze).returns.toEqualTypeOf<Promise<AnalysisResult>>();
   });
 
-  it('Analyzer: constructed from an AnalyzerConfig; analyze, prepare/run, withOptions, close', () => {
+  it('Analyzer: constructed from an AnalyzerConfig; analyze, prepare/preparer/run, withOptions, close', () => {
     expectTypeOf(Analyzer).constructorParameters.toEqualTypeOf<[config?: AnalyzerConfig]>();
     expectTypeOf<Analyzer['analyze']>().toEqualTypeOf<typeof analyze>();
     expectTypeOf<Analyzer['prepare']>().toEqualTypeOf<(url: string, options?: AnalyzeOptions) => PreparedAnalysis>();
+    expectTypeOf<Analyzer['preparer']>().toEqualTypeOf<
+      (options?: AnalyzeOptions) => (url: string) => PreparedAnalysis
+    >();
     expectTypeOf<Analyzer['run']>().toEqualTypeOf<
       (prepared: PreparedAnalysis, signal?: AbortSignal, finalPage?: FinalPageReader) => Promise<AnalysisResult>
     >();

@@ -13,6 +13,7 @@ import {
 } from '../../core/index.js';
 import type { AnalysisResponse } from '../../schemas/analysis-result.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
+import { AnalysisPreparers, type Preparer } from '../analysis-preparers.js';
 import { AnalysisScope } from '../analysis-scope.js';
 import type { ConcurrencyGate } from '../concurrency-gate.js';
 import { sendError, toServiceError } from '../error-reply.js';
@@ -71,6 +72,7 @@ const WRITES_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
  */
 export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOptions): Promise<void> {
   const { limiter, pacer } = options;
+  const preparers = new AnalysisPreparers((query) => optionsPreparer(options, query as AnalyzeQuery));
   await app.register(cors, { origin: '*', methods: ['GET'], exposedHeaders: [...RATE_LIMIT_HEADERS], maxAge: 86_400 });
   app.decorateRequest('analysis', null);
 
@@ -95,7 +97,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
     async (request, reply) => {
       const facts: AnalysisFacts = request.analysis ?? {};
       request.analysis = facts;
-      const prepared = prepare(options, request.query);
+      const prepared = prepare(options, preparers, request.query);
       facts.host = prepared.target.host;
       return runAnalysis(options, prepared, request, reply);
     },
@@ -103,7 +105,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
 }
 
 /** Step 1: the query turned into a prepared analysis, or the parameter error that says what is wrong. */
-function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAnalysis {
+function prepare(options: AnalyzeRouteOptions, preparers: AnalysisPreparers, query: AnalyzeQuery): PreparedAnalysis {
   const { url, render } = query;
   if (render === true && options.rendering.kind === 'off') {
     throw serviceError('RENDER_DISABLED', 'This instance does not render pages (HOPLENS_RENDER is off)', {
@@ -112,19 +114,24 @@ function prepare(options: AnalyzeRouteOptions, query: AnalyzeQuery): PreparedAna
   }
   // The reason (the browser's path on the server) is the operator's, in the start-up log and /readyz, not the caller's.
   if (render === true && options.rendering.kind === 'unavailable') throw renderUnavailable();
+  try {
+    return preparers.for(query)(url);
+  } catch (error) {
+    throw asParameterError(error);
+  }
+}
+
+/** The preparer of the analyses a query's options ask for (made once per set of options, src/service/analysis-preparers.ts). */
+function optionsPreparer(options: AnalyzeRouteOptions, query: AnalyzeQuery): Preparer {
   // The option table's query parameters only: any other option is the instance's to set, not the caller's.
   const asked: AnalyzeOptions = Object.fromEntries(QUERY_OPTIONS.map((name) => [name, query[name]]));
   const requestHeaders = apiRequestHeaders(query);
   if (requestHeaders !== undefined) asked.requestHeaders = requestHeaders;
-  try {
-    return options.analyzer.prepare(url, {
-      ...asked,
-      ...(options.policy === undefined ? {} : { policy: options.policy }),
-      ...publicPosture(options.allowNetworks),
-    });
-  } catch (error) {
-    throw asParameterError(error);
-  }
+  return options.analyzer.preparer({
+    ...asked,
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    ...publicPosture(options.allowNetworks),
+  });
 }
 
 /** Step 2: waits for a slot, runs the analysis under its scope, and answers with the result or the failure. */
