@@ -16,8 +16,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ANALYSING_CPU, OTHERS_CPU } from './lib/cpu-pin.js';
 import { type Nginx, startNginx } from './lib/nginx.js';
-import { show } from './lib/stats.js';
+import { show, stat } from './lib/stats.js';
 import { api } from './workloads/api.js';
 import { bulk } from './workloads/bulk.js';
 import { crawlSection } from './workloads/crawl-report.js';
@@ -113,7 +114,7 @@ try {
     );
     const six = r.sixRequests;
     out(
-      `${six.urls} URLs of 5-redirect chains (six requests each): hoplens check ${show(six.hoplensSeconds, 2)} s, xargs -P 50 curl -L ${show(six.curlSeconds, 2)} s: ${six.speedupOverCurl.toFixed(1)}× (target ≥ 12: ${verdict(six.speedupOverCurl >= 12)})`,
+      `${six.urls} URLs of 5-redirect chains (six requests each): hoplens check ${show(six.hoplensSeconds, 2)} s, xargs -P 50 curl -L ${show(six.curlSeconds, 2)} s: ${six.speedupOverCurl.toFixed(1)}× (target ≥ 12: ${verdict(six.speedupOverCurl >= 12)}); the bare loop as a command ${show(six.bareProcessSeconds, 2)} s: ${six.bareSpeedupOverCurl.toFixed(1)}× xargs+curl, hoplens / bare ${(six.hoplensSeconds.median / six.bareProcessSeconds.median).toFixed(2)}`,
     );
     if (r.large !== undefined) {
       out(
@@ -135,11 +136,22 @@ try {
     out('|---|---|---|---|---|---|---|');
     for (const run of r.runs) {
       const share = run.share.median;
+      const setup = `service, ${run.label} limits${run.pinned ? ', pinned' : ''}`;
       out(
-        `| service, ${run.label} limits | ${show(run.rps, 0)} | ${show(run.p50, 0)} | ${show(run.p99, 0)} | ${show(run.peakRssMb, 0)} | ${run.errors} | ${(share * 100).toFixed(0)}% (blocks ${(run.share.min * 100).toFixed(0)}–${(run.share.max * 100).toFixed(0)}%; target ≥ ${API_TARGET[run.label] * 100}%: ${verdict(share >= API_TARGET[run.label])}; p99 target ≤ 21 ms: ${verdict(run.p99.median <= 21)}) |`,
+        `| ${setup} | ${show(run.rps, 0)} | ${show(run.p50, 0)} | ${show(run.p99, 0)} | ${show(run.peakRssMb, 0)} | ${run.errors} | ${(share * 100).toFixed(0)}% (blocks ${(run.share.min * 100).toFixed(0)}–${(run.share.max * 100).toFixed(0)}%; target ≥ ${API_TARGET[run.label] * 100}%: ${verdict(share >= API_TARGET[run.label])}; p99 target ≤ 21 ms: ${verdict(run.p99.median <= 21)}) |`,
       );
     }
-    out(`| bare undici loop, 50 concurrent | ${show(r.bareTracesPerSecond, 0)} | — | — | — | — | 100% |`);
+    out(`| bare undici loop, 50 concurrent, unpinned | ${show(r.bareTracesPerSecond, 0)} | — | — | — | — | 100% |`);
+    out();
+    const pinned = r.runs.filter((run) => run.pinned);
+    if (pinned.length > 0) {
+      const busy = pinned.map((run) => `${run.label} ${show(run.othersCpuBusy ?? stat([]), 0)}%`).join(', ');
+      out(
+        `Pinned rows (bench/lib/cpu-pin.ts): the service, or this process while it runs the bare loop, on CPU ${ANALYSING_CPU}; autocannon (this process while it sends), nginx and Redis on CPU ${OTHERS_CPU}. Their share compares what one core analyses through the service with what it traces bare; unpinned, the service also has the idle time of the other core. CPU ${OTHERS_CPU} busy in the service's blocks (not the limit when under 100%): ${busy}.`,
+      );
+    } else {
+      out('Not pinned (BENCH_PIN=0, one CPU, or no taskset): every process on every CPU.');
+    }
   }
 
   if (only.has('timing')) {

@@ -12,9 +12,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createBareTracer } from '../lib/bare-loop.mjs';
+import { ANALYSING_CPU, canPin, OTHERS_CPU, pin, unpin, watchCpu } from '../lib/cpu-pin.js';
 import type { Nginx } from '../lib/nginx.js';
 import { freePort, waitForPort } from '../lib/ports.js';
 import { watchPeak } from '../lib/process-stats.js';
+import { descendants } from '../lib/process-tree.js';
 import { startServiceProcess } from '../lib/service-process.js';
 import { type Stat, stat } from '../lib/stats.js';
 
@@ -22,6 +24,8 @@ const CONNECTIONS = 50;
 
 export interface ApiRun {
   label: 'memory' | 'redis';
+  /** Run with the processes pinned to CPUs (bench/lib/cpu-pin.ts), or on every CPU. */
+  pinned: boolean;
   rps: Stat;
   /** The service's analyses per second over the bare loop's traces per second, block by block. */
   share: Stat;
@@ -30,6 +34,8 @@ export interface ApiRun {
   p50: Stat;
   p99: Stat;
   peakRssMb: Stat;
+  /** How busy the CPU of autocannon, nginx and Redis was in the service's blocks, in percent (when pinned). */
+  othersCpuBusy: Stat | undefined;
   errors: number;
 }
 
@@ -38,6 +44,10 @@ export interface ApiResult {
   seconds: number;
   blockSeconds: number;
   bareTracesPerSecond: Stat;
+  /**
+   * Each setup unpinned, then (where it can be done) pinned: the analysing side (the service, or this process while
+   * it runs the bare loop) on CPU 1; autocannon (this process while it sends), nginx and Redis on CPU 0.
+   */
   runs: ApiRun[];
 }
 
@@ -104,57 +114,100 @@ async function cannon(port: number, target: string, seconds: number) {
   };
 }
 
+/** The same side of the workload on its CPU: the bare loop where the service runs, autocannon with nginx and Redis. */
+function pinSelf(pinned: boolean, side: 'bare' | 'cannon'): void {
+  if (pinned) pin(process.pid, side === 'bare' ? ANALYSING_CPU : OTHERS_CPU);
+}
+
+/** Interleaved blocks of the service under autocannon and the bare loop, for one setup (memory or Redis limits). */
+async function runSetup(
+  label: ApiRun['label'],
+  target: string,
+  reps: number,
+  blocks: number,
+  blockSeconds: number,
+  pinned: boolean,
+): Promise<ApiRun & { bareRuns: number[] }> {
+  const redis = label === 'redis' ? await startRedis() : undefined;
+  const service = await startService(redis === undefined ? {} : { REDIS_URL: redis.url });
+  if (pinned) {
+    pin(service.child.pid!, ANALYSING_CPU);
+    if (redis !== undefined) pin(redis.child.pid!, OTHERS_CPU);
+  }
+  const seen = { rps: [] as number[], p50: [] as number[], p99: [] as number[], bare: [] as number[] };
+  const shares: number[] = [];
+  const peaks: number[] = [];
+  const busy: number[] = [];
+  let errors = 0;
+  const cannonBlock = async () => {
+    pinSelf(pinned, 'cannon');
+    const others = watchCpu(OTHERS_CPU);
+    const run = await cannon(service.port, target, blockSeconds);
+    busy.push(others());
+    return run;
+  };
+  const bareBlock = async () => {
+    pinSelf(pinned, 'bare');
+    return bareRate(target, blockSeconds);
+  };
+  try {
+    // Warm both sides up: the service's JIT and connection pools, the loop's agent.
+    await cannonBlock();
+    await bareBlock();
+    busy.length = 0;
+    for (let rep = 0; rep < reps; rep++) {
+      const watch = watchPeak(service.child.pid!);
+      for (let block = 0; block < blocks; block++) {
+        const bareFirst = (rep * blocks + block) % 2 === 0;
+        const bareBefore = bareFirst ? await bareBlock() : undefined;
+        const run = await cannonBlock();
+        const bareRun = bareBefore ?? (await bareBlock());
+        seen.rps.push(run.rps);
+        seen.p50.push(run.p50);
+        seen.p99.push(run.p99);
+        seen.bare.push(bareRun);
+        shares.push(run.rps / bareRun);
+        errors += run.errors;
+      }
+      peaks.push(watch.stop());
+    }
+  } finally {
+    await stop(service.child);
+    if (redis !== undefined) await stop(redis.child);
+  }
+  return {
+    label,
+    pinned,
+    rps: stat(seen.rps),
+    share: stat(shares),
+    bare: stat(seen.bare),
+    p50: stat(seen.p50),
+    p99: stat(seen.p99),
+    peakRssMb: stat(peaks),
+    othersCpuBusy: pinned ? stat(busy) : undefined,
+    errors,
+    bareRuns: seen.bare,
+  };
+}
+
 export async function api(nginx: Nginx, reps: number, seconds: number): Promise<ApiResult> {
   const target = `http://127.0.0.1:${nginx.port}/r3/api`;
   const blockSeconds = Math.min(BLOCK_SECONDS, seconds);
   const blocks = Math.max(1, Math.round(seconds / blockSeconds));
+  const nginxPids = descendants(process.pid, 'nginx');
   const allBare: number[] = [];
   const runs: ApiRun[] = [];
-  for (const label of ['memory', 'redis'] as const) {
-    const redis = label === 'redis' ? await startRedis() : undefined;
-    const service = await startService(redis === undefined ? {} : { REDIS_URL: redis.url });
-    const rps: number[] = [];
-    const p50: number[] = [];
-    const p99: number[] = [];
-    const peaks: number[] = [];
-    const bare: number[] = [];
-    const shares: number[] = [];
-    let errors = 0;
+  for (const pinned of canPin() ? [false, true] : [false]) {
+    if (pinned) for (const pid of nginxPids) pin(pid, OTHERS_CPU);
     try {
-      // Warm both sides up: the service's JIT and connection pools, the loop's agent.
-      await cannon(service.port, target, 2);
-      await bareRate(target, 2);
-      for (let rep = 0; rep < reps; rep++) {
-        const watch = watchPeak(service.child.pid!);
-        for (let block = 0; block < blocks; block++) {
-          const bareFirst = (rep * blocks + block) % 2 === 0;
-          const bareBefore = bareFirst ? await bareRate(target, blockSeconds) : undefined;
-          const run = await cannon(service.port, target, blockSeconds);
-          const bareRun = bareBefore ?? (await bareRate(target, blockSeconds));
-          rps.push(run.rps);
-          p50.push(run.p50);
-          p99.push(run.p99);
-          bare.push(bareRun);
-          shares.push(run.rps / bareRun);
-          errors += run.errors;
-        }
-        peaks.push(watch.stop());
+      for (const label of ['memory', 'redis'] as const) {
+        const { bareRuns, ...run } = await runSetup(label, target, reps, blocks, blockSeconds, pinned);
+        if (!pinned) allBare.push(...bareRuns);
+        runs.push(run);
       }
     } finally {
-      await stop(service.child);
-      if (redis !== undefined) await stop(redis.child);
+      if (pinned) for (const pid of [process.pid, ...nginxPids]) unpin(pid);
     }
-    allBare.push(...bare);
-    runs.push({
-      label,
-      rps: stat(rps),
-      share: stat(shares),
-      bare: stat(bare),
-      p50: stat(p50),
-      p99: stat(p99),
-      peakRssMb: stat(peaks),
-      errors,
-    });
   }
   return { seconds, blockSeconds, bareTracesPerSecond: stat(allBare), runs };
 }

@@ -39,7 +39,15 @@ export interface BulkResult {
   ratioToBareInProcess: number;
   large?: { urls: number; seconds: number; peakMb: number; ratioToSmallPeak: number };
   /** 5,000 URLs of six-request chains (5 redirects): hoplens check and xargs+curl, start-up included. */
-  sixRequests: { urls: number; hoplensSeconds: Stat; curlSeconds: Stat; speedupOverCurl: number };
+  sixRequests: {
+    urls: number;
+    hoplensSeconds: Stat;
+    curlSeconds: Stat;
+    speedupOverCurl: number;
+    /** The bare loop as a command of its own (bench/lib/bare-check.mjs) on the same list: what any Node client reaches. */
+    bareProcessSeconds: Stat;
+    bareSpeedupOverCurl: number;
+  };
 }
 
 function urlsFor(nginx: Nginx, count: number, tag: string, redirects = 3): string[] {
@@ -68,11 +76,15 @@ async function sixRequestChains(nginx: Nginx, workDir: string, reps: number): Pr
   await writeList(list, urls);
   const hoplens: number[] = [];
   const curl: number[] = [];
+  const bare: number[] = [];
   for (let rep = 0; rep < Math.max(1, Math.min(reps, 2)); rep++) {
     const run = await hoplensCheck(list);
     // Exit 1 is the verdict (a 5-redirect chain is a redirect_chain error), not a failure to run.
     if (run.code !== 0 && run.code !== 1) throw new Error(`hoplens check (six requests) exited ${run.code}`);
     hoplens.push(run.seconds);
+    const bareRun = await timed(process.execPath, [BARE_CHECK, list, String(CONCURRENCY)]);
+    if (bareRun.code !== 0) throw new Error(`bare-check (six requests) exited ${bareRun.code}`);
+    bare.push(bareRun.seconds);
     curl.push(await xargsCurl(list));
   }
   return {
@@ -80,6 +92,8 @@ async function sixRequestChains(nginx: Nginx, workDir: string, reps: number): Pr
     hoplensSeconds: stat(hoplens),
     curlSeconds: stat(curl),
     speedupOverCurl: stat(curl).median / stat(hoplens).median,
+    bareProcessSeconds: stat(bare),
+    bareSpeedupOverCurl: stat(curl).median / stat(bare).median,
   };
 }
 
