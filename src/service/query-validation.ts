@@ -109,10 +109,12 @@ function typed(property: PropertySchema, value: string): unknown {
  * `request.query`; unknown ones are ignored, as query strings conventionally allow.
  */
 export function strictQuery(schema: QuerySchema): preValidationAsyncHookHandler {
+  // Read once, not for every request.
+  const names = Object.keys(schema.properties);
   return async (request: FastifyRequest) => {
     const raw = request.query as Record<string, unknown>;
     const known: Record<string, unknown> = {};
-    for (const name of Object.keys(schema.properties)) {
+    for (const name of names) {
       const value = raw[name];
       if (value === undefined) continue;
       const complaint = strictComplaint(name, propertyOf(schema, name), value);
