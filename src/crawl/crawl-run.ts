@@ -124,10 +124,13 @@ function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], set
   };
 }
 
-/** One worker: a target if there is one, else a page, until the store has nothing left and no one is busy. */
-async function work(context: CrawlContext, busy: { count: number }): Promise<void> {
+/**
+ * One worker: a target if there is one, else a page, until the store has nothing left and no one is busy, or until
+ * `halt` (another worker failed).
+ */
+async function work(context: CrawlContext, busy: { count: number }, halt: AbortSignal): Promise<void> {
   const { store } = context;
-  while (context.signal?.aborted !== true) {
+  while (context.signal?.aborted !== true && !halt.aborted) {
     const [target] = await store.takeTargets(1, context.leaseMs);
     const [page] = target === undefined ? await store.take(1, context.leaseMs) : [];
     if (target === undefined && page === undefined) {
@@ -158,9 +161,15 @@ export async function runCrawl(store: CrawlStore, fetcher: CrawlFetcher, setting
   const busy = { count: 0 };
   const progress = settings.onProgress;
   const timer = progress === undefined ? undefined : setInterval(() => void store.counts().then(progress), 250);
+  // A worker that fails (the store's database gone, an unexpected error) stops the others: they would otherwise wait
+  // for ever for the entry it held, which stays leased (a shared store renews it while this process lives).
+  const halt = new AbortController();
   try {
     const workers = Array.from({ length: settings.concurrency ?? CRAWL_DEFAULTS.concurrency }, () =>
-      work(context, busy),
+      work(context, busy, halt.signal).catch((error: unknown) => {
+        halt.abort(error);
+        throw error;
+      }),
     );
     const outcomes = await Promise.allSettled(workers);
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
