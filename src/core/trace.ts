@@ -100,6 +100,47 @@ export async function trace(start: URL, options: NormalizedOptions, context: Tra
 /** What one hop leads to: the next request, or the end of the chain. */
 type Step = { next: URL } | { stop: StopReason };
 
+/**
+ * A hop whose request failed: a later hop refused by the address policy ends the chain there (a finding, with the
+ * hops before it); anything else fails the analysis, with the hops completed so far.
+ */
+function refusedLater(
+  failure: HoplensError,
+  index: number,
+  url: URL,
+  chain: Hop[],
+  clientRedirects: ClientRedirect[],
+): TraceOutcome {
+  if (failure.code !== 'BLOCKED_DESTINATION' || index === 0) throw failure.withChain(chain);
+  const stop: StopReason = { kind: 'blocked', hop: index - 1, url: url.href, reason: failure.message };
+  return { chain, stop, clientRedirects };
+}
+
+/**
+ * After a hop that is not a redirect: the client redirect its page makes and the chain follows, or the chain's end
+ * on that page, with what was read of it.
+ */
+async function pageStep(
+  response: HopResponse,
+  url: URL,
+  chain: Hop[],
+  clientRedirects: ClientRedirect[],
+  options: NormalizedOptions,
+  context: TraceContext,
+): Promise<Step | { end: TraceOutcome }> {
+  const page = await readResponsePage(response);
+  const found = await clientRedirectOf(response, page, url, chain, options, context);
+  const client = found !== undefined && 'redirect' in found ? found : undefined;
+  if (client !== undefined) clientRedirects.push(client.redirect);
+  if (client?.redirect.followed === true) return { next: client.target };
+  const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
+  if (response.body !== undefined) outcome.finalBody = response.body;
+  if (response.bodyCut === true) outcome.finalBodyCut = true;
+  if (page !== undefined) outcome.finalSignals = page;
+  if (found !== undefined && 'renderIncomplete' in found) outcome.renderIncomplete = found.renderIncomplete;
+  return { end: outcome };
+}
+
 async function followChain(
   start: URL,
   options: NormalizedOptions,
@@ -131,35 +172,17 @@ async function followChain(
       const isLast = (status: number) => !REDIRECT_STATUSES.has(status) || index + 1 >= options.maxHops;
       response = await sender.send(url, method, cookie, isLast);
     } catch (error) {
-      const failure = error as HoplensError;
-      if (failure.code === 'BLOCKED_DESTINATION' && index > 0) {
-        const stop: StopReason = { kind: 'blocked', hop: index - 1, url: url.href, reason: failure.message };
-        return { chain, stop, clientRedirects };
-      }
-      throw failure.withChain(chain);
+      return refusedLater(error as HoplensError, index, url, chain, clientRedirects);
     }
     chain.push(response.hop);
     if (response.tlsProblem !== undefined) problems.push({ hop: index, ...response.tlsProblem });
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
     }
-    let step: Step;
-    if (REDIRECT_STATUSES.has(response.hop.status)) step = redirectStep(response, url, index);
-    else {
-      const page = await readResponsePage(response);
-      const found = await clientRedirectOf(response, page, url, chain, options, context);
-      const client = found !== undefined && 'redirect' in found ? found : undefined;
-      if (client !== undefined) clientRedirects.push(client.redirect);
-      if (client?.redirect.followed !== true) {
-        const outcome: TraceOutcome = { chain, stop: { kind: 'complete' }, clientRedirects };
-        if (response.body !== undefined) outcome.finalBody = response.body;
-        if (response.bodyCut === true) outcome.finalBodyCut = true;
-        if (page !== undefined) outcome.finalSignals = page;
-        if (found !== undefined && 'renderIncomplete' in found) outcome.renderIncomplete = found.renderIncomplete;
-        return outcome;
-      }
-      step = { next: client.target };
-    }
+    const step = REDIRECT_STATUSES.has(response.hop.status)
+      ? redirectStep(response, url, index)
+      : await pageStep(response, url, chain, clientRedirects, options, context);
+    if ('end' in step) return step.end;
     if ('stop' in step) return { chain, stop: step.stop, clientRedirects };
     cookie = cookieFor === undefined ? '' : await cookieFor(step.next);
     const next = admitNext(step.next, cookie, index, visits, options, context);
