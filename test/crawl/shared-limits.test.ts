@@ -30,8 +30,8 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-function worker(databaseUrl: string, crawlId: string, flags: string[]): Promise<SpawnOutcome> {
-  const args = ['crawl', `${site!.origin}/p/0`, '--worker', '--crawl-id', crawlId, '--lease', '5', ...flags];
+function worker(databaseUrl: string, crawlId: string, flags: string[], lease = 5): Promise<SpawnOutcome> {
+  const args = ['crawl', `${site!.origin}/p/0`, '--worker', '--crawl-id', crawlId, '--lease', String(lease), ...flags];
   return spawnCli(args, { env: { DATABASE_URL: databaseUrl }, timeoutMs: 120_000 });
 }
 
@@ -46,8 +46,11 @@ async function count(databaseUrl: string, text: string): Promise<number> {
 }
 
 /** Two workers started together on one crawl; both must end with exit 0. */
-async function twoWorkers(databaseUrl: string, crawlId: string, flags: string[]): Promise<void> {
-  const [first, second] = await Promise.all([worker(databaseUrl, crawlId, flags), worker(databaseUrl, crawlId, flags)]);
+async function twoWorkers(databaseUrl: string, crawlId: string, flags: string[], lease = 5): Promise<void> {
+  const [first, second] = await Promise.all([
+    worker(databaseUrl, crawlId, flags, lease),
+    worker(databaseUrl, crawlId, flags, lease),
+  ]);
   expect(first.code, first.stderr).toBe(0);
   expect(second.code, second.stderr).toBe(0);
 }
@@ -66,6 +69,14 @@ describe('two crawl workers share their limits', () => {
     const pageGets = Object.keys(hits).filter((key) => /^GET \/(p|old)\//.test(key));
     // Every page fetched once (30), plus the analyses of the link targets: more than 30, far fewer than 60 pages' worth.
     expect(pageGets.length).toBeGreaterThanOrEqual(30);
+    expect((await site.pace()).maxInFlight).toBe(1);
+  }, 180_000);
+
+  it('--per-host 1 holds while a request takes longer than the lease: the turn is renewed', async () => {
+    // Each request takes 1.5 s against a lease of 1 s: a turn not renewed would lapse, and the other worker come in.
+    site = await startGraphSite(PAGES, 1500);
+    const databaseUrl = await postgres.createDatabase();
+    await twoWorkers(databaseUrl, 'slow', ['--max-pages', '2', '--per-host', '1'], 1);
     expect((await site.pace()).maxInFlight).toBe(1);
   }, 180_000);
 

@@ -16,11 +16,13 @@ import { retrying } from './retrying.js';
 
 /** How often a worker waiting for a host's turn asks again. */
 const POLL_MS = 10;
+/** The shortest pause between two renewals of a host's turn, whatever the lease. */
+const MIN_RENEW_MS = 100;
 
 export interface SharedLimitSettings {
   /** Requests per second over the whole crawl; undefined: no cap. */
   readonly rate?: number | undefined;
-  /** How long a host's turn is held when its worker dies before it ends it. */
+  /** How long a host's turn is held when its worker dies before it ends it (renewed while its worker lives). */
   readonly leaseMs: number;
 }
 
@@ -82,7 +84,25 @@ export class PgSharedLimits implements PageBudget, PacingGate {
       throw error;
     }
     const taken = slot;
-    return () => this.freeSlot(host, taken, token);
+    // Renewed while held, as frontier leases are (src/crawl/pg/lease-keeper.ts): a request slower than the lease must
+    // not let another worker in; a killed worker stops renewing, and its turn frees itself one lease later.
+    const renewal = setInterval(
+      () => void this.renewSlot(host, taken, token).catch(() => {}),
+      Math.max(MIN_RENEW_MS, Math.floor(this.settings.leaseMs / 3)),
+    );
+    renewal.unref();
+    return () => {
+      clearInterval(renewal);
+      this.freeSlot(host, taken, token);
+    };
+  }
+
+  private async renewSlot(host: string, slot: number, token: string): Promise<void> {
+    await this.db.query(
+      `UPDATE hoplens_crawl_host_slots SET lease_until = now() + make_interval(secs => $5::float8)
+       WHERE crawl_id = $1 AND host = $2 AND slot = $3 AND token = $4`,
+      [this.crawlId, host, slot, token, this.settings.leaseMs / 1000],
+    );
   }
 
   /** One of the host's free slots (never taken, ended, or whose lease ran out), now under `token`. */
