@@ -154,6 +154,9 @@ async function runAnalysis(
     facts.hops = result.chain.length;
     await pacer.waitTurn();
     const rateLimit = request.rateLimit ?? (await limiter.describe(request, reply));
+    // JSON.stringify rather than the schema's compiled serialiser, which built each answer out of some 13 KB of
+    // intermediate strings (issue 33); the answer holds only the schema's fields (test/service/answer-serialisation.test.ts).
+    reply.serializer(JSON.stringify);
     return { success: result.success, url: result.url, chain: result.chain, summary: result.summary, rateLimit };
   } catch (error) {
     const failure = explainFailure(error, scope.signal);
