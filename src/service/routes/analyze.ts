@@ -156,7 +156,7 @@ async function runAnalysis(
     const rateLimit = request.rateLimit ?? (await limiter.describe(request, reply));
     // JSON.stringify rather than the schema's compiled serialiser, which built each answer out of some 13 KB of
     // intermediate strings (issue 33); the answer holds only the schema's fields (test/service/answer-serialisation.test.ts).
-    reply.serializer(JSON.stringify);
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     return { success: result.success, url: result.url, chain: result.chain, summary: result.summary, rateLimit };
   } catch (error) {
     const failure = explainFailure(error, scope.signal);
