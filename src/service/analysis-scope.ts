@@ -1,6 +1,27 @@
 import type { FastifyReply } from 'fastify';
+import { AbortControllerPool } from './abort-controller-pool.js';
+import { ClientDepartures } from './client-departures.js';
 import { serviceError } from './errors.js';
 import type { Lifecycle } from './lifecycle.js';
+
+/** How an analysis uses its scope's signal. */
+export interface ScopeUse {
+  /** Whether the signal may reach `AbortSignal.any` (rendering), so that its controller must not be reused. */
+  sharesSignal: boolean;
+}
+
+/** What the scopes of one app share: shutdown, the connections watched, and the controllers to reuse. */
+export class AnalysisScopes {
+  private readonly departures = new ClientDepartures();
+  private readonly controllers = new AbortControllerPool();
+
+  constructor(private readonly lifecycle: Lifecycle) {}
+
+  /** The scope of one request's analysis; `dispose` it when the request is answered. */
+  open(reply: FastifyReply, use: ScopeUse): AnalysisScope {
+    return new AnalysisScope(reply, this.lifecycle, this.departures, use.sharesSignal ? undefined : this.controllers);
+  }
+}
 
 /**
  * The life of one analysis request: its signal aborts when the client closes the connection, when shutdown's grace
@@ -8,19 +29,21 @@ import type { Lifecycle } from './lifecycle.js';
  * called when the request is answered.
  */
 export class AnalysisScope {
-  private readonly controller = new AbortController();
+  private readonly controller: AbortController;
   private deadline: NodeJS.Timeout | undefined;
-  private readonly onClientGone: () => void;
+  private readonly leaveDepartures: () => void;
   private readonly leaveLifecycle: () => void;
 
   constructor(
-    private readonly reply: FastifyReply,
+    reply: FastifyReply,
     lifecycle: Lifecycle,
+    departures: ClientDepartures,
+    private readonly pool: AbortControllerPool | undefined,
   ) {
-    this.onClientGone = () => {
-      if (!reply.raw.writableEnded) this.stop(serviceError('ABORTED', 'The client closed the connection'));
-    };
-    reply.raw.once('close', this.onClientGone);
+    this.controller = pool?.take() ?? new AbortController();
+    this.leaveDepartures = departures.watch(reply.raw.socket, () => {
+      this.stop(serviceError('ABORTED', 'The client closed the connection'));
+    });
     this.leaveLifecycle = lifecycle.onCutOff((reason) => this.stop(reason));
   }
 
@@ -40,7 +63,8 @@ export class AnalysisScope {
   dispose(): void {
     clearTimeout(this.deadline);
     this.leaveLifecycle();
-    this.reply.raw.off('close', this.onClientGone);
+    this.leaveDepartures();
+    this.pool?.give(this.controller);
   }
 
   private stop(reason: unknown): void {

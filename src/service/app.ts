@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { Analyzer, type AnalyzerConfig, PACKAGE_VERSION } from '../core/index.js';
 import { everyObserver, MonitorSystem, type MonitorSystemDeps } from '../monitor/index.js';
 import { DEFAULT_PUBLIC_DIR, webPage } from '../web/plugin.js';
+import { AnalysisScopes } from './analysis-scope.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
 import type { ServiceConfig } from './config.js';
@@ -290,14 +291,15 @@ async function registerRoutes(
     render: parts.rendering.kind,
     monitors: parts.monitors,
   });
-  // The two routes that analyse share the analyzer, the limits and the gates; each paces its own answers.
+  // The two routes that analyse share the analyzer, the limits, the gates and the scopes; each paces its own answers.
+  const scopes = new AnalysisScopes(lifecycle);
   const analysing = () => ({
     prefix: '/api',
     analyzer: parts.analyzer,
     limiter: parts.limiter,
     gate: parts.gate,
     renderGate: parts.renderGate,
-    lifecycle,
+    scopes,
     allowNetworks: config.allowNetworks,
     analysisTimeoutMs: config.analysisTimeoutMs,
     rendering: parts.rendering,

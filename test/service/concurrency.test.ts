@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Pool, request } from 'undici';
+import { Client, Pool, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { until } from '../helpers/polling.js';
@@ -121,6 +121,37 @@ describe('concurrency bound', () => {
     await until(() => service.hoplens.gate.inFlight === 0, 5000);
     // The analysis' own request to the target was torn down as well.
     await targetConnectionClosed;
+  });
+
+  it('stops the analysis in flight when a keep-alive client leaves, and not the ones it was already answered', async () => {
+    const target = await holdingServer();
+    const service = await app({ HOPLENS_MAX_CONCURRENCY: '4' });
+    const origin = await listen(service);
+    // One connection for every request: the service watches the connection, not each response.
+    const client = new Client(origin, { pipelining: 1 });
+    cleanups.push(() => client.destroy());
+    const path = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
+    for (let answered = 0; answered < 3; answered++) {
+      const pending = client.request({ method: 'GET', path });
+      await until(() => target.held() === 1);
+      target.release();
+      const response = await pending;
+      expect(response.statusCode).toBe(200);
+      await response.body.text();
+    }
+    const gone = client.request({ method: 'GET', path });
+    gone.catch(() => {});
+    await until(() => target.held() === 1 && service.hoplens.gate.inFlight === 1);
+    await client.destroy();
+    await until(() => service.hoplens.gate.inFlight === 0, 5000);
+    target.release();
+    // The next caller's analysis runs to its answer: nothing of the stopped one is carried over.
+    const next = service.inject({ url: analyzePath({ url: `${target.origin}/next`, robots: 'false' }) });
+    await until(() => target.held() === 1);
+    target.release();
+    const answer = await next;
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().chain).toHaveLength(1);
   });
 
   it('keeps /healthz fast while 1,000 slow analyses are pending', async () => {

@@ -14,13 +14,12 @@ import {
 import type { AnalysisResponse } from '../../schemas/analysis-result.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
 import { AnalysisPreparers, type Preparer } from '../analysis-preparers.js';
-import { AnalysisScope } from '../analysis-scope.js';
+import type { AnalysisScopes } from '../analysis-scope.js';
 import type { ConcurrencyGate } from '../concurrency-gate.js';
 import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, isServiceError, type ServiceError, serviceError } from '../errors.js';
 import type { EventLoopPacer } from '../event-loop-pacer.js';
 import { apiRequestHeaders } from '../header-params.js';
-import type { Lifecycle } from '../lifecycle.js';
 import { DOCUMENTING_ONLY, strictQuery } from '../query-validation.js';
 import { RATE_LIMIT_HEADERS } from '../rate-limit/headers.js';
 import type { RequestLimiter } from '../rate-limit/request-limiter.js';
@@ -34,7 +33,8 @@ export interface AnalyzeRouteOptions {
   gate: ConcurrencyGate;
   /** The gate of analyses with `render=true`: they never hold a slot of `gate`. */
   renderGate: ConcurrencyGate;
-  lifecycle: Lifecycle;
+  /** The requests' scopes: their signals, deadlines, and the client's and shutdown's ends. */
+  scopes: AnalysisScopes;
   /** Networks exempt from the block on non-public destinations, parsed once at start-up. */
   allowNetworks: readonly Network[];
   /** Bound on one whole analysis, in ms. */
@@ -144,7 +144,7 @@ async function runAnalysis(
   const { analyzer, limiter, pacer } = options;
   const gate = prepared.options.render ? options.renderGate : options.gate;
   const facts = request.analysis ?? {};
-  const scope = new AnalysisScope(reply, options.lifecycle);
+  const scope = options.scopes.open(reply, { sharesSignal: prepared.options.render });
   let release: (() => void) | undefined;
   try {
     release = await gate.acquire(scope.signal);

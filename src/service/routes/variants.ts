@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { type AnalyzeOptions, isHoplensError, publicPosture, QUERY_OPTIONS } from '../../core/index.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
 import { analyzeVariants, variantCount } from '../../variants/index.js';
-import { AnalysisScope } from '../analysis-scope.js';
 import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, serviceError } from '../errors.js';
 import { apiRequestHeaders } from '../header-params.js';
@@ -91,7 +90,8 @@ export async function variantsRoute(app: FastifyInstance, route: AnalyzeRouteOpt
         }
         throw error;
       }
-      const scope = new AnalysisScope(reply, route.lifecycle);
+      // No rendering here (refused above): the signal is only listened to.
+      const scope = route.scopes.open(reply, { sharesSignal: false });
       let release: (() => void) | undefined;
       try {
         release = await route.gate.acquire(scope.signal);
