@@ -1,0 +1,119 @@
+/**
+ * CPU time per request of several builds of the service at once: what a change to the service bought, on a host whose
+ * speed moves faster than workload 3's alternating blocks can tell 5% apart. Every build runs at the same time, each
+ * under its own autocannon at the same fixed rate, so a slow moment falls on all of them alike; each build's figure
+ * is its process's CPU time (`/proc/PID/stat`) per request, and its ratio to the first build is taken round by round.
+ * Not part of `npm run bench` (BENCHMARKS.md, "Issue 33 continued: the request's scope").
+ *
+ *   git archive <commit> | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/node_modules
+ *   (cd /tmp/base && node scripts/build.mjs)
+ *   npm run build
+ *   BENCH_SERVICES="before=/tmp/base/dist/service/main.js;after=dist/service/main.js" npx tsx bench/service-ab.ts
+ *
+ * Options (environment): BENCH_RATE=400 requests a second for each build, BENCH_ROUNDS=8 of BENCH_ROUND_SECONDS=8,
+ * REDIS=1 for shared limits. The target is workload 3's 3-redirect chain on nginx.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { startNginx } from './lib/nginx.js';
+import { freePort, waitForPort } from './lib/ports.js';
+import { stat } from './lib/stats.js';
+
+const rate = Number(process.env.BENCH_RATE ?? 400);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 8);
+const specs = (process.env.BENCH_SERVICES ?? '').split(';').filter(Boolean);
+if (specs.length < 2) throw new Error('BENCH_SERVICES: at least two "name=path/to/service/main.js", ";"-separated');
+
+/** CPU time of a process so far, in µs (user + system clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+interface Service {
+  name: string;
+  child: ChildProcess;
+  port: number;
+  perRequest: number[];
+}
+
+async function startService(name: string, path: string, env: Record<string, string>): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', resolve(path)], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort('127.0.0.1', port, 15_000);
+  return { name, child, port, perRequest: [] };
+}
+
+const nginx = await startNginx(mkdtempSync(join(tmpdir(), 'hoplens-service-ab-')));
+const target = `http://127.0.0.1:${nginx.port}/r3/api`;
+const redisPort = await freePort();
+const redis =
+  process.env.REDIS === '1'
+    ? spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      })
+    : undefined;
+if (redis !== undefined) await waitForPort('127.0.0.1', redisPort, 10_000);
+const env = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
+  HOPLENS_RATE_LIMIT_PER_MINUTE: '10000000',
+  HOPLENS_RATE_LIMIT_PER_DAY: '10000000',
+  HOPLENS_MAX_CONCURRENCY: '1000',
+  ...(redis === undefined ? {} : { REDIS_URL: `redis://127.0.0.1:${redisPort}` }),
+};
+const services: Service[] = [];
+for (const spec of specs) {
+  const [name = '', path = ''] = spec.split('=');
+  services.push(await startService(name, path, env));
+}
+
+async function round(): Promise<void> {
+  const before = services.map((service) => cpuMicros(service.child.pid as number));
+  const runs = await Promise.all(
+    services.map((service) =>
+      autocannon({
+        url: `http://127.0.0.1:${service.port}/api/analyze?url=${encodeURIComponent(target)}`,
+        connections: 10,
+        overallRate: rate,
+        duration: roundSeconds,
+      }),
+    ),
+  );
+  services.forEach((service, i) => {
+    const run = runs[i] as autocannon.Result;
+    if (run.non2xx > 0 || run.errors > 0) console.log(`${service.name}: ${run.non2xx} non-2xx, ${run.errors} errors`);
+    service.perRequest.push((cpuMicros(service.child.pid as number) - (before[i] as number)) / run.requests.total);
+  });
+}
+
+try {
+  await round(); // warm-up: JIT, pools, robots.txt
+  for (const service of services) service.perRequest.length = 0;
+  for (let i = 0; i < rounds; i++) await round();
+  const [first] = services as [Service];
+  for (const service of services) {
+    const cpu = stat(service.perRequest);
+    console.log(
+      `${service.name}: ${cpu.median.toFixed(0)} µs CPU a request (${cpu.min.toFixed(0)}–${cpu.max.toFixed(0)})`,
+    );
+  }
+  for (const service of services.slice(1)) {
+    const ratios = stat(service.perRequest.map((micros, i) => micros / (first.perRequest[i] as number)));
+    console.log(
+      `${service.name} / ${first.name}: ${ratios.median.toFixed(3)} (rounds ${ratios.min.toFixed(2)}–${ratios.max.toFixed(2)})`,
+    );
+  }
+} finally {
+  for (const service of services) service.child.kill('SIGTERM');
+  redis?.kill();
+  await nginx.stop();
+}
