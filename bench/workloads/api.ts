@@ -33,6 +33,12 @@ export interface ApiRun {
   bare: Stat;
   p50: Stat;
   p99: Stat;
+  /**
+   * The bare loop's own latency per trace in the same blocks (ms): with 50 callers always busy, latency follows the
+   * rate (Little's law), so this is what the service's p50 and p99 compare with on a host of any speed.
+   */
+  bareP50: Stat;
+  bareP99: Stat;
   peakRssMb: Stat;
   /** How busy the CPU of autocannon, nginx and Redis was in the service's blocks, in percent (when pinned). */
   othersCpuBusy: Stat | undefined;
@@ -84,20 +90,29 @@ async function startRedis(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url: `redis://127.0.0.1:${port}` };
 }
 
-async function bareRate(target: string, seconds: number): Promise<number> {
+/** The value below which `share` of the sorted `values` fall. */
+function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
+/** The bare loop at the service's concurrency for `seconds`: traces per second, and the latency of one (ms). */
+async function bareRate(target: string, seconds: number): Promise<{ rate: number; p50: number; p99: number }> {
   const tracer = createBareTracer();
   const deadline = performance.now() + seconds * 1000;
-  let traces = 0;
+  const latencies: number[] = [];
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
+      for (let now = performance.now(); now < deadline; ) {
         await tracer.trace(target);
-        traces++;
+        const ended = performance.now();
+        latencies.push(ended - now);
+        now = ended;
       }
     }),
   );
   await tracer.agent.close();
-  return traces / seconds;
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
 async function cannon(port: number, target: string, seconds: number) {
@@ -134,7 +149,14 @@ async function runSetup(
     pin(service.child.pid!, ANALYSING_CPU);
     if (redis !== undefined) pin(redis.child.pid!, OTHERS_CPU);
   }
-  const seen = { rps: [] as number[], p50: [] as number[], p99: [] as number[], bare: [] as number[] };
+  const seen = {
+    rps: [] as number[],
+    p50: [] as number[],
+    p99: [] as number[],
+    bare: [] as number[],
+    bareP50: [] as number[],
+    bareP99: [] as number[],
+  };
   const shares: number[] = [];
   const peaks: number[] = [];
   const busy: number[] = [];
@@ -165,8 +187,10 @@ async function runSetup(
         seen.rps.push(run.rps);
         seen.p50.push(run.p50);
         seen.p99.push(run.p99);
-        seen.bare.push(bareRun);
-        shares.push(run.rps / bareRun);
+        seen.bare.push(bareRun.rate);
+        seen.bareP50.push(bareRun.p50);
+        seen.bareP99.push(bareRun.p99);
+        shares.push(run.rps / bareRun.rate);
         errors += run.errors;
       }
       peaks.push(watch.stop());
@@ -183,6 +207,8 @@ async function runSetup(
     bare: stat(seen.bare),
     p50: stat(seen.p50),
     p99: stat(seen.p99),
+    bareP50: stat(seen.bareP50),
+    bareP99: stat(seen.bareP99),
     peakRssMb: stat(peaks),
     othersCpuBusy: pinned ? stat(busy) : undefined,
     errors,
