@@ -13,13 +13,13 @@
  * Options (environment): BENCH_RATE=400 requests a second for each build, BENCH_ROUNDS=8 of BENCH_ROUND_SECONDS=8,
  * REDIS=1 for shared limits. The target is workload 3's 3-redirect chain on nginx.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startNginx } from './lib/nginx.js';
-import { freePort, waitForPort } from './lib/ports.js';
+import { startRedis } from './lib/redis-process.js';
+import { type ServiceProcess, startServiceProcess } from './lib/service-process.js';
 import { stat } from './lib/stats.js';
 
 const rate = Number(process.env.BENCH_RATE ?? 400);
@@ -34,46 +34,25 @@ function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-interface Service {
+interface Service extends ServiceProcess {
   name: string;
-  child: ChildProcess;
-  port: number;
   perRequest: number[];
-}
-
-async function startService(name: string, path: string, env: Record<string, string>): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', resolve(path)], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForPort('127.0.0.1', port, 15_000);
-  return { name, child, port, perRequest: [] };
 }
 
 const nginx = await startNginx(mkdtempSync(join(tmpdir(), 'hoplens-service-ab-')));
 const target = `http://127.0.0.1:${nginx.port}/r3/api`;
-const redisPort = await freePort();
-const redis =
-  process.env.REDIS === '1'
-    ? spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      })
-    : undefined;
-if (redis !== undefined) await waitForPort('127.0.0.1', redisPort, 10_000);
+const redis = process.env.REDIS === '1' ? await startRedis() : undefined;
+// Over startServiceProcess's base (loopback, warnings only, 127.0.0.0/8 allowed): limits out of the way.
 const env = {
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8',
   HOPLENS_RATE_LIMIT_PER_MINUTE: '10000000',
   HOPLENS_RATE_LIMIT_PER_DAY: '10000000',
   HOPLENS_MAX_CONCURRENCY: '1000',
-  ...(redis === undefined ? {} : { REDIS_URL: `redis://127.0.0.1:${redisPort}` }),
+  ...(redis === undefined ? {} : { REDIS_URL: redis.url }),
 };
 const services: Service[] = [];
 for (const spec of specs) {
   const [name = '', path = ''] = spec.split('=');
-  services.push(await startService(name, path, env));
+  services.push({ name, perRequest: [], ...(await startServiceProcess(env, { entry: resolve(path) })) });
 }
 
 async function round(): Promise<void> {
@@ -114,6 +93,6 @@ try {
   }
 } finally {
   for (const service of services) service.child.kill('SIGTERM');
-  redis?.kill();
+  redis?.child.kill();
   await nginx.stop();
 }

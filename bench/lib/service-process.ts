@@ -30,14 +30,14 @@ export interface ServiceProcess {
 /**
  * Starts the service with `env` over the benchmark's base (loopback, warnings only, 127.0.0.0/8 allowed) and
  * resolves once it accepts connections (within `waitMs`). Its standard output goes to `stdout` (a file descriptor),
- * or nowhere.
+ * or nowhere. `entry` runs another build's `service/main.js` (bench/service-ab.ts) with this checkout's flags.
  */
 export async function startServiceProcess(
   env: Record<string, string>,
-  options: { stdout?: number; waitMs?: number } = {},
+  options: { stdout?: number; waitMs?: number; entry?: string } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), SERVICE], {
+  const child = spawn(process.execPath, [...startFlags(), options.entry ?? SERVICE], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -5,18 +5,15 @@
  * blocks (which goes first alternates) and the share is the median of the blocks' ratios: load from elsewhere on the
  * shared machine comes and goes over seconds, and then falls on both sides of a block alike.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createBareTracer } from '../lib/bare-loop.mjs';
 import { ANALYSING_CPU, canPin, OTHERS_CPU, pin, unpin, watchCpu } from '../lib/cpu-pin.js';
 import type { Nginx } from '../lib/nginx.js';
-import { freePort, waitForPort } from '../lib/ports.js';
 import { watchPeak } from '../lib/process-stats.js';
 import { descendants } from '../lib/process-tree.js';
+import { startRedis } from '../lib/redis-process.js';
 import { startServiceProcess } from '../lib/service-process.js';
 import { type Stat, stat } from '../lib/stats.js';
 
@@ -74,20 +71,6 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-}
-
-async function startRedis(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'hoplens-bench-redis-'));
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    {
-      stdio: 'ignore',
-    },
-  );
-  await waitForPort('127.0.0.1', port, 10_000);
-  return { child, url: `redis://127.0.0.1:${port}` };
 }
 
 /** The value below which `share` of the sorted `values` fall. */

@@ -19,20 +19,21 @@ export class ClientDepartures {
       onGone();
       return noop;
     }
-    let waiting = this.watched.get(socket);
-    if (waiting === undefined) {
-      const created = new Set<() => void>();
-      waiting = created;
-      this.watched.set(socket, created);
-      socket.once('close', () => {
-        const gone = [...created];
-        created.clear();
-        for (const tell of gone) tell();
-      });
-    }
-    const set = waiting;
-    set.add(onGone);
-    return () => set.delete(onGone);
+    const waiting = this.watched.get(socket) ?? this.track(socket);
+    waiting.add(onGone);
+    return () => waiting.delete(onGone);
+  }
+
+  /** The requests waiting on `socket`, with the one listener that tells them when it closes. */
+  private track(socket: Socket): Set<() => void> {
+    const waiting = new Set<() => void>();
+    this.watched.set(socket, waiting);
+    socket.once('close', () => {
+      const gone = [...waiting];
+      waiting.clear();
+      for (const tell of gone) tell();
+    });
+    return waiting;
   }
 }
 

@@ -4,6 +4,11 @@ import { type LeasedTable, renewRows } from './leased-table.js';
 /** The shortest pause between two renewals, whatever the lease. */
 const MIN_RENEW_MS = 100;
 
+/** How often a lease of `leaseMs` is renewed while held: every third of it, so two renewals may fail in a row. */
+export function renewalPeriod(leaseMs: number): number {
+  return Math.max(MIN_RENEW_MS, Math.floor(leaseMs / 3));
+}
+
 /**
  * Keeps this process's leases alive while it works on them: every third of a lease it moves their end ahead. A page
  * slower to fetch than its lease is therefore not handed to a second worker while the first is alive, and a worker
@@ -19,7 +24,7 @@ export class LeaseKeeper {
 
   hold(table: LeasedTable, leases: readonly string[], leaseMs: number): void {
     for (const lease of leases) this.held.set(lease, { table, leaseMs });
-    const period = Math.max(MIN_RENEW_MS, Math.floor(leaseMs / 3));
+    const period = renewalPeriod(leaseMs);
     if (this.timer === undefined || period < this.period) {
       this.period = period;
       clearInterval(this.timer);

@@ -12,12 +12,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../database/index.js';
 import type { FrontierEntry } from '../crawl-store.js';
 import type { PacingGate, PageBudget } from '../shared-limits.js';
+import { renewalPeriod } from './lease-keeper.js';
 import { retrying } from './retrying.js';
 
 /** How often a worker waiting for a host's turn asks again. */
 const POLL_MS = 10;
-/** The shortest pause between two renewals of a host's turn, whatever the lease. */
-const MIN_RENEW_MS = 100;
 
 export interface SharedLimitSettings {
   /** Requests per second over the whole crawl; undefined: no cap. */
@@ -88,7 +87,7 @@ export class PgSharedLimits implements PageBudget, PacingGate {
     // not let another worker in; a killed worker stops renewing, and its turn frees itself one lease later.
     const renewal = setInterval(
       () => void this.renewSlot(host, taken, token).catch(() => {}),
-      Math.max(MIN_RENEW_MS, Math.floor(this.settings.leaseMs / 3)),
+      renewalPeriod(this.settings.leaseMs),
     );
     renewal.unref();
     return () => {
