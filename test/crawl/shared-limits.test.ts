@@ -73,10 +73,11 @@ describe('two crawl workers share their limits', () => {
   }, 180_000);
 
   it('--per-host 1 holds while a request takes longer than the lease: the turn is renewed', async () => {
-    // Each request takes 1.5 s against a lease of 1 s: a turn not renewed would lapse, and the other worker come in.
-    site = await startGraphSite(PAGES, 1500);
+    // Each request takes 3 s against a lease of 2 s: a turn not renewed would lapse, and the other worker come in.
+    // (A lease of 1 s left a loaded CI machine too little time to renew: 2 s leaves 1.3 s past each renewal's due.)
+    site = await startGraphSite(PAGES, 3000);
     const databaseUrl = await postgres.createDatabase();
-    await twoWorkers(databaseUrl, 'slow', ['--max-pages', '2', '--per-host', '1'], 1);
+    await twoWorkers(databaseUrl, 'slow', ['--max-pages', '2', '--per-host', '1'], 2);
     expect((await site.pace()).maxInFlight).toBe(1);
   }, 180_000);
 
