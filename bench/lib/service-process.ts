@@ -30,14 +30,15 @@ export interface ServiceProcess {
 /**
  * Starts the service with `env` over the benchmark's base (loopback, warnings only, 127.0.0.0/8 allowed) and
  * resolves once it accepts connections (within `waitMs`). Its standard output goes to `stdout` (a file descriptor),
- * or nowhere. `entry` runs another build's `service/main.js` (bench/service-ab.ts) with this checkout's flags.
+ * or nowhere. `entry` runs another build's `service/main.js` (bench/service-ab.ts), `flags` gives Node other flags
+ * than `npm start`'s.
  */
 export async function startServiceProcess(
   env: Record<string, string>,
-  options: { stdout?: number; waitMs?: number; entry?: string } = {},
+  options: { stdout?: number; waitMs?: number; entry?: string; flags?: string[] } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), options.entry ?? SERVICE], {
+  const child = spawn(process.execPath, [...(options.flags ?? startFlags()), options.entry ?? SERVICE], {
     env: {
       ...process.env,
       PORT: String(port),

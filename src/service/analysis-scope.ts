@@ -33,6 +33,7 @@ export class AnalysisScope {
   private deadline: NodeJS.Timeout | undefined;
   private readonly leaveDepartures: () => void;
   private readonly leaveLifecycle: () => void;
+  private left = false;
 
   constructor(
     reply: FastifyReply,
@@ -42,6 +43,7 @@ export class AnalysisScope {
   ) {
     this.controller = pool?.take() ?? new AbortController();
     this.leaveDepartures = departures.watch(reply.raw.socket, () => {
+      this.left = true;
       this.stop(serviceError('ABORTED', 'The client closed the connection'));
     });
     this.leaveLifecycle = lifecycle.onCutOff((reason) => this.stop(reason));
@@ -50,6 +52,11 @@ export class AnalysisScope {
   /** Aborts with the reason that ended the request first. */
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  /** Whether the client closed the connection before the scope was disposed: its answer cannot reach it. */
+  get clientLeft(): boolean {
+    return this.left;
   }
 
   /** Starts the whole-analysis deadline: from the moment the analysis has a slot, not while it waits for one. */

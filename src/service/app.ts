@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { Analyzer, type AnalyzerConfig, PACKAGE_VERSION } from '../core/index.js';
 import { everyObserver, MonitorSystem, type MonitorSystemDeps } from '../monitor/index.js';
 import { DEFAULT_PUBLIC_DIR, webPage } from '../web/plugin.js';
+import { analysisLog } from './analysis-log.js';
 import { AnalysisScopes } from './analysis-scope.js';
 import { ClientIpResolver } from './client-ip.js';
 import { ConcurrencyGate } from './concurrency-gate.js';
@@ -11,7 +12,7 @@ import { clientErrorReply, frameworkErrorReply, installErrorReplies } from './er
 import { serviceError } from './errors.js';
 import { EventLoopPacer } from './event-loop-pacer.js';
 import { Lifecycle } from './lifecycle.js';
-import { recordAnalyses } from './metrics/analysis-metrics.js';
+import { analysisMetrics, countRateLimitRejections } from './metrics/analysis-metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 import { monitorMetrics } from './metrics/monitor-metrics.js';
 import { registerGauges } from './metrics/service-gauges.js';
@@ -255,10 +256,10 @@ function installShutdownHooks(app: FastifyInstance, config: ServiceConfig, parts
   });
 }
 
-/** Step 3b: with `HOPLENS_METRICS` on, the analyses counted (hooks, before the routes) and the gauges' sources. */
+/** Step 3b: with `HOPLENS_METRICS` on, the rate limits' refusals counted (a hook, before the routes) and the gauges' sources. */
 function installMetrics(app: FastifyInstance, config: ServiceConfig, parts: ServiceParts): void {
   if (parts.metrics === undefined) return;
-  recordAnalyses(app, parts.metrics);
+  countRateLimitRejections(app, parts.metrics);
   registerGauges(parts.metrics, {
     gate: parts.gate,
     renderGate: parts.renderGate,
@@ -306,7 +307,12 @@ async function registerRoutes(
     policy: config.policy,
     pacer: new EventLoopPacer(PACE_PER_TURN),
   });
-  await app.register(analyzeRoute, analysing());
+  // Each analysis is logged, and counted when metrics are on.
+  const observers = [
+    analysisLog(parts.limiter),
+    ...(parts.metrics === undefined ? [] : [analysisMetrics(parts.metrics)]),
+  ];
+  await app.register(analyzeRoute, { ...analysing(), observers });
   await app.register(variantsRoute, analysing());
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
   await app.register(limitsRoute, { prefix: '/api', limiter: parts.limiter });

@@ -14,6 +14,7 @@ import {
 import type { AnalysisResponse } from '../../schemas/analysis-result.js';
 import type { AnalyzeQuery } from '../../schemas/analyze-query.js';
 import { AnalysisPreparers, type Preparer } from '../analysis-preparers.js';
+import { type AnalysisFacts, type AnalysisObserver, reportAnalysis } from '../analysis-report.js';
 import type { AnalysisScopes } from '../analysis-scope.js';
 import type { ConcurrencyGate } from '../concurrency-gate.js';
 import { sendError, toServiceError } from '../error-reply.js';
@@ -26,8 +27,8 @@ import type { RequestLimiter } from '../rate-limit/request-limiter.js';
 import type { RenderState } from '../renderer-setup.js';
 import { ANALYZE_ROUTE_SCHEMA } from './analyze-schema.js';
 
-/** What the analyze route needs from the app. */
-export interface AnalyzeRouteOptions {
+/** What the two analysing routes (this one and `/api/variants`) need from the app. */
+export interface AnalysingRouteOptions {
   analyzer: Analyzer;
   limiter: RequestLimiter;
   gate: ConcurrencyGate;
@@ -47,22 +48,11 @@ export interface AnalyzeRouteOptions {
   pacer: EventLoopPacer;
 }
 
-/** Facts about one request, for its single log line. */
-interface AnalysisFacts {
-  host?: string;
-  hops?: number;
-  code?: string;
+/** What the analyze route needs from the app. */
+export interface AnalyzeRouteOptions extends AnalysingRouteOptions {
+  /** Told what each request came to, once (its log line, the metrics). */
+  observers: readonly AnalysisObserver[];
 }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Filled by the analyze route for its log line. */
-    analysis: AnalysisFacts | null;
-  }
-}
-
-/** The log levels at which the per-analysis line is written. */
-const WRITES_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
 
 /**
  * `GET /api/analyze`: counts the request against the client's limits, validates the query strictly, prepares the
@@ -92,7 +82,7 @@ export async function analyzeRoute(app: FastifyInstance, options: AnalyzeRouteOp
       onError: async (request, _reply, error) => {
         if (request.analysis !== null) request.analysis.code = toServiceError(error).code;
       },
-      onResponse: async (request, reply) => logAnalysis(request, reply, limiter),
+      onResponse: async (request, reply) => reportAnalysis(options.observers, request, reply),
     },
     async (request, reply) => {
       const facts: AnalysisFacts = request.analysis ?? {};
@@ -165,31 +155,19 @@ async function runAnalysis(
     facts.code = failure.code;
     facts.hops = failure.chain.length;
     await pacer.waitTurn();
-    // A request refused before its analysis started (no slot, shutdown) has no chain to report.
-    return sendError(limiter, request, reply, failure, release === undefined ? {} : { chain: failure.chain });
+    // A request refused before its analysis started (no slot, shutdown) has no chain to report. Awaited, so that the
+    // report below, for a client that left, has the status.
+    return await sendError(limiter, request, reply, failure, release === undefined ? {} : { chain: failure.chain });
   } finally {
     release?.();
     scope.dispose();
+    if (scope.clientLeft) {
+      // Its answer will never finish, so Fastify's onResponse will not report it; an analysis that ended as its client
+      // left is reported as stopped too, since nobody got it.
+      facts.code ??= 'ABORTED';
+      reportAnalysis(options.observers, request, reply);
+    }
   }
-}
-
-/** Step 3: the request's one log line. */
-async function logAnalysis(request: FastifyRequest, reply: FastifyReply, limiter: RequestLimiter): Promise<void> {
-  // Working out the line's fields (the client's key among them) is wasted when it would not be written.
-  if (!WRITES_INFO.has(request.log.level)) return;
-  const facts = request.analysis ?? {};
-  request.log.info(
-    {
-      event: 'analysis',
-      host: facts.host ?? hostOf((request.query as { url?: unknown } | undefined)?.url),
-      status: reply.statusCode,
-      hops: facts.hops,
-      ms: Math.round(reply.elapsedTime),
-      code: facts.code,
-      client: limiter.keyOf(request),
-    },
-    'analysis',
-  );
 }
 
 /**
@@ -214,16 +192,6 @@ function renderUnavailable(): ServiceError {
     'RENDER_UNAVAILABLE',
     'This instance cannot render now: its browser is unavailable; try again later',
   );
-}
-
-/** The host of a submitted URL, when it has one (for the log line of a request refused before the handler). */
-function hostOf(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  try {
-    return new URL(url).host || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { sendError, toServiceError } from '../error-reply.js';
 import { invalidParameter, serviceError } from '../errors.js';
 import { apiRequestHeaders } from '../header-params.js';
 import { DOCUMENTING_ONLY, strictQuery } from '../query-validation.js';
-import type { AnalyzeRouteOptions } from './analyze.js';
+import type { AnalysingRouteOptions } from './analyze.js';
 import { ANALYZE_ROUTE_SCHEMA, errorResponse, RATE_LIMIT_HEADER_SCHEMAS } from './analyze-schema.js';
 
 /** The schema of `GET /api/variants`: the analyze query (but `render`), and the variants report. */
@@ -45,7 +45,7 @@ function costOf(query: unknown): number {
 }
 
 /** The query's analysis options, under the public posture; `render` refused (a dozen renders per request). */
-function optionsOf(query: AnalyzeQuery, route: AnalyzeRouteOptions): AnalyzeOptions {
+function optionsOf(query: AnalyzeQuery, route: AnalysingRouteOptions): AnalyzeOptions {
   if (query.render === true) throw invalidParameter('render', 'is not offered by /api/variants');
   const asked: AnalyzeOptions = Object.fromEntries(QUERY_OPTIONS.map((name) => [name, query[name]]));
   const requestHeaders = apiRequestHeaders(query);
@@ -62,7 +62,7 @@ function optionsOf(query: AnalyzeQuery, route: AnalyzeRouteOptions): AnalyzeOpti
  * `/api/analyze` does, checks the URL and options before any request, then runs the variants under one analysis slot
  * and the analysis deadline.
  */
-export async function variantsRoute(app: FastifyInstance, route: AnalyzeRouteOptions): Promise<void> {
+export async function variantsRoute(app: FastifyInstance, route: AnalysingRouteOptions): Promise<void> {
   const { limiter, analyzer } = route;
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/variants',
