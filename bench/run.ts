@@ -10,7 +10,8 @@
  * `monitors` (minutes long) runs only when BENCH_ONLY names it: BENCH_ONLY=monitors  BENCH_MONITORS=10000
  * BENCH_MONITOR_SECONDS=180.
  * `crawl` (issue 31; in the default list): BENCH_CRAWL_PAGES=10000,100000  BENCH_CRAWL_TOOLS=hoplens,linkinator,wget
- * BENCH_CRAWL_TIMEOUT=900 (seconds a run may take)  BENCH_CRAWL_WGET_REPS=1.
+ * BENCH_CRAWL_TIMEOUT=900 (seconds a run may take)  BENCH_CRAWL_WGET_REPS=1  BENCH_CRAWL_PEER_PAGES=10000 (the largest site the
+ * peers crawl).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

@@ -25,6 +25,8 @@ function options() {
     names,
     timeoutMs: Number(process.env.BENCH_CRAWL_TIMEOUT ?? 900) * 1000,
     wgetReps: Number(process.env.BENCH_CRAWL_WGET_REPS ?? 1),
+    // linkinator would be cut at the time bound on 100,000 pages (three runs: 45 minutes) and say nothing more.
+    peerPages: Number(process.env.BENCH_CRAWL_PEER_PAGES ?? 10_000),
   };
 }
 
@@ -54,7 +56,13 @@ export async function crawlSection(workDir: string, reps: number, out: (line?: s
   );
   for (const skip of skipped) out(`\nSkipped ${skip.name}: ${skip.reason}`);
   if (tools.length === 0) return;
-  const sizes = await crawlWorkload(workDir, { sizes: o.sizes, reps, tools, timeoutMs: o.timeoutMs });
+  const sizes = await crawlWorkload(workDir, {
+    sizes: o.sizes,
+    reps,
+    tools,
+    timeoutMs: o.timeoutMs,
+    peerPages: o.peerPages,
+  });
   for (const size of sizes) {
     out();
     out(`### ${size.pages.toLocaleString('en')} pages`);

@@ -167,18 +167,22 @@ function summarise(tool: Tool, runs: Run[]): ToolResult {
   };
 }
 
-/** Crawls a site of each size with every tool, `reps` interleaved rounds, rotating the tools' order each round. */
+/**
+ * Crawls a site of each size with every tool, `reps` interleaved rounds, rotating the tools' order each round; the
+ * peers only sites of up to `peerPages` pages.
+ */
 export async function crawlWorkload(
   workDir: string,
-  options: { sizes: number[]; reps: number; tools: Tool[]; timeoutMs: number },
+  options: { sizes: number[]; reps: number; tools: Tool[]; timeoutMs: number; peerPages: number },
 ): Promise<CrawlSizeResult[]> {
   const results: CrawlSizeResult[] = [];
   for (const pages of options.sizes) {
+    const tools = options.tools.filter((tool) => tool.name === 'hoplens' || pages <= options.peerPages);
     const site = await startSite(pages);
-    const runs = new Map<ToolName, Run[]>(options.tools.map((tool) => [tool.name, []]));
+    const runs = new Map<ToolName, Run[]>(tools.map((tool) => [tool.name, []]));
     try {
       for (let round = 0; round < options.reps; round++) {
-        const order = options.tools.map((_, i) => options.tools[(i + round) % options.tools.length]!);
+        const order = tools.map((_, i) => tools[(i + round) % tools.length]!);
         for (const tool of order) {
           if (runs.get(tool.name)!.length >= tool.reps) continue;
           const run = await measure(tool, site, workDir, options.timeoutMs);
@@ -192,7 +196,7 @@ export async function crawlWorkload(
     } finally {
       await site.stop();
     }
-    results.push({ pages, tools: options.tools.map((tool) => summarise(tool, runs.get(tool.name)!)) });
+    results.push({ pages, tools: tools.map((tool) => summarise(tool, runs.get(tool.name)!)) });
   }
   return results;
 }

@@ -4,6 +4,7 @@
  */
 export { type AppDeps, buildApp } from './app.js';
 export { ConfigError, type Environment, loadConfig, type ServiceConfig } from './config.js';
+export { tuneHeapForServing } from './heap-tuning.js';
 export { type LogStream, stdoutLogStream } from './log-stream.js';
 export {
   ListenError,

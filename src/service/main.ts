@@ -4,6 +4,7 @@
  * exit the process.
  */
 import { ConfigError } from './config.js';
+import { tuneHeapForServing } from './heap-tuning.js';
 import { ListenError, type RunningService, StartError, startService } from './start-service.js';
 
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
+  tuneHeapForServing();
   try {
     service = await startService(process.env);
   } catch (error) {

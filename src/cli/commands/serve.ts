@@ -48,7 +48,10 @@ function aborted(signal: AbortSignal): Promise<void> {
  */
 export async function serveCommand(flags: ServeFlags, io: CliIo): Promise<number> {
   const overrides = serveOverrides(flags);
-  const { ConfigError, StartError, startService, stdoutLogStream } = await import('../../service/index.js');
+  const { ConfigError, StartError, startService, stdoutLogStream, tuneHeapForServing } = await import(
+    '../../service/index.js'
+  );
+  tuneHeapForServing();
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     // The failure to listen is said once, below, in plain words.
