@@ -10,7 +10,7 @@ export class ServiceMetrics {
   /** `/api/analyze` answers, by outcome: `success`, or the error code answered (`RATE_LIMITED`, `TIMEOUT`...). */
   readonly analyses = new Counter({
     name: 'hoplens_analyses_total',
-    help: 'Answers of /api/analyze, by outcome: success or the error code answered',
+    help: 'Requests to /api/analyze, by outcome: success, the error code answered, or ABORTED when the client left',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
