@@ -7,28 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { holdingServer } from '../helpers/holding-server.js';
 import { until } from '../helpers/polling.js';
 import { scrape } from '../helpers/prometheus.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath, appWith, type CapturedLogs, captureLogs, listen } from '../helpers/service.js';
 
 const cleanups = cleanupAfterEach();
-
-/** A target that answers 200 once `release()` is called (or the test ends). */
-async function holdingServer(): Promise<TestServer & { release(): void; held(): number }> {
-  const waiting: Array<() => void> = [];
-  const server = await startServer((_req, res) => {
-    waiting.push(() => res.end('ok'));
-  });
-  const release = () => {
-    for (const answer of waiting.splice(0)) answer();
-  };
-  cleanups.push(async () => {
-    release();
-    await server.close();
-  });
-  return Object.assign(server, { release, held: () => waiting.length });
-}
 
 async function service(): Promise<{ app: FastifyInstance; origin: string; logs: CapturedLogs }> {
   const logs = captureLogs();
@@ -41,7 +25,7 @@ const analysisLines = (logs: CapturedLogs) => logs.lines.filter((line) => line.e
 
 describe("an analysis's report", () => {
   it('logs and counts an analysis whose client left, once, as ABORTED', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const { app, origin, logs } = await service();
     const controller = new AbortController();
     const path = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
@@ -65,7 +49,7 @@ describe("an analysis's report", () => {
   });
 
   it('logs and counts an answered analysis once', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const { origin, logs } = await service();
     const pending = request(`${origin}${analyzePath({ url: `${target.origin}/page`, robots: 'false' })}`);
     await until(() => target.held() === 1);

@@ -2,27 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { Client, Pool, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { holdingServer } from '../helpers/holding-server.js';
 import { until } from '../helpers/polling.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
 import { analyzePath, appWith, listen, rateLimitOf } from '../helpers/service.js';
 
 const cleanups = cleanupAfterEach();
-
-/** A target that holds every request until `release()` (or the test ends). */
-async function holdingServer(): Promise<TestServer & { release(): void; held(): number }> {
-  const waiting: Array<() => void> = [];
-  const server = await startServer((_req, res) => {
-    waiting.push(() => res.end('ok'));
-  });
-  const release = () => {
-    for (const answer of waiting.splice(0)) answer();
-  };
-  cleanups.push(async () => {
-    release();
-    await server.close();
-  });
-  return Object.assign(server, { release, held: () => waiting.length });
-}
 
 async function app(env: Record<string, string>): Promise<FastifyInstance> {
   const built = await appWith({
@@ -37,7 +21,7 @@ async function app(env: Record<string, string>): Promise<FastifyInstance> {
 // robots=false throughout: the holding server counts held requests, and a robots.txt request would be one more.
 describe('concurrency bound', () => {
   it('makes requests past HOPLENS_MAX_CONCURRENCY wait, then answers 503 OVERLOADED with Retry-After', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '2', HOPLENS_QUEUE_TIMEOUT_MS: '300' });
     const url = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
     const running = [service.inject({ url }), service.inject({ url })];
@@ -59,7 +43,7 @@ describe('concurrency bound', () => {
   });
 
   it('lets a waiting request through when a slot frees in time', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '1', HOPLENS_QUEUE_TIMEOUT_MS: '5000' });
     const url = analyzePath({ url: `${target.origin}/slow`, robots: 'false' });
     const first = service.inject({ url });
@@ -74,7 +58,7 @@ describe('concurrency bound', () => {
   });
 
   it('refuses at once when HOPLENS_MAX_QUEUE requests are already waiting', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const service = await app({
       HOPLENS_MAX_CONCURRENCY: '1',
       HOPLENS_MAX_QUEUE: '1',
@@ -98,7 +82,7 @@ describe('concurrency bound', () => {
   });
 
   it('stops an analysis and frees its slot when the client goes away', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '1' });
     const origin = await listen(service);
     const controller = new AbortController();
@@ -124,7 +108,7 @@ describe('concurrency bound', () => {
   });
 
   it('stops the analysis in flight when a keep-alive client leaves, and not the ones it was already answered', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const service = await app({ HOPLENS_MAX_CONCURRENCY: '4' });
     const origin = await listen(service);
     // One connection for every request: the service watches the connection, not each response.
@@ -155,7 +139,7 @@ describe('concurrency bound', () => {
   });
 
   it('keeps /healthz fast while 1,000 slow analyses are pending', async () => {
-    const target = await holdingServer();
+    const target = await holdingServer(cleanups);
     const service = await app({
       HOPLENS_MAX_CONCURRENCY: '50',
       HOPLENS_MAX_QUEUE: '1000',
