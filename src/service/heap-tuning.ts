@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
  * choice after start-up's collection is up to 4×: under load the service's old generation then fills with promoted
  * garbage from about 40 MB live to 150 MB before the next one (a peak of 270–280 MB resident in the first minute),
  * while at 1.5× a full collection comes every ten seconds or so at 55–70 MB, for no measurable CPU (BENCHMARKS.md,
- * "The young generation's size, again").
+ * "The old generation's growth").
  */
 const HEAP_GROWING_PERCENT = 50;
 
