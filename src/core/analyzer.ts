@@ -1,5 +1,6 @@
 import type { SecureContext } from 'node:tls';
 import { Agent } from 'undici';
+import { AddressBook } from './address-book.js';
 import { AddressPolicy, policyKey } from './address-policy.js';
 import { applyPolicy } from './apply-policy.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
@@ -9,6 +10,7 @@ import { HoplensError } from './errors.js';
 import { compilePolicy } from './findings-policy.js';
 import { createGuardedConnector, legacyTls } from './guarded-connector.js';
 import { createGuardedFetch } from './guarded-fetch.js';
+import { HeldNames } from './held-names.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { FetchedResponse, PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
@@ -19,7 +21,7 @@ import { RobotsCheck } from './robots-check.js';
 import type { RobotsVerdict } from './robots-file.js';
 import { summarize } from './summary.js';
 import { type TraceOutcome, trace } from './trace.js';
-import type { AnalysisResult, AnalyzeOptions, Hop, ResolvedAddress, Resolver } from './types.js';
+import type { AnalysisResult, AnalyzeOptions, Hop, Resolver } from './types.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
 export interface AnalyzerConfig {
@@ -93,6 +95,8 @@ const POOL_DEFAULTS = Object.freeze({ keepAliveTimeout: 4_000, maxHeaderSize: 64
 interface Pool {
   readonly key: string;
   readonly agent: Agent;
+  /** Where the pool's open connections went, by name: an analysis holding a name elsewhere goes around them. */
+  readonly held: HeldNames;
   readonly verdicts?: CertificateVerdicts;
 }
 
@@ -214,13 +218,18 @@ export class Analyzer {
     if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
     const { options, policy } = prepared;
     const pool = this.poolFor(policy, options);
+    // One address per name for the whole analysis. With `--resolve` or `--connect-to` rules, the user says where
+    // connections go, and the hops follow the rules rather than the book (a rule may change the port too).
+    const book = new AddressBook();
     const outcome = await trace(prepared.target, options, {
       dispatcher: pool.agent,
       policy,
       signal,
       verdicts: pool.verdicts,
       renderer: this.renderer,
-      renderPool: (pins) => this.renderPool(policy, options, pins, pool.verdicts),
+      renderPool: () => this.renderPool(policy, options, book, pool.verdicts),
+      book: this.routes.empty ? book : undefined,
+      openAt: (hostname) => pool.held.addressOf(hostname),
       now: this.now,
     });
     // Both are usually known at once (robots.txt already read, one host): awaited only when they are not.
@@ -355,8 +364,10 @@ export class Analyzer {
     let pool = this.pools.get(key);
     if (pool === undefined) {
       const verdicts = tls === 'report' ? new CertificateVerdicts() : undefined;
+      const held = new HeldNames();
       const connect = createGuardedConnector({
         policy,
+        held,
         resolver: this.resolver,
         routes: this.routes,
         connectTimeout,
@@ -374,25 +385,27 @@ export class Analyzer {
         bodyTimeout: 30_000,
       });
       recordPoolConnection(agent, { connect, maxHeaderSize: this.pool.maxHeaderSize });
-      pool = verdicts === undefined ? { key, agent } : { key, agent, verdicts };
+      pool = verdicts === undefined ? { key, agent, held } : { key, agent, held, verdicts };
       this.pools.set(key, pool);
     }
     return pool;
   }
 
   /**
-   * A pool of one render's own, under the analysis's policy, whose names resolve once for the whole render
-   * (src/core/pinned-resolver.ts): no DNS rebinding under a page while it runs. The caller destroys it afterwards.
+   * A pool of one render's own, under the analysis's policy, whose names resolve once for the whole render and, once
+   * connected, to the analysis's one address for each (src/core/pinned-resolver.ts, src/core/address-book.ts): no DNS
+   * rebinding or failover under a page while it runs. The caller destroys it afterwards.
    */
   private renderPool(
     policy: AddressPolicy,
     { timeout, http2 }: NormalizedOptions,
-    pins: Map<string, ResolvedAddress[]>,
+    book: AddressBook,
     verdicts: CertificateVerdicts | undefined,
   ): Agent {
     const connect = createGuardedConnector({
       policy,
-      resolver: pinnedResolver(this.resolver, pins),
+      resolver: pinnedResolver(this.resolver, book),
+      book,
       routes: this.routes,
       connectTimeout: Math.ceil(timeout / 1000) * 1000,
       allowH2: http2,

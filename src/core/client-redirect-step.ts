@@ -5,7 +5,6 @@ import type { HopResponse } from './hop-sender.js';
 import type { PageSignals } from './html/page-signals.js';
 import type { NormalizedOptions } from './options.js';
 import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';
-import { pinOf } from './pinned-resolver.js';
 import { withoutFragment } from './portable/without-fragment.js';
 import type { TraceContext } from './trace.js';
 import type { Hop } from './types.js';
@@ -76,7 +75,7 @@ async function renderedNavigation(
   // rendering by that and the wait (the renderer answers within a second of this signal).
   const bound = AbortSignal.timeout(options.timeout + options.renderWait);
   const signal = context.signal === undefined ? bound : AbortSignal.any([bound, context.signal]);
-  const dispatcher = context.renderPool?.(pinOf(url, hop.remoteAddress)) ?? context.dispatcher;
+  const dispatcher = context.renderPool?.() ?? context.dispatcher;
   const fetch = createGuardedFetch({ dispatcher, timeout: options.timeout, signal });
   let rendered: RenderOutcome;
   try {

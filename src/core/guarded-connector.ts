@@ -2,12 +2,14 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
 import type { SecureContext, TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
+import type { AddressBook } from './address-book.js';
 import type { AddressPolicy } from './address-policy.js';
 import { describeAddress, rangePhrase } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import { OpeningConnection } from './connection-facts.js';
 import type { ConnectionRoutes } from './connection-routes.js';
 import { HoplensError } from './errors.js';
+import type { HeldNames } from './held-names.js';
 import { socketProblem, type TlsProblem } from './tls-problem.js';
 import type { Resolver } from './types.js';
 
@@ -54,6 +56,30 @@ export function createGuardedLookup(policy: AddressPolicy, resolver: Resolver) {
   };
 }
 
+/**
+ * A connection for a name that went to another address than the one the name is held to (two lookups raced, or an
+ * answer changed): refused as a reset connection, one of the network errors a hop already knows.
+ */
+function elsewhere(hostname: string, address: string, held: string | undefined): Error {
+  const message =
+    held === undefined
+      ? `${hostname} connected to ${address}, but this analysis has met too many names to hold another`
+      : `${hostname} connected to ${address}, but it is held to ${held}`;
+  return Object.assign(new Error(message), { code: 'ECONNRESET' });
+}
+
+/**
+ * The host (`name:port`, as in a URL's `host`) a connection is for: a request sent to the address its name is held to
+ * (src/core/address-book.ts) connects to an IP literal, its name then the TLS server name.
+ */
+function originHost(requested: buildConnector.Options): string {
+  const host = requested.host ?? requested.hostname;
+  const servername = requested.servername;
+  const literal = isIP(requested.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
+  if (!literal || !servername || isIP(servername) !== 0 || !host.startsWith(requested.hostname)) return host;
+  return servername + host.slice(requested.hostname.length);
+}
+
 /** Options of {@link createGuardedConnector}. */
 export interface GuardedConnectorOptions {
   policy: AddressPolicy;
@@ -77,6 +103,17 @@ export interface GuardedConnectorOptions {
    * by `policy` as a DNS answer is; TLS still checks the URL's own host name.
    */
   routes?: ConnectionRoutes;
+  /**
+   * One address per name (src/core/address-book.ts): a connection for a name already held to an address that went
+   * elsewhere is closed unused, and the first connection for a name holds it. Without it (the shared pools, whose
+   * connections serve many analyses), each analysis holds its hops' names itself (src/core/hop-sender.ts).
+   */
+  book?: AddressBook;
+  /**
+   * A shared pool's open connections by name (src/core/held-names.ts): while a name has one, new connections for it
+   * go to the same address, so that an analysis holding the name to it can use the pool's connections.
+   */
+  held?: HeldNames;
 }
 
 /** An error carrying a certificate problem in words, for `toNetworkError` to turn into `TLS_ERROR`. */
@@ -131,13 +168,53 @@ function baseConnector(options: GuardedConnectorOptions, resolver: Resolver): bu
 }
 
 /**
+ * Why a connection just made must not be used, if it must not: it closed before it could be checked, it reached a
+ * blocked address, its name is held to another address (`book`, `held`), or its certificate does not verify (with
+ * no `verdicts` to record that in). `name` is the host name it was opened for, after any `--connect-to` rule.
+ */
+function refusal(options: GuardedConnectorOptions, requested: ConnectOptions, name: string, socket: Socket) {
+  const remote = socket.remoteAddress;
+  if (remote === undefined) {
+    // Closed before it could be checked: nothing is known about where it went, so it is not used.
+    return Object.assign(new Error('socket closed while connecting'), { code: 'ECONNRESET' });
+  }
+  const verdict = options.policy.check(remote);
+  if (!verdict.allowed) return blocked(requested.hostname, remote, describeAddress(verdict));
+  if (options.book !== undefined && !options.book.pin(name, remote)) {
+    return elsewhere(name, remote, options.book.addressOf(name));
+  }
+  if (requested.protocol === 'https:') {
+    const problem = socketProblem(socket as TLSSocket, requested.servername || requested.hostname);
+    if (problem !== undefined && options.verdicts === undefined) return certificateError(problem);
+    options.verdicts?.record(originHost(requested), problem);
+  }
+  // Counted last, so that a connection refused above is never counted as open.
+  if (options.held !== undefined && !options.held.opened(name, remote, socket)) {
+    return elsewhere(name, remote, options.held.addressOf(name));
+  }
+  return undefined;
+}
+
+/**
+ * Where a connection for `routed` goes: while `held` has open connections for its name, to their address (the name
+ * kept as the TLS server name and Host), with no lookup; otherwise as asked.
+ */
+function heldTo(routed: ConnectOptions, held: HeldNames | undefined): ConnectOptions {
+  const address = held?.addressOf(routed.hostname);
+  if (address === undefined) return routed;
+  return { ...routed, hostname: address, servername: routed.servername || routed.hostname };
+}
+
+/**
  * An undici connector that resolves names through the guarded lookup and checks the address the socket actually
  * connected to, so neither an IP literal that slipped past nor DNS rebinding can reach a blocked address.
  */
 export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
   const connectorFor = routedConnectors(options);
   return (requested, callback) => {
-    const { connectOptions, connect } = connectorFor(requested);
+    const { connectOptions: routed, connect } = connectorFor(requested);
+    const name = routed.hostname;
+    const connectOptions = heldTo(routed, options.held);
     // An IP literal skips the lookup: judge it before connecting, so a refused address sees no connection at all
     // (a rendered page's requests reach here without the chain's own literal check in src/core/trace.ts).
     const literal = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -151,26 +228,12 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
     const opening = new OpeningConnection();
     const opened = connect(connectOptions, (error, socket) => {
       if (error !== null) return callback(error, null);
-      const remote = (socket as Socket).remoteAddress;
-      if (remote === undefined) {
-        // Closed before it could be checked: nothing is known about where it went, so it is not used.
+      const refused = refusal(options, requested, name, socket as Socket);
+      if (refused !== undefined) {
         socket.destroy();
-        return callback(Object.assign(new Error('socket closed while connecting'), { code: 'ECONNRESET' }), null);
+        return callback(refused, null);
       }
-      const verdict = options.policy.check(remote);
-      if (!verdict.allowed) {
-        socket.destroy();
-        return callback(blocked(requested.hostname, remote, describeAddress(verdict)), null);
-      }
-      if (connectOptions.protocol === 'https:') {
-        const problem = socketProblem(socket as TLSSocket, requested.servername || requested.hostname);
-        if (problem !== undefined && options.verdicts === undefined) {
-          socket.destroy();
-          return callback(certificateError(problem), null);
-        }
-        options.verdicts?.record(requested.host ?? requested.hostname, problem);
-      }
-      opening.ready(socket as Socket, remote, connectOptions.protocol === 'https:');
+      opening.ready(socket as Socket, (socket as Socket).remoteAddress as string, connectOptions.protocol === 'https:');
       return callback(null, socket);
     }) as unknown as Socket | undefined;
     opening.watch(opened);

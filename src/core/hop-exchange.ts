@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
+import { originAt } from './address-book.js';
 import type { ConnectionFacts } from './connection-facts.js';
 import { awaitConnection, type ConnectionWaiter } from './request-connection.js';
 
@@ -25,6 +26,11 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
 /** One request of a hop. */
 export interface ExchangeRequest {
   url: URL;
+  /**
+   * The address the URL's host name is held to in this analysis (src/core/address-book.ts): the request goes there
+   * (by the pool for that address), its Host and TLS server name still the URL's.
+   */
+  address?: string | undefined;
   method: 'GET' | 'HEAD';
   headers: Readonly<Record<string, string>>;
   /** The most time allowed for the response head, and between two chunks of its body, in ms. */
@@ -92,12 +98,14 @@ export class HopExchange implements Dispatcher.DispatchHandler, ConnectionWaiter
     this.method = request.method;
     this.started = performance.now();
     try {
+      const address = request.address;
       dispatcher.dispatch(
         {
-          origin: url.origin,
+          origin: address === undefined ? url.origin : originAt(url, address),
           path: this.path,
           method: request.method,
-          headers: request.headers,
+          headers: address === undefined ? request.headers : { host: url.host, ...request.headers },
+          ...(address !== undefined && url.protocol === 'https:' && { servername: url.hostname }),
           headersTimeout: request.timeout,
           bodyTimeout: request.timeout,
         },

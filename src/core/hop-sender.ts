@@ -92,8 +92,10 @@ export class HopSender {
     const given = options.requestCookie;
     const cookie = given === '' ? jarCookie : jarCookie === '' ? given : `${given}; ${jarCookie}`;
     const host = this.firstHopHost(url);
+    const book = this.context.book;
     const request: ExchangeRequest = {
       url,
+      address: this.heldAddress(url),
       method,
       headers:
         cookie === '' && host === undefined
@@ -117,6 +119,8 @@ export class HopSender {
       if (response.connection?.httpVersion !== '2') await nextLoopTurn();
       const result = toHopResponse(url, response, options.headers);
       addConnectionDetails(result.hop, response, this.context.now ?? Date.now);
+      const remote = result.hop.remoteAddress;
+      if (book !== undefined && remote !== undefined) book.pin(url.hostname, remote);
       const tlsProblem = this.context.verdicts?.problemFor(url);
       if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
       return result;
@@ -130,6 +134,16 @@ export class HopSender {
     } finally {
       deadline.stop();
     }
+  }
+
+  /**
+   * Where a hop to a name this analysis holds must go around the pool: to the held address, unless the pool's open
+   * connections for the name went there too (then any of its connections, reused or new, reaches it).
+   */
+  private heldAddress(url: URL): string | undefined {
+    const held = this.context.book?.addressOf(url.hostname);
+    if (held === undefined || this.context.openAt?.(url.hostname) === held) return undefined;
+    return held;
   }
 
   /**

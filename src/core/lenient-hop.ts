@@ -18,6 +18,7 @@ export async function resendLeniently(
   deadline.swap({ abort: (reason) => controller.abort(reason) });
   const response = await lenientRequest({
     url: request.url,
+    address: request.address,
     method: request.method,
     headers: request.headers,
     connect: connection.connect,

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
 import type { buildConnector } from 'undici';
+import { originAt } from './address-book.js';
 import type { ResponseHeaders } from './hop-exchange.js';
 
 /**
@@ -16,6 +17,8 @@ import type { ResponseHeaders } from './hop-exchange.js';
 /** What the lenient request needs. */
 export interface LenientRequest {
   readonly url: URL;
+  /** The address the URL's host name is held to in this analysis, if any: the connection goes there. */
+  readonly address?: string | undefined;
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   /** The pool's guarded connector: the only way this request reaches the network. */
@@ -76,10 +79,14 @@ function headersOf(raw: readonly string[]): ResponseHeaders {
 }
 
 /** Connects with the guarded connector, as undici's client asks it to (the host as in the URL, brackets and all). */
-function connectorFor(url: URL, connect: buildConnector.connector) {
+function connectorFor(url: URL, connect: buildConnector.connector, address: string | undefined) {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const at = address === undefined ? url : new URL(originAt(url, address));
+  // Held to an address, the connection goes there; TLS still checks the URL's own name.
+  const servername = address === undefined ? {} : { servername: url.hostname };
+  const options = { hostname: at.hostname, host: at.host, protocol: url.protocol, port, ...servername };
   return (_options: unknown, done: (error: Error | null, socket?: Socket) => void): undefined => {
-    connect({ hostname: url.hostname, host: url.host, protocol: url.protocol, port }, (error, socket) => {
+    connect(options, (error, socket) => {
       if (error !== null) return done(error);
       // A pool that offers HTTP/2 offers it here too; this client speaks HTTP/1.1 only (and llhttp, strict or not,
       // parses only HTTP/1.x, so a refused header came over HTTP/1.1: a server choosing h2 now is not the same one).
@@ -110,7 +117,7 @@ export function lenientRequest(request: LenientRequest): Promise<LenientResponse
       headers: { ...request.headers, host: url.host, connection: 'close' },
       insecureHTTPParser: true,
       maxHeaderSize: request.maxHeaderSize,
-      createConnection: connectorFor(url, request.connect) as never,
+      createConnection: connectorFor(url, request.connect, request.address) as never,
     });
     let settled = false;
     /** Set once the head is in: ends the body where it is and resolves with it. */

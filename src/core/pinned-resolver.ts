@@ -1,15 +1,18 @@
 import { isIP } from 'node:net';
+import type { AddressBook } from './address-book.js';
 import type { ResolvedAddress, Resolver } from './types.js';
 
 /**
- * A resolver that answers each name once and then always the same, as a browser's DNS cache does for a page: a
- * rendered page cannot have its own name (or another) rebound to a second address while it runs, and read that
- * address as its own origin. `pins` starts it off, with the page's host at the address its hop was connected to.
+ * A resolver that answers each name once and then always the same, as a browser's DNS cache does for a page, and,
+ * once `book` holds a name to the address a connection went to, with that address alone: a rendered page cannot have
+ * its own name (or another) rebound to a second address while it runs, nor fail over to a name's other address, and
+ * read that address as its own origin (src/core/address-book.ts).
  */
-export function pinnedResolver(resolver: Resolver, pins: Map<string, ResolvedAddress[]>): Resolver {
+export function pinnedResolver(resolver: Resolver, book: AddressBook): Resolver {
   const answers = new Map<string, Promise<ResolvedAddress[]>>();
-  for (const [name, addresses] of pins) answers.set(name.toLowerCase(), Promise.resolve(addresses));
   return (hostname) => {
+    const held = book.addressOf(hostname);
+    if (held !== undefined) return Promise.resolve([{ address: held, family: isIP(held) === 6 ? 6 : 4 }]);
     const name = hostname.toLowerCase();
     let answer = answers.get(name);
     if (answer === undefined) {
@@ -20,14 +23,4 @@ export function pinnedResolver(resolver: Resolver, pins: Map<string, ResolvedAdd
     }
     return answer;
   };
-}
-
-/** The pin of a page's host at the address its hop was connected to, when it was a name (none for a literal). */
-export function pinOf(url: URL, remoteAddress: string | undefined): Map<string, ResolvedAddress[]> {
-  const pins = new Map<string, ResolvedAddress[]>();
-  const family = remoteAddress === undefined ? 0 : isIP(remoteAddress);
-  if (remoteAddress !== undefined && (family === 4 || family === 6) && isIP(url.hostname) === 0) {
-    pins.set(url.hostname, [{ address: remoteAddress, family }]);
-  }
-  return pins;
 }

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
+import type { AddressBook } from './address-book.js';
 import type { AddressPolicy } from './address-policy.js';
 import { describeAddress } from './address-words.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
@@ -17,7 +18,7 @@ import type { NormalizedOptions } from './options.js';
 import type { PageRenderer } from './page-renderer.js';
 import { RequestedUrls } from './requested-urls.js';
 import type { TlsProblem } from './tls-problem.js';
-import type { Hop, ResolvedAddress } from './types.js';
+import type { Hop } from './types.js';
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
 export type StopReason =
@@ -60,8 +61,18 @@ export interface TraceContext {
   signal?: AbortSignal | undefined;
   /** Renders pages when `options.render` asks for it. */
   renderer?: PageRenderer | undefined;
-  /** A pool for one render's requests, whose names resolve once (`pins` first); destroyed after the render. */
-  renderPool?: ((pins: Map<string, ResolvedAddress[]>) => Dispatcher) | undefined;
+  /** A pool for one render's requests, held to the analysis's addresses (`book`); destroyed after the render. */
+  renderPool?: (() => Dispatcher) | undefined;
+  /**
+   * The address each name of this analysis is held to, once a hop was answered from it: later hops to the name go
+   * there or fail (src/core/address-book.ts). Absent, hops go wherever the pool connects.
+   */
+  book?: AddressBook | undefined;
+  /**
+   * Where the pool's open connections for a name went (src/core/held-names.ts): a hop held to that address can take
+   * them; one held elsewhere goes to its address directly.
+   */
+  openAt?: ((hostname: string) => string | undefined) | undefined;
   /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
   verdicts?: CertificateVerdicts | undefined;
   /** The clock certificates' days left are counted from, in epoch ms (default `Date.now`). */

@@ -348,15 +348,22 @@ describe('SSRF mid-chain: the first hop is reachable (127.0.0.2 exempt), the red
     },
   );
 
-  it('stops a rebinding name mid-chain: public on the first lookup, loopback on the next', async () => {
+  it('holds a rebinding name mid-chain to its first address: loopback is never looked up nor reached', async () => {
     const response = await app.inject({ url: analyzePath({ url: `http://rebind.test:${port}/rebind` }) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.chain).toHaveLength(1);
-    expect(body.summary.issues).toContainEqual(expect.objectContaining({ type: 'blocked_destination', hop: 0 }));
-    expect(resolver.calls.filter((name) => name === 'rebind.test')).toHaveLength(2);
+    // One address per name for the whole analysis (SECURITY.md): the second hop goes where the first one did.
+    expect(body.chain.map((hop: { status: number; remoteAddress: string }) => [hop.status, hop.remoteAddress])).toEqual(
+      [
+        [302, STAND_IN],
+        [200, STAND_IN],
+      ],
+    );
+    // The hops looked the name up once; robots.txt, read once per origin for every analysis alike, looks it up on a
+    // connection of its own (SECURITY.md) and is refused like any loopback answer.
+    expect(resolver.calls.filter((name) => name === 'rebind.test').length).toBeLessThanOrEqual(2);
     expect(trapHits()).toBe(0);
-    expect(tripwire.attempts.map((attempt) => attempt.address)).toEqual([STAND_IN]);
+    expect(new Set(tripwire.attempts.map((attempt) => attempt.address))).toEqual(new Set([STAND_IN]));
   });
 
   it('stops a rebinding name across requests: allowed once, refused once it points at loopback', async () => {

@@ -90,8 +90,8 @@ export function startServer(handler: Handler, host = '127.0.0.1', port = 0): Pro
 }
 
 /** Starts a node:https server with the given key and certificate. */
-export function startHttpsServer(handler: Handler, tls: { key: string; cert: string }, host = '127.0.0.1') {
-  return listen(createHttpsServer(tls, handler) as unknown as Server, host, 'https');
+export function startHttpsServer(handler: Handler, tls: { key: string; cert: string }, host = '127.0.0.1', port = 0) {
+  return listen(createHttpsServer(tls, handler) as unknown as Server, host, 'https', port);
 }
 
 /** A plain TCP server for responses node:http will not produce (garbage, truncated, trickled or silent). */
