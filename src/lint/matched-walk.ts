@@ -17,11 +17,26 @@ export type MatchedWalk =
   | { uncertain: string };
 
 /** The rule answering `url` by the format's precedence, as a redirect (with its target absolute), an end, or why not. */
-function hop(rules: CompiledRules, url: string): { line: number; to?: string } | { uncertain: string } | undefined {
+function hop(
+  rules: CompiledRules,
+  url: string,
+): { line: number; to?: string; status: number } | { uncertain: string } | undefined {
   const found = rules.match(new URL(url));
   if (found === undefined) return undefined;
   if ('problem' in found) return { uncertain: `line ${found.line} may answer ${url} (${found.problem})` };
-  return found.target === undefined ? undefined : { line: found.line, to: new URL(found.target, url).href };
+  if (found.target === undefined) return undefined;
+  return { line: found.line, to: new URL(found.target, url).href, status: found.status };
+}
+
+/**
+ * Whether `answer` is `rule` or a copy of it (same target and status): of two identical Netlify rules its parser
+ * keeps the later one, so the copy answers, and the chain through it is the rule's own (issue 42: a duplicate must
+ * not hide a chain from lint and fix).
+ */
+function answersAs(rule: RedirectEdge, answer: { line: number; to?: string; status: number }): boolean {
+  if (answer.line === rule.line) return true;
+  const status = rule.status ?? answer.status;
+  return answer.to === new URL(rule.target, rule.source).href && answer.status === status;
 }
 
 /**
@@ -33,7 +48,7 @@ function hop(rules: CompiledRules, url: string): { line: number; to?: string } |
 export function walkMatched(rules: CompiledRules, rule: RedirectEdge): MatchedWalk {
   const first = hop(rules, rule.source);
   if (first !== undefined && 'uncertain' in first) return first;
-  if (first?.line !== rule.line) {
+  if (first === undefined || !answersAs(rule, first)) {
     const by = first === undefined ? 'no rule' : `line ${first.line}`;
     return { uncertain: `${by} answers ${rule.source} first, by the format's precedence` };
   }
