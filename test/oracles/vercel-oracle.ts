@@ -8,7 +8,10 @@
  */
 import { getTransformedRoutes } from '@vercel/routing-utils';
 
-/** What Vercel answers for a URL: the rule (its index in `redirects`) with its Location and status, or none. */
+/**
+ * What Vercel answers for a URL: the rule (its index in `redirects`, or -1 for a redirect of `cleanUrls` or
+ * `trailingSlash`) with its Location and status, or none.
+ */
 export type VercelAnswer =
   | { rule: number; location: string; status: number }
   | { rule: number; conditional: true }
@@ -22,7 +25,8 @@ export interface VercelOracle {
 
 interface RedirectRoute {
   src: string;
-  headers: { Location: string };
+  /** Absent on a route that only stops routing (`trailingSlash: true` leaves `/.well-known/…` as it is). */
+  headers?: { Location: string };
   status: number;
   has?: unknown[];
   missing?: unknown[];
@@ -37,17 +41,27 @@ function resolve(template: string, match: RegExpExecArray): string {
   });
 }
 
-export function vercelOracle(redirects: unknown[]): VercelOracle {
-  const result = getTransformedRoutes({ redirects } as Parameters<typeof getTransformedRoutes>[0]);
+/** The settings of a vercel.json that make redirects of their own, given to routing-utils with the `redirects`. */
+export interface VercelSettings {
+  trailingSlash?: boolean;
+  cleanUrls?: boolean;
+}
+
+export function vercelOracle(redirects: unknown[], settings: VercelSettings = {}): VercelOracle {
+  const result = getTransformedRoutes({ redirects, ...settings } as Parameters<typeof getTransformedRoutes>[0]);
   if (result.error) return { error: result.error.message, answer: () => undefined };
   const routes = (result.routes ?? []) as unknown as RedirectRoute[];
+  // The settings' routes come first; the file's redirects follow, one route each, in order.
+  const own = routes.length - redirects.length;
   return {
     answer(url) {
-      for (const [rule, route] of routes.entries()) {
+      for (const [index, route] of routes.entries()) {
         const match = new RegExp(route.src).exec(url.pathname);
         if (match === null) continue;
+        const rule = index < own ? -1 : index - own;
         // A `has`/`missing` route answers only some requests: the oracle cannot say, and neither may hoplens.
         if ((route.has?.length ?? 0) > 0 || (route.missing?.length ?? 0) > 0) return { rule, conditional: true };
+        if (route.headers === undefined) return undefined;
         return { rule, location: resolve(route.headers.Location, match), status: route.status };
       }
       return undefined;

@@ -7,11 +7,17 @@ async function parse(text: string, options: Parameters<typeof vercelItems>[1]): 
   const entries = parseVercel(text);
   return {
     items: vercelItems(entries, options),
-    compile: async () => (await import('./patterns.js')).compileVercel(entries),
+    compile: async () => {
+      const [{ compileVercel }, { vercelSite, withSiteRedirects }] = await Promise.all([
+        import('./patterns.js'),
+        import('./site-redirects.js'),
+      ]);
+      return withSiteRedirects(vercelSite(text), compileVercel(entries));
+    },
   };
 }
 
-/** A `vercel.json`'s `redirects`. */
+/** A `vercel.json`'s `redirects`, behind the redirects its `cleanUrls` and `trailingSlash` make (site-redirects.ts). */
 export const vercelFormat: RuleFormatSpec = {
   read: readParsed((text, options) => vercelFormat.parse!(text, options)),
   parse,
