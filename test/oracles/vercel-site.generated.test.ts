@@ -36,7 +36,7 @@ const config = fc.record({
   samples: fc.array(fc.tuple(path, fc.boolean()), { minLength: 1, maxLength: 6 }),
 });
 
-type Config = fc.Infer<typeof config>;
+type Config = typeof config extends fc.Arbitrary<infer T> ? T : never;
 
 /** The file as a person writes it, settings first; and the lines each setting's redirects answer on. */
 function fileOf({ trailingSlash, cleanUrls, redirects }: Config): { text: string; settings: VercelSettings } {
