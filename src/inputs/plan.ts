@@ -7,14 +7,11 @@ import { invalidInputOption } from './errors.js';
 import type { RedirectsVariant } from './formats/netlify/line.js';
 import { isOrdered, isRuleFormat, needsBaseUrl } from './formats/table.js';
 import type { InputFormat, RuleFormat } from './light.js';
+import { OFFLINE_SITE } from './offline-site.js';
 import { isHttpLocation } from './sitemap/index.js';
 import type { InputReadOptions } from './source.js';
 
-/**
- * The site path rules are placed on when no `--base-url` is given: lint and fix read rules offline, so any origin
- * does, and a reserved name (RFC 2606 `.invalid`) can never be mistaken for a real one. It is shown as paths.
- */
-export const OFFLINE_SITE = 'https://rules.invalid';
+export { OFFLINE_SITE } from './offline-site.js';
 
 /** The flags every command reading an input shares (`check`, `lint`, `fix`, `monitor import`). */
 export interface InputFlags {

@@ -1,3 +1,4 @@
+import { OFFLINE_SITE } from './offline-site.js';
 import type { InputItem } from './row.js';
 import { readSourceUrl, readTargetUrl } from './text/urls.js';
 
@@ -56,7 +57,11 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
   if (!read.ok) return { kind: 'invalid', line, message: read.message };
   let url = new URL(read.url);
   const originalOrigin = url.origin;
-  if (options.baseUrl !== undefined && !isPath(rule.from)) url = onBase(url.pathname + url.search, options.baseUrl);
+  // Moved onto the site checked; offline there is none, and a rule of a named host keeps it (lint and fix then follow
+  // Netlify's domain-level rules on their own host).
+  const base = options.baseUrl;
+  const movesTo = base !== undefined && new URL(base).origin !== OFFLINE_SITE ? base : undefined;
+  if (movesTo !== undefined && !isPath(rule.from)) url = onBase(url.pathname + url.search, movesTo);
   for (const [key, value] of rule.query ?? []) url.searchParams.append(key, value);
   const source = url.href;
   if (rule.to === undefined || (rule.status !== undefined && !REDIRECT_STATUSES.has(rule.status))) {
@@ -67,9 +72,9 @@ export function ruleRow(rule: LiteralRule, options: RuleReadOptions): InputItem 
   const target = readTargetUrl(networkPath(rule.to, source), source);
   if (!target.ok) return { kind: 'invalid', line, message: target.message };
   let expected = target.url;
-  if (options.baseUrl !== undefined && !isPath(rule.to) && new URL(expected).origin === originalOrigin) {
+  if (movesTo !== undefined && !isPath(rule.to) && new URL(expected).origin === originalOrigin) {
     const moved = new URL(expected);
-    expected = onBase(moved.pathname + moved.search + moved.hash, options.baseUrl).href;
+    expected = onBase(moved.pathname + moved.search + moved.hash, movesTo).href;
   }
   const row: InputItem & { kind: 'row' } = { kind: 'row', row: { line, source, target: expected } };
   if (rule.status !== undefined) row.row.status = rule.status;

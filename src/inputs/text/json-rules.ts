@@ -21,12 +21,20 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * undefined, else the array under `key`), each with its line. Not JSON, or no such array, stops the input.
  */
 export function jsonEntries(text: string, what: string, key?: string): JsonEntry[] {
-  let parsed: unknown;
+  return jsonEntriesOf(text, parseJson(text, what), what, key);
+}
+
+/** `text` parsed as JSON; not JSON stops the input, naming `what`. */
+export function parseJson(text: string, what: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw malformedInput(`${what} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** {@link jsonEntries} of a file already parsed (`parsed` is `text` parsed), for a reader that needs more of it. */
+export function jsonEntriesOf(text: string, parsed: unknown, what: string, key?: string): JsonEntry[] {
   const array = key === undefined ? parsed : isJsonObject(parsed) ? parsed[key] : undefined;
   if (key !== undefined && isJsonObject(parsed) && array === undefined) return [];
   if (!Array.isArray(array)) {

@@ -1,10 +1,10 @@
 import { readParsed } from '../parsed-read.js';
 import type { ParsedRuleText, RuleFormatSpec } from '../spec.js';
-import { parseVercel, vercelItems } from './read.js';
+import { parseVercelFile, vercelItems } from './read.js';
 
 /** The file parsed once (one JSON.parse): its rows, and its matcher made from the same entries when asked. */
 async function parse(text: string, options: Parameters<typeof vercelItems>[1]): Promise<ParsedRuleText> {
-  const entries = parseVercel(text);
+  const { entries, parsed } = parseVercelFile(text);
   return {
     items: vercelItems(entries, options),
     compile: async () => {
@@ -12,7 +12,7 @@ async function parse(text: string, options: Parameters<typeof vercelItems>[1]): 
         import('./patterns.js'),
         import('./site-redirects.js'),
       ]);
-      return withSiteRedirects(vercelSite(text), compileVercel(entries));
+      return withSiteRedirects(vercelSite(text, parsed), compileVercel(entries));
     },
   };
 }

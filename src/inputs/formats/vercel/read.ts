@@ -6,7 +6,9 @@ import {
   type JsonEntry,
   type JsonObject,
   jsonEntries,
+  jsonEntriesOf,
   notAnObject,
+  parseJson,
   ruleText,
 } from '../../text/json-rules.js';
 
@@ -101,6 +103,12 @@ function vercelItem(rule: JsonObject, line: number, options: RuleReadOptions): I
 /** Parses a vercel.json's `redirects`, each entry on the line its object starts: the rows and the matcher read this. */
 export function parseVercel(text: string): JsonEntry[] {
   return jsonEntries(text, 'vercel.json', 'redirects');
+}
+
+/** {@link parseVercel} with the whole file as parsed, for the settings that redirect too (site-redirects.ts). */
+export function parseVercelFile(text: string): { entries: JsonEntry[]; parsed: unknown } {
+  const parsed = parseJson(text, 'vercel.json');
+  return { entries: jsonEntriesOf(text, parsed, 'vercel.json', 'redirects'), parsed };
 }
 
 /**

@@ -20,9 +20,8 @@ export interface VercelSite {
   readonly trailingSlash?: { readonly value: boolean; readonly line: number } | undefined;
 }
 
-/** The `cleanUrls` and `trailingSlash` settings of a vercel.json's text (already known to parse), with their lines. */
-export function vercelSite(text: string): VercelSite {
-  const parsed: unknown = JSON.parse(text);
+/** The `cleanUrls` and `trailingSlash` settings of a vercel.json (`parsed` is its `text` parsed), with their lines. */
+export function vercelSite(text: string, parsed: unknown): VercelSite {
   if (!isJsonObject(parsed)) return {};
   const lineOf = lineFinder(text);
   // The key's first occurrence as a key: vercel.json nests no object that has these names.

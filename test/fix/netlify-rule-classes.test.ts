@@ -35,3 +35,34 @@ describe('a chain through a duplicated Netlify rule', () => {
     expect(await readFile(path, 'utf8')).toBe('/x /z\n/y /z\n/x /y\n');
   });
 });
+
+/**
+ * Host-qualified rules, Netlify's domain-level redirects (docs.netlify.com/routing/redirects/redirect-options,
+ * "Domain-level redirects"): a rule naming its host answers on that host only. Read offline, such a rule stays on its
+ * host; before, it was moved onto the offline placeholder host, no rule answered it there, lint said nothing and fix
+ * named the placeholder ("no rule answers https://rules.invalid/a").
+ */
+describe('host-qualified Netlify rules', () => {
+  const HOSTED =
+    'https://www.example.com/a https://www.example.com/b 301\nhttps://www.example.com/b https://www.example.com/c 301\n';
+
+  it('are linted on their own host: the chain is reported, never the placeholder host', async () => {
+    const path = join(dir(), '_redirects');
+    await writeFile(path, HOSTED);
+    const { stdout, stderr } = await runCli(['lint', path]);
+    expect(stdout).toContain(
+      '_redirects:1: warning chain: chain of 2 redirects: https://www.example.com/a → https://www.example.com/b → https://www.example.com/c',
+    );
+    expect(stdout + stderr).not.toContain('rules.invalid');
+  });
+
+  it('are flattened by fix on their own host', async () => {
+    const path = join(dir(), '_redirects');
+    await writeFile(path, HOSTED);
+    const { stderr } = await runCli(['fix', path, '--write']);
+    expect(stderr).not.toContain('rules.invalid');
+    expect(await readFile(path, 'utf8')).toBe(
+      'https://www.example.com/a https://www.example.com/c 301\nhttps://www.example.com/b https://www.example.com/c 301\n',
+    );
+  });
+});
