@@ -17,6 +17,7 @@ export const SCRIPT_PAYLOADS: readonly string[] = [
   '<iframe srcdoc="<script>parent.__pwned=8</script>"></iframe>',
   '<!--</script><script>window.__pwned=9</script>-->',
   '\u2028\u2029</textarea><details open ontoggle="window.__pwned=10">',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the payload is that text, for a template literal to run.
   "{{constructor.constructor('window.__pwned=11')()}}${window.__pwned=11}",
 ];
 
