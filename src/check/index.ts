@@ -13,3 +13,4 @@ export { type CacheEntry, MAX_CACHE_ENTRIES, RowCache, type RowCacheSettings } f
 export { patternsChoose, type RowSubset, resumeKey, subsetItems, type UrlMatcher } from './row-subset.js';
 export type { RunLimits, RunnerConfig, RunnerEvent } from './runner.js';
 export { MAX_SHARDS, parseShard, type Shard, shardItems } from './shard.js';
+export { recordComplaint, rowResultShape } from './stored-records.js';

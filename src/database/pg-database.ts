@@ -17,6 +17,13 @@ export function openPgDatabase(url: string, poolSize = POOL_SIZE): Database & { 
     query: (sql, params) => query(pool, sql, params),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out connection is out of the pool's error handler: the server going away between two statements
+      // of the transaction (a restart, a crash) would emit an 'error' nobody listens to, and end the process.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const scoped: Queryable = { query: (sql, params) => query(client, sql, params) };
@@ -24,10 +31,12 @@ export function openPgDatabase(url: string, poolSize = POOL_SIZE): Database & { 
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (lost === undefined) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is closed, not handed back to the pool for the next transaction to fail on.
+        client.release(lost);
       }
     },
     close: () => pool.end(),

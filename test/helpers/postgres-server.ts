@@ -25,6 +25,11 @@ export interface TestPostgres {
   port: number;
   /** A new empty database on the cluster, as a `postgres://` URL. */
   createDatabase(): Promise<string>;
+  /**
+   * Restarts the server as a crash would: stopped at once (`-m immediate`, every connection cut), down for `downMs`
+   * (connections refused), then started again on the same port with the same data.
+   */
+  restart(downMs: number): Promise<void>;
   /** Stops the cluster at once and removes its directory. */
   stop(): Promise<void>;
 }
@@ -53,7 +58,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  await as('pg_ctl', ['-D', data, '-o', options, '-w', '-t', '30', '-l', join(dir, 'log'), 'start']);
+  const start = () => as('pg_ctl', ['-D', data, '-o', options, '-w', '-t', '30', '-l', join(dir, 'log'), 'start']);
+  await start();
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     port,
@@ -67,6 +73,11 @@ export async function startPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async restart(downMs) {
+      await as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
     },
     async stop() {
       await as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});

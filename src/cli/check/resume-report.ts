@@ -1,70 +1,99 @@
 import { createReadStream } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
-import { type RowResult, resumeKey } from '../../check/index.js';
+import { type RowResult, recordComplaint, resumeKey, rowResultShape } from '../../check/index.js';
+import { MAX_LINE_LENGTH } from '../../inputs/index.js';
 import { cliError } from '../errors.js';
 
-/** One whole line of a report (ended by its newline), and the byte offset just past it. */
+/** One whole line of a report (ended by its newline), its number, and the byte offset just past it. */
 interface ReportLine {
+  number: number;
   text: string;
   end: number;
 }
 
-/** The whole lines of a file, with their end offsets; a last line without its newline (a cut write) is not one. */
+/**
+ * The longest line a report may hold, in bytes: a row is written on one line, and the line readers take lines of up
+ * to `MAX_LINE_LENGTH` characters, up to four bytes each in UTF-8. A longer line (a file edited by hand, or no
+ * report at all) is refused when its bytes pass this, never gathered whole.
+ */
+export const MAX_REPORT_LINE_BYTES = 4 * MAX_LINE_LENGTH;
+
+/**
+ * The whole lines of a file, with their end offsets; a last line without its newline (a cut write) is not one. Throws
+ * the line's number once a line is longer than {@link MAX_REPORT_LINE_BYTES}, holding no more than that of it.
+ */
 async function* wholeLines(path: string): AsyncGenerator<ReportLine> {
   let pending: Buffer[] = [];
+  let pendingBytes = 0;
   let offset = 0;
+  let number = 0;
   for await (const chunk of createReadStream(path)) {
     let buffer = chunk as Buffer;
     for (let newline = buffer.indexOf(0x0a); newline !== -1; newline = buffer.indexOf(0x0a)) {
+      if (pendingBytes + newline > MAX_REPORT_LINE_BYTES) throw new LongLine(number + 1);
       const line = Buffer.concat([...pending, buffer.subarray(0, newline)]);
       offset += line.length + 1;
-      const text = line.toString('utf8');
+      number++;
       pending = [];
+      pendingBytes = 0;
       buffer = buffer.subarray(newline + 1);
-      yield { text, end: offset };
+      yield { number, text: line.toString('utf8'), end: offset };
     }
+    pendingBytes += buffer.length;
+    if (pendingBytes > MAX_REPORT_LINE_BYTES) throw new LongLine(number + 1);
     if (buffer.length > 0) pending.push(buffer);
   }
 }
 
-/** A parsed line of a report: a row, the closing record, or neither. */
-function recordOf(text: string): { row?: RowResult; closing?: { interrupted?: unknown } } | undefined {
-  const record = JSON.parse(text) as Record<string, unknown>;
-  if (record.kind === 'summary') return { closing: record };
-  if (typeof record.line === 'number' && typeof record.source === 'string' && typeof record.outcome === 'string') {
-    return { row: record as unknown as RowResult };
+/** A line past {@link MAX_REPORT_LINE_BYTES}. */
+class LongLine extends Error {
+  constructor(readonly number: number) {
+    super(`line ${number} is longer than ${MAX_REPORT_LINE_BYTES} bytes`);
   }
-  return undefined;
+}
+
+/** A parsed line of a report: a row, the closing record, or why it is neither (naming the line). */
+function recordOf({ number, text }: ReportLine): { row?: RowResult; closing?: true; wrong?: string } {
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    // Not the parser's words: they quote the line, which may be megabytes long.
+    return { wrong: `line ${number} is not JSON` };
+  }
+  if (typeof record !== 'object' || record === null) return { wrong: `line ${number} is not a record` };
+  if ((record as { kind?: unknown }).kind === 'summary') return { closing: true };
+  const complaint = recordComplaint(rowResultShape, record);
+  if (complaint !== undefined) return { wrong: `line ${number} is neither a row nor the closing record: ${complaint}` };
+  return { row: record as RowResult };
 }
 
 /**
  * Reads the report `--resume` continues: each row is handed to `recount` (the whole run's summary counts it) and
  * its key kept, so that its input row is not checked again. The report is then cut after its last row: its closing
  * record (the interrupted run's) and a line cut by a killed run go, every row stays, and the run appends after them.
- * A missing report is a run from the start. Throws `INPUT_ERROR` for a file that is not an ndjson report.
+ * A missing report is a run from the start. Throws `INPUT_ERROR`, naming the line, for a file that is not an ndjson
+ * report: a line that is not JSON or not of a row's shape (src/check/stored-records.ts), or longer than a row can be;
+ * the file is then left as it was.
  */
 export async function resumeReport(path: string, recount: (row: RowResult) => void): Promise<Set<string>> {
   const done = new Set<string>();
   let keep = 0;
   try {
-    for await (const { text, end } of wholeLines(path)) {
-      if (text.trim() === '') continue;
-      let record: ReturnType<typeof recordOf>;
-      try {
-        record = recordOf(text);
-      } catch (error) {
-        throw notReport(path, (error as Error).message);
-      }
-      if (record === undefined) throw notReport(path, 'a line is neither a row nor the closing record');
+    for await (const line of wholeLines(path)) {
+      if (line.text.trim() === '') continue;
+      const record = recordOf(line);
+      if (record.wrong !== undefined) throw notReport(path, record.wrong);
       if (record.row === undefined) continue;
       const key = resumeKey(record.row);
       if (done.has(key)) continue;
       done.add(key);
       recount(record.row);
-      keep = end;
+      keep = line.end;
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return done;
+    if (error instanceof LongLine) throw notReport(path, error.message);
     throw error;
   }
   await truncate(path, keep);
