@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
 import { samplePaths } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
@@ -13,6 +14,26 @@ interface NetlifyMatcher {
   scheme?: string;
   segments: string[];
   splat: boolean;
+  /**
+   * A source whose `*` is glued to a word (`/docs*`) or stands inside the path (`/x/` then `*` then `/y`): netlify-redirector matches
+   * it as a glob, each `*` any text (slashes included), and the last one's text, less one leading `/`, is `:splat`
+   * (`/docs*` on `/docsfoo/a` gives `foo/a`, on `/docs/a` gives `a`). Only for a source with no `:name`.
+   */
+  glob?: RE2JS;
+}
+
+/** The glob of a source whose `*` is not only a trailing `/*` (see {@link NetlifyMatcher.glob}), or undefined. */
+function globOf(path: string): RE2JS | undefined {
+  const stars = path.split('*').length - 1;
+  const trailingOnly = stars === 1 && (path.endsWith('/*') || path === '*');
+  if (stars !== 1 || trailingOnly || /(^|\/):[A-Za-z_]/.test(path)) return undefined;
+  const escape = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const [head = '', tail = ''] = path.split('*');
+  // A `/*` is an optional segment and the rest (`/*/docs` answers `/docs`); a `*` glued to a word any text after it.
+  const star = head.endsWith('/') ? `${escape(head.slice(0, -1))}(?:/(.*))?` : `${escape(head)}(.*)`;
+  // A source ending in a segment matches with or without a trailing slash; a `*` at the end takes it itself.
+  // RE2 (linear time), as the path is the visitor's to make as long as they like.
+  return RE2JS.compile(`^${star}${escape(tail)}${path.endsWith('*') ? '' : '/?'}$`);
 }
 
 /** A path's segments, without the empty ones a trailing slash leaves (Netlify matches with or without it). */
@@ -29,8 +50,10 @@ function compile(rule: NetlifyRule, line: number): NetlifyMatcher {
     path = url.pathname + (rule.from.endsWith('*') ? '*' : '');
   }
   if (!path.startsWith('/')) path = `/${path}`;
-  const splat = path.endsWith('/*') || path === '*';
+  const glob = globOf(path);
+  const splat = glob === undefined && (path.endsWith('/*') || path === '*');
   const matcher: NetlifyMatcher = { line, rule, segments: segmentsOf(splat ? path.slice(0, -2) : path), splat };
+  if (glob !== undefined) matcher.glob = glob;
   if (host !== undefined) {
     matcher.host = host;
     matcher.scheme = new URL(rule.from.replace(/\*$/, '')).protocol;
@@ -46,6 +69,19 @@ function compile(rule: NetlifyRule, line: number): NetlifyMatcher {
 function bind(matcher: NetlifyMatcher, url: URL): Map<string, string> | undefined {
   // A domain-level rule names its scheme too: `http://site.example/*` does not answer https (netlify-redirector).
   if (matcher.host !== undefined && (matcher.host !== url.host || matcher.scheme !== url.protocol)) return undefined;
+  const bound = matcher.glob === undefined ? bindPath(matcher, url) : bindGlob(matcher.glob, url);
+  if (bound === undefined) return undefined;
+  for (const [key, value] of matcher.rule.query) {
+    const actual = url.searchParams.get(key);
+    if (actual === null) return undefined;
+    if (value.startsWith(':')) bound.set(value.slice(1), actual);
+    else if (value !== actual) return undefined;
+  }
+  return bound;
+}
+
+/** The placeholders of a segment source (`:name` segments, a trailing `/*`) for `url`'s path, if it matches. */
+function bindPath(matcher: NetlifyMatcher, url: URL): Map<string, string> | undefined {
   const path = segmentsOf(url.pathname);
   const { segments } = matcher;
   if (matcher.splat ? path.length < segments.length : path.length !== segments.length) return undefined;
@@ -54,14 +90,20 @@ function bind(matcher: NetlifyMatcher, url: URL): Map<string, string> | undefine
     if (segment.startsWith(':') && segment.length > 1) bound.set(segment.slice(1), path[index]!);
     else if (segment !== path[index]) return undefined;
   }
-  if (matcher.splat) bound.set('splat', path.slice(segments.length).join('/'));
-  for (const [key, value] of matcher.rule.query) {
-    const actual = url.searchParams.get(key);
-    if (actual === null) return undefined;
-    if (value.startsWith(':')) bound.set(value.slice(1), actual);
-    else if (value !== actual) return undefined;
+  if (matcher.splat) {
+    // The splat keeps a trailing slash the path has (netlify-redirector: `/docs/*` on `/docs/a/` gives `a/`).
+    const rest = path.slice(segments.length).join('/');
+    bound.set('splat', rest !== '' && url.pathname.endsWith('/') ? `${rest}/` : rest);
   }
   return bound;
+}
+
+/** The `:splat` of a glob source for `url`'s path, if it matches. */
+function bindGlob(glob: RE2JS, url: URL): Map<string, string> | undefined {
+  const found = glob.exec(url.pathname) as RegExpExecArray | null;
+  if (found === null) return undefined;
+  const last = found[found.length - 1] ?? '';
+  return new Map([['splat', last.startsWith('/') ? last.slice(1) : last]]);
 }
 
 /** The target with `:splat` and `:name` placeholders filled in. */
@@ -79,14 +121,14 @@ function answer(matcher: NetlifyMatcher, bound: Map<string, string>, url: URL): 
 
 /** The lookup key of a rule matching one path only (no placeholder, splat or query match), else undefined. */
 function literalKey(matcher: NetlifyMatcher): string | undefined {
-  if (matcher.splat || matcher.rule.query.length > 0) return undefined;
+  if (matcher.splat || matcher.glob !== undefined || matcher.rule.query.length > 0) return undefined;
   if (matcher.segments.some((segment) => segment.startsWith(':') && segment.length > 1)) return undefined;
   return `${matcher.host === undefined ? '' : `${matcher.scheme}//${matcher.host}`} ${matcher.segments.join('/')}`;
 }
 
 /** The URLs a pattern rule stands for (src/inputs/patterns/pattern-samples.ts); none for one matching on the query. */
 function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } | undefined {
-  if (matcher.rule.query.length > 0) return undefined;
+  if (matcher.rule.query.length > 0 || matcher.glob !== undefined) return undefined;
   const paths = samplePaths(`${matcher.segments.join('/')}${matcher.splat ? '/*' : ''}`);
   if (paths === undefined) return undefined;
   const origin = matcher.host === undefined ? 'http://hoplens.invalid' : `${matcher.scheme}//${matcher.host}`;
