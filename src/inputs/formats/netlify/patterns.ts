@@ -27,13 +27,13 @@ function globOf(path: string): RE2JS | undefined {
   const stars = path.split('*').length - 1;
   const trailingOnly = stars === 1 && (path.endsWith('/*') || path === '*');
   if (stars !== 1 || trailingOnly || /(^|\/):[A-Za-z_]/.test(path)) return undefined;
-  const escape = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = (part: string) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   const [head = '', tail = ''] = path.split('*');
   // A `/*` is an optional segment and the rest (`/*/docs` answers `/docs`); a `*` glued to a word any text after it.
-  const star = head.endsWith('/') ? `${escape(head.slice(0, -1))}(?:/(.*))?` : `${escape(head)}(.*)`;
+  const star = head.endsWith('/') ? `${escaped(head.slice(0, -1))}(?:/(.*))?` : `${escaped(head)}(.*)`;
   // A source ending in a segment matches with or without a trailing slash; a `*` at the end takes it itself.
   // RE2 (linear time), as the path is the visitor's to make as long as they like.
-  return RE2JS.compile(`^${star}${escape(tail)}${path.endsWith('*') ? '' : '/?'}$`);
+  return RE2JS.compile(`^${star}${escaped(tail)}${path.endsWith('*') ? '' : '/?'}$`);
 }
 
 /** A path's segments, without the empty ones a trailing slash leaves (Netlify matches with or without it). */
