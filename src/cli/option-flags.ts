@@ -42,7 +42,14 @@ function helpOf(spec: ReturnType<typeof flagged>): string {
 
 /** The commander option of a table row. */
 export function tableOption(name: OptionName): Option {
-  const spec = flagged(name);
+  return rowOption(flagged(name));
+}
+
+/**
+ * The commander option of a row with a flag, from the analysis table or another room's table of the same shape (the
+ * crawl's sitemap limits, src/crawl/crawl-options.ts): its help made from the row as for the analysis options.
+ */
+export function rowOption(spec: OptionSpec & { cli: NonNullable<OptionSpec['cli']> }): Option {
   const option = new Option(spec.cli.flag, helpOf(spec));
   return spec.kind === 'choice' && spec.cli.choices === true ? option.choices(spec.values) : option;
 }

@@ -1,6 +1,7 @@
 /**
- * What the crawl's visits share: the store, the fetcher, the scope, the trap limits, robots.txt and the pacing, and
- * how a URL found is admitted to the frontier (scope, traps, `--max-pages`) or to the link analyses.
+ * What the crawl's visits share: the store, the fetcher, the scope, the trap limits, the sitemap budgets, robots.txt
+ * and the pacing, and how a URL found is admitted to the frontier (scope, traps, `--max-pages`) or to the link
+ * analyses.
  */
 import type { CrawlFetcher } from './crawl-fetcher.js';
 import type { CrawlStore, CutRecord, FrontierEntry, LinkElement } from './crawl-store.js';
@@ -8,6 +9,7 @@ import type { ScopeRule } from './crawl-url.js';
 import type { HostPacer } from './host-pacer.js';
 import type { PageBudget } from './shared-limits.js';
 import type { RobotsBook } from './site-robots.js';
+import type { SitemapBudget } from './sitemap-budget.js';
 import type { TrapGuard } from './trap-guard.js';
 
 /** Kinds of link that lead to pages the crawl reads; images, scripts and stylesheets are checked, not crawled. */
@@ -26,6 +28,10 @@ export interface CrawlContext {
   readonly store: CrawlStore;
   readonly fetcher: CrawlFetcher;
   readonly scope: ScopeRule;
+  /** The start URLs: their robots.txt may cross-submit a sitemap on another host (src/crawl/sitemap-hosts.ts). */
+  readonly starts: readonly URL[];
+  /** `--max-sitemaps` and `--max-sitemap-urls`, for the whole crawl. */
+  readonly sitemapBudget: SitemapBudget;
   readonly traps: TrapGuard;
   readonly robots: RobotsBook;
   readonly pacer: HostPacer;

@@ -16,6 +16,7 @@ export const CRAWL_ISSUE_TYPES = Object.freeze([
   'hreflang_to_redirect',
   'hreflang_not_reciprocal',
   'sitemap_url_redirects',
+  'sitemap_url_off_site',
 ] as const);
 
 export type CrawlIssueType = (typeof CRAWL_ISSUE_TYPES)[number];
@@ -30,4 +31,5 @@ export const CRAWL_ISSUE_SEVERITY: Readonly<Record<CrawlIssueType, Severity>> = 
   hreflang_to_redirect: 'warning',
   hreflang_not_reciprocal: 'warning',
   sitemap_url_redirects: 'warning',
+  sitemap_url_off_site: 'warning',
 });

@@ -6,10 +6,10 @@
  */
 import { countRedirects } from '../core/index.js';
 import type { CrawlStore, CutReason, LinkRecord, TargetRecord } from './crawl-store.js';
-import { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
+import { type CrawlFinding, linkFindings, notReciprocal, offSiteEntry } from './link-findings.js';
 import { TargetPlaces } from './target-places.js';
 
-/** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal). */
+/** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal, sitemap_url_off_site). */
 export interface ReportedLink {
   readonly link: LinkRecord;
   readonly target?: TargetRecord | undefined;
@@ -85,7 +85,7 @@ async function problemTargets(
 
 async function countCuts(store: CrawlStore, totals: CrawlTotals): Promise<void> {
   for await (const cut of store.cuts()) {
-    totals.cuts.set(cut.reason, (totals.cuts.get(cut.reason) ?? 0) + 1);
+    totals.cuts.set(cut.reason, (totals.cuts.get(cut.reason) ?? 0) + (cut.count ?? 1));
     const examples = totals.cutExamples.get(cut.reason) ?? [];
     if (examples.length < 5) examples.push(cut.url);
     totals.cutExamples.set(cut.reason, examples);
@@ -136,6 +136,12 @@ export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) =
   const alternates = new Map<string, LinkRecord[]>();
   for await (const link of store.links()) {
     totals.links++;
+    if (link.offSite === true) {
+      // Never requested, so never analysed: its one finding is where it is.
+      totals.linksWithFindings++;
+      await each({ link, findings: [offSiteEntry(link)] });
+      continue;
+    }
     if (link.element === 'hreflang') alternates.set(link.page, [...(alternates.get(link.page) ?? []), link]);
     const target = await targets(link.url);
     if (target === undefined) continue;

@@ -7,12 +7,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CrawlContext } from './crawl-context.js';
 import { admit } from './crawl-context.js';
 import type { CrawlFetcher } from './crawl-fetcher.js';
+import { CRAWL_OPTION_TABLE } from './crawl-options.js';
 import type { CrawlStore, FrontierEntry, LinkElement, StoreCounts } from './crawl-store.js';
 import { type CrawlScope, crawlUrl, ScopeRule } from './crawl-url.js';
 import { HostPacer } from './host-pacer.js';
 import { visitPage } from './page-visit.js';
 import type { PacingGate, PageBudget } from './shared-limits.js';
 import { RobotsBook } from './site-robots.js';
+import { SitemapBudget } from './sitemap-budget.js';
+import { admitSitemaps } from './sitemap-visit.js';
 import { visitTarget } from './target-visit.js';
 import { TRAP_DEFAULTS, TrapGuard, type TrapLimits } from './trap-guard.js';
 
@@ -23,6 +26,10 @@ export interface CrawlSettings {
   readonly robotsSitemaps?: boolean;
   readonly scope?: CrawlScope;
   readonly maxPages?: number;
+  /** Sitemap files read per crawl (`--max-sitemaps`: src/crawl/crawl-options.ts has its default). */
+  readonly maxSitemaps?: number;
+  /** Sitemap entries taken per crawl, all sitemaps together (`--max-sitemap-urls`). */
+  readonly maxSitemapUrls?: number;
   readonly traps?: Partial<TrapLimits>;
   readonly skip?: ReadonlySet<LinkElement>;
   /** Visits at once (default 16). */
@@ -80,7 +87,27 @@ async function seed(context: CrawlContext, starts: readonly URL[], settings: Cra
     }
   }
   const entries = [...sitemaps].map((url): FrontierEntry => ({ url, depth: 0, source: 'sitemap', kind: 'sitemap' }));
-  await context.store.enqueue(entries);
+  await admitSitemaps(context, entries, '--sitemap and robots.txt');
+}
+
+/** A resumed run's sitemap budgets as its state has them spent: the sitemaps queued, and the entries they gave. */
+async function spentSitemaps(context: CrawlContext, sitemaps: ReadonlySet<string>): Promise<void> {
+  context.sitemapBudget.spent('sitemaps', sitemaps.size);
+  if (sitemaps.size === 0) return;
+  let entries = 0;
+  for await (const page of context.store.pages()) if (sitemaps.has(page.url)) entries += page.links;
+  context.sitemapBudget.spent('sitemapUrls', entries);
+}
+
+/** A resumed run's trap limits and (of a store of its own) sitemap budgets counted again from the entries it has. */
+async function resumed(context: CrawlContext): Promise<void> {
+  const sitemaps = new Set<string>();
+  for await (const entry of context.store.entries()) {
+    context.traps.cut(new URL(entry.url), entry.depth);
+    if (entry.kind === 'sitemap') sitemaps.add(entry.url);
+  }
+  // A shared crawl counts its budgets on its row, which a resumed worker finds as they were.
+  if (context.budget === undefined) await spentSitemaps(context, sitemaps);
 }
 
 /** The fetcher robots.txt is read with: each read a turn on its host too, so `--per-host` counts it. */
@@ -109,6 +136,14 @@ function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], set
     store,
     fetcher,
     scope: new ScopeRule(settings.scope ?? 'site', starts),
+    starts,
+    sitemapBudget: new SitemapBudget(
+      {
+        sitemaps: settings.maxSitemaps ?? CRAWL_OPTION_TABLE.maxSitemaps.default,
+        sitemapUrls: settings.maxSitemapUrls ?? CRAWL_OPTION_TABLE.maxSitemapUrls.default,
+      },
+      settings.budget,
+    ),
     traps: new TrapGuard({ ...TRAP_DEFAULTS, ...settings.traps }),
     robots: new RobotsBook(pacedFetcher(fetcher, pacer), settings.robots !== false),
     pacer,
@@ -157,7 +192,7 @@ export async function runCrawl(store: CrawlStore, fetcher: CrawlFetcher, setting
   const before = await store.counts();
   context.admitted = before.seen;
   if (before.seen === 0) await seed(context, starts, settings);
-  else for await (const entry of store.entries()) context.traps.cut(new URL(entry.url), entry.depth);
+  else await resumed(context);
   const busy = { count: 0 };
   const progress = settings.onProgress;
   const timer = progress === undefined ? undefined : setInterval(() => void store.counts().then(progress), 250);

@@ -65,6 +65,11 @@ export interface LinkRecord {
    * alternate (its `page` is then the entry's `<loc>`), else the document.
    */
   readonly from?: 'document' | 'header' | 'sitemap';
+  /**
+   * A sitemap entry on a host the sitemap may not list (src/crawl/sitemap-hosts.ts): recorded to be reported
+   * (`sitemap_url_off_site`), never requested.
+   */
+  readonly offSite?: true;
 }
 
 /** A page fetched (or that could not be), as the crawl records it. */
@@ -98,6 +103,11 @@ export interface CutRecord {
   readonly reason: CutReason;
   /** The limit's pattern or value, in words ('/calendar/* with more than 50 query variants'). */
   readonly detail: string;
+  /**
+   * How many URLs the record stands for (default 1): a sitemap's entries past a budget are counted in one record per
+   * part of a thousand, `url` the first of them, so that a flood of entries costs the state directory nothing per entry.
+   */
+  readonly count?: number;
 }
 export type CutReason =
   | 'max-pages'
@@ -106,7 +116,9 @@ export type CutReason =
   | 'repeated-segments'
   | 'query-variants'
   | 'robots'
-  | 'not-html';
+  | 'not-html'
+  | 'max-sitemaps'
+  | 'max-sitemap-urls';
 
 /** The sizes a report and a progress line need. */
 export interface StoreCounts {

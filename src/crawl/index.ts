@@ -2,6 +2,7 @@
 
 export type { CrawlFetcher } from './crawl-fetcher.js';
 export { CRAWL_ISSUE_SEVERITY, CRAWL_ISSUE_TYPES, type CrawlIssueType } from './crawl-issue-types.js';
+export { CRAWL_OPTION_TABLE, type CrawlOptionName } from './crawl-options.js';
 export { type CrawlTotals, crawlReport, type ReportedLink } from './crawl-report.js';
 export { CRAWL_DEFAULTS, type CrawlRun, type CrawlSettings, runCrawl } from './crawl-run.js';
 export type {

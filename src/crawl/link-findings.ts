@@ -115,3 +115,17 @@ export function notReciprocal(link: LinkRecord): CrawlFinding {
     `${link.page} lists ${link.url} as ${lang} alternate, but ${link.url} does not list ${link.page} back`,
   );
 }
+
+/**
+ * A sitemap entry on a host the sitemap may not list: its own host only, or one whose robots.txt names it (the
+ * sitemaps protocol, https://www.sitemaps.org/protocol.html, "Sitemap file location" and "Sitemaps & Cross
+ * Submits"). Search engines drop it; the crawl never requests it (src/crawl/sitemap-hosts.ts).
+ */
+export function offSiteEntry(link: LinkRecord): CrawlFinding {
+  const host = new URL(link.page).host;
+  return finding(
+    'sitemap_url_off_site',
+    link,
+    `The sitemap ${link.page} lists ${link.url}, which is not on its host ${host} and whose host's robots.txt does not name the sitemap: not requested`,
+  );
+}

@@ -1,7 +1,8 @@
 /**
  * Limits a crawl holds across processes when several workers share it (src/crawl/pg/shared-limits.ts implements them
- * in PostgreSQL): without them each worker would apply `--max-pages`, `--per-host` and `--rate` to its own requests
- * only, so two workers would fetch twice the pages and ask a host twice as often as the crawl was told to.
+ * in PostgreSQL): without them each worker would apply `--max-pages`, the sitemap budgets, `--per-host` and `--rate`
+ * to its own requests only, so two workers would fetch twice the pages and ask a host twice as often as the crawl was
+ * told to.
  */
 import type { FrontierEntry } from './crawl-store.js';
 
@@ -15,7 +16,15 @@ export interface PageBudget {
     entries: readonly FrontierEntry[],
     maxPages: number,
   ): Promise<{ fresh: FrontierEntry[]; capped: FrontierEntry[] }>;
+  /**
+   * Takes room for up to `wanted` more of a sitemap allowance (`--max-sitemaps`, `--max-sitemap-urls`), counted for
+   * the whole crawl against `max`; resolves with the room given (0 to `wanted`).
+   */
+  takeSitemapRoom(allowance: SitemapAllowance, wanted: number, max: number): Promise<number>;
 }
+
+/** The crawl's two sitemap budgets: sitemap files read, and sitemap entries taken. */
+export type SitemapAllowance = 'sitemaps' | 'sitemapUrls';
 
 /** A turn on a host that every worker of the crawl respects: at most `limit` at once, and the crawl's rate. */
 export interface PacingGate {

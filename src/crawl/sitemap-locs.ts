@@ -37,19 +37,3 @@ export async function sitemapLocStream(
   // Each `<url>` entry's hreflang alternates too (src/crawl/sitemap-alternates.ts).
   return { status: response.status, locs: scanSitemapLocs(body, { alternates: true }), contentType };
 }
-
-/** The sitemap's entries, or the status it answered with instead (a 404, a redirect: a sitemap is not followed). */
-export async function sitemapLocs(
-  url: string,
-  fetcher: CrawlFetcher,
-  signal?: AbortSignal,
-): Promise<{ status: number; locs: SitemapLoc[]; alternates: SitemapEntryAlternates[]; contentType: string }> {
-  const { status, locs: items, contentType } = await sitemapLocStream(url, fetcher, signal);
-  const locs: SitemapLoc[] = [];
-  const alternates: SitemapEntryAlternates[] = [];
-  for await (const item of items) {
-    if (item.kind === 'alternates') alternates.push(item);
-    else locs.push(item);
-  }
-  return { status, locs, alternates, contentType };
-}

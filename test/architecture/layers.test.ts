@@ -84,10 +84,11 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   },
   // The site crawl (issue 31): reads sitemaps with inputs, judges and writes nothing itself; the CLI runs it.
   // Its second entry is the shared PostgreSQL store (src/crawl/pg/), which only `crawl --worker` and `crawl report` load;
-  // its third the finding kinds, which the CLI explains at start-up without loading the crawl.
+  // its third the finding kinds, which the CLI explains at start-up without loading the crawl; its fourth the table of
+  // its sitemap limits, whose flags the CLI declares at start-up.
   crawl: {
     uses: ['core', 'inputs', 'check', 'database'],
-    entries: ['crawl/index.ts', 'crawl/pg/index.ts', 'crawl/crawl-issue-types.ts'],
+    entries: ['crawl/index.ts', 'crawl/pg/index.ts', 'crawl/crawl-issue-types.ts', 'crawl/crawl-options.ts'],
   },
   cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl'] },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },

@@ -6,6 +6,9 @@ export interface CrawlFlags extends AnalysisFlags {
   sitemap?: string[];
   scope?: 'host' | 'site' | 'prefix';
   maxPages?: string;
+  /** The crawl's sitemap limits (src/crawl/crawl-options.ts). */
+  maxSitemaps?: string;
+  maxSitemapUrls?: string;
   maxDepth?: string;
   /** Kinds of link not collected, comma-separated (img,script,...). */
   skip?: string;

@@ -1,7 +1,9 @@
 /** `hoplens crawl`'s flags read into the crawl's settings; a bad value is a usage error naming its flag. */
 import {
   CRAWL_DEFAULTS,
+  CRAWL_OPTION_TABLE,
   CRAWL_SCOPES,
+  type CrawlOptionName,
   type CrawlSettings,
   LINK_ELEMENTS,
   type LinkElement,
@@ -42,6 +44,12 @@ export function parseSkip(value: string | undefined): Set<LinkElement> {
 
 const MILLION = 100_000_000;
 
+/** A flag of the crawl's option table, read within its row's range, or the row's default. */
+function tableFlag(name: CrawlOptionName, value: string | undefined): number {
+  const row = CRAWL_OPTION_TABLE[name];
+  return integerFlag(row.cli.flag.split(' ')[0]!, value, row.min, row.max) ?? row.default;
+}
+
 /** The crawl's settings from its flags (the start URLs and signal are the command's). */
 export function crawlSettings(flags: CrawlFlags): Omit<CrawlSettings, 'starts'> {
   const scope = flags.scope ?? 'site';
@@ -60,6 +68,8 @@ export function crawlSettings(flags: CrawlFlags): Omit<CrawlSettings, 'starts'> 
     robotsSitemaps: flags.robotsSitemaps !== false,
     scope,
     maxPages: integerFlag('--max-pages', flags.maxPages, 1, MILLION) ?? CRAWL_DEFAULTS.maxPages,
+    maxSitemaps: tableFlag('maxSitemaps', flags.maxSitemaps),
+    maxSitemapUrls: tableFlag('maxSitemapUrls', flags.maxSitemapUrls),
     traps,
     skip: parseSkip(flags.skip),
     concurrency: integerFlag('--concurrency', flags.concurrency, 1, 1000) ?? CRAWL_DEFAULTS.concurrency,

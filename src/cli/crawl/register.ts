@@ -6,9 +6,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
+import { CRAWL_OPTION_TABLE } from '../../crawl/crawl-options.js';
 import { addAnalysisOptions } from '../analysis-options.js';
 import { CHECK_FORMATS } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
+import { rowOption } from '../option-flags.js';
 import type { CrawlFlags } from './crawl-flags.js';
 import { addCrawlReportCommand } from './report-register.js';
 import { addWorkerOptions, type SharedCrawlFlags } from './shared-crawl-flags.js';
@@ -48,6 +50,8 @@ function crawlOptions(command: Command): Command {
       [],
     )
     .option('--no-robots-sitemaps', 'do not read the sitemaps robots.txt names')
+    .addOption(rowOption(CRAWL_OPTION_TABLE.maxSitemaps))
+    .addOption(rowOption(CRAWL_OPTION_TABLE.maxSitemapUrls))
     .addOption(
       new Option(
         '--scope <scope>',

@@ -92,5 +92,10 @@ export const CRAWL_SCHEMA: Schema = {
      PRIMARY KEY (crawl_id, host, slot)
    )`,
     ],
+    // The sitemap budgets held across all workers (--max-sitemaps, --max-sitemap-urls: issue 41).
+    [
+      `ALTER TABLE hoplens_crawls ADD COLUMN sitemaps_taken bigint NOT NULL DEFAULT 0,
+     ADD COLUMN sitemap_urls_taken bigint NOT NULL DEFAULT 0`,
+    ],
   ],
 };

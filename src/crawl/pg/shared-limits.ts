@@ -1,7 +1,8 @@
 /**
- * `--max-pages`, `--per-host` and `--rate` held across every worker of a shared crawl, in its PostgreSQL
- * (src/crawl/shared-limits.ts says why). The budget is a counter on the crawl's row, read and raised under that row's
- * lock (`SELECT ... FOR UPDATE`), so two workers admitting at once take turns and never pass it together. A host's
+ * `--max-pages`, the sitemap budgets, `--per-host` and `--rate` held across every worker of a shared crawl, in its
+ * PostgreSQL (src/crawl/shared-limits.ts says why). Each budget is a counter on the crawl's row, read and raised
+ * under that row's lock (`SELECT ... FOR UPDATE`), so two workers admitting at once take turns and never pass it
+ * together. A host's
  * turns are rows `(host, slot)`, one per `--per-host` turn, each held under a lease (a token and a time, as frontier
  * entries are): a killed worker's slot frees itself when its lease runs out. The rate is the crawl's next free moment:
  * each request moves it on by 1/rate seconds in one UPDATE and waits until the moment it got. Times are the
@@ -11,9 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../database/index.js';
 import type { FrontierEntry } from '../crawl-store.js';
-import type { PacingGate, PageBudget } from '../shared-limits.js';
+import type { PacingGate, PageBudget, SitemapAllowance } from '../shared-limits.js';
 import { renewalPeriod } from './lease-keeper.js';
 import { retrying } from './retrying.js';
+
+/** The crawl row's counter of each sitemap budget (a fixed name each: never a value put into the statement). */
+const SITEMAP_COLUMNS: Readonly<Record<SitemapAllowance, string>> = {
+  sitemaps: 'sitemaps_taken',
+  sitemapUrls: 'sitemap_urls_taken',
+};
 
 /** How often a worker waiting for a host's turn asks again. */
 const POLL_MS = 10;
@@ -66,6 +73,21 @@ export class PgSharedLimits implements PageBudget, PacingGate {
         return { fresh: admitted.filter((entry) => added.has(entry.url)), capped: offered.slice(room) };
       }),
     );
+  }
+
+  async takeSitemapRoom(allowance: SitemapAllowance, wanted: number, max: number): Promise<number> {
+    if (wanted <= 0) return 0;
+    const column = SITEMAP_COLUMNS[allowance];
+    // The row locked, read and raised in one statement: two workers taking room at once take turns on the row.
+    const [row] = await retrying(() =>
+      this.db.query<{ granted: string }>(
+        `WITH before AS (SELECT ${column} AS taken FROM hoplens_crawls WHERE id = $1 FOR UPDATE)
+         UPDATE hoplens_crawls c SET ${column} = least(before.taken + $2, greatest(before.taken, $3))
+         FROM before WHERE c.id = $1 RETURNING c.${column} - before.taken AS granted`,
+        [this.crawlId, wanted, max],
+      ),
+    );
+    return Number(row?.granted ?? 0);
   }
 
   async enter(host: string, limit: number, signal?: AbortSignal): Promise<() => void> {
