@@ -1,3 +1,4 @@
+import { headerLines } from './browser-response.js';
 import type { AttachedTarget, CdpBrowser } from './cdp-browser.js';
 import type { PausedRequest, RouteDecision } from './request-router.js';
 
@@ -163,7 +164,7 @@ export class IsolatedContext {
         return send('Fetch.fulfillRequest', {
           requestId,
           responseCode: answer.status,
-          responseHeaders: Object.entries(answer.headers).map(([name, value]) => ({ name, value })),
+          responseHeaders: headerLines(answer.headers),
           body: answer.body.toString('base64'),
         });
       })
