@@ -1,6 +1,7 @@
 import { HoplensError } from '../core/index.js';
 import { CdpBrowser } from './cdp-browser.js';
 import { checkExecutable, INSTALL_HINT } from './find-chromium.js';
+import type { RenderErrors } from './render-errors.js';
 
 /** How to start the browser. */
 export interface LaunchSettings {
@@ -8,6 +9,8 @@ export interface LaunchSettings {
   readonly executablePath: string;
   /** How long a launch may take, in ms. */
   readonly launchTimeout: number;
+  /** Where every browser's errors are logged and counted (one count for the renderer's life). */
+  readonly errors: RenderErrors;
 }
 
 /**
@@ -35,11 +38,11 @@ export class BrowserLauncher {
   }
 
   private async launch(): Promise<CdpBrowser> {
-    const { executablePath, launchTimeout } = this.settings;
+    const { executablePath, launchTimeout, errors } = this.settings;
     checkExecutable(executablePath);
     let browser: CdpBrowser;
     try {
-      browser = await CdpBrowser.launch(executablePath, launchTimeout);
+      browser = await CdpBrowser.launch(executablePath, launchTimeout, errors);
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new HoplensError(
@@ -50,7 +53,7 @@ export class BrowserLauncher {
       );
     }
     if (this.closed) {
-      await browser.close().catch(() => {});
+      await browser.close();
       throw new HoplensError('RENDER_UNAVAILABLE', 'This renderer is closed');
     }
     this.current = browser;
@@ -63,8 +66,9 @@ export class BrowserLauncher {
   /** Ends the browser (waiting for a launch under way); no browser is started after this. */
   async close(): Promise<void> {
     this.closed = true;
+    // A launch that failed has told its own callers (RENDER_UNAVAILABLE): closing has no browser to end, a no-op.
     const browser = this.current ?? (await this.launching?.catch(() => undefined));
     this.current = undefined;
-    await browser?.close().catch(() => {});
+    await browser?.close();
   }
 }

@@ -57,3 +57,18 @@ export async function browserResponse(response: FetchedResponse, limit: number):
   headers['content-length'] = String(body.length);
   return { status: response.status, headers, body };
 }
+
+/** One response header line as CDP `Fetch.fulfillRequest` takes it. */
+export interface HeaderLine {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * The response's headers one entry per header line: the core keeps the lines of a header that cannot be joined
+ * (`Set-Cookie`, RFC 6265 §3) apart by newlines (src/core/response-headers.ts), and `Fetch.fulfillRequest` refuses a
+ * value holding one ("Invalid header"). No other value holds a newline: a header line cannot (RFC 9110 §5.5).
+ */
+export function headerLines(headers: Readonly<Record<string, string>>): HeaderLine[] {
+  return Object.entries(headers).flatMap(([name, value]) => value.split('\n').map((line) => ({ name, value: line })));
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CdpConnection } from './cdp-connection.js';
 import { CHROMIUM_FLAGS, HEADLESS_FLAGS } from './chromium-flags.js';
+import { RenderErrors } from './render-errors.js';
 
 /** A target attached to the browser's session: its flat session and what it is. */
 export interface AttachedTarget {
@@ -27,6 +28,8 @@ export class CdpBrowser {
     readonly connection: CdpConnection,
     private readonly child: ChildProcess,
     userDataDir: string,
+    /** Where the errors of steps that end no render are logged and counted. */
+    readonly errors: RenderErrors,
   ) {
     connection.listen('', (method, params) => {
       if (method === 'Target.attachedToTarget') this.attached(params, undefined);
@@ -38,7 +41,11 @@ export class CdpBrowser {
   }
 
   /** Starts Chromium at `executablePath` and waits (up to `timeout` ms) until it answers over the pipe. */
-  static async launch(executablePath: string, timeout: number): Promise<CdpBrowser> {
+  static async launch(
+    executablePath: string,
+    timeout: number,
+    errors: RenderErrors = new RenderErrors(),
+  ): Promise<CdpBrowser> {
     const userDataDir = mkdtempSync(join(tmpdir(), 'hoplens-chromium-'));
     const child = spawn(
       executablePath,
@@ -50,7 +57,7 @@ export class CdpBrowser {
       if (stderr.length < 4096) stderr += chunk.toString();
     });
     const connection = new CdpConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
-    const browser = new CdpBrowser(connection, child, userDataDir);
+    const browser = new CdpBrowser(connection, child, userDataDir, errors);
     const exited = new Promise<never>((_, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stderr.split('\n')[0] ?? ''}`)));
@@ -71,8 +78,15 @@ export class CdpBrowser {
     } finally {
       clearTimeout(timer);
     }
+    // A no-op by design: an exit after the launch is told to `onExit` (the launcher forgets the browser) and fails
+    // every command in flight (the pipe closes); this promise only raced the launch.
     exited.catch(() => {});
     return browser;
+  }
+
+  /** The browser process's id. */
+  get pid(): number {
+    return this.child.pid ?? 0;
   }
 
   /** Whether the process still runs and its pipe is open. */
@@ -101,17 +115,20 @@ export class CdpBrowser {
     const sessionId = params.sessionId as string;
     const onTarget = this.contexts.get(info.browserContextId ?? '');
     if (onTarget === undefined) {
-      this.connection.send('Target.detachFromTarget', { sessionId }, parent).catch(() => {});
+      this.connection
+        .send('Target.detachFromTarget', { sessionId }, parent)
+        .catch(this.errors.reporting('letting go a target of an ended render'));
       return;
     }
     onTarget({ sessionId, targetId: info.targetId, type: info.type, browserContextId: info.browserContextId ?? '' });
   }
 
-  /** Ends the browser: asked politely, then killed if it is still there after 2 s. */
+  /** Ends the browser: asked politely, then killed if it is still there after 2 s. Never rejects. */
   async close(): Promise<void> {
     if (!this.connected) return;
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.connection.send('Browser.close').catch(() => {});
+    // Refused or unanswered, the kill below ends it all the same; the error is still logged.
+    this.connection.send('Browser.close').catch(this.errors.reporting('closing the browser'));
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);
     await exited;
     clearTimeout(timer);

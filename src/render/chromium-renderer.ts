@@ -1,10 +1,11 @@
 import { HoplensError, type PageRenderer, type RenderOutcome, type RenderRequest } from '../core/index.js';
 import { BrowserLauncher } from './browser-launcher.js';
 import type { CdpBrowser } from './cdp-browser.js';
+import { CdpError } from './cdp-error.js';
 import { chromiumPath, type RenderEnvironment } from './find-chromium.js';
-import { ContextOpenError } from './isolated-context.js';
 import { watchNavigation } from './navigation-watch.js';
 import { RENDER_BOUNDS_DEFAULTS, type RenderBounds } from './render-bounds.js';
+import { type RenderErrorLog, RenderErrors } from './render-errors.js';
 import { RenderSlots } from './render-slots.js';
 
 /** Settings of a {@link ChromiumRenderer}; every one has a default in {@link RENDERER_DEFAULTS}. */
@@ -22,6 +23,12 @@ export interface ChromiumRendererOptions {
   loadTimeout?: number;
   /** The bounds on each render (default {@link RENDER_BOUNDS_DEFAULTS}: 100 requests, 6 at once, 2 MiB, 20 MiB, 512 MB). */
   bounds?: Partial<RenderBounds>;
+  /**
+   * Where the errors that end no render are logged (a DevTools step refused or unanswered: the page's request is
+   * failed, a context is left to the browser): default a process warning, `HoplensRenderWarning`. Each is counted in
+   * {@link ChromiumRenderer.errors}.
+   */
+  onError?: RenderErrorLog;
 }
 
 /** The defaults of {@link ChromiumRendererOptions}. */
@@ -50,6 +57,7 @@ export class ChromiumRenderer implements PageRenderer {
   private readonly slots: RenderSlots;
   private readonly loadTimeout: number;
   private readonly bounds: RenderBounds;
+  private readonly errorLog: RenderErrors;
 
   constructor(options: ChromiumRendererOptions = {}) {
     const concurrency = options.concurrency ?? RENDERER_DEFAULTS.concurrency;
@@ -59,9 +67,11 @@ export class ChromiumRenderer implements PageRenderer {
     this.slots = new RenderSlots(concurrency);
     this.loadTimeout = options.loadTimeout ?? RENDERER_DEFAULTS.loadTimeout;
     this.bounds = Object.freeze({ ...RENDER_BOUNDS_DEFAULTS, ...options.bounds });
+    this.errorLog = new RenderErrors(options.onError);
     this.launcher = new BrowserLauncher({
       executablePath: options.executablePath ?? chromiumPath(),
       launchTimeout: options.launchTimeout ?? RENDERER_DEFAULTS.launchTimeout,
+      errors: this.errorLog,
     });
   }
 
@@ -71,6 +81,11 @@ export class ChromiumRenderer implements PageRenderer {
     options: Omit<ChromiumRendererOptions, 'executablePath'> = {},
   ): ChromiumRenderer {
     return new ChromiumRenderer({ ...options, executablePath: chromiumPath(env) });
+  }
+
+  /** Errors logged since the renderer was made (see {@link ChromiumRendererOptions.onError}). */
+  get errors(): number {
+    return this.errorLog.count;
   }
 
   /** Renders in flight now, and callers waiting for a slot. */
@@ -107,7 +122,8 @@ export class ChromiumRenderer implements PageRenderer {
         return await watchNavigation(browser, request, this.loadTimeout, this.bounds);
       } catch (error) {
         // The browser died since the last render, before its exit was noticed: start another, once.
-        const unnoticed = error instanceof ContextOpenError && !browser.isConnected();
+        const unopened = error instanceof CdpError && error.code === 'CDP_CONTEXT_UNOPENED';
+        const unnoticed = unopened && !browser.isConnected();
         if (mayRelaunch && unnoticed) return this.renderIn(await this.launcher.browser(), request, false);
         throw error;
       }
@@ -131,6 +147,8 @@ export class ChromiumRenderer implements PageRenderer {
 /** `work`, or the signal's reason as soon as it aborts (the work goes on behind, its failure ignored). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return work;
+  // A no-op by design: once the signal has aborted, the caller has its outcome; the work's own end is the same abort
+  // (watchNavigation rejects with it) or the browser's exit, which the launcher notices on the next render.
   work.catch(() => {});
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

@@ -1,4 +1,7 @@
+import { type BrowserResponse, headerLines } from './browser-response.js';
 import type { AttachedTarget, CdpBrowser } from './cdp-browser.js';
+import { CdpError, isGone } from './cdp-error.js';
+import type { RenderErrors } from './render-errors.js';
 import type { PausedRequest, RouteDecision } from './request-router.js';
 
 /**
@@ -34,9 +37,6 @@ const PAGE_GUARD = `(() => {
   Object.assign(WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
   globalThis.WebSocket = WebSocket;
 })();`;
-
-/** A context that could not be opened (the browser may have died since the last render, unnoticed). */
-export class ContextOpenError extends Error {}
 
 /** What a render's context tells its owner. */
 export interface ContextEvents {
@@ -76,7 +76,8 @@ export class IsolatedContext {
     const { browserContextId } = await send<{ browserContextId: string }>('Target.createBrowserContext', {
       disposeOnDetach: true,
     }).catch((error: unknown) => {
-      throw new ContextOpenError(error instanceof Error ? error.message : String(error), { cause: error });
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CdpError('CDP_CONTEXT_UNOPENED', reason, { cause: error });
     });
     const context = new IsolatedContext(browser, browserContextId, userAgent, events);
     browser.register(browserContextId, (target) => context.attach(target));
@@ -100,20 +101,27 @@ export class IsolatedContext {
     return this.pageSession ?? '';
   }
 
-  /** Starts loading `url` in the page; rejects when the navigation cannot start. */
-  async navigate(url: string): Promise<void> {
-    const result = await this.browser.connection.send<{ errorText?: string }>('Page.navigate', { url }, this.session);
-    if (result.errorText !== undefined) throw new Error(result.errorText);
+  /**
+   * Loads `url` in the page: resolves with Chromium's `errorText` when the load failed (a refused document), else
+   * undefined; rejects only when the command did (a {@link CdpError}). Chromium answers once the document's response
+   * has come, so the command has `timeout` ms, the load's time, not a command's.
+   */
+  async navigate(url: string, timeout: number): Promise<string | undefined> {
+    const { connection } = this.browser;
+    const result = await connection.send<{ errorText?: string }>('Page.navigate', { url }, this.session, timeout);
+    return result.errorText;
   }
 
   /** Ends the context, its pages and their renderer process. */
   async close(): Promise<void> {
     this.browser.register(this.id, undefined);
-    await this.browser.connection.send('Target.disposeBrowserContext', { browserContextId: this.id }).catch(() => {});
+    await this.browser.connection
+      .send('Target.disposeBrowserContext', { browserContextId: this.id })
+      .catch(this.browser.errors.reporting("closing a render's browser context"));
   }
 
   private async attach(target: AttachedTarget): Promise<void> {
-    const { connection } = this.browser;
+    const { connection, errors } = this.browser;
     const { sessionId } = target;
     const isMainPage =
       target.targetId === this.pageTargetId || (this.pageSession === undefined && target.type === 'page');
@@ -126,9 +134,11 @@ export class IsolatedContext {
     // A target that fails to set up (gone already) is never let run: its setup is all or nothing.
     const settled = await Promise.allSettled(setUp);
     if (settled.every((outcome) => outcome.status === 'fulfilled')) {
-      await send('Runtime.runIfWaitingForDebugger').catch(() => {});
+      await send('Runtime.runIfWaitingForDebugger').catch(errors.reporting(`starting a ${target.type} target`));
     } else {
-      await connection.send('Target.closeTarget', { targetId: target.targetId }).catch(() => {});
+      await connection
+        .send('Target.closeTarget', { targetId: target.targetId })
+        .catch(errors.reporting(`closing a ${target.type} target that could not be set up`));
     }
     if (isMainPage) this.markReady();
   }
@@ -137,8 +147,6 @@ export class IsolatedContext {
     if (method === 'Fetch.requestPaused') this.paused(target, params);
     else if (method === 'Target.attachedToTarget') this.browser.attached(params, target.sessionId);
     else if (method === 'Page.loadEventFired' && target.sessionId === this.pageSession) this.events.onLoad();
-    else if (method === 'Target.detachedFromTarget')
-      this.browser.connection.listen(params.sessionId as string, undefined);
     else if (target.sessionId === this.pageSession) this.events.onPageEvent?.(method, params);
   }
 
@@ -146,8 +154,6 @@ export class IsolatedContext {
     const requestId = params.requestId as string;
     const request = params.request as { url: string; method: string; headers: Record<string, string> };
     const resourceType = String(params.resourceType ?? 'other').toLowerCase();
-    const { connection } = this.browser;
-    const send = (method: string, body: object) => connection.send(method, body, target.sessionId).catch(() => {});
     const paused: PausedRequest = {
       url: request.url,
       method: request.method,
@@ -156,18 +162,30 @@ export class IsolatedContext {
       topDocument: resourceType === 'document' && target.type === 'page' && params.frameId === target.targetId,
       ofRenderedPage: target.sessionId === this.pageSession,
     };
-    withCookies(connection, target.sessionId, paused)
+    const { connection, errors } = this.browser;
+    const send = (method: string, body: object) => connection.send(method, body, target.sessionId);
+    const what = (step: string) => `${step} ${paused.method} ${paused.url.slice(0, 200)}`;
+    // The paused request always ends, fulfilled or failed: one left paused holds its page (its load) until the wait
+    // runs out. A failure to end it is logged and counted; only a target gone has nothing left to end.
+    const fail = () =>
+      send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(errors.reporting(what('failing')));
+    const fulfill = (answer: BrowserResponse) =>
+      send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: answer.status,
+        responseHeaders: headerLines(answer.headers),
+        body: answer.body.toString('base64'),
+      }).catch((error: unknown) => {
+        errors.report(what('answering'), error);
+        return isGone(error) ? undefined : fail();
+      });
+    withCookies(connection, target.sessionId, paused, errors)
       .then((withThem) => this.events.onRequest(withThem))
-      .then((answer) => {
-        if (answer === undefined) return send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
-        return send('Fetch.fulfillRequest', {
-          requestId,
-          responseCode: answer.status,
-          responseHeaders: Object.entries(answer.headers).map(([name, value]) => ({ name, value })),
-          body: answer.body.toString('base64'),
-        });
-      })
-      .catch(() => send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }));
+      .then((answer) => (answer === undefined ? fail() : fulfill(answer)))
+      .catch((error: unknown) => {
+        errors.report(what('routing'), error);
+        return fail();
+      });
   }
 }
 
@@ -201,11 +219,16 @@ async function withCookies(
   connection: CdpBrowser['connection'],
   sessionId: string,
   request: PausedRequest,
+  errors: RenderErrors,
 ): Promise<PausedRequest> {
   if (Object.keys(request.headers).some((name) => name.toLowerCase() === 'cookie')) return request;
   const { cookies } = await connection
     .send<{ cookies: Array<{ name: string; value: string }> }>('Network.getCookies', { urls: [request.url] }, sessionId)
-    .catch(() => ({ cookies: [] }));
+    .catch((error: unknown) => {
+      // Sent without the context's cookies, as a request of a page that set none.
+      errors.report(`reading the cookies for ${request.url.slice(0, 200)}`, error);
+      return { cookies: [] };
+    });
   if (cookies.length === 0) return request;
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   return { ...request, headers: { ...request.headers, cookie } };

@@ -17,6 +17,7 @@ export function watchMemory(
   readUsage: () => Promise<HeapUsage>,
   limit: number,
   onExceeded: (bytes: number) => void,
+  onError: (error: unknown) => void,
 ): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -29,8 +30,9 @@ export function watchMemory(
         stopped = true;
         onExceeded(bytes);
       }
-    } catch {
-      // The page or its context is closing.
+    } catch (error) {
+      // Logged and counted, unless the page is gone (then its session's end is what counts); the next read follows.
+      onError(error);
     }
     if (!stopped) timer = setTimeout(read, INTERVAL_MS);
   };

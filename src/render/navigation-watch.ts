@@ -54,14 +54,15 @@ export async function watchNavigation(
         reason: 'memory_limit',
         detail: `${Math.round(bytes / 1e6)} MB, more than ${bounds.maxContextMemory / 1e6} MB`,
       }),
+    browser.errors.reporting("reading the page's memory"),
   );
-  // A load that fails (or is interrupted by the navigation being reported) starts the wait as well.
+  // A load that fails (or is interrupted by the navigation being reported) starts the wait as well; a command that
+  // failed is logged, and the wait starts too.
   const loaded = Promise.race([
     loadedEvent,
-    context.navigate(request.url).then(
-      () => loadedEvent,
-      () => undefined,
-    ),
+    context
+      .navigate(request.url, loadTimeout)
+      .then((failed) => (failed === undefined ? loadedEvent : undefined), browser.errors.reporting('loading the page')),
   ]);
   const waited = Promise.race([loaded, delay(loadTimeout, undefined, { signal })])
     .then(() => delay(request.waitMs, undefined, { signal }))

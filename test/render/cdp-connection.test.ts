@@ -27,9 +27,16 @@ function pipePair() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The browser's word that a flat session is attached (or detached), as it sends it on the browser's session. */
+function targetEvent(fromBrowser: PassThrough, method: 'attachedToTarget' | 'detachedFromTarget', sessionId: string) {
+  fromBrowser.write(`${JSON.stringify({ method: `Target.${method}`, params: { sessionId, targetInfo: {} } })}\0`);
+}
+
 describe('the DevTools pipe', () => {
   it('ends each command with a NUL and matches answers to commands, whatever the chunks they arrive in', async () => {
     const { connection, fromBrowser, sent } = pipePair();
+    targetEvent(fromBrowser, 'attachedToTarget', 'S1');
+    await tick();
     const first = connection.send('Browser.getVersion');
     const second = connection.send('Runtime.getHeapUsage', {}, 'S1');
     await tick();
@@ -52,12 +59,15 @@ describe('the DevTools pipe', () => {
 
   it('rejects a command the browser refuses, with its message', async () => {
     const { connection, fromBrowser, sent } = pipePair();
+    targetEvent(fromBrowser, 'attachedToTarget', 'W1');
+    await tick();
     const refused = connection.send('Fetch.enable', {}, 'W1');
     await tick();
     fromBrowser.write(
       `${JSON.stringify({ id: sent[0]!.id, error: { code: -32601, message: "'Fetch.enable' wasn't found" } })}\0`,
     );
     await expect(refused).rejects.toThrow("'Fetch.enable' wasn't found (-32601)");
+    await expect(refused).rejects.toMatchObject({ code: 'CDP_REFUSED' });
   });
 
   it('hands each event to its own session’s listener only', async () => {
@@ -76,10 +86,64 @@ describe('the DevTools pipe', () => {
 
   it('fails every pending and later command once the browser closes its end', async () => {
     const { connection, fromBrowser } = pipePair();
+    targetEvent(fromBrowser, 'attachedToTarget', 'S1');
+    await tick();
     const pending = connection.send('Page.navigate', { url: 'about:blank' }, 'S1');
     fromBrowser.destroy();
     await expect(pending).rejects.toThrow('closed its DevTools pipe');
     expect(connection.isOpen).toBe(false);
     await expect(connection.send('Browser.close')).rejects.toThrow('closed its DevTools pipe');
+    await expect(pending).rejects.toMatchObject({ code: 'CDP_CLOSED' });
+  });
+});
+
+// Command discipline (issue 41), as puppeteer's CDP sessions have it: every command ends.
+describe('a command', () => {
+  it('is rejected when its session detaches, and only the commands of that session', async () => {
+    const { connection, fromBrowser, sent } = pipePair();
+    targetEvent(fromBrowser, 'attachedToTarget', 'S1');
+    targetEvent(fromBrowser, 'attachedToTarget', 'S2');
+    await tick();
+    const onS1 = connection.send('Runtime.evaluate', { expression: '1' }, 'S1');
+    const onS2 = connection.send('Runtime.evaluate', { expression: '2' }, 'S2');
+    await tick();
+    // Chromium tells of a flat session's end on its parent's session (here the browser's).
+    targetEvent(fromBrowser, 'detachedFromTarget', 'S1');
+    await expect(onS1).rejects.toMatchObject({ code: 'CDP_SESSION_GONE' });
+    fromBrowser.write(`${JSON.stringify({ id: sent[1]!.id, result: { value: 2 }, sessionId: 'S2' })}\0`);
+    expect(await onS2).toEqual({ value: 2 });
+    // A later command on the detached session is refused at once: nothing would answer it.
+    await expect(connection.send('Page.enable', {}, 'S1')).rejects.toMatchObject({ code: 'CDP_SESSION_GONE' });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('on a session never attached is refused at once, unsent', async () => {
+    const { connection, sent } = pipePair();
+    await expect(connection.send('Page.enable', {}, 'nobody')).rejects.toMatchObject({ code: 'CDP_SESSION_GONE' });
+    await tick();
+    expect(sent).toEqual([]);
+  });
+
+  it('is rejected when no answer comes within its timeout, and a late answer is ignored', async () => {
+    const toBrowser = new PassThrough();
+    const fromBrowser = new PassThrough();
+    const connection = new CdpConnection(toBrowser, fromBrowser, 50);
+    const started = performance.now();
+    await expect(connection.send('Browser.getVersion')).rejects.toMatchObject({ code: 'CDP_TIMEOUT' });
+    expect(performance.now() - started).toBeLessThan(5000);
+    // Its own timeout for a command that waits on the page.
+    const navigate = connection.send('Browser.getVersion', {}, undefined, 200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    fromBrowser.write(`${JSON.stringify({ id: 1, result: {} })}\0${JSON.stringify({ id: 2, result: { ok: 1 } })}\0`);
+    expect(await navigate).toEqual({ ok: 1 });
+    expect(connection.isOpen).toBe(true);
+  });
+
+  it('is rejected when the browser sends what is not JSON: the framing is lost', async () => {
+    const { connection, fromBrowser } = pipePair();
+    const pending = connection.send('Browser.getVersion');
+    fromBrowser.write('{"id": 1, "res\0');
+    await expect(pending).rejects.toMatchObject({ code: 'CDP_CLOSED' });
+    expect(connection.isOpen).toBe(false);
   });
 });

@@ -266,7 +266,7 @@ async function headersChromiumGets(path: string): Promise<{ headers?: Record<str
     });
     const send = (method: string, params: object) => browser.connection.send(method, params, context.session);
     await send('Network.enable', {});
-    await context.navigate(`${page.origin}/blank`);
+    await context.navigate(`${page.origin}/blank`, 20_000);
     await send('Runtime.evaluate', {
       expression: `fetch(${JSON.stringify(target)}).catch(() => undefined)`,
       awaitPromise: true,

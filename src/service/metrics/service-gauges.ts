@@ -62,4 +62,7 @@ function registerRenderGauges(metrics: ServiceMetrics, sources: GaugeSources): v
   metrics.gauge('hoplens_render_slots_waiting', 'Renders waiting for a slot now', [], (gauge) => {
     gauge.set(renderer.load.queued);
   });
+  metrics.gauge('hoplens_render_errors', "The renderer's DevTools errors logged since start", [], (gauge) => {
+    gauge.set(renderer.errors);
+  });
 }
