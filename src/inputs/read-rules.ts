@@ -44,7 +44,7 @@ async function* readPatternShadowed(
   const text = await readWholeText(stream);
   const { items, compiled: rules } = await parseAndCompile(FORMAT_TABLE[format].parse!, text, options);
   yield* skipShadowed(toAsync(items), { ordered: isOrdered(format), ...(rules === undefined ? {} : { rules }) });
-  yield* skippedPatternItems(rules?.skipped ?? []);
+  if (rules !== undefined) yield* skippedPatternItems(rules.skipped);
 }
 
 /** An array as the async iterable {@link skipShadowed} takes. */

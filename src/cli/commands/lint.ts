@@ -17,7 +17,7 @@ import { effectiveFormat, isHumanFormat, LINT_FORMATS, type LintFormat } from '.
 import { writeStepSummary } from '../formats/github.js';
 import { type LintFormatContext, renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
-import type { CliIo } from '../io.js';
+import { type CliIo, outputClosed } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 
@@ -125,6 +125,20 @@ export async function lintFiles(files: readonly string[], flags: LintFlags, io: 
 }
 
 /**
+ * Whether Ctrl-C or SIGTERM came while the file was linted (matching runs on this thread, within the file's step
+ * budget: src/inputs/patterns/server-regex.ts): then nothing is written but the note. A turn of the event loop
+ * first, so that a signal that arrived during the matching has been handled.
+ */
+async function interrupted(io: CliIo, inputName: string): Promise<boolean> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!io.signal?.aborted || outputClosed(io.signal)) return false;
+  await new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY }).write(
+    `hoplens: ${inputName}: interrupted, nothing reported\n`,
+  );
+  return true;
+}
+
+/**
  * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
  * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
  */
@@ -140,6 +154,7 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
     sameHost: flags.sameHost === true,
     sitemapPaths: plan.sitemapPaths,
   });
+  if (await interrupted(io, plan.inputName)) return EXIT.INTERRUPTED;
   const report: LintReport = {
     inputName: plan.inputName,
     findings,

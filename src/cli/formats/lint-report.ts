@@ -39,7 +39,7 @@ export function renderLintSummary(summary: LintSummary, colors: Colors): string 
   const extras = [`${plural(summary.rules, 'rule')} linted`];
   if (summary.skipped > 0) {
     const slow =
-      summary.slowPatterns > 0 ? ` (${summary.slowPatterns} for a regular expression past its time bound)` : '';
+      summary.slowPatterns > 0 ? ` (${summary.slowPatterns} for a regular expression past its step budget)` : '';
     extras.push(`${plural(summary.skipped, 'rule')} skipped${slow}`);
   }
   if (summary.invalid > 0) extras.push(colors.red(plural(summary.invalid, 'invalid line')));

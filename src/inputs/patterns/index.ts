@@ -8,7 +8,7 @@ import type { CompiledRules } from './rule-match.js';
 export { hasPatternMatching, PATTERN_FORMATS, type PatternFormat } from './formats.js';
 export type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';
 export { type SampleRowsOptions, sampleRows } from './sample-rows.js';
-export { BACKTRACKING_BOUND_MS, type SkippedPattern } from './server-regex.js';
+export { FILE_STEP_BUDGET, MATCH_STEP_BUDGET, type SkippedPattern } from './server-regex.js';
 export { skippedPatternItems } from './skipped-items.js';
 
 /**

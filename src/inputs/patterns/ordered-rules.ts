@@ -1,5 +1,5 @@
 import type { CompiledRules, RuleMatch, RuleProblem } from './rule-match.js';
-import type { SkipLog } from './server-regex.js';
+import { newSkipLog, type SkipLog } from './server-regex.js';
 
 /** One compiled rule of a format where the first matching rule in file order answers. */
 export interface OrderedMatcher {
@@ -56,7 +56,7 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
   return {
     size: spec.matchers.length,
     problems: spec.problems,
-    skipped: spec.skipped ?? [],
+    skipped: spec.skipped ?? newSkipLog(),
     match: (url) => first(url, Number.POSITIVE_INFINITY),
     shadowing: (url, line) => first(url, line, true),
     shadowedPatterns: () =>

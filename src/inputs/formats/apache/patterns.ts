@@ -1,6 +1,6 @@
 import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
-import type { SkipLog } from '../../patterns/server-regex.js';
+import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
 import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
@@ -59,7 +59,14 @@ interface Groups {
 
 /** Reads the directives into the two groups. */
 function groupsOf(directives: readonly ApacheLine[]): Groups {
-  const groups: Groups = { rewrites: [], exact: new Map(), tried: [], aliases: [], problems: [], skipped: [] };
+  const groups: Groups = {
+    rewrites: [],
+    exact: new Map(),
+    tried: [],
+    aliases: [],
+    problems: [],
+    skipped: newSkipLog(),
+  };
   const settings = rewriteSettings(directives);
   const sections: string[] = [];
   let conditions: RewriteCondition[] = [];

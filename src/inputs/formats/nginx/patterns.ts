@@ -1,5 +1,5 @@
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
-import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
+import { newSkipLog, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { actionOf, type NginxAction, type RequestState, runPhase } from './actions.js';
 import { addLocation, emptyLevel, type LocationLevel, type NginxLocation, pickLocation } from './locations.js';
 import type { ParsedNginx } from './read.js';
@@ -155,7 +155,7 @@ function answer(server: NginxServer, url: URL): RuleMatch | undefined {
 export function compileNginx(parsed: ParsedNginx): CompiledRules {
   // Copied: compiling adds the problems of its own (a bad regex) to those of the parse, which the rows carry too.
   const problems: RuleProblem[] = [...parsed.problems];
-  const skipped: SkipLog = [];
+  const skipped: SkipLog = newSkipLog();
   const servers = serversOf(parsed.directives, { problems, skipped });
   const serverOfLine = new Map<number, NginxServer>();
   for (const server of servers) for (const line of server.lines) serverOfLine.set(line, server);

@@ -2,7 +2,7 @@ import { type Key, pathToRegexp, regexpToFunction } from 'path-to-regexp';
 import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.js';
 import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
-import { type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
+import { newSkipLog, type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
 import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
@@ -70,7 +70,7 @@ function sourceMatcher(source: string, keys: Key[], skip: SkipReport) {
 export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
   const matchers: OrderedMatcher[] = [];
   const problems: RuleProblem[] = [];
-  const skipped: SkipLog = [];
+  const skipped: SkipLog = newSkipLog();
   for (const { line, value } of entries) {
     if (!isJsonObject(value)) {
       problems.push({ line, message: 'a rule must be a JSON object' });
