@@ -192,8 +192,9 @@ describe('the shared crawl store', () => {
     await client.connect();
     cleanups.push(() => client.end());
     const { rows } = await client.query('SELECT version FROM hoplens_crawl_schema_migrations ORDER BY version');
-    // Each step once (the second: the limits shared by workers, src/crawl/pg/shared-limits.ts).
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    // Each step once (the second: the limits shared by workers, src/crawl/pg/shared-limits.ts; the third: the sitemap
+    // budgets shared by workers, issue 41).
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     const monitors = await client.query("SELECT to_regclass('hoplens_schema_migrations') AS ledger");
     expect(monitors.rows).toEqual([{ ledger: null }]);
   });
