@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { PACKAGE_VERSION } from '../core/index.js';
+import { PACKAGE_VERSION, terminalText } from '../core/index.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { addRunFlags } from './check/run-flags.js';
@@ -268,7 +268,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
     if (isCliError(error)) {
-      io.stderr.write(`hoplens: ${error.message}\n`);
+      io.stderr.write(`hoplens: ${terminalText(error.message)}\n`);
       return EXIT_CODES[error.code];
     }
     io.stderr.write(

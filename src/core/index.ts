@@ -89,6 +89,14 @@ export type { RobotsVerdict } from './robots-file.js';
 export { agentName, robotsRuling } from './robots-rules.js';
 export { keyAndValue, parseRobotsTxt, type RobotsLine } from './robots-txt.js';
 export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
+export {
+  hasControlCharacter,
+  markdownCell,
+  terminalText,
+  workflowCommandData,
+  workflowCommandProperty,
+  xmlText,
+} from './text-escapes.js';
 export type { TlsProblem, TlsReason } from './tls-problem.js';
 export type { CertificateProblem, StopReason, TraceOutcome } from './trace.js';
 export {

@@ -8,9 +8,10 @@ import { loadBaseline } from '../../src/cli/baseline-file.js';
 import { colorsFor } from '../../src/cli/colors.js';
 import { CsvFormatter, csvField } from '../../src/cli/formats/csv.js';
 import { JsonFormatter } from '../../src/cli/formats/json.js';
-import { JunitFormatter, xmlEscape } from '../../src/cli/formats/junit.js';
+import { JunitFormatter } from '../../src/cli/formats/junit.js';
 import { NdjsonFormatter } from '../../src/cli/formats/ndjson.js';
 import { Sink } from '../../src/cli/output.js';
+import { xmlText } from '../../src/core/index.js';
 import { capture, tempDirPerTest } from '../helpers/cli.js';
 import { rowResult } from '../helpers/row-result.js';
 
@@ -154,11 +155,11 @@ describe('formats', () => {
     expect(suite.testcase[1]).toMatchObject({
       name: 'http://old.test/?a=1&b=<2>',
       classname: 'in & out.csv',
-      failure: { message: 'bad "x"\ufffd', type: 'failed', '#text': 'bad "x"\ufffd\ntwo' },
+      failure: { message: 'bad "x"\\x01', type: 'failed', '#text': 'bad "x"\\x01\ntwo' },
     });
     expect(suite.testcase[2].error).toMatchObject({ type: 'TIMEOUT' });
     expect(suite.testcase[3].skipped).toMatchObject({ message: 'splat in the source' });
-    expect(xmlEscape('\ud800<')).toBe('\ufffd&lt;');
+    expect(xmlText('\ud800<')).toBe('\ufffd&lt;');
   });
 
   it('colours only when asked: NO_COLOR wins, FORCE_COLOR forces, else the terminal decides', () => {

@@ -12,7 +12,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeData, escapeProperty, workflowCommand } from '../../src/cli/formats/github-commands.js';
+import { workflowCommand } from '../../src/cli/formats/github-commands.js';
+import { workflowCommandData, workflowCommandProperty } from '../../src/core/index.js';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { validateSarif } from '../helpers/sarif-schema.js';
 import { parseAnnotations } from '../helpers/workflow-commands.js';
@@ -158,7 +159,7 @@ describe('workflow-command encoding', () => {
     expect(line.trimEnd().split('\n')).toHaveLength(1);
     const [read] = parseAnnotations(line);
     expect(read).toEqual({ command: 'error', properties: { file: 'a,b:c.txt', line: '3', title }, message });
-    expect(escapeData('%0A')).toBe('%250A');
-    expect(escapeProperty('%3A')).toBe('%253A');
+    expect(workflowCommandData('%0A')).toBe('%250A');
+    expect(workflowCommandProperty('%3A')).toBe('%253A');
   });
 });

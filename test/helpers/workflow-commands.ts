@@ -2,7 +2,10 @@
  * Reads GitHub Actions workflow commands back from a log as the runner does (actions/runner,
  * src/Runner.Common/ActionCommand.cs: `::name key=value,key=value::message`, properties split on `,` and `=`,
  * then `%0D`, `%0A`, `%3A`, `%2C` and `%25` decoded in properties, `%0D`, `%0A`, `%25` in the message), so that a
- * test sees what GitHub would show, whatever the writer's escaping.
+ * test sees what GitHub would show, whatever the writer's escaping. As the runner, it reads a line as a command
+ * after leading white space, and reads none between `::stop-commands::TOKEN` and `::TOKEN::`
+ * (https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#stopping-and-starting-workflow-commands);
+ * the stop and resume lines themselves are not returned.
  */
 export interface WorkflowCommand {
   command: string;
@@ -22,7 +25,13 @@ const unescapeProperty = (text: string) =>
 /** Every workflow command of `log`, in order. */
 export function parseAnnotations(log: string): WorkflowCommand[] {
   const commands: WorkflowCommand[] = [];
-  for (const line of log.split('\n')) {
+  let stoppedUntil: string | undefined;
+  for (const raw of log.split('\n')) {
+    const line = raw.trimStart();
+    if (stoppedUntil !== undefined) {
+      if (line === `::${stoppedUntil}::`) stoppedUntil = undefined;
+      continue;
+    }
     if (!line.startsWith('::')) continue;
     const end = line.indexOf('::', 2);
     if (end < 0) continue;
@@ -36,7 +45,9 @@ export function parseAnnotations(log: string): WorkflowCommand[] {
         if (eq > 0) properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
       }
     }
-    commands.push({ command, properties, message: unescapeData(line.slice(end + 2)) });
+    const message = unescapeData(line.slice(end + 2));
+    if (command === 'stop-commands') stoppedUntil = message;
+    else commands.push({ command, properties, message });
   }
   return commands;
 }

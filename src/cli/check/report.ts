@@ -1,5 +1,7 @@
 import { type CheckSummary, describeChange, type JudgedEvent, type JudgedRow } from '../../check/index.js';
+import { terminalText } from '../../core/index.js';
 import type { CliError } from '../errors.js';
+import { fileLine, fileName } from '../file-line.js';
 import { isHumanFormat } from '../formats/formatter.js';
 import type { CheckChannels } from './channels.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
@@ -22,7 +24,7 @@ export class CheckReport {
     channels.progress.tick();
     if (event.kind === 'invalid') {
       if (this.summary.invalid <= CHECK_LIMITS.invalidReported) {
-        await channels.tell(channels.errors, `hoplens: ${this.plan.inputName}:${event.line}: ${event.message}\n`);
+        await channels.tell(channels.errors, `hoplens: ${fileLine(this.plan.inputName, event.line, event.message)}\n`);
       }
     } else if (event.kind === 'skipped') {
       await channels.formatter.skipped(event);
@@ -41,7 +43,10 @@ export class CheckReport {
       !(plan.failOnChange && channels.failures !== undefined)
     ) {
       const list = result.changes!.map(describeChange).join(', ');
-      await channels.tell(channels.human, `${channels.humanColors.cyan('changed')}: ${result.source}: ${list}\n`);
+      await channels.tell(
+        channels.human,
+        `${channels.humanColors.cyan('changed')}: ${terminalText(result.source)}: ${list}\n`,
+      );
     }
     await channels.formatter.row(result);
     if (result.outcome !== 'passed') await channels.failures?.row(result);
@@ -55,7 +60,7 @@ export class CheckReport {
     const { summary, channels, plan } = this;
     const L = CHECK_LIMITS;
     for (const key of missing.slice(0, L.missingReported)) {
-      await channels.tell(channels.human, `not checked (in baseline): ${key}\n`);
+      await channels.tell(channels.human, `not checked (in baseline): ${terminalText(key)}\n`);
     }
     if (missing.length > L.missingReported) {
       const more = missing.length - L.missingReported;
@@ -63,10 +68,10 @@ export class CheckReport {
     }
     if (summary.invalid > L.invalidReported) {
       const more = summary.invalid - L.invalidReported;
-      await channels.tell(channels.errors, `hoplens: ${plan.inputName}: ${more} more invalid lines\n`);
+      await channels.tell(channels.errors, `hoplens: ${fileName(plan.inputName)}: ${more} more invalid lines\n`);
     }
     if (inputError !== undefined) {
-      await channels.tell(channels.errors, `hoplens: ${plan.inputName}: ${inputError.message}\n`);
+      await channels.tell(channels.errors, `hoplens: ${fileLine(plan.inputName, undefined, inputError.message)}\n`);
     }
   }
 }

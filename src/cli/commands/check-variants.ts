@@ -15,6 +15,7 @@ import {
 import { colorsFor } from '../colors.js';
 import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { fileLine } from '../file-line.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { readPolicyFile } from '../policy-file.js';
@@ -105,7 +106,7 @@ async function runRows(
   for await (const item of items) {
     if (item.kind === 'invalid') {
       counts.invalid++;
-      io.stderr.write(`hoplens: ${plan.inputName}:${item.line}: ${item.message}\n`);
+      io.stderr.write(`hoplens: ${fileLine(plan.inputName, item.line, item.message)}\n`);
       continue;
     }
     if (item.kind !== 'row') continue;

@@ -41,6 +41,7 @@ import { countRunRows, prepareRun, type RunExtras, saveRunCache } from '../check
 import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import type { CliError } from '../errors.js';
+import { fileLine, fileName } from '../file-line.js';
 import { effectiveFormat, isHumanFormat } from '../formats/formatter.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
@@ -100,7 +101,8 @@ export async function checkCommand(file: string, given: CheckFlags, io: CliIo): 
   if (!isHumanFormat(plan.format) || plan.outputPath !== undefined) {
     await channels.tell(channels.human, renderSummary(judging.summary, channels.humanColors, plan.quiet));
   }
-  if (verdict?.note !== undefined) await channels.errors.write(`hoplens: ${plan.inputName}: ${verdict.note}\n`);
+  if (verdict?.note !== undefined)
+    await channels.errors.write(`hoplens: ${fileLine(plan.inputName, undefined, verdict.note)}\n`);
   return verdict!.exit;
 }
 
@@ -185,7 +187,7 @@ function sitemapOptions(plan: CheckPlan, settings: AnalyzerConfig): OpenSitemapO
  */
 function csvOptions(plan: CheckPlan, channels: CheckChannels): NonNullable<InputReadOptions['csv']> {
   const tell = (columns: CsvColumns) => {
-    void channels.tell(channels.errors, `hoplens: ${plan.inputName}: columns: ${describeColumns(columns)}\n`);
+    void channels.tell(channels.errors, `hoplens: ${fileName(plan.inputName)}: columns: ${describeColumns(columns)}\n`);
   };
   return {
     ...(plan.columns === undefined ? {} : { columns: plan.columns }),

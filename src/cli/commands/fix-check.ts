@@ -1,12 +1,13 @@
 import type { FixEdit, LoadedRules } from '../../inputs/index.js';
 import type { RuleGraph } from '../../lint/index.js';
 import { EXIT } from '../exit-codes.js';
+import { fileLine } from '../file-line.js';
 import { type FixChange, fixCiReport } from '../formats/ci-fix-report.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
 import { renderCiDocument } from '../formats/ci-writers.js';
 import type { CheckFormat } from '../formats/formatter.js';
 import { writeStepSummary } from '../formats/github.js';
-import { annotations, workflowCommand } from '../formats/github-commands.js';
+import { annotations, logGroup } from '../formats/github-commands.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 
@@ -41,12 +42,13 @@ export async function fixCheck(input: FixCheckInput, format: CheckFormat, io: Cl
   const lineLink = lineLinker(path, io.env);
   const links = lineLink === undefined ? {} : { lineLink };
   const report = fixCiReport(input.inputName, path, changesOf(input));
-  const list = report.findings.map((f) => `${input.inputName}:${f.line}: ${f.message}\n`).join('');
+  const list = report.findings.map((f) => `${fileLine(input.inputName, f.line, f.message)}\n`).join('');
   const summary = `${report.findings.length} rule${report.findings.length === 1 ? '' : 's'} fix would change\n`;
   let text: string;
   if (format === 'table') text = list + summary;
   else if (format === 'github') {
-    text = `${workflowCommand('group', {}, `hoplens fix --check ${input.inputName}`)}${list}${workflowCommand('endgroup', {}, '')}${summary}${annotations(report)}`;
+    const group = logGroup(`hoplens fix --check ${input.inputName}`);
+    text = `${group.open}${list}${group.close}${summary}${annotations(report)}`;
     await writeStepSummary(io.env.GITHUB_STEP_SUMMARY, renderCiDocument('markdown', report, links));
   } else text = renderCiDocument(format as 'sarif' | 'gitlab' | 'markdown', report, links);
   await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(text);

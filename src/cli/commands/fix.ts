@@ -16,6 +16,7 @@ import { loadBaseline } from '../baseline-file.js';
 import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { fileLine, fileName } from '../file-line.js';
 import { csvField } from '../formats/csv.js';
 import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
@@ -134,10 +135,11 @@ async function mapPathOf(plan: InputPlan, flags: FixFlags, cwd: string, outputPa
 async function loadRules(plan: InputPlan, text: string, stderr: Sink) {
   const loaded = await parseRulesText(plan, text);
   for (const { line, message } of loaded.invalid)
-    await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
-  if (loaded.inputError !== undefined) await stderr.write(`hoplens: ${plan.inputName}: ${loaded.inputError.message}\n`);
+    await stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`);
+  if (loaded.inputError !== undefined)
+    await stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, loaded.inputError.message)}\n`);
   if (loaded.inputError === undefined && loaded.invalid.length === 0) return loaded;
-  await stderr.write(`hoplens: ${plan.inputName}: malformed rules; nothing written\n`);
+  await stderr.write(`hoplens: ${fileName(plan.inputName)}: malformed rules; nothing written\n`);
   return undefined;
 }
 
@@ -175,11 +177,13 @@ export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Prom
     ...left.map(({ line, reason }) => ({ line, text: `left as written: ${reason}` })),
     ...(await statusChanges(plan, loaded.rows, fixed, edits, keepStatus)),
   ].sort((a, b) => a.line - b.line);
-  for (const note of notes) await stderr.write(`hoplens: ${plan.inputName}:${note.line}: ${note.text}\n`);
+  for (const note of notes) await stderr.write(`hoplens: ${fileLine(plan.inputName, note.line, note.text)}\n`);
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
   else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
   if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');
   const rules = edits.length === 1 ? 'rule' : 'rules';
-  await stderr.write(`hoplens: ${plan.inputName}: ${edits.length} ${rules} pointed at the final destination\n`);
+  await stderr.write(
+    `hoplens: ${fileName(plan.inputName)}: ${edits.length} ${rules} pointed at the final destination\n`,
+  );
   return EXIT.OK;
 }

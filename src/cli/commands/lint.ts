@@ -12,6 +12,7 @@ import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { fileLine, fileName } from '../file-line.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
 import { effectiveFormat, isHumanFormat, LINT_FORMATS, type LintFormat } from '../formats/formatter.js';
 import { writeStepSummary } from '../formats/github.js';
@@ -168,9 +169,10 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
   };
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
   for (const { line, message } of loaded.invalid)
-    await stderr.write(`hoplens: ${plan.inputName}:${line}: ${message}\n`);
-  for (const { line, reason } of slow) await stderr.write(`hoplens: ${plan.inputName}:${line}: ${reason}\n`);
-  if (loaded.inputError !== undefined) await stderr.write(`hoplens: ${plan.inputName}: ${loaded.inputError.message}\n`);
+    await stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`);
+  for (const { line, reason } of slow) await stderr.write(`hoplens: ${fileLine(plan.inputName, line, reason)}\n`);
+  if (loaded.inputError !== undefined)
+    await stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, loaded.inputError.message)}\n`);
 
   const out =
     plan.outputPath === undefined
@@ -210,10 +212,10 @@ async function exitStatus(
   if (loaded.inputError !== undefined || summary.invalid > 0) return EXIT.USAGE;
   if (summary.rules === 0) {
     if (summary.skipped > 0) {
-      await tell(`hoplens: ${inputName}: every rule was skipped (${summary.skipped}); no rules to lint\n`);
+      await tell(`hoplens: ${fileName(inputName)}: every rule was skipped (${summary.skipped}); no rules to lint\n`);
       return EXIT.OK;
     }
-    await tell(`hoplens: ${inputName}: no rules to lint\n`);
+    await tell(`hoplens: ${fileName(inputName)}: no rules to lint\n`);
     return EXIT.USAGE;
   }
   if (summary.errors > 0 || (strict && summary.warnings > 0)) return EXIT.FAILED;

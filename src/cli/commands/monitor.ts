@@ -9,6 +9,7 @@ import { isInputsError, openInput, readInput } from '../../inputs/index.js';
 import { importIdentity, monitorIdentity, rowMonitor } from '../../schemas/monitor-import.js';
 import { isCliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { fileLine } from '../file-line.js';
 import type { CliIo } from '../io.js';
 import {
   type MonitorExportFlags,
@@ -50,7 +51,7 @@ export async function monitorImportCommand(file: string, flags: MonitorImportFla
   });
   const known = new Set(listed.map(monitorIdentity));
   const counts: ImportCounts = { created: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
-  const tell = (text: string) => io.stderr.write(`hoplens: ${plan.inputName}: ${text}\n`);
+  const tell = (text: string) => io.stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, text)}\n`);
   let stopped: 'input' | 'interrupted' | undefined;
   try {
     for await (const item of readInput(plan.inputFormat, stream, plan.readOptions)) {

@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CollapseFinding } from '../../check/index.js';
+import { xmlText } from '../../core/index.js';
 import { renderCollapse } from '../check/run-stats-text.js';
 import { colorsFor } from '../colors.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { xmlEscape } from '../formats/junit.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { mergeByLine } from '../report/merge-by-line.js';
@@ -92,7 +92,7 @@ async function junitHead(paths: readonly string[]): Promise<string> {
   const time = Math.max(0, ...totals.map((t) => t.time)).toFixed(3);
   const counts = `tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}" skipped="${sum('skipped')}" time="${time}"`;
   const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hoplens check" ${counts}>\n  <testsuite name="${xmlEscape('hoplens check (merged)')}" ${counts} timestamp="${timestamp}">\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hoplens check" ${counts}>\n  <testsuite name="${xmlText('hoplens check (merged)')}" ${counts} timestamp="${timestamp}">\n`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { fileName } from '../file-line.js';
 import { repositoryPath } from '../formats/ci-location.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
@@ -83,13 +84,16 @@ async function fix(
   stderr: Sink,
 ): Promise<Set<FileFix['edits'][number]['link']>> {
   const { fixes, unwritable } = planFixes(result, { temporary: flags.fixTemporary === true });
-  for (const path of unwritable) await stderr.write(`hoplens: ${path}: not valid UTF-8; not rewritten\n`);
+  for (const path of unwritable) await stderr.write(`hoplens: ${fileName(path)}: not valid UTF-8; not rewritten\n`);
   let done = fixes;
   if (flags.write === true) {
     const { written, changed } = await writeFixes(fixes);
-    for (const path of changed) await stderr.write(`hoplens: ${path}: changed while it was read; not rewritten\n`);
+    for (const path of changed)
+      await stderr.write(`hoplens: ${fileName(path)}: changed while it was read; not rewritten\n`);
     for (const { file, edits } of written) {
-      await stderr.write(`hoplens: ${file.path}: ${edits.length} link${edits.length === 1 ? '' : 's'} rewritten\n`);
+      await stderr.write(
+        `hoplens: ${fileName(file.path)}: ${edits.length} link${edits.length === 1 ? '' : 's'} rewritten\n`,
+      );
     }
     done = written;
   } else {

@@ -1,4 +1,6 @@
+import { terminalText } from '../../core/index.js';
 import type { CrawlFilesResult } from '../../crawl/index.js';
+import { fileName } from '../file-line.js';
 import type { CiReport } from '../formats/ci-report.js';
 import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
 import { annotations } from '../formats/github-commands.js';
@@ -18,7 +20,7 @@ export function findingLine({ finding, link }: FileFinding): string {
       : verdict.permanent
         ? ' (permanent: --fix rewrites it)'
         : ' (temporary: --fix-temporary rewrites it)';
-  return `${link.file}:${link.line}:${link.column}: ${finding.severity} ${finding.type}: ${finding.message}${note}\n`;
+  return `${fileName(link.file)}:${link.line}:${link.column}: ${finding.severity} ${finding.type}: ${terminalText(finding.message)}${note}\n`;
 }
 
 /** A file's path as CI tools locate it (from the repository's root: ci-location.ts). */

@@ -5,12 +5,16 @@ import {
   type Hop,
   type Issue,
   type Severity,
+  terminalText,
 } from '../../core/index.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { CliError } from '../errors.js';
 import { tlsHint } from '../tls-hint.js';
 import { headerBlock } from './header-block.js';
 import { anatomyBlock } from './hop-anatomy-block.js';
+
+/** A URL for a terminal line: its host in Unicode, no control raw. */
+const shownUrl = (url: string) => terminalText(displayUrl(url));
 
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
@@ -48,12 +52,12 @@ function hopTable(chain: Hop[], colors: Colors, options: ChainTableOptions): str
   const rows = chain.map((hop, index) => ({
     hop,
     number: String(index + 1),
-    status: `${hop.status} ${hop.statusText}`.trim(),
+    status: terminalText(`${hop.status} ${hop.statusText}`.trim()),
     code: hop.status,
     redirectType: hop.redirectType,
     via: viaText(hop),
     // People read hosts in Unicode; the JSON formats keep the WHATWG serialisation.
-    url: displayUrl(hop.url),
+    url: shownUrl(hop.url),
     time: `${hop.responseTime} ms`,
   }));
   const width = (pick: (row: (typeof rows)[number]) => string, title: string) =>
@@ -95,7 +99,7 @@ function issueLines(issues: Issue[], colors: Colors): string {
   for (const issue of issues) {
     const label = severityColor(colors, issue.severity)(SEVERITY_LABEL[issue.severity]);
     // The messages name the hops they concern, so the hop index is not repeated; the help page goes under each.
-    text += `    ${label}  ${issue.message} ${colors.dim(`[${issue.type}]`)}\n`;
+    text += `    ${label}  ${terminalText(issue.message)} ${colors.dim(`[${issue.type}]`)}\n`;
     text += `             ${colors.dim(`see ${helpHint(issue)}`)}\n`;
   }
   return text;
@@ -113,21 +117,21 @@ export function renderAnalysis(result: AnalysisResult, colors: Colors, options: 
   )(`${summary.finalStatus} ${last?.statusText ?? ''}`.trim());
   const facts = [
     `${summary.totalHops} hop${summary.totalHops === 1 ? '' : 's'} (${redirects} redirect${redirects === 1 ? '' : 's'})`,
-    `final ${final} ${displayUrl(summary.finalUrl)}`,
+    `final ${final} ${shownUrl(summary.finalUrl)}`,
     `${summary.totalTime} ms`,
   ];
   if (summary.hasLoop) facts.push(colors.red('loop'));
   return (
-    `${colors.bold(displayUrl(result.url))}\n${hopTable(result.chain, colors, options)}\n${issueLines(summary.issues, colors)}` +
+    `${colors.bold(shownUrl(result.url))}\n${hopTable(result.chain, colors, options)}\n${issueLines(summary.issues, colors)}` +
     `  ${colors.bold('Summary')}: ${facts.join(' · ')}\n`
   );
 }
 
 /** A failed analysis for people: the hops done before the failure, then the error. */
 export function renderFailure(url: string, error: CliError, colors: Colors, options: ChainTableOptions = {}): string {
-  let text = `${colors.bold(displayUrl(url))}\n`;
+  let text = `${colors.bold(shownUrl(url))}\n`;
   if (error.chain.length > 0) text += `${hopTable(error.chain, colors, options)}\n`;
-  text += `  ${colors.red(colors.bold('Failed'))}: ${error.message} ${colors.dim(`[${error.code}]`)}\n`;
+  text += `  ${colors.red(colors.bold('Failed'))}: ${terminalText(error.message)} ${colors.dim(`[${error.code}]`)}\n`;
   const hint = tlsHint(error);
   if (hint !== undefined) text += `  ${colors.dim('Hint')}: ${hint}\n`;
   return text;

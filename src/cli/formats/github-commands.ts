@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { workflowCommandData, workflowCommandProperty } from '../../core/index.js';
 import { bySeverity, type CiFinding, type CiReport } from './ci-report.js';
 
 /**
@@ -10,20 +12,24 @@ import { bySeverity, type CiFinding, type CiReport } from './ci-report.js';
  * actions/toolkit packages/core/src/command.ts.
  */
 
-/** A command's message, encoded. */
-export function escapeData(text: string): string {
-  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
-}
-
-/** A command's property value, encoded. */
-export function escapeProperty(text: string): string {
-  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
-}
-
 /** One workflow command line (with its newline): `::name key=value,…::message`. */
 export function workflowCommand(name: string, properties: Record<string, string | number>, message: string): string {
-  const pairs = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
-  return `::${name}${pairs.length > 0 ? ` ${pairs.join(',')}` : ''}::${escapeData(message)}\n`;
+  const pairs = Object.entries(properties).map(([key, value]) => `${key}=${workflowCommandProperty(String(value))}`);
+  return `::${name}${pairs.length > 0 ? ` ${pairs.join(',')}` : ''}::${workflowCommandData(message)}\n`;
+}
+
+/**
+ * A folded group of log lines for people (the table) whose lines the runner reads as text only: inside
+ * `::stop-commands::TOKEN` … `::TOKEN::` (https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#stopping-and-starting-workflow-commands),
+ * so that a line of the log starting with `::` (a file named so, a rule quoting one) is never a command. The token
+ * is random per group: the log's text cannot guess it to resume commands early.
+ */
+export function logGroup(title: string): { open: string; close: string } {
+  const token = `hoplens-${randomUUID()}`;
+  return {
+    open: workflowCommand('group', {}, title) + workflowCommand('stop-commands', {}, token),
+    close: `::${token}::\n${workflowCommand('endgroup', {}, '')}`,
+  };
 }
 
 /**

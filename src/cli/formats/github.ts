@@ -5,7 +5,7 @@ import { outputError } from '../output-error.js';
 import { CiCheckCollector, type CiInput } from './ci-check-collector.js';
 import type { CiReport } from './ci-report.js';
 import type { CheckFormatter, SkippedRule } from './formatter.js';
-import { annotations, workflowCommand } from './github-commands.js';
+import { annotations, logGroup } from './github-commands.js';
 import { renderMarkdown } from './markdown.js';
 
 /** What `--format github` needs besides its sink. */
@@ -32,21 +32,23 @@ export async function writeStepSummary(path: string | undefined, markdown: strin
 
 /**
  * `--format github` (and the table's own format on a GitHub runner): the per-row log as the table writes it, folded
- * in a `::group::`, then the findings as annotations on their lines of the input, and the run in the job summary.
+ * in a group the runner reads no command in ({@link logGroup}), then the findings as annotations on their lines of the input, and the run in the job summary.
  */
 export class GithubFormatter implements CheckFormatter {
   private readonly collector: CiCheckCollector;
+  private readonly group: { open: string; close: string };
 
   constructor(
     private readonly sink: Sink,
-    private readonly input: CiInput,
+    input: CiInput,
     private readonly options: GithubOptions,
   ) {
     this.collector = new CiCheckCollector(input);
+    this.group = logGroup(`hoplens check ${input.inputName}: rows`);
   }
 
   async begin(): Promise<void> {
-    await this.sink.write(workflowCommand('group', {}, `hoplens check ${this.input.inputName}: rows`));
+    await this.sink.write(this.group.open);
     await this.options.table.begin();
   }
 
@@ -60,7 +62,7 @@ export class GithubFormatter implements CheckFormatter {
   }
 
   async end(summary: CheckSummary): Promise<void> {
-    await this.sink.write(workflowCommand('endgroup', {}, ''));
+    await this.sink.write(this.group.close);
     await this.options.table.end(summary);
     await publish(this.sink, this.collector.report(summary), this.options);
   }

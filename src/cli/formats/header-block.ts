@@ -1,3 +1,4 @@
+import { terminalText } from '../../core/index.js';
 import type { Colors } from '../colors.js';
 
 /**
@@ -8,7 +9,8 @@ import type { Colors } from '../colors.js';
 export function headerBlock(headers: Readonly<Record<string, string>>, indent: string, colors: Colors): string {
   let text = '';
   for (const [name, value] of Object.entries(headers)) {
-    for (const line of value.split('\n')) text += `${indent}${colors.dim(`${name}:`)} ${line}\n`;
+    for (const line of value.split('\n'))
+      text += `${indent}${colors.dim(`${terminalText(name)}:`)} ${terminalText(line)}\n`;
   }
   return text;
 }

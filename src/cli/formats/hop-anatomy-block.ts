@@ -1,4 +1,4 @@
-import { CERTIFICATE_EXPIRY_DAYS, type Hop, type HopTimings, type HopTls } from '../../core/index.js';
+import { CERTIFICATE_EXPIRY_DAYS, type Hop, type HopTimings, type HopTls, terminalText } from '../../core/index.js';
 import type { Colors } from '../colors.js';
 
 /** `203.0.113.7:443`, `[2001:db8::1]:443`: an IPv6 address is bracketed so that its port reads apart (RFC 3986 §3.2.2). */
@@ -35,7 +35,7 @@ function certificateText(tls: HopTls, colors: Colors): string {
       : tls.daysLeft < CERTIFICATE_EXPIRY_DAYS.warning
         ? colors.yellow
         : (text: string) => text;
-  return `${tls.subject} by ${tls.issuer}, expires ${tls.validTo.slice(0, 10)} (${paint(left)})`;
+  return `${terminalText(tls.subject)} by ${terminalText(tls.issuer)}, expires ${tls.validTo.slice(0, 10)} (${paint(left)})`;
 }
 
 /**

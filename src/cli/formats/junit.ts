@@ -3,23 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
+import { xmlText } from '../../core/index.js';
 import { openFileSink, type Sink } from '../output.js';
 import type { CheckFormatter, SkippedRule } from './formatter.js';
 
-/** Characters XML 1.0 cannot carry at all, even escaped: C0 controls other than tab and newlines, lone surrogates. */
-const NOT_XML =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Text safe inside an XML element or a double-quoted attribute. */
-export function xmlEscape(text: string): string {
-  return text
-    .replace(NOT_XML, '\ufffd')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
+/** Lines as an element's text: each line escaped, so that a line break inside one stays a character reference. */
+export const xmlLines = (lines: readonly string[]) => lines.map(xmlText).join('\n');
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
@@ -52,31 +41,31 @@ export class JunitFormatter implements CheckFormatter {
   }
 
   private testcase(name: string, line: number, ms: number, body: string): Promise<void> {
-    const attributes = `classname="${xmlEscape(this.options.inputName)}" name="${xmlEscape(name)}" line="${line}"`;
+    const attributes = `classname="${xmlText(this.options.inputName)}" name="${xmlText(name)}" line="${line}"`;
     return this.spool!.write(`    <testcase ${attributes} time="${seconds(ms)}">\n${body}    </testcase>\n`);
   }
 
   row(result: RowResult): Promise<void> {
     let body = '';
-    const message = xmlEscape(result.reasons[0] ?? '');
+    const message = xmlText(result.reasons[0] ?? '');
     // Each finding's help page, so that a CI report says where to read about it.
     const help = result.issues.map((issue) => `help for ${issue.type}: ${issue.help}`);
-    const details = xmlEscape([...result.reasons, ...help].join('\n'));
+    const details = xmlLines([...result.reasons, ...help]);
     if (result.outcome === 'failed') body += `      <failure message="${message}" type="failed">${details}</failure>\n`;
     if (result.outcome === 'errored') {
-      body += `      <error message="${message}" type="${xmlEscape(result.error?.code ?? 'error')}">${details}</error>\n`;
+      body += `      <error message="${message}" type="${xmlText(result.error?.code ?? 'error')}">${details}</error>\n`;
     }
     const output = [
       `line ${result.line}: ${result.source} -> ${result.finalUrl ?? '(no response)'} (${result.hops} hop${result.hops === 1 ? '' : 's'})`,
       ...result.warnings.map((warning) => `warning: ${warning}`),
       ...(result.changes ?? []).map((change) => `changed since baseline: ${describeChange(change)}`),
     ];
-    body += `      <system-out>${xmlEscape(output.join('\n'))}</system-out>\n`;
+    body += `      <system-out>${xmlLines(output)}</system-out>\n`;
     return this.testcase(result.source, result.line, result.time, body);
   }
 
   skipped(rule: SkippedRule): Promise<void> {
-    return this.testcase(rule.text, rule.line, 0, `      <skipped message="${xmlEscape(rule.reason)}"/>\n`);
+    return this.testcase(rule.text, rule.line, 0, `      <skipped message="${xmlText(rule.reason)}"/>\n`);
   }
 
   async end(summary: CheckSummary): Promise<void> {
@@ -88,7 +77,7 @@ export class JunitFormatter implements CheckFormatter {
       await this.sink.write(`<testsuites name="hoplens check" ${counts}>\n`);
       const timestamp = this.started.toISOString().replace(/\.\d+Z$/, '');
       await this.sink.write(
-        `  <testsuite name="hoplens check ${xmlEscape(this.options.inputName)}" ${counts} timestamp="${timestamp}">\n`,
+        `  <testsuite name="hoplens check ${xmlText(this.options.inputName)}" ${counts} timestamp="${timestamp}">\n`,
       );
       if (this.directory !== undefined) {
         for await (const chunk of createReadStream(join(this.directory, 'cases.xml'), { encoding: 'utf8' })) {

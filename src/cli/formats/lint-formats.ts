@@ -2,7 +2,7 @@ import type { Colors } from '../colors.js';
 import { lintCiReport } from './ci-lint-report.js';
 import { renderCiDocument } from './ci-writers.js';
 import type { LintFormat } from './formatter.js';
-import { annotations, workflowCommand } from './github-commands.js';
+import { annotations, logGroup } from './github-commands.js';
 import { renderLintCsv } from './lint-csv.js';
 import { renderLintJson, renderLintNdjson } from './lint-json.js';
 import { renderLintJunit } from './lint-junit.js';
@@ -34,13 +34,15 @@ export function renderLint(format: LintFormat, report: LintReport, context: Lint
       return renderLintCsv(report);
     case 'junit':
       return renderLintJunit(report, context.strict);
-    case 'github':
+    case 'github': {
+      const group = logGroup(`hoplens lint ${report.inputName}: findings`);
       return (
-        workflowCommand('group', {}, `hoplens lint ${report.inputName}: findings`) +
+        group.open +
         renderLintTable(report, context.colors) +
-        workflowCommand('endgroup', {}, '') +
+        group.close +
         annotations(lintCiReport(report, context.path))
       );
+    }
     case 'sarif':
     case 'gitlab':
     case 'markdown':

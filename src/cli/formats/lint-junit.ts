@@ -1,4 +1,5 @@
-import { xmlEscape } from './junit.js';
+import { xmlText } from '../../core/index.js';
+import { xmlLines } from './junit.js';
 import type { LintReport } from './lint-report.js';
 
 /**
@@ -6,29 +7,29 @@ import type { LintReport } from './lint-report.js';
  * (failing too with `strict`), and a skipped rule is a `<skipped>` case, as `check`'s JUnit report does.
  */
 export function renderLintJunit(report: LintReport, strict: boolean): string {
-  const name = xmlEscape(report.inputName);
+  const name = xmlText(report.inputName);
   let cases = '';
   let failures = 0;
   for (const rule of report.rules) {
     const findings = report.findings.filter((finding) => finding.line === rule.line);
     const failing = findings.filter((finding) => finding.severity === 'error' || strict);
-    const title = xmlEscape(rule.target === undefined ? rule.source : `${rule.source} -> ${rule.target}`);
+    const title = xmlText(rule.target === undefined ? rule.source : `${rule.source} -> ${rule.target}`);
     let body = '';
     if (failing.length > 0) {
       failures++;
-      const details = xmlEscape(failing.map((f) => `${f.kind}: ${f.message}`).join('\n'));
-      body += `      <failure message="${xmlEscape(failing[0]!.message)}" type="${failing[0]!.kind}">${details}</failure>\n`;
+      const details = xmlLines(failing.map((f) => `${f.kind}: ${f.message}`));
+      body += `      <failure message="${xmlText(failing[0]!.message)}" type="${failing[0]!.kind}">${details}</failure>\n`;
     }
     const warnings = findings.filter((finding) => !failing.includes(finding));
     if (warnings.length > 0) {
-      const out = warnings.map((f) => `warning: ${f.kind}: ${f.message}`).join('\n');
-      body += `      <system-out>${xmlEscape(out)}</system-out>\n`;
+      const out = warnings.map((f) => `warning: ${f.kind}: ${f.message}`);
+      body += `      <system-out>${xmlLines(out)}</system-out>\n`;
     }
     cases += `    <testcase classname="${name}" name="${title}" line="${rule.line}">\n${body}    </testcase>\n`;
   }
   for (const rule of report.skipped) {
-    cases += `    <testcase classname="${name}" name="${xmlEscape(rule.text)}" line="${rule.line}">\n`;
-    cases += `      <skipped message="${xmlEscape(rule.reason)}"/>\n    </testcase>\n`;
+    cases += `    <testcase classname="${name}" name="${xmlText(rule.text)}" line="${rule.line}">\n`;
+    cases += `      <skipped message="${xmlText(rule.reason)}"/>\n    </testcase>\n`;
   }
   const tests = report.rules.length + report.skipped.length;
   const counts = `tests="${tests}" failures="${failures}" errors="0" skipped="${report.skipped.length}"`;

@@ -1,4 +1,6 @@
+import { terminalText } from '../../core/index.js';
 import type { Colors } from '../colors.js';
+import { fileName } from '../file-line.js';
 import { type LintReport, renderLintSummary } from './lint-report.js';
 
 /**
@@ -9,8 +11,8 @@ export function renderLintTable(report: LintReport, colors: Colors): string {
   let text = '';
   for (const finding of report.findings) {
     const severity = finding.severity === 'error' ? colors.red('error') : colors.yellow('warning');
-    text += `${report.inputName}:${finding.line}: ${severity} ${colors.dim(finding.kind)}: ${finding.message}\n`;
+    text += `${fileName(report.inputName)}:${finding.line}: ${severity} ${colors.dim(finding.kind)}: ${terminalText(finding.message)}\n`;
   }
-  if (report.findings.length === 0) text += `${colors.green('No findings')} in ${report.inputName}\n`;
+  if (report.findings.length === 0) text += `${colors.green('No findings')} in ${terminalText(report.inputName)}\n`;
   return text + renderLintSummary(report.summary, colors);
 }

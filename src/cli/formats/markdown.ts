@@ -1,3 +1,4 @@
+import { markdownCell } from '../../core/index.js';
 import type { CiReport } from './ci-report.js';
 
 /** What the Markdown summary may link: each line of the input, on GitHub (see ci-location.ts). */
@@ -12,11 +13,8 @@ export interface MarkdownOptions {
  */
 export const SUMMARY_BUDGET = 900 * 1024;
 
-/** Text safe in a Markdown table cell: no pipe, no newline, no HTML, at most 300 characters. */
-function cell(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').replaceAll('|', '\\|').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
-}
+/** Text safe in a Markdown table cell: one line, no pipe, no HTML, no control character, at most 300 characters. */
+const cell = (text: string) => markdownCell(text);
 
 /** Text safe inside a code span, which Markdown does not interpret (backticks taken out). */
 const code = (text: string) => `\`${cell(text).replaceAll('`', "'")}\``;

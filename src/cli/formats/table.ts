@@ -1,5 +1,5 @@
 import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
-import { displayUrl, type Hop } from '../../core/index.js';
+import { displayUrl, type Hop, terminalText } from '../../core/index.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
@@ -19,6 +19,9 @@ export interface TableOptions {
   /** Each row's chain under it, hop by hop with its connection, timing phases and certificate (`-v`). */
   verbose?: boolean;
 }
+
+/** A URL (or a row's source as its file writes it) for a terminal line: its host in Unicode, no control raw. */
+const shownUrl = (url: string) => terminalText(displayUrl(url));
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -63,7 +66,7 @@ export class TableFormatter implements CheckFormatter {
     let text = '';
     chain.forEach((hop, index) => {
       const status = statusColor(c, hop.status, hop.redirectType)(`${hop.status} ${hop.statusText}`.trim());
-      text += `      ${c.dim(String(index + 1))}  ${status}  ${displayUrl(hop.url)}\n`;
+      text += `      ${c.dim(String(index + 1))}  ${status}  ${shownUrl(hop.url)}\n`;
       // Under the status, as in the hop table of `hoplens URL`.
       const indent = ' '.repeat(8 + String(index + 1).length);
       if (this.options.verbose) text += anatomyBlock(hop, indent, c);
@@ -83,18 +86,18 @@ export class TableFormatter implements CheckFormatter {
           ? c.red(c.bold('FAIL '))
           : c.magenta(c.bold('ERROR'));
     const destination =
-      result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${displayUrl(result.finalUrl)}` : '';
+      result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${shownUrl(result.finalUrl)}` : '';
     const where = result.outcome === 'passed' ? '' : c.dim(`  (line ${result.line})`);
-    let text = `${label} ${displayUrl(result.source)}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
-    for (const reason of result.reasons) text += `      ${c.red('✖')} ${reason}\n`;
+    let text = `${label} ${shownUrl(result.source)}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
+    for (const reason of result.reasons) text += `      ${c.red('✖')} ${terminalText(reason)}\n`;
     // In strict mode the warnings are already among the reasons.
     if (result.reasons.every((reason) => !reason.startsWith('warning: '))) {
-      for (const warning of result.warnings) text += `      ${c.yellow('⚠')} ${warning}\n`;
+      for (const warning of result.warnings) text += `      ${c.yellow('⚠')} ${terminalText(warning)}\n`;
     }
     // With --fail-on-change the change is already a reason (✖): said once.
     const told = result.reasons.some((reason) => reason.startsWith('changed since baseline: '));
     if (changes.length > 0 && !told) {
-      text += `      ${c.cyan('~')} changed since baseline: ${changes.map(describeChange).join(', ')}\n`;
+      text += `      ${c.cyan('~')} changed since baseline: ${terminalText(changes.map(describeChange).join(', '))}\n`;
     }
     if (this.options.headers || this.options.verbose) text += this.chain(result.chain);
     return this.write(text);
@@ -103,7 +106,9 @@ export class TableFormatter implements CheckFormatter {
   skipped(rule: SkippedRule): Promise<void> {
     if (this.options.quiet) return Promise.resolve();
     const c = this.options.colors;
-    return this.write(`${c.dim('SKIP ')} ${rule.text}  ${c.dim(`(line ${rule.line}: ${rule.reason})`)}\n`);
+    return this.write(
+      `${c.dim('SKIP ')} ${terminalText(rule.text)}  ${c.dim(`(line ${rule.line}: ${terminalText(rule.reason)})`)}\n`,
+    );
   }
 
   end(summary: CheckSummary): Promise<void> {
