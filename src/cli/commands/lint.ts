@@ -10,6 +10,7 @@ import {
 import { type LintFinding, lintInput } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { colorsFor } from '../colors.js';
+import { withDefaultSignals } from '../default-signals.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine, fileName } from '../file-line.js';
@@ -150,11 +151,13 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
   const reports = parseReportSpecs(flags.report, cwd, LINT_FORMATS);
   await refuseOutputOverInputs(plan, reports);
   const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
-  const { loaded, graph, findings, slow } = await lintInput(plan, rules, {
-    migration: flags.migration === true,
-    sameHost: flags.sameHost === true,
-    sitemapPaths: plan.sitemapPaths,
-  });
+  const { loaded, graph, findings, slow } = await withDefaultSignals(() =>
+    lintInput(plan, rules, {
+      migration: flags.migration === true,
+      sameHost: flags.sameHost === true,
+      sitemapPaths: plan.sitemapPaths,
+    }),
+  );
   if (await interrupted(io, plan.inputName)) return EXIT.INTERRUPTED;
   const report: LintReport = {
     inputName: plan.inputName,

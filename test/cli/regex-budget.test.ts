@@ -1,0 +1,120 @@
+/**
+ * The built `hoplens lint` on rules whose regular expressions need a backtracking matcher (backreferences,
+ * lookarounds): bounded in steps per match and per file (src/inputs/patterns/server-regex.ts, docs/cli.md "Rules
+ * files from strangers"), so that a file of runaway rules ends soon, names every skipped rule, stops on SIGTERM and
+ * SIGINT, and gives the same answer however busy the machine is. Before, each match ran on JavaScript's RegExp under
+ * a 20 ms wall-clock bound: 500 such rules ran past 120 s and ignored SIGTERM, and the Next.js catch-all below was
+ * dropped in most fresh processes on a busy machine.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, spawnCli, tempDir } from '../helpers/cli.js';
+
+const A30 = 'a'.repeat(30);
+/** 500 runaway backreference rules, each followed by a literal rule whose path makes lint try the patterns above it. */
+const RUNAWAY = Array.from(
+  { length: 500 },
+  (_, index) => `RedirectMatch 301 ^/(a+)+\\1b${index}$ /x${index}\nRedirect 301 /${A30}b${index}X /y${index}\n`,
+).join('');
+/** Next.js's documented catch-all (a negative lookahead), and a rule it answers first. */
+const CATCH_ALL = JSON.stringify(
+  {
+    redirects: [
+      { source: '/:path((?!api/|_next/).*)', destination: '/new/:path', permanent: true },
+      { source: '/blog', destination: '/b', permanent: true },
+    ],
+  },
+  null,
+  1,
+);
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let runaway: string;
+let catchAll: string;
+beforeAll(async () => {
+  assertBuilt();
+  dir = await tempDir();
+  runaway = join(dir.path, '.htaccess');
+  catchAll = join(dir.path, 'vercel.json');
+  await writeFile(runaway, RUNAWAY);
+  await writeFile(catchAll, CATCH_ALL);
+});
+afterAll(async () => {
+  await dir.remove();
+});
+
+/** Runs `hoplens lint` with a signal sent `afterMs` after it starts: the exit, and the time from signal to exit. */
+async function signalled(signal: NodeJS.Signals, afterMs: number) {
+  let sentAt = 0;
+  const outcome = await spawnCli(['lint', runaway], {
+    timeoutMs: 60_000,
+    onSpawn: (child) => {
+      child.stdin!.end();
+      setTimeout(() => {
+        sentAt = performance.now();
+        child.kill(signal);
+      }, afterMs);
+    },
+  });
+  return { ...outcome, seconds: (performance.now() - sentAt) / 1000 };
+}
+
+/** Two processes that keep both cores busy until stopped. */
+function busyLoops(): ChildProcess[] {
+  return [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+}
+
+describe('lint on rules that need a backtracking matcher', () => {
+  it('ends a file of 500 runaway backreference rules soon, naming each skipped rule', async () => {
+    const started = performance.now();
+    const { code, stdout, stderr } = await spawnCli(['lint', runaway], { timeoutMs: 60_000 });
+    const seconds = (performance.now() - started) / 1000;
+    // About 2 s on a quiet two-core machine; the bound leaves room for a loaded one.
+    expect(seconds).toBeLessThan(30);
+    expect(code).toBe(0);
+    const named = new Set([...stderr.matchAll(/\.htaccess:(\d+): skipped /g)].map((found) => Number(found[1])));
+    expect([...named].sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, index) => 2 * index + 1));
+    expect(stdout + stderr).toMatch(/500 for a regular expression past its step budget/);
+  }, 90_000);
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)(
+    'stops on %s within a few seconds (old: over 65 s)',
+    async (signal, status) => {
+      const { code, seconds, stdout } = await signalled(signal, 400);
+      // Exiting with the signal's status shows the signal came mid-run and was obeyed, not that the run had ended.
+      expect(code).toBe(status);
+      expect(seconds).toBeLessThan(3);
+      expect(stdout).toBe('');
+    },
+    90_000,
+  );
+
+  it('gives the same output while other processes hold both cores, the catch-all kept', async () => {
+    const quiet = await Promise.all([
+      spawnCli(['lint', catchAll, '--format', 'json']),
+      spawnCli(['lint', runaway, '--format', 'json']),
+    ]);
+    expect(quiet[0]!.stdout).toContain('"kind":"shadowed"');
+    const loops = busyLoops();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const loaded = await Promise.all([
+          spawnCli(['lint', catchAll, '--format', 'json'], { timeoutMs: 60_000 }),
+          spawnCli(['lint', runaway, '--format', 'json'], { timeoutMs: 60_000 }),
+        ]);
+        for (const [index, outcome] of loaded.entries()) {
+          expect(outcome.stdout).toBe(quiet[index]!.stdout);
+          expect(outcome.stderr).toBe(quiet[index]!.stderr);
+          expect(outcome.code).toBe(quiet[index]!.code);
+        }
+      }
+    } finally {
+      for (const loop of loops) loop.kill('SIGKILL');
+    }
+  }, 180_000);
+});
