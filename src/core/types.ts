@@ -188,8 +188,9 @@ export interface Summary {
 
 /**
  * Why a render was cut short: no render slot within the render's time (`queue`), the render's time ran out
- * (`timeout`), one of its bounds was reached (`request_limit`, `byte_limit`, `memory_limit`), or the page submitted
- * a form by a method other than GET, which is never sent (`form_post`).
+ * (`timeout`), one of its bounds was reached (`request_limit`, `byte_limit`, `memory_limit`), the page submitted
+ * a form by a method other than GET, which is never sent (`form_post`), or the page's renderer process crashed
+ * (`crashed`: out of memory before a read of it saw the bound passed, or a fault of Chromium's).
  */
 export const RENDER_INCOMPLETE_REASONS = Object.freeze([
   'queue',
@@ -198,6 +199,7 @@ export const RENDER_INCOMPLETE_REASONS = Object.freeze([
   'byte_limit',
   'memory_limit',
   'form_post',
+  'crashed',
 ] as const);
 
 /** One of {@link RENDER_INCOMPLETE_REASONS}. */

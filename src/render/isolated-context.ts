@@ -44,6 +44,8 @@ export interface ContextEvents {
   readonly onRequest: (request: PausedRequest) => Promise<RouteDecision>;
   /** The rendered page's load event. */
   readonly onLoad: () => void;
+  /** The rendered page's renderer process crashed (`Inspector.targetCrashed`): nothing more will come of it. */
+  readonly onCrash: () => void;
   /** Every other event of the rendered page's session (a seam for tests that read what Chromium was given). */
   readonly onPageEvent?: (method: string, params: Record<string, unknown>) => void;
 }
@@ -129,7 +131,8 @@ export class IsolatedContext {
     connection.listen(sessionId, (method, params) => this.onEvent(target, method, params));
     const send = (method: string, params: object = {}) => connection.send(method, params, sessionId);
     const setUp = setUpCommands(target.type, this.userAgent, send);
-    if (isMainPage) setUp.push(send('Page.enable'));
+    // Inspector tells of the page's renderer crashing; without it a crashed page would pass for one that stays put.
+    if (isMainPage) setUp.push(send('Page.enable'), send('Inspector.enable'));
     setUp.push(send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }));
     // A target that fails to set up (gone already) is never let run: its setup is all or nothing.
     const settled = await Promise.allSettled(setUp);
@@ -147,6 +150,7 @@ export class IsolatedContext {
     if (method === 'Fetch.requestPaused') this.paused(target, params);
     else if (method === 'Target.attachedToTarget') this.browser.attached(params, target.sessionId);
     else if (method === 'Page.loadEventFired' && target.sessionId === this.pageSession) this.events.onLoad();
+    else if (method === 'Inspector.targetCrashed' && target.sessionId === this.pageSession) this.events.onCrash();
     else if (target.sessionId === this.pageSession) this.events.onPageEvent?.(method, params);
   }
 

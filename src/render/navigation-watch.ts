@@ -10,8 +10,8 @@ import { RequestRouter } from './request-router.js';
 /**
  * Loads the page in a context of its own and waits for it to navigate on its own: the first navigation of its top
  * frame from the moment its document arrives until `waitMs` after its load event (or after its load failed, or after
- * `loadTimeout` without one). A bound of the render passed, or a navigation by a method other than GET, ends it as
- * incomplete. Rejects with the signal's reason when `request.signal` aborts first. The context is closed on the way
+ * `loadTimeout` without one). A bound of the render passed, a navigation by a method other than GET, or the page's
+ * renderer crashing ends it as incomplete. Rejects with the signal's reason when `request.signal` aborts first. The context is closed on the way
  * out, whichever way.
  */
 export async function watchNavigation(
@@ -45,6 +45,7 @@ export async function watchNavigation(
   const context = await IsolatedContext.open(browser, request.userAgent, {
     onRequest: (paused) => router.route(paused),
     onLoad: () => onLoad(),
+    onCrash: () => report({ incomplete: { reason: 'crashed', detail: 'Chromium sent Inspector.targetCrashed' } }),
   });
   const stopWatching = watchMemory(
     () => browser.connection.send<HeapUsage>('Runtime.getHeapUsage', {}, context.session),

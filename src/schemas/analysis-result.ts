@@ -146,7 +146,8 @@ export const SummarySchema = Type.Object(
         description:
           'With `render=true`: why the render that was asked for did not run or did not finish (`queue`: no render ' +
           'slot in time; `timeout`; `request_limit`, `byte_limit`, `memory_limit`: a bound of the render; ' +
-          '`form_post`: the page submitted a form by POST, never sent), with a `render_incomplete` finding; ' +
+          '`form_post`: the page submitted a form by POST, never sent; `crashed`: its renderer process crashed), ' +
+          'with a `render_incomplete` finding; ' +
           'absent when the render finished or none was asked for',
       }),
     ),

@@ -268,7 +268,7 @@ describe('the renderer port', () => {
       readonly detail: string;
     }>();
     expectTypeOf<RenderIncompleteReason>().toEqualTypeOf<
-      'queue' | 'timeout' | 'request_limit' | 'byte_limit' | 'memory_limit' | 'form_post'
+      'queue' | 'timeout' | 'request_limit' | 'byte_limit' | 'memory_limit' | 'form_post' | 'crashed'
     >();
   });
 

@@ -47,6 +47,7 @@ async function openContext() {
   const context = await IsolatedContext.open(browser, 'hoplens-test', {
     onRequest: () => Promise.resolve(undefined),
     onLoad: () => {},
+    onCrash: () => {},
   });
   return { browser, context };
 }

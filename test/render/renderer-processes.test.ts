@@ -56,7 +56,7 @@ describe('renderer processes per render', () => {
     // The browser and contexts the renderer itself opens (src/render/cdp-browser.ts, isolated-context.ts).
     const browser = await CdpBrowser.launch(chromiumPath(), 20_000);
     try {
-      const events = { onRequest: async () => undefined, onLoad: () => {} };
+      const events = { onRequest: async () => undefined, onLoad: () => {}, onCrash: () => {} };
       for (let i = 0; i < 3; i++) await IsolatedContext.open(browser, `probe-${i}`, events);
       const { processInfo } = await browser.connection.send<{ processInfo: Array<{ type: string }> }>(
         'SystemInfo.getProcessInfo',

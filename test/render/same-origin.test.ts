@@ -262,6 +262,7 @@ async function headersChromiumGets(path: string): Promise<{ headers?: Record<str
     const context = await IsolatedContext.open(browser, 'hoplens-test', {
       onRequest: (request) => router.route(request),
       onLoad: () => {},
+      onCrash: () => {},
       onPageEvent,
     });
     const send = (method: string, params: object) => browser.connection.send(method, params, context.session);

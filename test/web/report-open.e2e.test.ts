@@ -102,5 +102,6 @@ describe('the page reads reports', () => {
         await screenshot(page, `page-report-${width}-${colorScheme}`);
       }
     }
-  });
+    // Four pages and full-page screenshots: room for a loaded two-core machine (30 s ran out in CI).
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ const WHY: Readonly<Record<RenderIncompleteReason, string>> = Object.freeze({
   byte_limit: 'the page received more decoded bytes than a render may',
   memory_limit: "the page's browser context used more memory than a render may",
   form_post: 'the page submitted a form by a method other than GET, which is never sent',
+  crashed: "the page's renderer process crashed",
 });
 
 /**
