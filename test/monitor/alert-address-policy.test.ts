@@ -146,6 +146,36 @@ describe('HOPLENS_ALERT_BLOCK_PRIVATE=on', () => {
   });
 });
 
+describe("HOPLENS_ALERT_BLOCK_PRIVATE=on and the instance's own webhook", () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await monitorApp(
+      {
+        ...ENV,
+        HOPLENS_DATA_DIR: join(dataDir, 'instance'),
+        HOPLENS_ALERT_BLOCK_PRIVATE: 'on',
+        HOPLENS_WEBHOOK_URL: `http://hooks.internal.test:${refused.port}/instance`,
+      },
+      {
+        startMonitors: true,
+        monitors: { tickMs: 3_600_000, resolver: tableResolver({ 'hooks.internal.test': '127.0.0.1' }) },
+      },
+    );
+  }, 60_000);
+  afterAll(async () => app?.close());
+
+  it('holds HOPLENS_WEBHOOK_URL to the policy at send time too', async () => {
+    const before = hits.refused;
+    const created = await admin(app, 'POST', '/api/monitors', { url: `${site.origin}/old`, paused: true });
+    expect((await admin(app, 'POST', `/api/monitors/${created.body.id}/run`)).body.outcome).toBe('failed');
+    const [alert] = await settled(app, created.body.id, 1);
+    expect(alert).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(alert?.lastError).toMatch(/^refused: /);
+    expect(hits.refused).toBe(before);
+  });
+});
+
 describe('HOPLENS_ALERT_BLOCK_PRIVATE off (the default)', () => {
   let app: FastifyInstance;
 
