@@ -26,19 +26,27 @@ let dataDir: string;
 const chats: string[] = [];
 
 /**
- * The Location a hostile site sends: raw control bytes (SOH, ESC and an ANSI colour, a C1 CSI in UTF-8, DEL), an
- * encoded CR LF and a would-be Bcc header, and a non-ASCII letter.
+ * The Locations a hostile site sends. `/old`: an encoded CR LF and a would-be Bcc header, an encoded ESC and C1 CSI,
+ * and a raw non-ASCII byte, which the analyzer follows (the chain ends on a URL holding them, encoded). `/raw`: raw
+ * control bytes (SOH, ESC and an ANSI colour, a C1 CSI in UTF-8, DEL), which it refuses as a malformed response.
  */
-const HOSTILE_LOCATION = '/new%0D%0ABcc:%20victim@example.net/\u0001\u001b[31mred\u00c2\u009b2J\u007f/é';
+const LOCATIONS: Readonly<Record<string, string>> = {
+  '/old': '/new%0D%0ABcc:%20victim@example.net/%1B[31mred%C2%9B2J/\u00e9',
+  '/raw': '/new%0D%0ABcc:%20victim@example.net/\u0001\u001b[31mred\u00c2\u009b2J\u007f/\u00e9',
+};
+
+function answer(head: string): string {
+  const path = head.split(' ')[1] ?? '/';
+  const location = LOCATIONS[path];
+  if (location === undefined) return 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok';
+  return `HTTP/1.1 302 Found\r\nLocation: ${location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hoplens-header-injection-'));
   smtp = await startSmtpServer();
   hostile = await startRawServer((socket) => {
-    socket.once('data', () => {
-      const head = `HTTP/1.1 302 Found\r\nLocation: ${HOSTILE_LOCATION}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
-      socket.end(Buffer.from(head, 'latin1'));
-    });
+    socket.once('data', (chunk: Buffer) => socket.end(Buffer.from(answer(chunk.toString('latin1')), 'latin1')));
   });
   receiver = await startServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -155,46 +163,62 @@ describe('what a hostile site sends, in alerts', () => {
   }, 60_000);
   afterAll(async () => app?.close());
 
-  it('reaches the SMTP server and the chats with one Subject, no added header, and no raw control character', async () => {
-    const created = await admin(app, 'POST', '/api/monitors', {
-      url: `${hostile.origin}/old`,
-      expect: { target: `${hostile.origin}/elsewhere` },
-      paused: true,
-      alerts: [
-        { type: 'email', to: ['team@example.com'] },
-        { type: 'slack', url: `${receiver.origin}/slack` },
-        { type: 'discord', url: `${receiver.origin}/discord` },
-      ],
-    });
-    expect(created.status).toBe(201);
-    const run = await admin(app, 'POST', `/api/monitors/${created.body.id}/run`);
-    expect(run.body.outcome).not.toBe('passed');
-    const monitors = app.hoplens.monitors as MonitorSystem;
-    const before = (await smtp.messages()).length;
-    await until(async () => {
-      await monitors.tick();
-      return (await smtp.messages()).length > before && chats.length >= 2;
-    }, 20_000);
-    const mail = (await smtp.messages()).at(-1)!;
-    expect(mail.rcptTos).toEqual(['team@example.com']);
-    const headers = headersOf(mail.data);
-    expect(named(headers, 'subject')).toEqual([`Subject: [hoplens] ${hostile.origin}/old is failing`]);
-    expect(named(headers, 'bcc')).toEqual([]);
-    expect(named(headers, 'to')).toEqual(['To: team@example.com']);
-    // Only the headers nodemailer writes, each once: none came from the site.
-    const names = headers.map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
-    expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(NODEMAILER_HEADERS).toContain(name);
-    for (const text of [mail.data, ...chats]) {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-    }
-    for (const chat of chats) {
-      const { text, content } = JSON.parse(chat) as { text?: string; content?: string };
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-      expect(text ?? content).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-    }
-  }, 30_000);
+  it.each([
+    [
+      '/old',
+      'an encoded Location, followed',
+      /final URL is .*\/new%0D%0ABcc:%20victim@example\.net\/%1B\[31mred%C2%9B2J\/%E9, expected/,
+    ],
+    ['/raw', 'raw control bytes, refused as malformed', /PROTOCOL_ERROR/],
+  ])(
+    'reaches the SMTP server and the chats from %s (%s) with one Subject and no added header',
+    async (path, _what, said) => {
+      const created = await admin(app, 'POST', '/api/monitors', {
+        url: `${hostile.origin}${path}`,
+        expect: { target: `${hostile.origin}/elsewhere` },
+        paused: true,
+        alerts: [
+          { type: 'email', to: ['team@example.com'] },
+          { type: 'slack', url: `${receiver.origin}/slack` },
+          { type: 'discord', url: `${receiver.origin}/discord` },
+        ],
+      });
+      expect(created.status).toBe(201);
+      const mailsBefore = (await smtp.messages()).length;
+      const chatsBefore = chats.length;
+      const run = await admin(app, 'POST', `/api/monitors/${created.body.id}/run`);
+      expect(run.body.outcome).not.toBe('passed');
+      const monitors = app.hoplens.monitors as MonitorSystem;
+      await until(async () => {
+        await monitors.tick();
+        return (await smtp.messages()).length > mailsBefore && chats.length >= chatsBefore + 2;
+      }, 20_000);
+      const mail = (await smtp.messages()).at(-1)!;
+      const sent = chats.slice(chatsBefore);
+      expect(mail.rcptTos).toEqual(['team@example.com']);
+      // Quoted-printable soft breaks (`=` at a line's end) undone, to read the text as sent.
+      expect(mail.data.replace(/=\r\n/g, '')).toMatch(said);
+      for (const chat of sent) expect(chat).toMatch(said);
+      const headers = headersOf(mail.data);
+      expect(named(headers, 'subject')).toEqual([`Subject: [hoplens] ${hostile.origin}${path} is failing`]);
+      expect(named(headers, 'bcc')).toEqual([]);
+      expect(named(headers, 'to')).toEqual(['To: team@example.com']);
+      // Only the headers nodemailer writes, each once: none came from the site.
+      const names = headers.map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+      expect(new Set(names).size).toBe(names.length);
+      for (const name of names) expect(NODEMAILER_HEADERS).toContain(name);
+      for (const text of [mail.data, ...sent]) {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+        expect(text.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      }
+      for (const chat of sent) {
+        const { text, content } = JSON.parse(chat) as { text?: string; content?: string };
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+        expect(text ?? content).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      }
+    },
+    30_000,
+  );
 
   it('sends a subject with CR LF that reached the e-mail on one line: the server sees one Subject and no Bcc', async () => {
     const before = (await smtp.messages()).length;
