@@ -54,6 +54,7 @@ export {
   isPolicy,
   NO_POLICY,
 } from './findings-policy.js';
+export { createGuardedConnector, type GuardedConnectorOptions } from './guarded-connector.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { documentBaseUrl } from './html/base-url.js';
 export { decodePage } from './html/page-encoding.js';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import { sendEmail } from './alert-email.js';
+import { AlertGuard, REFUSED_DELIVERY } from './alert-guard.js';
 import type { AlertOutbox, PendingAlert } from './alert-outbox.js';
 import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 
@@ -8,6 +9,11 @@ import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 export interface DeliveryConfig {
   webhookSecret?: string | undefined;
   smtpUrl?: string | undefined;
+  /**
+   * With `HOPLENS_ALERT_BLOCK_PRIVATE` on, the dispatcher whose connector holds chat and webhook deliveries to the
+   * address policy (src/monitor/alert-guard.ts); without it, a plain undici request.
+   */
+  dispatcher?: Dispatcher | undefined;
 }
 
 /**
@@ -74,16 +80,17 @@ function webhookHeaders(alert: PendingAlert, secret: string | undefined, now: nu
 
 /**
  * POSTs one alert. Webhook URLs are the operator's own and may well be private (a chat server on the office
- * network), so this is a plain undici request, not the analyzer's guarded one. Resolves with an error message, or
- * undefined when the receiver answered 2xx. The message never holds the URL: its path is the webhook's secret.
+ * network), so this is a plain undici request unless `dispatcher` holds it to the address policy
+ * (`HOPLENS_ALERT_BLOCK_PRIVATE`). Resolves with an error message, or undefined when the receiver answered 2xx. The
+ * message never holds the URL: its path is the webhook's secret.
  */
-async function postJson(alert: PendingAlert, secret: string | undefined, now: number): Promise<string | undefined> {
+async function postJson(alert: PendingAlert, config: DeliveryConfig, now: number): Promise<string | undefined> {
   // Google Chat's documentation sends its JSON with an explicit charset; every other receiver accepts it too.
   const headers: Record<string, string> = {
     'content-type': alert.channel === 'googlechat' ? 'application/json; charset=UTF-8' : 'application/json',
     'user-agent': 'hoplens-alerts',
   };
-  if (alert.channel === 'webhook') Object.assign(headers, webhookHeaders(alert, secret, now));
+  if (alert.channel === 'webhook') Object.assign(headers, webhookHeaders(alert, config.webhookSecret, now));
   try {
     const response = await request(alert.url, {
       method: 'POST',
@@ -92,12 +99,12 @@ async function postJson(alert: PendingAlert, secret: string | undefined, now: nu
       headersTimeout: DELIVERY.timeoutMs,
       bodyTimeout: DELIVERY.timeoutMs,
       signal: AbortSignal.timeout(DELIVERY.timeoutMs),
+      ...(config.dispatcher !== undefined && { dispatcher: config.dispatcher }),
     });
     await response.body.dump();
     return response.statusCode >= 200 && response.statusCode < 300 ? undefined : `HTTP ${response.statusCode}`;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return message.split(alert.url).join(new URL(alert.url).origin);
+    return AlertGuard.describe(error).split(alert.url).join(new URL(alert.url).origin);
   }
 }
 
@@ -108,7 +115,7 @@ export function postAlert(
   now: number = Date.now(),
 ): Promise<string | undefined> {
   if (alert.channel === 'email') return sendEmail(alert.body, config.smtpUrl, DELIVERY.timeoutMs);
-  return postJson(alert, config.webhookSecret, now);
+  return postJson(alert, config, now);
 }
 
 /** When to try a failed alert again, or undefined once its hour is up. */
@@ -134,7 +141,9 @@ export async function deliverDueAlerts(
       // The signature's time is the wall clock's: receivers compare it with theirs, not with a test's clock.
       const error = await postAlert(alert, config);
       const at = now();
-      const retryAt = error === undefined ? undefined : retryTime(alert, at);
+      // A destination the address policy refused stays refused: failed at once, not retried for an hour.
+      const final = error === undefined || error.startsWith(REFUSED_DELIVERY);
+      const retryAt = final ? undefined : retryTime(alert, at);
       await outbox.settle(alert.id, error === undefined, at, error, retryAt);
       tell(observer, 'alertAttempted', {
         alertId: alert.id,

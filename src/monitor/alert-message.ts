@@ -1,3 +1,4 @@
+import { terminalText } from '../core/index.js';
 import { type AlertSummary, discordBody, googleChatBody, slackBody, teamsBody } from './alert-chat-bodies.js';
 import { type EmailSettings, emailMessage } from './alert-email.js';
 import type { AlertEvent } from './alert-event.js';
@@ -88,11 +89,14 @@ export function alertMessages(
 ): AlertMessage[] {
   const link = monitorLink(settings, monitor.id);
   const what = HEADLINES[event.kind];
+  // Each text on its one line: a control character a site sent (in a final URL, a finding) or a monitor stored before
+  // they were refused is shown as an escape, never a line break that ends a header or starts a chat line.
+  const url = terminalText(monitor.url);
   const summary: AlertSummary = {
-    headline: `${monitor.url} ${what}`,
-    url: monitor.url,
+    headline: `${url} ${what}`,
+    url,
     what,
-    changes: event.changes,
+    changes: event.changes.map(terminalText),
     link,
   };
   const webhook = () => webhookBody(monitor, event, result, link, at);

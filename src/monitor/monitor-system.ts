@@ -1,4 +1,7 @@
+import type { Resolver } from '../core/index.js';
 import { type Database, openPgDatabase } from '../database/index.js';
+import { DELIVERY } from './alert-delivery.js';
+import { AlertGuard } from './alert-guard.js';
 import type { AlertSettings } from './alert-message.js';
 import { AlertOutbox, type AlertRecord } from './alert-outbox.js';
 import { isRedactedUrl, redactMonitor, redactRecord, restoreRedacted } from './alert-redaction.js';
@@ -28,6 +31,8 @@ export interface MonitorConfig extends AlertSettings {
   historyDays: number;
   /** `HOPLENS_WEBHOOK_SECRET`: the key of the generic webhook's signature. */
   webhookSecret?: string | undefined;
+  /** `HOPLENS_ALERT_BLOCK_PRIVATE`: chat and webhook alerts held to the analyses' address policy (default off). */
+  alertBlockPrivate?: boolean | undefined;
 }
 
 /** Seams for tests and embedding. */
@@ -41,6 +46,8 @@ export interface MonitorSystemDeps {
   log?: SchedulerLog;
   /** Told of runs, alert deliveries, migrations and the scheduler's start and stop (the service's log and metrics). */
   observer?: MonitorObserver;
+  /** Host name resolution of alert deliveries under `HOPLENS_ALERT_BLOCK_PRIVATE` (default the system's). */
+  resolver?: Resolver;
 }
 
 /**
@@ -59,6 +66,7 @@ export class MonitorSystem {
     private readonly outbox: AlertOutbox,
     private readonly scheduler: Scheduler,
     private readonly observer: MonitorObserver,
+    private readonly guard: AlertGuard,
   ) {}
 
   /**
@@ -85,10 +93,16 @@ export class MonitorSystem {
     const store = new MonitorStore(db);
     const outbox = new AlertOutbox(db);
     const parts: MonitorRunnerParts = { db, store, outbox, check, alerts: config, now, observer };
+    const guard = new AlertGuard({
+      blockPrivate: config.alertBlockPrivate === true,
+      allowNetworks: check.allowNetworks,
+      resolver: deps.resolver,
+      connectTimeout: DELIVERY.timeoutMs,
+    });
     const housekeeping = new Housekeeping(db, outbox, {
       now,
       historyDays: config.historyDays,
-      delivery: { webhookSecret: config.webhookSecret, smtpUrl: config.smtpUrl },
+      delivery: { webhookSecret: config.webhookSecret, smtpUrl: config.smtpUrl, dispatcher: guard.dispatcher },
       observer,
     });
     const tickMs = deps.tickMs ?? TICK_MS;
@@ -106,7 +120,7 @@ export class MonitorSystem {
               ...deps.boss,
             },
           });
-    return new MonitorSystem(db, parts, outbox, scheduler, observer);
+    return new MonitorSystem(db, parts, outbox, scheduler, observer, guard);
   }
 
   /** Where the monitors live: `embedded` (PGlite) or `postgres`. */
@@ -154,6 +168,7 @@ export class MonitorSystem {
       tell(this.observer, 'schedulerStopped', { scheduler: this.schedulerName });
     }
     await this.db.close();
+    await this.guard.close();
   }
 
   /** Every monitor, as the API shows them (alert URLs redacted: src/monitor/alert-redaction.ts). */
@@ -198,6 +213,12 @@ export class MonitorSystem {
           `Invalid field "alerts.${index}.url": it is redacted, as the API shows webhook URLs; give the full URL`,
           { parameter: `alerts.${index}.url` },
         );
+      }
+      const refused = 'url' in channel ? this.guard.refusal(channel.url) : undefined;
+      if (refused !== undefined) {
+        throw monitorError('MONITOR_INVALID', `Invalid field "alerts.${index}.url": ${refused}`, {
+          parameter: `alerts.${index}.url`,
+        });
       }
       if (channel.type !== 'email') continue;
       const why =

@@ -1,6 +1,13 @@
 import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { checkCrawler, checkUserAgent, firstComplaint, isHoplensError } from '../core/index.js';
+import {
+  checkCrawler,
+  checkUserAgent,
+  firstComplaint,
+  hasControlCharacter,
+  isHoplensError,
+  terminalText,
+} from '../core/index.js';
 import {
   ALERT_POLICY,
   type AlertChannelSchema,
@@ -58,16 +65,25 @@ function httpUrl(field: string, text: string): void {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Why a text of a monitor body is refused, or undefined when it may be stored. */
+function unfitText(text: string): string | undefined {
+  if (UNSTORABLE.test(text)) return 'contains a NUL or an unpaired surrogate';
+  // A line break in a URL or a label would end an e-mail header or a chat line and start one of the sender's
+  // choosing; no field of a monitor has a use for any control character.
+  if (hasControlCharacter(text)) return 'contains a control character (CR, LF, tab, ESC...), which no field takes';
+  return undefined;
+}
+
 /**
- * Refuses, naming the field, any text of the body the database cannot store: found at creation, it is a 400; stored,
- * it was a 500 from the database.
+ * Refuses, naming the field, any text of the body (names and values alike) that the database cannot store or that
+ * holds a control character: found at creation, it is a 400; stored, it was a 500 from the database, or a header
+ * injected into an alert's e-mail.
  */
 function storableTexts(value: unknown, field: string): void {
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) {
-      throw monitorError('MONITOR_INVALID', `Invalid field "${field}": contains a NUL or an unpaired surrogate`, {
-        parameter: field,
-      });
+    const why = unfitText(value);
+    if (why !== undefined) {
+      throw monitorError('MONITOR_INVALID', `Invalid field "${terminalText(field)}": ${why}`, { parameter: field });
     }
     return;
   }

@@ -101,6 +101,11 @@ export interface MonitorsConfig {
   readonly emailFrom: string | undefined;
   /** `HOPLENS_ALERT_EMAIL_TO`: comma-separated recipients of e-mail alerts when a monitor names none. */
   readonly emailTo: readonly string[] | undefined;
+  /**
+   * `HOPLENS_ALERT_BLOCK_PRIVATE`: `on` holds chat and webhook alert URLs to the analyses' address policy (refused
+   * when not public unless `HOPLENS_ALLOW_NETWORKS` allows them); off by default.
+   */
+  readonly alertBlockPrivate: boolean;
 }
 
 /** A configuration problem; the message names the variable and says what it must be. */
@@ -140,6 +145,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
   HOPLENS_DATA_DIR: './data',
   HOPLENS_HISTORY_DAYS: 90,
   HOPLENS_METRICS: 'off' as 'on' | 'off',
+  HOPLENS_ALERT_BLOCK_PRIVATE: 'off' as 'on' | 'off',
 });
 
 /** A variable's value, or undefined when it is unset or blank (an empty `FOO=` in a compose file means "unset"). */
@@ -279,6 +285,7 @@ function monitorsConfig(env: Environment, port: number): MonitorsConfig {
     smtpUrl: urlVariable(env, 'HOPLENS_SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     emailFrom: raw(env, 'HOPLENS_ALERT_EMAIL_FROM'),
     emailTo: addressList(env, 'HOPLENS_ALERT_EMAIL_TO'),
+    alertBlockPrivate: onOff(env, 'HOPLENS_ALERT_BLOCK_PRIVATE', CONFIG_DEFAULTS.HOPLENS_ALERT_BLOCK_PRIVATE),
   });
 }
 

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         smtpUrl: undefined,
         emailFrom: undefined,
         emailTo: undefined,
+        alertBlockPrivate: false,
       },
       metrics: { enabled: false, token: undefined },
     });
@@ -131,6 +132,7 @@ describe('loadConfig', () => {
       HOPLENS_SMTP_URL: 'smtp://alerts:pw@mail.example.com:587',
       HOPLENS_ALERT_EMAIL_FROM: 'hoplens@example.com',
       HOPLENS_ALERT_EMAIL_TO: 'ops@example.com, web@example.com',
+      HOPLENS_ALERT_BLOCK_PRIVATE: 'on',
     });
     expect(config.monitors).toEqual({
       adminToken: 's3cret',
@@ -144,6 +146,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://alerts:pw@mail.example.com:587',
       emailFrom: 'hoplens@example.com',
       emailTo: ['ops@example.com', 'web@example.com'],
+      alertBlockPrivate: true,
     });
     expect(Object.isFrozen(config.monitors)).toBe(true);
   });
