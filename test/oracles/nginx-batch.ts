@@ -33,7 +33,7 @@ function predictAt(compiled: CompiledRules, url: URL): Prediction {
 function resolved(location: string | undefined, base: URL): string | undefined {
   if (location === undefined) return undefined;
   // `//` alone names no host: a client cannot follow it, so it is compared as written.
-  return URL.canParse(location, base) ? new URL(location, base).href : location;
+  return URL.canParse(location, base.href) ? new URL(location, base).href : location;
 }
 
 /** The verdict: a skip is honest (hoplens says only the server can tell); served is 404, or 403 for a directory. */

@@ -66,7 +66,7 @@ const server = fc.record({
   names: fc.subarray(NAMES, { maxLength: 2 }),
   absoluteRedirect: fc.constantFrom(undefined, 'off'),
   errorPage: fc.constantFrom(undefined, undefined, 'error_page 404 =301 https://new.example/missing;'),
-  actions: fc.array(action, { maxLength: 1, depthSize: 'small' }),
+  actions: fc.array(action, { maxLength: 1 }),
   locations: fc.array(location, { minLength: 1, maxLength: 4 }),
   fallback: target.map((t) => `location @fallback { return 302 ${t}; }`),
 });
@@ -96,10 +96,8 @@ type ServerParts = SiteParts['servers'][number];
 function locationsText(locations: ServerParts['locations']): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];
-  for (const {
-    match: [modifier, uri],
-    actions,
-  } of locations) {
+  for (const { match: matched, actions } of locations) {
+    const [modifier, uri] = matched as readonly [string, string];
     const key = modifier === '=' ? `=${uri}` : modifier === '~' || modifier === '~*' ? undefined : uri;
     if (key !== undefined && seen.has(key)) continue;
     if (key !== undefined) seen.add(key);
