@@ -92,6 +92,12 @@ export const siteParts = fc.record({
 type SiteParts = typeof siteParts extends fc.Arbitrary<infer T> ? T : never;
 type ServerParts = SiteParts['servers'][number];
 
+/** A block's directives, a second `try_files` left out (nginx refuses it). */
+function once(actions: readonly string[]): string[] {
+  const first = actions.findIndex((line) => line.startsWith('try_files'));
+  return actions.filter((line, index) => !line.startsWith('try_files') || index === first);
+}
+
 /** A location written once per level: nginx refuses a second prefix or exact location of the same URI. */
 function locationsText(locations: ServerParts['locations']): string[] {
   const seen = new Set<string>();
@@ -101,7 +107,7 @@ function locationsText(locations: ServerParts['locations']): string[] {
     const key = modifier === '=' ? `=${uri}` : modifier === '~' || modifier === '~*' ? undefined : uri;
     if (key !== undefined && seen.has(key)) continue;
     if (key !== undefined) seen.add(key);
-    lines.push(`  location ${modifier === '' ? '' : `${modifier} `}${uri} { ${actions.join(' ')} }`);
+    lines.push(`  location ${modifier === '' ? '' : `${modifier} `}${uri} { ${once(actions).join(' ')} }`);
   }
   return lines;
 }
@@ -112,7 +118,7 @@ function serverText(parts: ServerParts, isDefault: boolean): string {
     ...(parts.names.length > 0 ? [`  server_name ${parts.names.join(' ')};`] : []),
     ...(parts.absoluteRedirect === undefined ? [] : [`  absolute_redirect ${parts.absoluteRedirect};`]),
     ...(parts.errorPage === undefined ? [] : [`  ${parts.errorPage}`]),
-    ...parts.actions.map((line) => `  ${line}`),
+    ...once(parts.actions).map((line) => `  ${line}`),
     ...locationsText(parts.locations),
     `  ${parts.fallback}`,
   ];

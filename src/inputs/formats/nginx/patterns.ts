@@ -4,7 +4,7 @@ import { actionOf, type NginxAction, type RequestState, runPhase } from './actio
 import { type ErrorPage, errorPageAnswer, errorPagesOf } from './error-pages.js';
 import { addLocation, emptyLevel, type LocationLevel, type NginxLocation, pickLocation } from './locations.js';
 import type { ParsedNginx } from './read.js';
-import { listenPort, pickServer, type ServerChoice } from './servers.js';
+import { listenPort, type PickedServer, pickServer, type ServerChoice } from './servers.js';
 import type { NginxDirective } from './tokens.js';
 
 interface NginxServer extends ServerChoice {
@@ -156,13 +156,17 @@ function matchedUri(url: URL, mergeSlashes: boolean): string {
  * picks (locations.ts) and that location's directives, looked up again after an internal rewrite (`last`, or no flag),
  * at most {@link MAX_URI_CHANGES} times; undefined when no rule answers (nginx serves the request itself).
  */
-function answer(server: NginxServer, url: URL, named: Record<string, string>): RuleMatch | undefined {
+function answer(
+  server: NginxServer,
+  url: URL,
+  chosen: Omit<PickedServer<NginxServer>, 'server'>,
+): RuleMatch | undefined {
   const state: RequestState = {
     url,
     uri: matchedUri(url, server.mergeSlashes),
     args: url.search.slice(1),
-    captures: [],
-    named: { ...named },
+    captures: [...chosen.captures],
+    named: { ...chosen.named },
   };
   const early = runPhase(server.actions, state);
   if ('answer' in early) return finished(server, undefined, early.answer, url);
@@ -231,11 +235,11 @@ export function compileNginx(parsed: ParsedNginx): CompiledRules {
     skipped,
     match(url) {
       const picked = pickServer(servers, url);
-      return answer(picked.server, url, picked.named);
+      return answer(picked.server, url, picked);
     },
     shadowing(url, line) {
       const server = serverOfLine.get(line);
-      const found = server === undefined ? undefined : answer(server, url, {});
+      const found = server === undefined ? undefined : answer(server, url, { named: {}, captures: [] });
       // A block that may answer first (an `if`) does not make a rule dead: it is uncertain, not shadowed.
       return found === undefined || found.line === line || uncertain.has(found.line) ? undefined : found;
     },

@@ -44,6 +44,8 @@ function longest<T extends ServerChoice>(servers: readonly T[], score: (name: st
 export interface PickedServer<T> {
   server: T;
   named: Record<string, string>;
+  /** The regex name's numbered captures: `$1` in the server's directives is the server name's until a regex matches. */
+  captures: Array<string | undefined>;
 }
 
 /**
@@ -62,12 +64,12 @@ export function pickServer<T extends ServerChoice>(servers: readonly T[], url: U
     exact ??
     longest(candidates, (name) => leadingWildcard(name.toLowerCase(), host)) ??
     longest(candidates, (name) => trailingWildcard(name.toLowerCase(), host));
-  if (wildcard !== undefined) return { server: wildcard, named: {} };
+  if (wildcard !== undefined) return { server: wildcard, named: {}, captures: [] };
   for (const server of candidates) {
     for (const regex of server.regexNames) {
       const found = regex.exec(host);
-      if (found !== null) return { server, named: { ...(found.groups ?? {}) } };
+      if (found !== null) return { server, named: { ...(found.groups ?? {}) }, captures: [...found] };
     }
   }
-  return { server: candidates.find((server) => server.defaultServer) ?? candidates[0]!, named: {} };
+  return { server: candidates.find((server) => server.defaultServer) ?? candidates[0]!, named: {}, captures: [] };
 }
