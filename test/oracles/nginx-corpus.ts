@@ -15,6 +15,8 @@ export interface CorpusEntry extends GeneratedSite {
   found: string;
   /** What nginx answered and hoplens predicted when it was found, one line a request. */
   then: string[];
+  /** Set while hoplens still disagrees: the class, as docs/oracles/nginx.md names it. */
+  open?: string;
 }
 
 export async function readCorpus(): Promise<CorpusEntry[]> {

@@ -124,13 +124,27 @@ function quoted(state: RequestState): Array<string | undefined> {
   return state.captures.map((capture) => (capture === undefined ? undefined : escaped(capture)));
 }
 
+/**
+ * A rewrite's redirect as nginx writes its Location (ngx_http_script_regex_end_code, NGX_UNESCAPE_REDIRECT): up to
+ * the first `?`, a `%XX` escape of a printable character after `%` (`%26`, not `%20` or `%25`) is decoded.
+ */
+function redirectUnescaped(target: string): string {
+  const at = target.indexOf('?');
+  const path = at < 0 ? target : target.slice(0, at);
+  const decoded = path.replace(/%([0-9A-Fa-f]{2})/g, (whole, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    return code > 0x25 && code < 0x7f ? String.fromCharCode(code) : whole;
+  });
+  return at < 0 ? decoded : decoded + target.slice(at);
+}
+
 /** One `rewrite` whose regex matched: a redirect answers; an internal one changes the URI (and says how to go on). */
 function rewritten(action: NginxAction & { kind: 'rewrite' }, state: RequestState): PhaseEnd | undefined {
   const status = redirectStatus(action.flag, action.replacement);
   const next = withArgs(action.replacement, state, status === undefined ? state.captures : quoted(state));
   if ('problem' in next) return { answer: { line: action.line, ...next } };
   if (status !== undefined) {
-    const target = next.query ? `${next.path}?${next.args}` : next.path;
+    const target = redirectUnescaped(next.query ? `${next.path}?${next.args}` : next.path);
     return { answer: { line: action.line, target, status } };
   }
   state.uri = next.path;

@@ -173,7 +173,8 @@ function answer(
   for (let changes = 0; changes <= MAX_URI_CHANGES; changes++) {
     const picked = pickLocation(server.locations, state.uri);
     if (picked === undefined) return finished(server, undefined, undefined, url);
-    state.captures = picked.captures;
+    // A prefix or exact location runs no regex: `$1` stays what the server name's regex captured.
+    if (picked.location.regex !== undefined) state.captures = picked.captures;
     state.named = { ...state.named, ...(picked.groups ?? {}) };
     const end = runPhase(picked.location.actions, state);
     if ('answer' in end) return finished(server, picked.location, end.answer, url);
