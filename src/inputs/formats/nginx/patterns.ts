@@ -216,6 +216,22 @@ function finished(
 }
 
 /**
+ * The named captures any regex of the file declares (`(?<name>`, `(?P<name>`), empty until one matches: nginx makes
+ * each a variable of the whole configuration, so `$name` where no regex set it is empty, not unknown.
+ */
+function declaredCaptures(directives: readonly NginxDirective[]): Record<string, string> {
+  const declared: Record<string, string> = {};
+  const visit = (list: readonly NginxDirective[]) => {
+    for (const directive of list) {
+      for (const arg of directive.args) for (const [, name] of arg.matchAll(/\(\?P?<(\w+)>/g)) declared[name!] = '';
+      visit(directive.children ?? []);
+    }
+  };
+  visit(directives);
+  return declared;
+}
+
+/**
  * Compiles a parsed nginx configuration (read.ts) for matching sample URLs as nginx does: the server named by the
  * sample's host (or the first), then {@link answer}. An answer past an `if` that may answer first is a problem (the
  * sample is skipped), never a prediction.
@@ -225,6 +241,7 @@ export function compileNginx(parsed: ParsedNginx): CompiledRules {
   const problems: RuleProblem[] = [...parsed.problems];
   const skipped: SkipLog = newSkipLog();
   const servers = serversOf(parsed.directives, { problems, skipped });
+  const declared = declaredCaptures(parsed.directives);
   const serverOfLine = new Map<number, NginxServer>();
   for (const server of servers) for (const line of server.lines) serverOfLine.set(line, server);
   const uncertain = new Set(
@@ -236,11 +253,11 @@ export function compileNginx(parsed: ParsedNginx): CompiledRules {
     skipped,
     match(url) {
       const picked = pickServer(servers, url);
-      return answer(picked.server, url, picked);
+      return answer(picked.server, url, { ...picked, named: { ...declared, ...picked.named } });
     },
     shadowing(url, line) {
       const server = serverOfLine.get(line);
-      const found = server === undefined ? undefined : answer(server, url, { named: {}, captures: [] });
+      const found = server === undefined ? undefined : answer(server, url, { named: { ...declared }, captures: [] });
       // A block that may answer first (an `if`) does not make a rule dead: it is uncertain, not shadowed.
       return found === undefined || found.line === line || uncertain.has(found.line) ? undefined : found;
     },
