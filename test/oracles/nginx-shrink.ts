@@ -19,6 +19,8 @@ export interface SeedRun {
   agreed: number;
   skipped: number;
   shrunk?: { site: GeneratedSite; outcomes: Outcome[] };
+  /** A failure that was not a disagreement (nginx refusing a generated file), with the shrunk sites. */
+  error?: string;
 }
 
 /** The shrunk counterexample as one site holding only the requests that disagree. */
@@ -35,7 +37,11 @@ export async function runSeed(seed: number, runs: number, shrinkMs = 120_000): P
   const run: SeedRun = { seed, sites: 0, requests: 0, agreed: 0, skipped: 0 };
   let counting = true;
   const property = fc.asyncProperty(batch, async (sites) => {
-    const outcomes = await runBatch(sites);
+    // A batch nginx refuses (a generator's mistake) fails too, and is shrunk: counting stops at the first failure.
+    const outcomes = await runBatch(sites).catch((error: unknown) => {
+      counting = false;
+      throw error;
+    });
     if (counting) {
       run.sites += sites.length;
       run.requests += outcomes.length;
@@ -48,7 +54,10 @@ export async function runSeed(seed: number, runs: number, shrinkMs = 120_000): P
   });
   const result = await fc.check(property, { seed, numRuns: runs, interruptAfterTimeLimit: shrinkMs });
   if (result.failed && result.counterexample !== null) {
-    const shrunk = await minimal(result.counterexample[0]);
+    const shrunk = await minimal(result.counterexample[0]).catch((error: unknown) => {
+      run.error = `${String(error).slice(0, 300)}\n${result.counterexample?.[0].map((site) => site.text).join('')}`;
+      return undefined;
+    });
     if (shrunk !== undefined) run.shrunk = shrunk;
   }
   return run;

@@ -1,19 +1,17 @@
 import fc from 'fast-check';
-import { describeOutcome, runBatch } from './nginx-batch.js';
-import { generatedSite } from './nginx-generator.js';
+import { runBatch } from './nginx-batch.js';
+import { batch } from './nginx-shrink.js';
 
-const sites = fc.sample(fc.array(generatedSite, { minLength: 50, maxLength: 50 }), {
-  seed: Number(process.argv[2] ?? 1),
-  numRuns: 1,
-})[0]!;
-const out = await runBatch(sites);
-console.log(
-  'n',
-  out.length,
-  'agree',
-  out.filter((o) => o.verdict === 'agree').length,
-  'skip',
-  out.filter((o) => o.verdict === 'skip').length,
-);
-for (const o of out.filter((o) => o.verdict === 'disagree').slice(0, 30))
-  console.log(describeOutcome(o), '\n', o.site.text);
+const counts = new Map<string, number>();
+for (const sites of fc.sample(batch, { seed: 4242, numRuns: 10 })) {
+  for (const o of await runBatch(sites))
+    if ('skipped' in o.prediction) {
+      const k = o.prediction.skipped
+        .replace(/^line \d+: /, '')
+        .replace(/\$\w+/, '$X')
+        .replace(/@\w+/, '@x')
+        .slice(0, 80);
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+}
+console.log([...counts].sort((a, b) => b[1] - a[1]));
