@@ -62,4 +62,33 @@ describe('generated nginx configurations against real nginx', () => {
     const fixed = wrong.filter((each) => !open.includes(each));
     expect(fixed.map((each) => `${describeOutcome(each)}\n${each.site.text}`)).toEqual([]);
   }, 30_000);
+
+  it('reaches every class the issue names: the seed writes each directive form and request kind', () => {
+    // Guards the generator, not hoplens: a change that stopped writing a class would prove nothing about it.
+    const sites = fc.sample(batch, { seed: SEED, numRuns: BATCHES }).flat();
+    const texts = sites.map((site) => site.text).join('\n');
+    const paths = sites.flatMap((site) => site.requests.map((request) => request.path)).join('\n');
+    const forms = [
+      /location = \//,
+      /location \^~ \//,
+      /location ~ /,
+      /location ~\* /,
+      /rewrite \S+ \S+ permanent;/,
+      /rewrite \S+ \S+ redirect;/,
+      /rewrite \S+ \S+ last;/,
+      /return 30[1278] \/\/cdn\.example\$uri/,
+      /\$request_uri/,
+      /\$is_args\$args/,
+      /\?from=\$1/,
+      /error_page 404 =301 https:/,
+      /try_files \$uri @fallback;/,
+      // `default_server` in a later block than the first.
+      /\}\nserver \{\n {2}listen 127\.0\.0\.1:__PORT__ default_server;/,
+      /server_name .*~\^\(\?<sub>/,
+      /\/s\/\$sub/,
+    ];
+    expect(forms.filter((form) => !form.test(texts)).map(String)).toEqual([]);
+    expect(paths).toMatch(/%26/);
+    expect(paths).toMatch(/\/\//);
+  });
 });
