@@ -96,7 +96,7 @@ export async function runBatch(sites: readonly GeneratedSite[]): Promise<Outcome
       return await served(dir, sites, await freePorts(sites.length));
     } catch (error) {
       // A port another nginx (a concurrent run) held: nginx could not bind it, or that one stopped serving it.
-      if (!/Address already in use|ECONNREFUSED/.test(String(error))) throw error;
+      if (!/Address already in use|ECONNREFUSED|ECONNRESET/.test(String(error))) throw error;
       return await served(dir, sites, await freePorts(sites.length));
     }
   } finally {

@@ -102,14 +102,15 @@ function withArgs(
   const path = fillCaptures(at < 0 ? written : written.slice(0, at), captures, variablesOf(state));
   if (typeof path !== 'string') return path;
   if (at < 0) return { path, args: keeps ? state.args : '', query: keeps && state.args !== '' };
-  const own = fillCaptures(written.slice(at + 1), captures, variablesOf(state));
+  // Captures in the arguments are escaped whether the rewrite redirects or not (`?from=$1` keeps `%26`).
+  const own = fillCaptures(written.slice(at + 1), quoted(state), variablesOf(state));
   if (typeof own !== 'string') return own;
   // A `?` written in the replacement stays in a redirect's Location, even before empty arguments.
   return { path, args: !keeps || state.args === '' ? own : `${own}&${state.args}`, query: true };
 }
 
 /**
- * The captures a redirecting rewrite writes: escaped as arguments (space, `#`, `%`, `&`, `+`, `?`, controls and
+ * The captures a redirecting rewrite writes (any rewrite, in its arguments): escaped as arguments (space, `#`, `%`, `&`, `+`, `?`, controls and
  * non-ASCII) when the request's URI had a `%` escape or a `+`, as nginx's script engine does for a redirect
  * (ngx_http_script_copy_capture_code: `/search/a%26b` captured into `?q=$1` stays `q=a%26b`); else as decoded.
  */
