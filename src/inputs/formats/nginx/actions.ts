@@ -87,25 +87,65 @@ function redirectStatus(flag: string | undefined, replacement: string): number |
   return undefined;
 }
 
-/** The arguments after a replacement: its own, then the request's unless it ends with `?`. */
-function withArgs(filled: string, args: string): { path: string; args: string } {
-  if (filled.endsWith('?')) {
-    const [path = '', own = ''] = filled.slice(0, -1).split(/\?(.*)/s);
-    return { path, args: own };
-  }
-  const [path = '', own] = filled.split(/\?(.*)/s);
-  if (own === undefined) return { path, args };
-  return { path, args: args === '' ? own : `${own}&${args}` };
+/**
+ * The URI and arguments a replacement makes: nginx splits it at its first `?` as written (a `?` a variable brings is
+ * part of the path), fills each part, and appends the request's arguments after its own unless it ends with `?`.
+ */
+function withArgs(
+  replacement: string,
+  state: RequestState,
+  captures = state.captures,
+): { path: string; args: string; query: boolean } | { problem: string } {
+  const keeps = !replacement.endsWith('?');
+  const written = keeps ? replacement : replacement.slice(0, -1);
+  const at = written.indexOf('?');
+  const path = fillCaptures(at < 0 ? written : written.slice(0, at), captures, variablesOf(state));
+  if (typeof path !== 'string') return path;
+  if (at < 0) return { path, args: keeps ? state.args : '', query: keeps && state.args !== '' };
+  // Captures in the arguments are escaped whether the rewrite redirects or not (`?from=$1` keeps `%26`).
+  const own = fillCaptures(written.slice(at + 1), quoted(state), variablesOf(state));
+  if (typeof own !== 'string') return own;
+  // A `?` written in the replacement stays in a redirect's Location, even before empty arguments.
+  return { path, args: !keeps || state.args === '' ? own : `${own}&${state.args}`, query: true };
+}
+
+/**
+ * The captures a redirecting rewrite writes (any rewrite, in its arguments): escaped as arguments (space, `#`, `%`, `&`, `+`, `?`, controls and
+ * non-ASCII) when the request's URI had a `%` escape or a `+`, as nginx's script engine does for a redirect
+ * (ngx_http_script_copy_capture_code: `/search/a%26b` captured into `?q=$1` stays `q=a%26b`); else as decoded.
+ */
+function quoted(state: RequestState): Array<string | undefined> {
+  if (!/[%+]/.test(state.url.pathname)) return state.captures;
+  const escaped = (text: string) =>
+    Array.from(new TextEncoder().encode(text), (byte) =>
+      byte <= 0x20 || byte >= 0x7f || '#%&+?'.includes(String.fromCharCode(byte))
+        ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+        : String.fromCharCode(byte),
+    ).join('');
+  return state.captures.map((capture) => (capture === undefined ? undefined : escaped(capture)));
+}
+
+/**
+ * A rewrite's redirect as nginx writes its Location (ngx_http_script_regex_end_code, NGX_UNESCAPE_REDIRECT): up to
+ * the first `?`, a `%XX` escape of a printable character after `%` (`%26`, not `%20` or `%25`) is decoded.
+ */
+function redirectUnescaped(target: string): string {
+  const at = target.indexOf('?');
+  const path = at < 0 ? target : target.slice(0, at);
+  const decoded = path.replace(/%([0-9A-Fa-f]{2})/g, (whole, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    return code > 0x25 && code < 0x7f ? String.fromCharCode(code) : whole;
+  });
+  return at < 0 ? decoded : decoded + target.slice(at);
 }
 
 /** One `rewrite` whose regex matched: a redirect answers; an internal one changes the URI (and says how to go on). */
 function rewritten(action: NginxAction & { kind: 'rewrite' }, state: RequestState): PhaseEnd | undefined {
-  const filled = fillCaptures(action.replacement, state.captures, variablesOf(state));
-  if (typeof filled !== 'string') return { answer: { line: action.line, ...filled } };
   const status = redirectStatus(action.flag, action.replacement);
-  const next = withArgs(filled, state.args);
+  const next = withArgs(action.replacement, state, status === undefined ? state.captures : quoted(state));
+  if ('problem' in next) return { answer: { line: action.line, ...next } };
   if (status !== undefined) {
-    const target = next.args === '' ? next.path : `${next.path}?${next.args}`;
+    const target = redirectUnescaped(next.query ? `${next.path}?${next.args}` : next.path);
     return { answer: { line: action.line, target, status } };
   }
   state.uri = next.path;
@@ -126,7 +166,11 @@ export function runPhase(actions: readonly NginxAction[], state: RequestState): 
     if (action.kind === 'uncertain') return { answer: { line: action.line, problem: action.reason } };
     if (action.kind === 'return') return { answer: returned(action, state) };
     const found = action.regex.exec(state.uri);
-    if (found === null) continue;
+    // A rewrite regex that does not match leaves no numbered captures: `$1` after it is empty (nginx 1.22 does so).
+    if (found === null) {
+      state.captures = [];
+      continue;
+    }
     state.captures = [...found];
     state.named = { ...state.named, ...(found.groups ?? {}) };
     const end = rewritten(action, state);

@@ -9,6 +9,8 @@ export interface NginxLocation {
   regex?: ServerRegex;
   actions: NginxAction[];
   nested: LocationLevel;
+  /** The location's own `try_files`, if any. */
+  tryFiles?: string[];
 }
 
 /** The locations of one level (a server, or a location's nested ones): exact and prefix ones looked up, regexes tried. */

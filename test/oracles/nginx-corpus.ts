@@ -1,0 +1,42 @@
+/**
+ * The corpus of the generated nginx suite (corpus/nginx.json): each disagreement the generator found, shrunk by
+ * fast-check to a minimal site and the requests that disagreed, with the seed that found it and what each side said
+ * then. The suite replays every entry on every run; fuzz.ts adds new ones.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Outcome } from './nginx-batch.js';
+import type { GeneratedSite } from './nginx-generator.js';
+
+export const CORPUS_FILE = fileURLToPath(new URL('./corpus/nginx.json', import.meta.url));
+
+export interface CorpusEntry extends GeneratedSite {
+  /** How it was found: the seed of the run (and the date). */
+  found: string;
+  /** What nginx answered and hoplens predicted when it was found, one line a request. */
+  then: string[];
+  /** Set while hoplens still disagrees: the class, as docs/oracles/nginx.md names it. */
+  open?: string;
+}
+
+export async function readCorpus(): Promise<CorpusEntry[]> {
+  try {
+    return JSON.parse(await readFile(CORPUS_FILE, 'utf8')) as CorpusEntry[];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds an entry unless one with the same text and requests is there already. */
+export async function addToCorpus(site: GeneratedSite, found: string, outcomes: readonly Outcome[]): Promise<boolean> {
+  const corpus = await readCorpus();
+  const key = (each: GeneratedSite) => JSON.stringify([each.text, each.requests]);
+  if (corpus.some((entry) => key(entry) === key(site))) return false;
+  const then = outcomes.map(
+    ({ request, answer, prediction }) =>
+      `${request.host} ${request.path}: nginx ${JSON.stringify(answer)}, hoplens ${JSON.stringify(prediction)}`,
+  );
+  corpus.push({ text: site.text, requests: site.requests, found, then });
+  await writeFile(CORPUS_FILE, `${JSON.stringify(corpus, null, 2)}\n`);
+  return true;
+}
