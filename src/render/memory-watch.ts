@@ -1,7 +1,7 @@
 /** How often the page's memory is read, in ms: a page cannot fill much more than a few hundred MB in between. */
 const INTERVAL_MS = 100;
 
-/** What one read returns: CDP `Runtime.getHeapUsage` of the page's session. */
+/** What one read returns: CDP `Runtime.getHeapUsage` of a session, or their sum over a render's targets. */
 export interface HeapUsage {
   totalSize: number;
   embedderHeapUsedSize: number;
@@ -9,8 +9,8 @@ export interface HeapUsage {
 }
 
 /**
- * Reads, every {@link INTERVAL_MS}, the memory the page's renderer holds for it as Chromium counts it
- * (`Runtime.getHeapUsage`: the JavaScript heap, the DOM's and ArrayBuffers' backing stores), and calls `onExceeded`
+ * Reads, every {@link INTERVAL_MS}, the memory a render's targets hold as Chromium counts it (`Runtime.getHeapUsage`
+ * of each: the JavaScript heap, the DOM's and ArrayBuffers' backing stores), and calls `onExceeded`
  * (once) when it passes `limit` bytes. Returns the function that stops watching.
  */
 export function watchMemory(

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RenderOutcome, RenderRequest } from '../core/index.js';
 import type { CdpBrowser } from './cdp-browser.js';
 import { IsolatedContext } from './isolated-context.js';
-import { type HeapUsage, watchMemory } from './memory-watch.js';
+import { watchMemory } from './memory-watch.js';
 import type { RenderBounds } from './render-bounds.js';
 import { RenderBudget } from './render-budget.js';
 import { RequestRouter } from './request-router.js';
@@ -48,7 +48,7 @@ export async function watchNavigation(
     onCrash: () => report({ incomplete: { reason: 'crashed', detail: 'Chromium sent Inspector.targetCrashed' } }),
   });
   const stopWatching = watchMemory(
-    () => browser.connection.send<HeapUsage>('Runtime.getHeapUsage', {}, context.session),
+    () => context.memory(),
     bounds.maxContextMemory,
     (bytes) =>
       budget.stop({

@@ -12,7 +12,10 @@ export interface RenderBounds {
   readonly maxResponseBytes: number;
   /** Decoded bytes of every response together (beyond: `byte_limit`). */
   readonly maxRenderBytes: number;
-  /** Memory of the page's JavaScript heap, DOM and buffers, in bytes (beyond: the context is closed, `memory_limit`). */
+  /**
+   * Memory of the render's JavaScript heaps, DOM and buffers (its pages', out-of-process frames' and workers', summed),
+   * in bytes (beyond: the context is closed, `memory_limit`).
+   */
   readonly maxContextMemory: number;
 }
 
