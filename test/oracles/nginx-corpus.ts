@@ -1,7 +1,7 @@
 /**
  * The corpus of the generated nginx suite (corpus/nginx.json): each disagreement the generator found, shrunk by
  * fast-check to a minimal site and the requests that disagreed, with the seed that found it and what each side said
- * then. The suite replays every entry on every run; fuzz.ts adds new ones.
+ * then. The suite replays every entry on every run; nginx-fuzz.ts adds new ones.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
