@@ -63,8 +63,13 @@ const code = await run(argv, {
   signal: controller.signal,
   interrupt: interrupt.signal,
 });
-// Let piped output drain before exiting.
-await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+// Let piped output drain before exiting, stderr's too: on a non-blocking pipe (a runner may hand one) Node writes
+// later, and exiting first lost the end of a long warning list and its summary on a loaded CI machine.
+await Promise.all(
+  [process.stdout, process.stderr].map(
+    (stream) => new Promise<void>((resolve) => (stream.destroyed ? resolve() : stream.write('', () => resolve()))),
+  ),
+);
 // An interrupted run ends as a process killed by its signal would (128 + 15 for SIGTERM); `hoplens serve` returns 0
 // after a signal, as stopping on one is its normal end.
 process.exit(signalled === 'SIGTERM' && code === EXIT.INTERRUPTED ? 143 : code);
