@@ -42,7 +42,8 @@ async function serve(): Promise<ServeProcess> {
     args: [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'],
     cwd: dataDir,
     env: env(),
-    timeoutMs: 30_000,
+    // Its monitors' store starts with it (PGlite, WebAssembly): 30 s ran out once while other suites held both cores.
+    timeoutMs: 60_000,
   });
   running.push(started);
   return started;
@@ -80,7 +81,7 @@ describe('one process per data directory', () => {
     const third = await serve();
     expect((await fetch(`${third.origin}/readyz`)).status).toBe(200);
     await third.kill();
-  }, 120_000);
+  }, 240_000);
 
   it('locks within one process too, and releases on close', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'hoplens-lock-'));
