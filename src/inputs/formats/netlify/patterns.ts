@@ -160,7 +160,16 @@ type KeptEntry = NetlifyEntry & { rule: NetlifyRule };
 function keptRules(entries: readonly NetlifyEntry[]): KeptEntry[] {
   const rules = entries.filter((entry): entry is KeptEntry => !('error' in entry));
   const identity = ({ rule }: KeptEntry) =>
-    JSON.stringify([rule.from, rule.query, rule.to, rule.status, rule.force, rule.conditions, rule.signed ?? null]);
+    JSON.stringify([
+      rule.from,
+      rule.query,
+      rule.to,
+      rule.status,
+      rule.statusWritten ?? false,
+      rule.force,
+      rule.conditions,
+      rule.signed ?? null,
+    ]);
   const last = new Map(rules.map((entry) => [identity(entry), entry]));
   return rules.filter((entry) => last.get(identity(entry)) === entry);
 }
