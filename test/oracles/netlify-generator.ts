@@ -43,7 +43,19 @@ const ruleParts = fc.record({
   kind: fc.constantFrom(...KINDS),
   words,
   origin: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...ORIGINS) }),
-  target: fc.constantFrom('/new', '/new/', '/other/', 'https://new.example/x', 'same-host', 'forward', '/new?ref=mig'),
+  target: fc.constantFrom(
+    '/new',
+    '/new/',
+    '/other/',
+    'https://new.example/x',
+    'same-host',
+    'forward',
+    'forward',
+    '/new?ref=mig',
+    'inside',
+    'trail',
+    '/',
+  ),
   status: fc.constantFrom(undefined, 301, 302, 307, 308, 200, 404),
   force: fc.boolean(),
   /** A condition (`Country=us`): the rule answers some visitors only, which hoplens must say rather than predict. */
@@ -77,12 +89,19 @@ function targetOf(parts: RuleParts): string | undefined {
   // A 200 splat rule may name no target: it forwards to the same path (redirect-parser's forward rules).
   const splat = kind === 'splat' || kind === 'catch-all';
   if (target === 'forward') return splat && parts.status === 200 ? undefined : '/new';
-  let path = target === 'same-host' ? '/moved' : target;
+  // `inside`: under the rule's own source (`/blog/* /blog/archive/:splat`); `trail`: a slash after the placeholder.
+  const named: Record<string, string> = {
+    'same-host': '/moved',
+    inside: `/${parts.words.join('/')}/archive`,
+    trail: '/new',
+  };
+  let path = named[target] ?? target;
   const [base = '', query] = path.split('?');
   path = base;
   if (kind === 'splat' || kind === 'glued' || kind === 'catch-all') path = `${path.replace(/\/$/, '')}/:splat`;
   if (kind === 'placeholder' || kind === 'query-name') path = `${path.replace(/\/$/, '')}/:id`;
   if (kind === 'two-placeholders') path = `${path.replace(/\/$/, '')}/:year/:id`;
+  if (target === 'trail') path = `${path}/`;
   if (query !== undefined) path = `${path}?${query}`;
   if (target === 'same-host' && origin !== null) return `${origin}${path}`;
   return path;
@@ -118,7 +137,7 @@ export function writeRule(parts: RuleParts): WrittenRule {
 /** What a sample does to a rule's path: how its splat or placeholder is filled and how it is then changed. */
 const sampleParts = fc.record({
   rule: fc.nat(),
-  fill: fc.constantFrom('', 'x1', 'foo/bar', '2024'),
+  fill: fc.constantFrom('', 'x1', 'foo/bar', '2024', 'archive/x'),
   change: fc.constantFrom('none', 'none', 'none', 'near', 'case', 'slash', 'slash', 'encode', 'space', 'double-slash'),
   query: fc.constantFrom('', '', '?id=7', '?id=5', '?q=1&id=7', '?q=a%26b'),
   host: fc.constantFrom('rule', 'rule', 'rule', 'base', 'www', 'apex', 'http'),

@@ -35,7 +35,12 @@ function verdictOf(
   if (from !== want.from || got.status !== want.status) return 'disagree';
   // A 200 rewrite or a 404 page serves the request: hoplens names no target for it.
   if (got.status < 300 || got.status > 399) return 'agree';
-  return sameUrl(got.target ?? '', want.to, url.origin) ? 'agree' : 'disagree';
+  return sameTarget(got.target ?? '', want.to, url.origin) ? 'agree' : 'disagree';
+}
+
+/** sameUrl, or the same text where a target is no URL at all (`//?q=1`, the splat of `//` after `/`). */
+function sameTarget(a: string, b: string, base: string): boolean {
+  return URL.canParse(a, base) && URL.canParse(b, base) ? sameUrl(a, b, base) : a === b;
 }
 
 function sourceOn(entries: readonly NetlifyEntry[], line: number): string | undefined {
