@@ -24,6 +24,17 @@ describe('Netlify _redirects lines, as its parser reads them', () => {
     expect(compileNetlify(parseRedirectsText(text, 'netlify')).match(url)).toMatchObject({ line: 2, target: '/two' });
   });
 
+  it('keeps /a /b and /a /b 301 both: a written status and the default are not identical to the parser', async () => {
+    // Found by `npm run fuzz:rules -- netlify` (seed 894989, corpus/netlify.json): hoplens kept only the later copy.
+    const text = '/* /new/:splat 301\n/old /new\n/* /new/:splat\n';
+    const url = new URL('/old', BASE);
+    expect((await netlifyOracle(text)).answer(url)).toMatchObject({ rule: 0, to: '/new/old' });
+    expect(compileNetlify(parseRedirectsText(text, 'netlify')).match(url)).toMatchObject({
+      line: 1,
+      target: '/new/old',
+    });
+  });
+
   it('drops a query or condition token without =, and keeps the rule', async () => {
     for (const line of ['/a novalue /b', '/a /b 301 novalue']) {
       const oracle = await netlifyOracle(`${line}\n`);

@@ -68,6 +68,20 @@ function requestOf(url: URL) {
 }
 
 /**
+ * For each rule with conditions, the matcher of the rules up to it, conditions left out: it answers null where an
+ * earlier `*` rule stops the matching (netlify-redirector serves a path under such a rule's own target as it is), so
+ * that no visitor gets the conditional rule there.
+ */
+async function prefixMatchers(kept: readonly KeptRule[]): Promise<Array<Matcher | null>> {
+  const lines = kept.map((rule) => lineOf(rule, false));
+  return (await Promise.all(
+    kept.map((rule, index) =>
+      pairs(rule.conditions).length === 0 ? null : redirector.parsePlain(lines.slice(0, index + 1).join('\n'), {}),
+    ),
+  )) as Array<Matcher | null>;
+}
+
+/**
  * The whole file's matcher answers; each rule alone, its conditions left out, tells which rule that is, and whether a
  * rule with conditions (`Country=`, `Role=`) comes first: it answers some visitors only, so neither the oracle (asked
  * without a country) nor hoplens may say what happens.
@@ -88,6 +102,7 @@ export async function netlifyOracle(
     const kept = parsed.redirects as KeptRule[];
     const whole = (await redirector.parsePlain(kept.map((rule) => lineOf(rule)).join('\n'), {})) as Matcher;
     const each = (await Promise.all(kept.map((rule) => redirector.parsePlain(lineOf(rule, false), {})))) as Matcher[];
+    const upTo = await prefixMatchers(kept);
     const errors = parsed.errors.map((error: Error) => error.message);
     return {
       kept,
@@ -97,7 +112,9 @@ export async function netlifyOracle(
         const rule = each.findIndex((matcher) => matcher.match(request) !== null);
         if (rule === -1) return null;
         const { from, conditions, query } = kept[rule]!;
-        if (pairs(conditions).length > 0) return { rule, from, conditional: true };
+        if (pairs(conditions).length > 0) {
+          return upTo[rule]?.match(request) === null ? null : { rule, from, conditional: true };
+        }
         const found = whole.match(request);
         if (found === null) return null;
         const matchesQuery = pairs(query).length > 0;

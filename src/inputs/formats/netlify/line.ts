@@ -17,6 +17,11 @@ export interface NetlifyRule {
   to: string;
   /** The rule's status, the variant's default when it names none. */
   status: number;
+  /**
+   * Set when the rule writes its status: Netlify's parser keeps an unwritten status unset, so `/a /b` and `/a /b 301`
+   * are not identical rules to it (its duplicates are removed by their parsed fields, merge.js).
+   */
+  statusWritten?: true;
   /** `!`: applies even when a file exists at the source path. */
   force: boolean;
   /** Conditions such as `Country=us`: the rule applies to some visitors only. */
@@ -112,6 +117,7 @@ export function parseNetlifyRule(text: string, variant: RedirectsVariant = 'netl
   const reserved = reservedSource(from);
   if (reserved !== undefined) return { error: reserved };
   const rule: NetlifyRule = { from, query, to, status, force, conditions };
+  if (statusToken !== undefined) rule.statusWritten = true;
   if (signed !== undefined) rule.signed = signed;
   return rule;
 }

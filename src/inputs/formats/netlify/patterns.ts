@@ -3,6 +3,7 @@ import { type OrderedMatcher, orderedRules } from '../../patterns/ordered-rules.
 import { samplePaths } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { isNetlifyUrl, type NetlifyRule } from './line.js';
+import { loopPrefix } from './loop-guard.js';
 import type { NetlifyEntry } from './redirects-text.js';
 
 /** One `_redirects` rule, compiled. */
@@ -36,9 +37,12 @@ function globOf(path: string): RE2JS | undefined {
   return RE2JS.compile(`^${star}${escaped(tail)}${path.endsWith('*') ? '' : '/?'}$`);
 }
 
-/** A path's segments, without the empty ones a trailing slash leaves (Netlify matches with or without it). */
+/**
+ * A path's segments, one trailing slash left off (Netlify matches with or without it): `//` is the root, as in
+ * netlify-redirector, and `/a//` is not `/a`.
+ */
 function segmentsOf(path: string): string[] {
-  return path.split('/').filter((segment, index, all) => index === 0 || segment !== '' || index < all.length - 1);
+  return (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
 }
 
 function compile(rule: NetlifyRule, line: number): NetlifyMatcher {
@@ -87,14 +91,13 @@ function bindPath(matcher: NetlifyMatcher, url: URL): Map<string, string> | unde
   if (matcher.splat ? path.length < segments.length : path.length !== segments.length) return undefined;
   const bound = new Map<string, string>();
   for (const [index, segment] of segments.entries()) {
-    if (segment.startsWith(':') && segment.length > 1) bound.set(segment.slice(1), path[index]!);
+    // A placeholder takes a segment, never an empty one (`/:id` does not answer `//`).
+    if (segment.startsWith(':') && segment.length > 1 && path[index] !== '') bound.set(segment.slice(1), path[index]!);
     else if (segment !== path[index]) return undefined;
   }
-  if (matcher.splat) {
-    // The splat keeps a trailing slash the path has (netlify-redirector: `/docs/*` on `/docs/a/` gives `a/`).
-    const rest = path.slice(segments.length).join('/');
-    bound.set('splat', rest !== '' && url.pathname.endsWith('/') ? `${rest}/` : rest);
-  }
+  // The splat is the rest of the path as sent, a trailing slash kept (netlify-redirector: `/docs/*` on `/docs/a/`
+  // gives `a/`, `/*` on `//` gives `/`).
+  if (matcher.splat) bound.set('splat', url.pathname.split('/').slice(segments.length).join('/'));
   return bound;
 }
 
@@ -135,6 +138,18 @@ function patternOf(matcher: NetlifyMatcher): { source: string; samples: URL[] } 
   return { source: matcher.rule.from, samples: paths.map((path) => new URL(path, origin)) };
 }
 
+/**
+ * The loop guard's prefix (loop-guard.ts) when the rule's own source matches it, so that a redirect there could come
+ * back to this rule: `/* /new/:splat` guards `/news`, `/news* /new/:splat` guards nothing (netlify-redirector).
+ */
+function loopGuard(matcher: NetlifyMatcher): string | undefined {
+  const prefix = loopPrefix(matcher.rule);
+  if (prefix === undefined) return undefined;
+  const url = new URL(prefix, 'http://hoplens.invalid');
+  const bound = matcher.glob === undefined ? bindPath(matcher, url) : bindGlob(matcher.glob, url);
+  return bound === undefined ? undefined : prefix;
+}
+
 type KeptEntry = NetlifyEntry & { rule: NetlifyRule };
 
 /**
@@ -145,7 +160,16 @@ type KeptEntry = NetlifyEntry & { rule: NetlifyRule };
 function keptRules(entries: readonly NetlifyEntry[]): KeptEntry[] {
   const rules = entries.filter((entry): entry is KeptEntry => !('error' in entry));
   const identity = ({ rule }: KeptEntry) =>
-    JSON.stringify([rule.from, rule.query, rule.to, rule.status, rule.force, rule.conditions, rule.signed ?? null]);
+    JSON.stringify([
+      rule.from,
+      rule.query,
+      rule.to,
+      rule.status,
+      rule.statusWritten ?? false,
+      rule.force,
+      rule.conditions,
+      rule.signed ?? null,
+    ]);
   const last = new Map(rules.map((entry) => [identity(entry), entry]));
   return rules.filter((entry) => last.get(identity(entry)) === entry);
 }
@@ -159,12 +183,20 @@ export function compileNetlify(entries: readonly NetlifyEntry[]): CompiledRules 
   const problems: RuleProblem[] = entries.flatMap((entry) =>
     'error' in entry ? [{ line: entry.line, message: entry.error }] : [],
   );
+  // What a rule answers when its loop guard holds (loop-guard.ts): the path is served as it is, no later rule tried.
+  const served = new WeakSet<RuleMatch>();
   const matchers = keptRules(entries).map(({ rule, line }): OrderedMatcher => {
     const compiled = compile(rule, line);
     const key = rule.conditions.length > 0 ? undefined : literalKey(compiled);
+    const guard = loopGuard(compiled);
     const match = (url: URL): RuleMatch | undefined => {
       const bound = bind(compiled, url);
       if (bound === undefined) return undefined;
+      if (guard !== undefined && url.pathname.startsWith(guard)) {
+        const found: RuleMatch = { line, status: 200 };
+        served.add(found);
+        return found;
+      }
       // A rule with conditions answers some visitors only: past it, nothing is certain for this URL.
       if (rule.conditions.length > 0)
         return {
@@ -182,5 +214,11 @@ export function compileNetlify(entries: readonly NetlifyEntry[]): CompiledRules 
     const path = segmentsOf(url.pathname).join('/');
     return [` ${path}`, `${url.protocol}//${url.host} ${path}`];
   };
-  return orderedRules({ matchers, keysOf, problems });
+  const rules = orderedRules({ matchers, keysOf, problems });
+  const plain = (found: RuleMatch | undefined) => (found !== undefined && served.has(found) ? undefined : found);
+  return {
+    ...rules,
+    match: (url) => plain(rules.match(url)),
+    shadowing: (url, line) => plain(rules.shadowing(url, line)),
+  };
 }

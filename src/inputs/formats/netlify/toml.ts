@@ -48,6 +48,7 @@ export function tomlRule(table: Table, variant: NetlifyReadOptions['variant']): 
   // forced as its author meant.
   const force = table.force === true || table.force === 'true';
   const rule: NetlifyRule = { from, query, to, status, force, conditions: [] };
+  if (table.status !== undefined) rule.statusWritten = true;
   rule.conditions = conditionsOf(table.conditions);
   const signed = table.signed ?? table.signing ?? table.sign;
   if (typeof signed === 'string') rule.signed = signed;
