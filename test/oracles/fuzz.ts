@@ -3,10 +3,12 @@
  * Each format's run seeds from `--seed` (default: a random one) until the time is up and adds every new disagreement,
  * shrunk, to test/oracles/corpus/FORMAT.json, which that format's generated suite replays in `npm test`.
  */
+import { fuzzNetlify } from './netlify-fuzz.js';
 import { type FuzzOptions, fuzzNginx } from './nginx-fuzz.js';
 
 const FORMATS: Readonly<Record<string, (options: FuzzOptions) => Promise<void>>> = {
   nginx: fuzzNginx,
+  netlify: fuzzNetlify,
 };
 
 function option(name: string, fallback: number): number {
