@@ -13,6 +13,8 @@ export interface OrderedMatcher {
   match(url: URL): RuleMatch | undefined;
   /** For a pattern rule the format can stand for: its source, and URLs standing for every URL it matches. */
   pattern?: { source: string; samples: readonly URL[] };
+  /** Set when the rule answers some requests only (a condition on the host or query): it shadows nothing. */
+  conditional?: true;
 }
 
 /** How a format's rules are matched in order. */
@@ -48,6 +50,7 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
     const limit = best?.line ?? before;
     for (const matcher of tried) {
       if (matcher.line >= limit) break;
+      if (certain && matcher.conditional) continue;
       const found = matcher.match(url);
       if (found !== undefined && !(certain && 'conditional' in found)) return found;
     }

@@ -4,6 +4,7 @@ import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
+import { type Conditions, vercelConditions } from './conditions.js';
 import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
@@ -61,10 +62,44 @@ function sourceMatcher(source: string, keys: Key[], skip: SkipReport) {
   });
 }
 
+/** One rule of the file, read: where it is, what it matches and sends to, and its conditions. */
+interface VercelRule {
+  line: number;
+  source: string;
+  destination: string;
+  status: number;
+  conditions: Conditions;
+}
+
+/** The matcher of one rule: looked up by its path when literal and unconditional, else tried in order. */
+function ruleMatcher({ line, source, destination, status, conditions }: VercelRule, skipped: SkipLog): OrderedMatcher {
+  const keys: Key[] = [];
+  const matches = sourceMatcher(source, keys, { log: skipped, line });
+  const match = (url: URL): RuleMatch | undefined => {
+    const found = matches(url.pathname);
+    if (found === false) return undefined;
+    // Only a rule whose source matches the path can answer: the others are passed by, whatever their condition.
+    const applies = conditions.kind === 'none' || conditions.decide(url);
+    if (applies === false) return undefined;
+    if (applies === undefined) {
+      const names = conditions.kind === 'none' ? [] : conditions.names;
+      return { line, problem: `conditional (${names.join(', ')}): only the request decides`, conditional: true };
+    }
+    return { line, target: withQuery(fill(destination, keys, found.params), url), status };
+  };
+  // A conditional rule answers some requests only: it is tried in order, never looked up, and shadows nothing.
+  if (conditions.kind !== 'none') return { line, match, conditional: true };
+  if (LITERAL_SOURCE.test(source)) return { line, key: source, match };
+  const paths = pathToRegexpSamples(source);
+  const samples = (paths ?? []).map((path) => new URL(path, 'http://hoplens.invalid'));
+  return paths === undefined ? { line, match } : { line, match, pattern: { source, samples } };
+}
+
 /**
  * Compiles the `redirects` of a vercel.json (parsed by read.ts) for matching sample URLs: each source is a path-to-regexp 6 pattern (the
  * library and version Vercel's own routing uses), matched in array order, the first match answering. A rule with
- * `has`/`missing` conditions answers some requests only: where it matches, the sample is said to depend on the
+ * `has`/`missing` conditions answers some requests only: a host or query condition is evaluated on the sample URL
+ * (conditions.ts); where a header or cookie condition's rule matches the path, the sample is said to depend on the
  * request (a problem), never predicted past it.
  */
 export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
@@ -81,7 +116,7 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
       problems.push({ line, message: 'a redirect needs a "source" path and a "destination"' });
       continue;
     }
-    const conditions = ['has', 'missing'].filter((key) => Array.isArray(value[key]) && (value[key] as []).length > 0);
+    const conditions = vercelConditions(value);
     const status = vercelStatus(value, true, true);
     if (typeof status !== 'number') {
       problems.push({ line, message: status.error });
@@ -93,26 +128,7 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
       continue;
     }
     try {
-      const keys: Key[] = [];
-      const matches = sourceMatcher(source, keys, { log: skipped, line });
-      const match = (url: URL): RuleMatch | undefined => {
-        const found = matches(url.pathname);
-        if (found === false) return undefined;
-        if (conditions.length > 0)
-          return {
-            line,
-            problem: `conditional (${conditions.join(', ')}): only the request decides`,
-            conditional: true,
-          };
-        return { line, target: withQuery(fill(destination, keys, found.params), url), status };
-      };
-      if (conditions.length > 0) matchers.push({ line, match });
-      else if (LITERAL_SOURCE.test(source)) matchers.push({ line, key: source, match });
-      else {
-        const paths = pathToRegexpSamples(source);
-        const samples = (paths ?? []).map((path) => new URL(path, 'http://hoplens.invalid'));
-        matchers.push(paths === undefined ? { line, match } : { line, match, pattern: { source, samples } });
-      }
+      matchers.push(ruleMatcher({ line, source, destination, status, conditions }, skipped));
     } catch (error) {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
