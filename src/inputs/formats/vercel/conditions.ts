@@ -51,16 +51,24 @@ function items(value: JsonValue | undefined): JsonValue[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** Whether the destination uses a name a `has` item defines (routing-utils fills it from the request). */
-function usesHasSegment(has: readonly JsonValue[], destination: JsonValue): boolean {
-  if (typeof destination !== 'string') return false;
-  return has.some((item) => {
-    if (!isJsonObject(item)) return false;
-    const names = typeof item.value === 'string' ? [...item.value.matchAll(/\(\?<(\w+)>/g)].map((m) => m[1]) : [];
-    if (item.value === undefined && typeof item.key === 'string') names.push(item.key);
-    if (item.type === 'host' && typeof item.value === 'string') names.push('host');
-    return names.some((name) => name !== undefined && new RegExp(`:${name}(?!\\w)`).test(destination));
+/**
+ * The names the rule's `has` items define for its destination, as routing-utils' collectHasSegments reads them: the key
+ * of an item without a value, the named groups of a value, and `host` for a host item with a value.
+ */
+export function hasSegments(has: JsonValue): string[] {
+  return items(has).flatMap((item) => {
+    if (!isJsonObject(item)) return [];
+    if (item.value === undefined) return typeof item.key === 'string' ? [item.key] : [];
+    if (typeof item.value !== 'string') return [];
+    const groups = [...item.value.matchAll(/\(\?<(\w+)>/g)].map((match) => match[1]!);
+    return item.type === 'host' ? [...groups, 'host'] : groups;
   });
+}
+
+/** Whether the destination uses a name a `has` item defines (routing-utils fills it from the request). */
+function usesHasSegment(has: JsonValue, destination: JsonValue): boolean {
+  if (typeof destination !== 'string') return false;
+  return hasSegments(has).some((name) => new RegExp(`:${name}(?!\\w)`).test(destination));
 }
 
 /**
@@ -75,7 +83,7 @@ export function vercelConditions(rule: Readonly<Record<string, JsonValue>>): Con
   const hasTests = has.map(itemTest);
   const missingTests = missing.map(itemTest);
   const open =
-    [...hasTests, ...missingTests].some((test) => test === undefined) || usesHasSegment(has, rule.destination);
+    [...hasTests, ...missingTests].some((test) => test === undefined) || usesHasSegment(rule.has, rule.destination);
   const decide = (url: URL): boolean | undefined => {
     if (hasTests.some((test) => test !== undefined && !test(url))) return false;
     if (missingTests.some((test) => test?.(url) === true)) return false;

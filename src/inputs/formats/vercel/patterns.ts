@@ -4,7 +4,7 @@ import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
-import { type Conditions, vercelConditions } from './conditions.js';
+import { type Conditions, hasSegments, vercelConditions } from './conditions.js';
 import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
@@ -23,14 +23,23 @@ function fill(destination: string, keys: readonly Key[], params: Record<string, 
     const found = params[name];
     return Array.isArray(found) ? found.join('/') : (found ?? '');
   };
-  // An empty query (`/posts/:year?` has one) is dropped, as formatting the parsed URL drops it.
   return destination
-    .replace(/\?(?=#|$)/, '')
     .replace(/:([A-Za-z_]\w*)([*+])?/g, (whole, name: string) => (names.has(name) ? value(name) : whole))
     .replace(/\$(\d)/g, (whole, digit: string) => {
       const key = keys[Number(digit) - 1];
       return key === undefined ? whole : value(String(key.name));
     });
+}
+
+/**
+ * The destination as routing-utils writes it into the route: as written when nothing in it can need replacing (no
+ * `:` beside a named source parameter, no name from `has`), else parsed and formatted again, which drops an empty
+ * query (`/new?` is `/new`; `/posts/:year?` is `/posts/` and an empty query).
+ */
+function writtenDestination(destination: string, keys: readonly Key[], has: unknown): string {
+  const named = keys.some((key) => typeof key.name === 'string');
+  const formatted = (destination.includes(':') && named) || hasSegments(has).length > 0;
+  return formatted ? destination.replace(/\?(?=#|$)/, '') : destination;
 }
 
 /** path-to-regexp 6.3's guard on a parameter followed by a literal: `((?:(?!-)[^\/])+?)`. */
@@ -69,12 +78,16 @@ interface VercelRule {
   destination: string;
   status: number;
   conditions: Conditions;
+  /** The `has` items as written: the names they define change how the destination is written. */
+  has: unknown;
 }
 
 /** The matcher of one rule: looked up by its path when literal and unconditional, else tried in order. */
-function ruleMatcher({ line, source, destination, status, conditions }: VercelRule, skipped: SkipLog): OrderedMatcher {
+function ruleMatcher(rule: VercelRule, skipped: SkipLog): OrderedMatcher {
+  const { line, source, status, conditions } = rule;
   const keys: Key[] = [];
   const matches = sourceMatcher(source, keys, { log: skipped, line });
+  const destination = writtenDestination(rule.destination, keys, rule.has);
   const match = (url: URL): RuleMatch | undefined => {
     const found = matches(url.pathname);
     if (found === false) return undefined;
@@ -128,7 +141,7 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
       continue;
     }
     try {
-      matchers.push(ruleMatcher({ line, source, destination, status, conditions }, skipped));
+      matchers.push(ruleMatcher({ line, source, destination, status, conditions, has: value.has }, skipped));
     } catch (error) {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
