@@ -172,4 +172,19 @@ describe('Vercel destinations written as they are (issue 42)', () => {
     expect(both({ source: '/a/:x', destination: '/n/x?' }, '/a/y')).toEqual(['/n/x?', '/n/x?']);
     expect(both({ source: '/a/:x', destination: '/n/:x?' }, '/a/y')).toEqual(['/n/y', '/n/y']);
   });
+
+  it('writes the query anew where routing-utils formats the destination: escapes in it as querystring writes them', () => {
+    // routing-utils' replaceSegments parses a destination that names a parameter and formats it again (Node's
+    // url.format with querystring): a second `?`, a space or a `/` in a query value is escaped, a bare key gets `=`.
+    expect(both({ source: '/a/:x', destination: '/n?next=/b?c=:x' }, '/a/y')).toEqual([
+      '/n?next=%2Fb%3Fc%3Dy',
+      '/n?next=%2Fb%3Fc%3Dy',
+    ]);
+    expect(both({ source: '/a/:x', destination: '/n/:x?q=a b&flag' }, '/a/y')).toEqual([
+      '/n/y?q=a%20b&flag=',
+      '/n/y?q=a%20b&flag=',
+    ]);
+    // Nothing to replace: written as it is.
+    expect(both({ source: '/a', destination: '/n?next=/b?c' }, '/a')).toEqual(['/n?next=/b?c', '/n?next=/b?c']);
+  });
 });

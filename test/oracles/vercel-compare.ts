@@ -37,6 +37,12 @@ function linesOf(text: string, rule: number, entryLines: readonly number[]): num
   return ['"cleanUrls"', '"trailingSlash"'].map((key) => lines.findIndex((line) => line.includes(key)) + 1);
 }
 
+/** The same Location; one a client cannot resolve (`//a%2Fb` names a bad host) is compared as written. */
+function sameLocation(got: string, want: string, url: URL): boolean {
+  if (!URL.canParse(got, url.href) || !URL.canParse(want, url.href)) return got === want;
+  return sameUrl(got, want, url.href);
+}
+
 /** The verdict for one sample: a hoplens skip is honest only where Vercel's answer depends on the request too. */
 export function verdictOf(
   want: VercelAnswer,
@@ -52,7 +58,7 @@ export function verdictOf(
   const path = want.location === '//' ? '/' : want.location;
   const location = url.search === '' || path.includes('?') ? path : `${path}${url.search}`;
   const same =
-    lines().includes(got.line) && got.status === want.status && sameUrl(got.target ?? '', location, url.href);
+    lines().includes(got.line) && got.status === want.status && sameLocation(got.target ?? '', location, url);
   return same ? 'agree' : 'disagree';
 }
 

@@ -32,9 +32,24 @@ const SOURCES: readonly (readonly [string, string | undefined])[] = [
   ['/S/:y-:m', 'y'],
   ['/S/:name.html', 'name'],
   ['/:lang(en|fr)/S/:rest*', 'rest'],
+  ['/S/:slug(.*)', 'slug'],
+  ['/S/:a/:b', 'b'],
+  ['/S.html', undefined],
 ];
-const DESTINATIONS = ['/new', '/new/', '/n/:P', '/n/:P*', '/n/:P/', 'https://new.example/:P', '/', '/n/$1'];
-const QUERIES = ['', '', '?a=1', '?from=:P', '?'];
+const DESTINATIONS = [
+  '/new',
+  '/new/',
+  '/n/:P',
+  '/n/:P*',
+  '/n/:P/',
+  'https://new.example/:P',
+  '/',
+  '/n/$1',
+  '/n/:P#top',
+  '/n/:P/:P',
+  '/n?x=a b',
+];
+const QUERIES = ['', '', '?a=1', '?from=:P', '?', '?utm=1&from=:P'];
 const segment = fc.constantFrom('old', 'blog', 'docs', 'a');
 
 const status = fc.constantFrom<Record<string, unknown>>(
@@ -59,6 +74,7 @@ const condition = fc.constantFrom<Record<string, string>>(
   { type: 'header', key: 'x-vercel-ip-country', value: 'GB' },
   { type: 'cookie', key: 'beta', value: 'on' },
   { type: 'cookie', key: 'beta' },
+  { type: 'header', key: 'x-preview' },
 );
 const conditions = fc.oneof(
   { weight: 5, arbitrary: fc.constant([]) },
@@ -100,6 +116,8 @@ const sampleSegment = fc.constantFrom(
   'a%2Fb',
   'caf%C3%A9',
   'file.pdf',
+  'OLD',
+  '',
 );
 const sampleQuery = fc.constantFrom('', '', '', '?ref=twitter', '?ref=tweet', '?ref=', '?lang=en', '?a=1', '?q=a%26b');
 const sample = fc.record({
@@ -140,6 +158,9 @@ const HITS: readonly (readonly string[])[] = [
   ['/S/2024-01-02'],
   ['/S/page.html'],
   ['/en/S', '/fr/S/x'],
+  ['/S/', '/S/x/y'],
+  ['/S/x/y'],
+  ['/S.html'],
 ];
 
 /** A hit and its near misses: a trailing slash added or taken, another case, `.html`, `/index`. */
@@ -158,7 +179,9 @@ type RuleParts = FileParts['redirects'][number];
 
 /** A rule's destination, its parameter written as the source names it (a plain `x` where it names none). */
 function destinationOf(parts: RuleParts, param: string | undefined, grouped: boolean): string {
-  let destination = `${parts.destination}${parts.query}`;
+  // The query goes before a fragment, as a person writes it.
+  const [path, fragment] = parts.destination.split('#');
+  let destination = `${path}${parts.query}${fragment === undefined ? '' : `#${fragment}`}`;
   if (!grouped) destination = destination.replace('$1', 'x');
   return param === undefined ? destination.replace(/:P\*?/g, 'x') : destination.replace(/:P/g, `:${param}`);
 }

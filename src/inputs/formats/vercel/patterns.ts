@@ -5,6 +5,7 @@ import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from 
 import { newSkipLog, type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
 import { type Conditions, hasSegments, vercelConditions } from './conditions.js';
+import { formattedQuery } from './destination-query.js';
 import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
@@ -33,13 +34,13 @@ function fill(destination: string, keys: readonly Key[], params: Record<string, 
 
 /**
  * The destination as routing-utils writes it into the route: as written when nothing in it can need replacing (no
- * `:` beside a named source parameter, no name from `has`), else parsed and formatted again, which drops an empty
- * query (`/new?` is `/new`; `/posts/:year?` is `/posts/` and an empty query).
+ * `:` beside a named source parameter, no name from `has`), else parsed and formatted again, which writes its query
+ * anew (destination-query.ts: `/new?` is `/new`, `?next=/a?b` is `?next=%2Fa%3Fb`; `/posts/:year?` is `/posts/:year`).
  */
 function writtenDestination(destination: string, keys: readonly Key[], has: unknown): string {
-  const named = keys.some((key) => typeof key.name === 'string');
-  const formatted = (destination.includes(':') && named) || hasSegments(has).length > 0;
-  return formatted ? destination.replace(/\?(?=#|$)/, '') : destination;
+  const names = new Set(keys.flatMap((key) => (typeof key.name === 'string' ? [key.name] : [])));
+  const formatted = (destination.includes(':') && names.size > 0) || hasSegments(has).length > 0;
+  return formatted ? formattedQuery(destination, names) : destination;
 }
 
 /** path-to-regexp 6.3's guard on a parameter followed by a literal: `((?:(?!-)[^\/])+?)`. */
