@@ -55,10 +55,14 @@ export function verdictOf(
   if ('conditional' in want || got === undefined) return 'disagree';
   // Whether Vercel passes a request's query on is its platform's, not routing-utils' (docs/oracles/vercel.md):
   // hoplens passes it on unless the destination has its own, and so it is compared.
-  const path = want.location === '//' ? '/' : want.location;
-  const location = url.search === '' || path.includes('?') ? path : `${path}${url.search}`;
+  const withSearch = (path: string) => (url.search === '' || path.includes('?') ? path : `${path}${url.search}`);
+  // The one intended difference: routing-utils writes the site's own index with both settings as `//`, hoplens `/`.
+  const ownIndex = want.location === '//' && /^\/index(?:\.html)?\/?$/.test(url.pathname);
+  const locations = ownIndex ? ['/'] : [want.location];
   const same =
-    lines().includes(got.line) && got.status === want.status && sameLocation(got.target ?? '', location, url);
+    lines().includes(got.line) &&
+    got.status === want.status &&
+    locations.some((location) => sameLocation(got.target ?? '', withSearch(location), url));
   return same ? 'agree' : 'disagree';
 }
 
