@@ -187,4 +187,22 @@ describe('Vercel destinations written as they are (issue 42)', () => {
     // Nothing to replace: written as it is.
     expect(both({ source: '/a', destination: '/n?next=/b?c' }, '/a')).toEqual(['/n?next=/b?c', '/n?next=/b?c']);
   });
+
+  it('keeps file order in a file written on one line: a pattern rule before a literal one answers first', () => {
+    // Every rule of a minified vercel.json is on line 1: the order is the array's (vercel-json, "redirects").
+    const redirects = [
+      { source: '/(.*)', destination: 'https://example.com/$1', has: [{ type: 'host', value: 'www.example.com' }] },
+      { source: '/:slug(old)', destination: '/first' },
+      { source: '/old', destination: '/new' },
+    ];
+    const rules = compileVercel(parseVercel(JSON.stringify({ redirects })));
+    const oracle = vercelFileOracle({ redirects });
+    for (const [url, location] of [
+      ['https://www.example.com/old', 'https://example.com/old'],
+      ['https://example.com/old', '/first'],
+    ] as const) {
+      expect(rules.match(new URL(url))).toMatchObject({ line: 1, target: location });
+      expect(oracle.answer(new URL(url))).toMatchObject({ location });
+    }
+  });
 });

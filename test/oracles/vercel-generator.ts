@@ -4,7 +4,7 @@
  * `:param?`, custom groups (`:id(\\d+)`, `/:path((?!api/).*)`, `(.*)`) and parameters beside literals, whose
  * destinations use the parameters in the path and the query, on the site or another host, with `permanent` or
  * `statusCode`; `has`/`missing` on the host, the query, a header or a cookie; `rewrites`; `cleanUrls` and
- * `trailingSlash` on, off or absent; rules in any order and written twice. Samples are the rules' own paths (hits),
+ * `trailingSlash` on, off or absent; rules in any order and written twice, the file indented or on one line. Samples are the rules' own paths (hits),
  * their near misses (a trailing slash, another case, `.html`, `index`), and paths, queries and hosts drawn freely,
  * with percent-escapes. Documented at vercel.com/docs/project-configuration/vercel-json ("redirects", "rewrites",
  * "has object definition", "cleanUrls", "trailingSlash").
@@ -139,6 +139,8 @@ export const fileParts = fc.record({
   /** The hosts and queries the rules' own paths are asked with. */
   hitHost: fc.constantFrom(...HOSTS),
   hitQuery: sampleQuery,
+  /** Written on one line, as a generated or minified file is. */
+  minified: fc.constantFrom(false, false, false, true),
 });
 
 export type FileParts = typeof fileParts extends fc.Arbitrary<infer T> ? T : never;
@@ -228,7 +230,8 @@ export function fileOf(parts: FileParts): GeneratedFile {
       return `https://${host}${path}${query}`;
     }),
   ];
-  return { text: `${JSON.stringify(file, null, 2)}\n`, samples: [...new Set(samples)] };
+  const text = parts.minified ? JSON.stringify(file) : JSON.stringify(file, null, 2);
+  return { text: `${text}\n`, samples: [...new Set(samples)] };
 }
 
 /** The generator: whole files as text with their samples. */

@@ -93,6 +93,8 @@ describe('generated vercel.json files against @vercel/routing-utils', () => {
       return new Set(rules).size < rules.length;
     });
     expect(duplicated).toBe(true);
+    // A file written on one line (minified), where every rule is on line 1.
+    expect(files.some((file) => file.text.trim().split('\n').length === 1)).toBe(true);
     for (const kind of [
       /%2F/,
       /https:\/\/[^/]+\/\//,
