@@ -165,7 +165,7 @@ describe('Vercel has and missing, as the sample URL tells them (issue 42)', () =
   });
 });
 
-describe('Vercel destinations written as they are (issue 42)', () => {
+describe('Vercel destinations as routing-utils writes them, and file order (issue 42)', () => {
   it('keeps an empty query where routing-utils writes the destination as it is (nothing in it to replace)', () => {
     // routing-utils' replaceSegments parses and formats the destination only when it may need replacing.
     expect(both({ source: '/a', destination: '/new?' }, '/a')).toEqual(['/new?', '/new?']);
