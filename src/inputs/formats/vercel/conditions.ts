@@ -9,7 +9,7 @@ type JsonValue = unknown;
  * when every `has` item holds and no `missing` item does.
  *
  * A sample URL carries its host and query, so those are evaluated; a header or cookie only the visitor's request
- * has, so a rule with one is said to depend on the request. A `value` that is not a string (Vercel's newer match
+ * has, so where such a rule's source matches (and its host and query items hold) the sample depends on the request. A `value` that is not a string (Vercel's newer match
  * objects, `{ "eq": … }`) is not evaluated either, nor a rule whose destination uses a name a `has` item defines
  * (a named group of its value, or the key of an item without one), which hoplens does not fill.
  */
