@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileVercel } from '../../src/inputs/formats/vercel/patterns.js';
 import { parseVercel, vercelStatus } from '../../src/inputs/formats/vercel/read.js';
-import { vercelOracle } from './vercel-oracle.js';
+import { vercelFileOracle, vercelOracle } from './vercel-oracle.js';
 
 const BASE = 'https://site.test';
 
@@ -96,5 +96,113 @@ describe('Vercel statuses, as routing-utils reads them', () => {
       target: '/options',
       status: 300,
     });
+  });
+});
+
+/** hoplens's and Vercel's answers for a whole file and one URL: [hoplens, Vercel], each a Location, `skip` or none. */
+function bothOf(redirects: unknown[], url: string): [string | undefined, string | undefined] {
+  // Written out, one rule a few lines: hoplens orders rules by their lines.
+  const rules = compileVercel(parseVercel(JSON.stringify({ redirects }, null, 2)));
+  const ours = rules.match(new URL(url));
+  const theirs = vercelFileOracle({ redirects }).answer(new URL(url));
+  return [
+    ours === undefined ? undefined : 'problem' in ours ? 'skip' : ours.target,
+    theirs === undefined ? undefined : 'conditional' in theirs ? 'skip' : theirs.location,
+  ];
+}
+
+// vercel.com/docs/project-configuration/vercel-json, "has object definition" (and the example of
+// vercel.com/docs/redirects/configuration-redirects): a redirect with `has` applies when every item holds (`host`,
+// `query`, `header`, `cookie`; a `value` the whole value must match, any when absent), with `missing` when none does.
+describe('Vercel has and missing, as the sample URL tells them (issue 42)', () => {
+  const forWww = {
+    source: '/(.*)',
+    destination: 'https://example.com/$1',
+    has: [{ type: 'host', value: 'www.example.com' }],
+  };
+  const later = { source: '/old', destination: '/new' };
+
+  it('evaluates a host condition: a rule for one host no longer leaves every sample of the file skipped', () => {
+    // The old matcher said "only the request decides" for every path `/(.*)` matches: every sample of the file.
+    expect(bothOf([forWww, later], 'https://www.example.com/old')).toEqual([
+      'https://example.com/old',
+      'https://example.com/old',
+    ]);
+    expect(bothOf([forWww, later], 'https://example.com/old')).toEqual(['/new', '/new']);
+    expect(bothOf([forWww, later], 'https://example.com/other')).toEqual([undefined, undefined]);
+  });
+
+  it('evaluates query and missing conditions on the sample URL', () => {
+    const query = { source: '/a', destination: '/b', has: [{ type: 'query', key: 'ref', value: 'tw.*' }] };
+    expect(bothOf([query, later], 'https://example.com/a?ref=twitter')).toEqual(['/b?ref=twitter', '/b']);
+    expect(bothOf([query, later], 'https://example.com/a?ref=x')).toEqual([undefined, undefined]);
+    const missing = { source: '/old', destination: '/gone', missing: [{ type: 'query', key: 'keep' }] };
+    expect(bothOf([missing, later], 'https://example.com/old')).toEqual(['/gone', '/gone']);
+    expect(bothOf([missing, later], 'https://example.com/old?keep=1')).toEqual(['/new?keep=1', '/new']);
+  });
+
+  it('skips only where a header or cookie condition is left open: a failing host or query condition passes it by', () => {
+    const mixed = { ...forWww, has: [...forWww.has, { type: 'header', key: 'x-vercel-ip-country', value: 'GB' }] };
+    expect(bothOf([mixed, later], 'https://www.example.com/old')).toEqual(['skip', 'skip']);
+    expect(bothOf([mixed, later], 'https://example.com/old')).toEqual(['/new', '/new']);
+    const cookie = { source: '/beta/:path*', destination: '/b/:path*', has: [{ type: 'cookie', key: 'beta' }] };
+    expect(bothOf([cookie, later], 'https://example.com/beta/x')).toEqual(['skip', 'skip']);
+    expect(bothOf([cookie, later], 'https://example.com/old')).toEqual(['/new', '/new']);
+  });
+
+  it('a conditional rule shadows no later rule, even where its condition holds for the URL lint tries', () => {
+    const rules = compileVercel(
+      parseVercel(
+        JSON.stringify(
+          { redirects: [{ ...later, missing: [{ type: 'host', value: 'www.example.com' }] }, later] },
+          null,
+          2,
+        ),
+      ),
+    );
+    expect(rules.match(new URL('http://hoplens.invalid/old'))).toMatchObject({ line: 3, target: '/new' });
+    expect(rules.shadowing(new URL('http://hoplens.invalid/old'), 13)).toBeUndefined();
+  });
+});
+
+describe('Vercel destinations as routing-utils writes them, and file order (issue 42)', () => {
+  it('keeps an empty query where routing-utils writes the destination as it is (nothing in it to replace)', () => {
+    // routing-utils' replaceSegments parses and formats the destination only when it may need replacing.
+    expect(both({ source: '/a', destination: '/new?' }, '/a')).toEqual(['/new?', '/new?']);
+    expect(both({ source: '/a/:x', destination: '/n/x?' }, '/a/y')).toEqual(['/n/x?', '/n/x?']);
+    expect(both({ source: '/a/:x', destination: '/n/:x?' }, '/a/y')).toEqual(['/n/y', '/n/y']);
+  });
+
+  it('writes the query anew where routing-utils formats the destination: escapes in it as querystring writes them', () => {
+    // routing-utils' replaceSegments parses a destination that names a parameter and formats it again (Node's
+    // url.format with querystring): a second `?`, a space or a `/` in a query value is escaped, a bare key gets `=`.
+    expect(both({ source: '/a/:x', destination: '/n?next=/b?c=:x' }, '/a/y')).toEqual([
+      '/n?next=%2Fb%3Fc%3Dy',
+      '/n?next=%2Fb%3Fc%3Dy',
+    ]);
+    expect(both({ source: '/a/:x', destination: '/n/:x?q=a b&flag' }, '/a/y')).toEqual([
+      '/n/y?q=a%20b&flag=',
+      '/n/y?q=a%20b&flag=',
+    ]);
+    // Nothing to replace: written as it is.
+    expect(both({ source: '/a', destination: '/n?next=/b?c' }, '/a')).toEqual(['/n?next=/b?c', '/n?next=/b?c']);
+  });
+
+  it('keeps file order in a file written on one line: a pattern rule before a literal one answers first', () => {
+    // Every rule of a minified vercel.json is on line 1: the order is the array's (vercel-json, "redirects").
+    const redirects = [
+      { source: '/(.*)', destination: 'https://example.com/$1', has: [{ type: 'host', value: 'www.example.com' }] },
+      { source: '/:slug(old)', destination: '/first' },
+      { source: '/old', destination: '/new' },
+    ];
+    const rules = compileVercel(parseVercel(JSON.stringify({ redirects })));
+    const oracle = vercelFileOracle({ redirects });
+    for (const [url, location] of [
+      ['https://www.example.com/old', 'https://example.com/old'],
+      ['https://example.com/old', '/first'],
+    ] as const) {
+      expect(rules.match(new URL(url))).toMatchObject({ line: 1, target: location });
+      expect(oracle.answer(new URL(url))).toMatchObject({ location });
+    }
   });
 });

@@ -5,8 +5,12 @@
  * first match answering, `$1`/`$name` in its `Location` replaced by the group or by nothing when the group took no
  * part (vercel/vercel, packages/cli/src/util/dev/router.ts and its resolve-route-parameters: `match[i] || ''`).
  * routing-utils converts sources case-sensitively (sourceToRegex: `sensitive: true`), so the regex runs without `i`.
+ * Only the routes before `{ handle: 'filesystem' }` are asked: `rewrites` come after it and never redirect.
+ * A route's `has`/`missing` (copied from the rule by routing-utils) is evaluated as Vercel documents it
+ * (vercel.com/docs/project-configuration/vercel-json, "has object definition"; vercel-has.ts) when the URL can tell.
  */
 import { getTransformedRoutes } from '@vercel/routing-utils';
+import { routeConditions } from './vercel-has.js';
 
 /**
  * What Vercel answers for a URL: the rule (its index in `redirects`, or -1 for a redirect of `cleanUrls` or
@@ -48,19 +52,35 @@ export interface VercelSettings {
 }
 
 export function vercelOracle(redirects: unknown[], settings: VercelSettings = {}): VercelOracle {
-  const result = getTransformedRoutes({ redirects, ...settings } as Parameters<typeof getTransformedRoutes>[0]);
-  if (result.error) return { error: result.error.message, answer: () => undefined };
-  const routes = (result.routes ?? []) as unknown as RedirectRoute[];
-  // The settings' routes come first; the file's redirects follow, one route each, in order.
-  const own = routes.length - redirects.length;
+  return vercelFileOracle({ redirects, ...settings });
+}
+
+/** The routes that can redirect: those before the filesystem (rewrites follow it), the file's redirects last. */
+function redirectRoutes(file: Record<string, unknown>): { routes: RedirectRoute[]; own: number } | { error: string } {
+  const result = getTransformedRoutes(file as Parameters<typeof getTransformedRoutes>[0]);
+  if (result.error) return { error: result.error.message };
+  const all = (result.routes ?? []) as unknown as (RedirectRoute & { handle?: string })[];
+  const end = all.findIndex((route) => route.handle !== undefined);
+  const routes = end < 0 ? all : all.slice(0, end);
+  const count = Array.isArray(file.redirects) ? file.redirects.length : 0;
+  return { routes, own: routes.length - count };
+}
+
+/** Vercel's answers for a whole vercel.json (as parsed): its settings, redirects and rewrites. */
+export function vercelFileOracle(file: Record<string, unknown>): VercelOracle {
+  const converted = redirectRoutes(file);
+  if ('error' in converted) return { error: converted.error, answer: () => undefined };
+  const { routes, own } = converted;
   return {
     answer(url) {
       for (const [index, route] of routes.entries()) {
         const match = new RegExp(route.src).exec(url.pathname);
         if (match === null) continue;
         const rule = index < own ? -1 : index - own;
-        // A `has`/`missing` route answers only some requests: the oracle cannot say, and neither may hoplens.
-        if ((route.has?.length ?? 0) > 0 || (route.missing?.length ?? 0) > 0) return { rule, conditional: true };
+        const holds = routeConditions(route.has, route.missing, url);
+        if (holds === false) continue;
+        // A header or cookie condition: the request decides, which the oracle cannot say, and neither may hoplens.
+        if (holds === undefined) return { rule, conditional: true };
         if (route.headers === undefined) return undefined;
         return { rule, location: resolve(route.headers.Location, match), status: route.status };
       }

@@ -13,6 +13,8 @@ export interface OrderedMatcher {
   match(url: URL): RuleMatch | undefined;
   /** For a pattern rule the format can stand for: its source, and URLs standing for every URL it matches. */
   pattern?: { source: string; samples: readonly URL[] };
+  /** Set when the rule answers some requests only (a condition on the host or query): it shadows nothing. */
+  conditional?: true;
 }
 
 /** How a format's rules are matched in order. */
@@ -31,27 +33,30 @@ export interface OrderedRulesSpec {
  * rules before `line` only, so that checking every rule of a file costs the pattern rules before each one, not all.
  */
 export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
-  const keyed = new Map<string, OrderedMatcher>();
-  const tried: OrderedMatcher[] = [];
-  for (const matcher of spec.matchers) {
-    if (matcher.key === undefined) tried.push(matcher);
-    else if (!keyed.has(matcher.key)) keyed.set(matcher.key, matcher);
+  // Each rule's place in the file: rules on one line (a minified vercel.json) are still in file order.
+  const keyed = new Map<string, { matcher: OrderedMatcher; at: number }>();
+  const tried: { matcher: OrderedMatcher; at: number }[] = [];
+  for (const [at, matcher] of spec.matchers.entries()) {
+    if (matcher.key === undefined) tried.push({ matcher, at });
+    else if (!keyed.has(matcher.key)) keyed.set(matcher.key, { matcher, at });
   }
   // Shadowing asks for the rules that answer for certain: a conditional rule (`has`, `Country=`) answers some
   // requests only, so it shadows nothing, though a sample it matches is uncertain.
   const first = (url: URL, before: number, certain = false): RuleMatch | undefined => {
-    let best: OrderedMatcher | undefined;
+    let best: { matcher: OrderedMatcher; at: number } | undefined;
     for (const key of spec.keysOf(url)) {
       const found = keyed.get(key);
-      if (found !== undefined && found.line < before && (best === undefined || found.line < best.line)) best = found;
+      if (found !== undefined && found.matcher.line < before && (best === undefined || found.at < best.at))
+        best = found;
     }
-    const limit = best?.line ?? before;
-    for (const matcher of tried) {
-      if (matcher.line >= limit) break;
+    const limit = best?.at ?? Number.POSITIVE_INFINITY;
+    for (const { matcher, at } of tried) {
+      if (matcher.line >= before || at >= limit) break;
+      if (certain && matcher.conditional) continue;
       const found = matcher.match(url);
       if (found !== undefined && !(certain && 'conditional' in found)) return found;
     }
-    return best?.match(url);
+    return best?.matcher.match(url);
   };
   return {
     size: spec.matchers.length,

@@ -4,6 +4,8 @@ import { pathToRegexpSamples } from '../../patterns/pattern-samples.js';
 import { type CompiledRules, type RuleMatch, type RuleProblem, withQuery } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog, type SkipReport, serverRegex } from '../../patterns/server-regex.js';
 import { isJsonObject, type JsonEntry } from '../../text/json-rules.js';
+import { type Conditions, hasSegments, vercelConditions } from './conditions.js';
+import { formattedQuery } from './destination-query.js';
 import { undefinedDestinationSegment, vercelStatus } from './read.js';
 
 /** A source with no path-to-regexp syntax: it matches that path only. */
@@ -22,14 +24,23 @@ function fill(destination: string, keys: readonly Key[], params: Record<string, 
     const found = params[name];
     return Array.isArray(found) ? found.join('/') : (found ?? '');
   };
-  // An empty query (`/posts/:year?` has one) is dropped, as formatting the parsed URL drops it.
   return destination
-    .replace(/\?(?=#|$)/, '')
     .replace(/:([A-Za-z_]\w*)([*+])?/g, (whole, name: string) => (names.has(name) ? value(name) : whole))
     .replace(/\$(\d)/g, (whole, digit: string) => {
       const key = keys[Number(digit) - 1];
       return key === undefined ? whole : value(String(key.name));
     });
+}
+
+/**
+ * The destination as routing-utils writes it into the route: as written when nothing in it can need replacing (no
+ * `:` beside a named source parameter, no name from `has`), else parsed and formatted again, which writes its query
+ * anew (destination-query.ts: `/new?` is `/new`, `?next=/a?b` is `?next=%2Fa%3Fb`; `/posts/:year?` is `/posts/:year`).
+ */
+function writtenDestination(destination: string, keys: readonly Key[], has: unknown): string {
+  const names = new Set(keys.flatMap((key) => (typeof key.name === 'string' ? [key.name] : [])));
+  const formatted = (destination.includes(':') && names.size > 0) || hasSegments(has).length > 0;
+  return formatted ? formattedQuery(destination, names) : destination;
 }
 
 /** path-to-regexp 6.3's guard on a parameter followed by a literal: `((?:(?!-)[^\/])+?)`. */
@@ -61,10 +72,48 @@ function sourceMatcher(source: string, keys: Key[], skip: SkipReport) {
   });
 }
 
+/** One rule of the file, read: where it is, what it matches and sends to, and its conditions. */
+interface VercelRule {
+  line: number;
+  source: string;
+  destination: string;
+  status: number;
+  conditions: Conditions;
+  /** The `has` items as written: the names they define change how the destination is written. */
+  has: unknown;
+}
+
+/** The matcher of one rule: looked up by its path when literal and unconditional, else tried in order. */
+function ruleMatcher(rule: VercelRule, skipped: SkipLog): OrderedMatcher {
+  const { line, source, status, conditions } = rule;
+  const keys: Key[] = [];
+  const matches = sourceMatcher(source, keys, { log: skipped, line });
+  const destination = writtenDestination(rule.destination, keys, rule.has);
+  const match = (url: URL): RuleMatch | undefined => {
+    const found = matches(url.pathname);
+    if (found === false) return undefined;
+    // Only a rule whose source matches the path can answer: the others are passed by, whatever their condition.
+    const applies = conditions.kind === 'none' || conditions.decide(url);
+    if (applies === false) return undefined;
+    if (applies === undefined) {
+      const names = conditions.kind === 'none' ? [] : conditions.names;
+      return { line, problem: `conditional (${names.join(', ')}): only the request decides`, conditional: true };
+    }
+    return { line, target: withQuery(fill(destination, keys, found.params), url), status };
+  };
+  // A conditional rule answers some requests only: it is tried in order, never looked up, and shadows nothing.
+  if (conditions.kind !== 'none') return { line, match, conditional: true };
+  if (LITERAL_SOURCE.test(source)) return { line, key: source, match };
+  const paths = pathToRegexpSamples(source);
+  const samples = (paths ?? []).map((path) => new URL(path, 'http://hoplens.invalid'));
+  return paths === undefined ? { line, match } : { line, match, pattern: { source, samples } };
+}
+
 /**
  * Compiles the `redirects` of a vercel.json (parsed by read.ts) for matching sample URLs: each source is a path-to-regexp 6 pattern (the
  * library and version Vercel's own routing uses), matched in array order, the first match answering. A rule with
- * `has`/`missing` conditions answers some requests only: where it matches, the sample is said to depend on the
+ * `has`/`missing` conditions answers some requests only: a host or query condition is evaluated on the sample URL
+ * (conditions.ts); where a header or cookie condition's rule matches the path, the sample is said to depend on the
  * request (a problem), never predicted past it.
  */
 export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
@@ -81,7 +130,7 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
       problems.push({ line, message: 'a redirect needs a "source" path and a "destination"' });
       continue;
     }
-    const conditions = ['has', 'missing'].filter((key) => Array.isArray(value[key]) && (value[key] as []).length > 0);
+    const conditions = vercelConditions(value);
     const status = vercelStatus(value, true, true);
     if (typeof status !== 'number') {
       problems.push({ line, message: status.error });
@@ -93,26 +142,7 @@ export function compileVercel(entries: readonly JsonEntry[]): CompiledRules {
       continue;
     }
     try {
-      const keys: Key[] = [];
-      const matches = sourceMatcher(source, keys, { log: skipped, line });
-      const match = (url: URL): RuleMatch | undefined => {
-        const found = matches(url.pathname);
-        if (found === false) return undefined;
-        if (conditions.length > 0)
-          return {
-            line,
-            problem: `conditional (${conditions.join(', ')}): only the request decides`,
-            conditional: true,
-          };
-        return { line, target: withQuery(fill(destination, keys, found.params), url), status };
-      };
-      if (conditions.length > 0) matchers.push({ line, match });
-      else if (LITERAL_SOURCE.test(source)) matchers.push({ line, key: source, match });
-      else {
-        const paths = pathToRegexpSamples(source);
-        const samples = (paths ?? []).map((path) => new URL(path, 'http://hoplens.invalid'));
-        matchers.push(paths === undefined ? { line, match } : { line, match, pattern: { source, samples } });
-      }
+      matchers.push(ruleMatcher({ line, source, destination, status, conditions, has: value.has }, skipped));
     } catch (error) {
       problems.push({ line, message: `not a valid source pattern: ${(error as Error).message}` });
     }
