@@ -5,10 +5,12 @@
  */
 import { fuzzNetlify } from './netlify-fuzz.js';
 import { type FuzzOptions, fuzzNginx } from './nginx-fuzz.js';
+import { fuzzVercel } from './vercel-fuzz.js';
 
 const FORMATS: Readonly<Record<string, (options: FuzzOptions) => Promise<void>>> = {
   nginx: fuzzNginx,
   netlify: fuzzNetlify,
+  vercel: fuzzVercel,
 };
 
 function option(name: string, fallback: number): number {
