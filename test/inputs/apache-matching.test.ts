@@ -180,3 +180,65 @@ describe('Apache matching, as httpd does it', () => {
     ]);
   });
 });
+
+// Classes the generated suite (test/oracles/apache.generated.test.ts) found against a real httpd, each failing on the
+// matcher before its fix.
+describe('Apache matching, classes the generated suite found', () => {
+  // https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_r: "if a status code is outside the redirect range
+  // (300-399) then the substitution string is dropped entirely, and rewriting is stopped as if the L were used".
+  it('answers [R=410] and [R=403] with that status, the substitution dropped', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^gone/(.*)$ /n?q=$1 [R=410]',
+      'RewriteRule ^f$ /n [R=403]',
+    ]);
+    expect(at('/gone/x')).toEqual({ line: 2, status: 410 });
+    expect(at('/f')).toEqual({ line: 3, status: 403 });
+  });
+
+  // https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_b: back-references escaped before they are put in the
+  // substitution; httpd escapes all but letters, digits and `_`, a space as `+` ([BNP]: `%20`), then escapes the
+  // Location as usual unless [NE] (a `%` of the escape becomes `%25`). %N of a RewriteCond is escaped too.
+  it('escapes back-references with [B]', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^b/(.*)$ /n?q=$1 [B,R=301,NE,L]',
+      'RewriteRule ^c/(.*)$ /n/$1 [B,R=301,L]',
+      'RewriteRule ^p/(.*)$ /n?q=$1 [B,BNP,R=301,NE,L]',
+      'RewriteCond %{QUERY_STRING} ^x=(.*)$',
+      'RewriteRule ^d$ /n?q=%1 [B,R=301,NE,L]',
+    ]);
+    expect(at('/b/c%26d')).toEqual({ line: 2, target: '/n?q=c%26d', status: 301 });
+    expect(at('/b/a%20b')).toEqual({ line: 2, target: '/n?q=a+b', status: 301 });
+    expect(at('/b/a-b_c.d~e')).toEqual({ line: 2, target: '/n?q=a%2db_c%2ed%7ee', status: 301 });
+    expect(at('/c/c%26d')).toEqual({ line: 3, target: '/n/c%2526d', status: 301 });
+    expect(at('/p/a%20b')).toEqual({ line: 4, target: '/n?q=a%20b', status: 301 });
+    expect(at('/d?x=a%20b&')).toEqual({ line: 6, target: '/n?q=a%2520b%26', status: 301 });
+  });
+
+  // https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect: inside <Location> the URL-path is left out (the
+  // section's path is matched on whole segments); with a status other than a redirect no URL is needed. A later
+  // section's Redirect answers before an earlier one's, every one after the virtual host's own Redirects.
+  it('reads a Redirect inside <Location> with its URL-path left out', async () => {
+    const at = await matcher([
+      '<VirtualHost *:80>',
+      '<Location /old>',
+      'Redirect 301 https://new.example/',
+      '</Location>',
+      '<Location /g>',
+      'Redirect gone',
+      '</Location>',
+      '<Location /old/kept>',
+      'Redirect 302 /kept',
+      '</Location>',
+      'Redirect 301 /old/top /top',
+      '</VirtualHost>',
+    ]);
+    expect(at('/old/a?b=1')).toEqual({ line: 3, target: 'https://new.example/?b=1', status: 301 });
+    expect(at('/old//a')).toEqual({ line: 3, target: 'https://new.example/', status: 301 });
+    expect(at('/oldx')).toBeUndefined();
+    expect(at('/g/x')).toEqual({ line: 6, status: 410 });
+    expect(at('/old/kept/x')).toEqual({ line: 9, target: '/kept', status: 302 });
+    expect(at('/old/top')).toEqual({ line: 11, target: '/top', status: 301 });
+  });
+});

@@ -1,7 +1,7 @@
 import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
-import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
+import { type ApacheMatcher, aliasMatcher, literalOfRegex, locationMatcher } from './alias-match.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
@@ -53,6 +53,8 @@ interface Groups {
   /** The other rewrite rules, tried in order. */
   tried: Array<{ line: number; match: RewriteMatcher }>;
   aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
+  /** The `Redirect`s inside a `<Location>`: httpd tries them in its fixups, after the others, the last one first. */
+  located: Array<{ line: number; match: ApacheMatcher }>;
   problems: RuleProblem[];
   skipped: SkipLog;
 }
@@ -64,11 +66,14 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
     exact: new Map(),
     tried: [],
     aliases: [],
+    located: [],
     problems: [],
     skipped: newSkipLog(),
   };
   const settings = rewriteSettings(directives);
   const sections: string[] = [];
+  // Each open section's argument (a `<Location>`'s path), beside its name.
+  const places: string[] = [];
   let conditions: RewriteCondition[] = [];
   for (const directive of directives) {
     if ('kind' in directive) {
@@ -76,13 +81,17 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
       continue;
     }
     const name = directive.name.toLowerCase();
-    if (name.startsWith('</')) sections.pop();
-    else if (name.startsWith('<')) sections.push(name.slice(1));
-    else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
+    if (name.startsWith('</')) {
+      sections.pop();
+      places.pop();
+    } else if (name.startsWith('<')) {
+      sections.push(name.slice(1));
+      places.push(directive.args[0] ?? '');
+    } else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
     else if (name === 'rewriterule') {
       if (settings.on) addRewrite(groups, directive, sections, conditions, settings.base);
       conditions = [];
-    } else if (ALIAS.has(name)) addAlias(groups, directive, sections);
+    } else if (ALIAS.has(name)) addAlias(groups, directive, sections, places);
   }
   return groups;
 }
@@ -108,7 +117,16 @@ function addRewrite(
   else if (!groups.exact.has(path)) groups.exact.set(path, rule);
 }
 
-function addAlias(groups: Groups, directive: ApacheDirective, sections: readonly string[]): void {
+function addAlias(groups: Groups, directive: ApacheDirective, sections: string[], places: string[]): void {
+  const name = directive.name.toLowerCase();
+  const outer = sections.filter((section) => !TRANSPARENT.has(section));
+  if (outer.length === 1 && outer[0] === 'location' && name !== 'redirectmatch') {
+    const section = places[sections.indexOf('location')] ?? '';
+    const located = locationMatcher(name, directive.args, directive.line, section);
+    if (typeof located === 'string') groups.problems.push({ line: directive.line, message: located });
+    else groups.located.push({ line: directive.line, match: located });
+    return;
+  }
   const made = aliasMatcher(directive.name.toLowerCase(), directive.args, directive.line, groups.skipped);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
@@ -143,6 +161,20 @@ function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer |
 }
 
 /**
+ * The first `<Location>` Redirect answering `url` among those written after line `after`, the last written first:
+ * httpd merges the sections enclosing a request in file order, a later section's redirects before an earlier's.
+ */
+function locatedMatch(located: Groups['located'], url: URL, after: number): RuleMatch | undefined {
+  for (let index = located.length - 1; index >= 0; index--) {
+    const rule = located[index]!;
+    if (rule.line <= after) break;
+    const found = rule.match(url);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
  * Compiles an Apache configuration's redirects for matching sample URLs in httpd's own order: mod_rewrite's rules
  * first, in file order, wherever they are written, then mod_alias's `Redirect*` and `RedirectMatch`, in file order
  * (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#order: "mod_rewrite ... processed before mod_alias"; both
@@ -152,14 +184,16 @@ export function compileApache(directives: readonly ApacheLine[]): CompiledRules 
   const groups = groupsOf(directives);
   const aliases = orderedRules({ matchers: groups.aliases, keysOf, problems: [], skipped: groups.skipped });
   const rewriteLines = new Set(groups.rewrites.map((rule) => rule.line));
-  const first = (url: URL, before: number, aliasBefore: number): RuleMatch | undefined => {
+  const locatedLines = new Set(groups.located.map((rule) => rule.line));
+  const first = (url: URL, before: number, aliasBefore: number, locatedAfter = 0): RuleMatch | undefined => {
     const rewritten = firstRewrite(groups, url, before);
     if (rewritten !== undefined && rewritten !== 'pass') return rewritten;
     if (before !== Number.POSITIVE_INFINITY && rewriteLines.has(before)) return undefined;
-    return aliasBefore === Number.POSITIVE_INFINITY ? aliases.match(url) : aliases.shadowing(url, aliasBefore);
+    if (aliasBefore !== Number.POSITIVE_INFINITY) return aliases.shadowing(url, aliasBefore);
+    return aliases.match(url) ?? locatedMatch(groups.located, url, locatedAfter);
   };
   return {
-    size: groups.rewrites.length + groups.aliases.length,
+    size: groups.rewrites.length + groups.aliases.length + groups.located.length,
     problems: groups.problems,
     skipped: groups.skipped,
     // An encoded slash in the path is refused (404) before any module sees it (AllowEncodedSlashes Off, the default:
@@ -167,8 +201,11 @@ export function compileApache(directives: readonly ApacheLine[]): CompiledRules 
     match: (url) =>
       /%2f/i.test(url.pathname) ? undefined : first(url, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
     // A rewrite rule is answered first by an earlier rewrite rule only; a mod_alias one by any rewrite rule or an
-    // earlier mod_alias one.
-    shadowing: (url, line) =>
-      rewriteLines.has(line) ? first(url, line, Number.POSITIVE_INFINITY) : first(url, Number.POSITIVE_INFINITY, line),
+    // earlier mod_alias one; one inside `<Location>` by any of those or a later one inside a `<Location>`.
+    shadowing: (url, line) => {
+      const none = Number.POSITIVE_INFINITY;
+      if (rewriteLines.has(line)) return first(url, line, none);
+      return locatedLines.has(line) ? first(url, none, none, line) : first(url, none, line);
+    },
   };
 }
