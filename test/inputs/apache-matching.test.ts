@@ -218,7 +218,8 @@ describe('Apache matching, classes the generated suite found', () => {
 
   // https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect: inside <Location> the URL-path is left out (the
   // section's path is matched on whole segments); with a status other than a redirect no URL is needed. A later
-  // section's Redirect answers before an earlier one's, every one after the virtual host's own Redirects.
+  // section's Redirect answers before an earlier one's, and before the virtual host's own Redirects (as httpd 2.4
+  // answered the generated suite).
   it('reads a Redirect inside <Location> with its URL-path left out', async () => {
     const at = await matcher([
       '<VirtualHost *:80>',
@@ -232,6 +233,7 @@ describe('Apache matching, classes the generated suite found', () => {
       'Redirect 302 /kept',
       '</Location>',
       'Redirect 301 /old/top /top',
+      'Redirect 301 /top /topmost',
       '</VirtualHost>',
     ]);
     expect(at('/old/a?b=1')).toEqual({ line: 3, target: 'https://new.example/?b=1', status: 301 });
@@ -239,6 +241,55 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/oldx')).toBeUndefined();
     expect(at('/g/x')).toEqual({ line: 6, status: 410 });
     expect(at('/old/kept/x')).toEqual({ line: 9, target: '/kept', status: 302 });
-    expect(at('/old/top')).toEqual({ line: 11, target: '/top', status: 301 });
+    expect(at('/old/top')).toEqual({ line: 3, target: 'https://new.example/', status: 301 });
+    expect(at('/top')).toEqual({ line: 12, target: '/topmost', status: 301 });
+  });
+
+  // https://httpd.apache.org/docs/2.4/mod/core.html#if and https://httpd.apache.org/docs/2.4/expr.html: an `<If>` on
+  // what the URL tells is evaluated; its section is merged after the `.htaccess` (https://httpd.apache.org/docs/2.4/sections.html#merging),
+  // so its Redirect answers before the file's own, the last section first. Rules outside are predicted either way;
+  // only a sample the rule inside an `<If>` hoplens cannot evaluate could answer is skipped.
+  it('evaluates an <If> on the URL in a .htaccess, its Redirect first; another <If> skips only its own samples', async () => {
+    const at = await matcher([
+      '<If "%{QUERY_STRING} =~ /a=1/">',
+      'Redirect 307 /blog/ /if/',
+      '</If>',
+      '<If "%{HTTP_HOST} =~ m#^www\\.#i">',
+      'Redirect 308 /blog/ /www/',
+      '</If>',
+      '<If "%{HTTP:Accept-Language} =~ /fr/">',
+      'Redirect 302 /docs /fr/docs',
+      '</If>',
+      'Redirect 301 /blog/ /top/',
+      'Redirect 301 /old /new',
+    ]);
+    expect(at('/blog/x?a=1')).toEqual({ line: 2, target: '/if/x?a=1', status: 307 });
+    expect(at('http://WWW.site.test/blog/x?a=1')).toEqual({ line: 5, target: '/www/x?a=1', status: 308 });
+    expect(at('/blog/x')).toEqual({ line: 10, target: '/top/x', status: 301 });
+    expect(at('/docs')).toEqual({ line: 8, problem: 'inside <if>' });
+    expect(at('/old')).toEqual({ line: 11, target: '/new', status: 301 });
+  });
+
+  // In a virtual host its own Redirects come first (the `<If>` section is merged in the fixups), but a `<Location>`'s
+  // Redirect answers before them.
+  it('tries a virtual host Redirect before an <If> one, and a <Location> one before both', async () => {
+    const at = await matcher([
+      '<VirtualHost *:80>',
+      '<If "%{QUERY_STRING} == \'a=1\'">',
+      'Redirect 307 /blog/ /if/',
+      '</If>',
+      'Redirect 301 /blog/ /top/',
+      '<Location /blog/kept>',
+      'Redirect 302 /loc',
+      '</Location>',
+      '<If "%{QUERY_STRING} != \'a=1\'">',
+      'Redirect 307 /only-if /if',
+      '</If>',
+      '</VirtualHost>',
+    ]);
+    expect(at('/blog/x?a=1')).toEqual({ line: 5, target: '/top/x?a=1', status: 301 });
+    expect(at('/blog/kept?a=1')).toEqual({ line: 7, target: '/loc?a=1', status: 302 });
+    expect(at('/only-if?b=2')).toEqual({ line: 10, target: '/if?b=2', status: 307 });
+    expect(at('/only-if?a=1')).toBeUndefined();
   });
 });

@@ -1,15 +1,14 @@
 import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
-import { type ApacheMatcher, aliasMatcher, literalOfRegex, locationMatcher } from './alias-match.js';
+import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
 import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
-import { perDirectory } from './rule-context.js';
+import { perDirectory, TRANSPARENT } from './rule-context.js';
+import { lastFirst, sectionRedirect } from './section-redirects.js';
 
-/** Sections read through, as src/inputs/formats/apache/read.ts reads them; a redirect inside any other is conditional. */
-const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
 const ALIAS = new Set(['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch']);
 
 /** The keys of a URL for mod_alias: its decoded path exactly, and each prefix of it (slashes collapsed) up to a `/`. */
@@ -53,8 +52,9 @@ interface Groups {
   /** The other rewrite rules, tried in order. */
   tried: Array<{ line: number; match: RewriteMatcher }>;
   aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
-  /** The `Redirect`s inside a `<Location>`: httpd tries them in its fixups, after the others, the last one first. */
-  located: Array<{ line: number; match: ApacheMatcher }>;
+  /** Redirects of `<Location>` and `<If>` sections tried before the others, and after them (section-redirects.ts). */
+  before: Array<{ line: number; match: ApacheMatcher }>;
+  after: Array<{ line: number; match: ApacheMatcher }>;
   problems: RuleProblem[];
   skipped: SkipLog;
 }
@@ -66,7 +66,8 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
     exact: new Map(),
     tried: [],
     aliases: [],
-    located: [],
+    before: [],
+    after: [],
     problems: [],
     skipped: newSkipLog(),
   };
@@ -118,15 +119,12 @@ function addRewrite(
 }
 
 function addAlias(groups: Groups, directive: ApacheDirective, sections: string[], places: string[]): void {
-  const name = directive.name.toLowerCase();
-  const outer = sections.filter((section) => !TRANSPARENT.has(section));
-  if (outer.length === 1 && outer[0] === 'location' && name !== 'redirectmatch') {
-    const section = places[sections.indexOf('location')] ?? '';
-    const located = locationMatcher(name, directive.args, directive.line, section);
-    if (typeof located === 'string') groups.problems.push({ line: directive.line, message: located });
-    else groups.located.push({ line: directive.line, match: located });
-    return;
-  }
+  const open = sections.map((name, index) => ({ name, arg: places[index] ?? '' }));
+  const { line, args } = directive;
+  const placed = sectionRedirect(directive.name.toLowerCase(), args, line, open, groups.skipped);
+  if (typeof placed === 'string') groups.problems.push({ line, message: placed });
+  if (typeof placed === 'object') groups[placed.list].push({ line, match: placed.match });
+  if (placed !== undefined) return;
   const made = aliasMatcher(directive.name.toLowerCase(), directive.args, directive.line, groups.skipped);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
@@ -161,51 +159,39 @@ function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer |
 }
 
 /**
- * The first `<Location>` Redirect answering `url` among those written after line `after`, the last written first:
- * httpd merges the sections enclosing a request in file order, a later section's redirects before an earlier's.
- */
-function locatedMatch(located: Groups['located'], url: URL, after: number): RuleMatch | undefined {
-  for (let index = located.length - 1; index >= 0; index--) {
-    const rule = located[index]!;
-    if (rule.line <= after) break;
-    const found = rule.match(url);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/**
  * Compiles an Apache configuration's redirects for matching sample URLs in httpd's own order: mod_rewrite's rules
  * first, in file order, wherever they are written, then mod_alias's `Redirect*` and `RedirectMatch`, in file order
  * (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#order: "mod_rewrite ... processed before mod_alias"; both
- * in the server's translation phase in a virtual host, both in its fixups in a `.htaccess`, mod_rewrite first).
+ * in the server's translation phase in a virtual host, both in its fixups in a `.htaccess`, mod_rewrite first);
+ * the redirects of `<Location>` and `<If>` sections where httpd merges them (section-redirects.ts).
  */
 export function compileApache(directives: readonly ApacheLine[]): CompiledRules {
   const groups = groupsOf(directives);
   const aliases = orderedRules({ matchers: groups.aliases, keysOf, problems: [], skipped: groups.skipped });
   const rewriteLines = new Set(groups.rewrites.map((rule) => rule.line));
-  const locatedLines = new Set(groups.located.map((rule) => rule.line));
-  const first = (url: URL, before: number, aliasBefore: number, locatedAfter = 0): RuleMatch | undefined => {
-    const rewritten = firstRewrite(groups, url, before);
+  const beforeLines = new Set(groups.before.map((rule) => rule.line));
+  const afterLines = new Set(groups.after.map((rule) => rule.line));
+  // What answers `url`, or (given `line`) what answers it before the rule on that line would.
+  const first = (url: URL, line?: number): RuleMatch | undefined => {
+    const rewriting = line !== undefined && rewriteLines.has(line);
+    const rewritten = firstRewrite(groups, url, rewriting ? line : Number.POSITIVE_INFINITY);
     if (rewritten !== undefined && rewritten !== 'pass') return rewritten;
-    if (before !== Number.POSITIVE_INFINITY && rewriteLines.has(before)) return undefined;
-    if (aliasBefore !== Number.POSITIVE_INFINITY) return aliases.shadowing(url, aliasBefore);
-    return aliases.match(url) ?? locatedMatch(groups.located, url, locatedAfter);
+    if (rewriting) return undefined;
+    const early = beforeLines.has(line ?? -1);
+    const before = lastFirst(groups.before, url, early ? line! : 0);
+    if (before !== undefined || early) return before;
+    if (line !== undefined && !afterLines.has(line)) return aliases.shadowing(url, line);
+    return aliases.match(url) ?? lastFirst(groups.after, url, line ?? 0);
   };
   return {
-    size: groups.rewrites.length + groups.aliases.length + groups.located.length,
+    size: groups.rewrites.length + groups.aliases.length + groups.before.length + groups.after.length,
     problems: groups.problems,
     skipped: groups.skipped,
     // An encoded slash in the path is refused (404) before any module sees it (AllowEncodedSlashes Off, the default:
     // https://httpd.apache.org/docs/2.4/mod/core.html#allowencodedslashes).
-    match: (url) =>
-      /%2f/i.test(url.pathname) ? undefined : first(url, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
+    match: (url) => (/%2f/i.test(url.pathname) ? undefined : first(url)),
     // A rewrite rule is answered first by an earlier rewrite rule only; a mod_alias one by any rewrite rule or an
-    // earlier mod_alias one; one inside `<Location>` by any of those or a later one inside a `<Location>`.
-    shadowing: (url, line) => {
-      const none = Number.POSITIVE_INFINITY;
-      if (rewriteLines.has(line)) return first(url, line, none);
-      return locatedLines.has(line) ? first(url, none, none, line) : first(url, none, line);
-    },
+    // earlier mod_alias one; one of a section by the lists tried before its own and by later rules of its list.
+    shadowing: (url, line) => first(url, line),
   };
 }

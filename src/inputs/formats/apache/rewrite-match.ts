@@ -101,8 +101,8 @@ function answer(url: URL, groups: string[], condGroups: string[], parts: RulePar
   const map = /\$\{[^}]*\}/.exec(substitution)?.[0];
   if (map !== undefined) return { line, problem: `the substitution looks up the RewriteMap ${map}` };
   const escaping = flags.has('b');
-  const escape = (found: string[]) => (escaping ? found.map((group) => escapeBackref(group, flags)) : found);
-  const filled = expand(substitution, url, escape(groups), escape(condGroups));
+  const escaped = (found: string[]) => (escaping ? found.map((group) => escapeBackref(group, flags)) : found);
+  const filled = expand(substitution, url, escaped(groups), escaped(condGroups));
   if (typeof filled !== 'string') return { line, problem: `the substitution uses ${filled.unknown}` };
   if (status === undefined)
     return { line, problem: `rewrites internally to ${filled}: what answers then is only known to the server` };
