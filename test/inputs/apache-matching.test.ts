@@ -245,6 +245,20 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/top')).toEqual({ line: 12, target: '/topmost', status: 301 });
   });
 
+  // The same in a `<LocationMatch>`: the section's regex is searched in the decoded path
+  // (https://httpd.apache.org/docs/2.4/mod/core.html#locationmatch).
+  it('reads a Redirect inside <LocationMatch> with its URL-path left out', async () => {
+    const at = await matcher([
+      '<VirtualHost *:80>',
+      '<LocationMatch "^/a/">',
+      'Redirect 301 https://new.example/',
+      '</LocationMatch>',
+      '</VirtualHost>',
+    ]);
+    expect(at('/a/page?x=1')).toEqual({ line: 3, target: 'https://new.example/?x=1', status: 301 });
+    expect(at('/a')).toBeUndefined();
+  });
+
   // https://httpd.apache.org/docs/2.4/mod/core.html#if and https://httpd.apache.org/docs/2.4/expr.html: an `<If>` on
   // what the URL tells is evaluated; its section is merged after the `.htaccess` (https://httpd.apache.org/docs/2.4/sections.html#merging),
   // so its Redirect answers before the file's own, the last section first. Rules outside are predicted either way;
@@ -291,5 +305,21 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/blog/kept?a=1')).toEqual({ line: 7, target: '/loc?a=1', status: 302 });
     expect(at('/only-if?b=2')).toEqual({ line: 10, target: '/if?b=2', status: 307 });
     expect(at('/only-if?a=1')).toBeUndefined();
+  });
+
+  // Rewrite rules inside an `<If>` of a `.htaccess`: while the section does not hold, the file's own rules apply and
+  // its rules do not (https://httpd.apache.org/docs/2.4/mod/core.html#if); once it holds, httpd merges its rules over
+  // the file's (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions), which hoplens leaves to it.
+  it("predicts the file's rewrite rules while an <If> of rules does not hold, and skips once it does", async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      '<If "%{QUERY_STRING} =~ /a=1/">',
+      'RewriteRule ^docs/(.*)$ /if/$1 [R=302,L]',
+      '</If>',
+      'RewriteRule ^(.*)$ /all [R=301,L]',
+    ]);
+    expect(at('/docs/y')).toEqual({ line: 5, target: '/all', status: 301 });
+    expect(at('/x?b=2')).toEqual({ line: 5, target: '/all?b=2', status: 301 });
+    expect(at('/x?a=1')).toMatchObject({ problem: expect.stringContaining('<If>') });
   });
 });

@@ -97,16 +97,40 @@ const alias = fc.oneof(
 const location = fc
   .tuple(aliasPath, fc.constantFrom('Redirect 301 https://new.example/', 'Redirect 302 /new', 'Redirect gone'))
   .map(([path, redirect]) => [`<Location ${path}>`, redirect, '</Location>']);
-/** `<If>` around a Redirect, on the Host (the Host header carries the port, so `==` would never hold). */
+/**
+ * `<If>` around a Redirect: on the Host (the Host header carries the port, so `==` on it would never hold), the query
+ * string, or a request header hoplens cannot know (an honest skip).
+ */
+const IF_EXPRESSIONS = [
+  '%{HTTP_HOST} =~ /^www\\./',
+  '%{QUERY_STRING} =~ /a=1/',
+  "%{QUERY_STRING} == 'id=12'",
+  '%{REQUEST_URI} !~ m#^/new#',
+  '%{HTTP:Accept-Language} =~ /fr/',
+];
 const ifSection = fc
-  .tuple(fc.constantFrom('%{HTTP_HOST} =~ /^www\\./', '%{QUERY_STRING} =~ /a=1/'), alias)
+  .tuple(fc.constantFrom(...IF_EXPRESSIONS), alias)
   .map(([expression, redirect]) => [`<If "${expression}">`, redirect, '</If>']);
+/** `<If>` around a rewrite rule (its rules replace the file's when it holds): hoplens leaves it to the server. */
+const ifRewrite = fc
+  .tuple(fc.constantFrom(...IF_EXPRESSIONS), segment)
+  .map(([expression, s]) => [`<If "${expression}">`, `RewriteRule ^${s}/(.*)$ /if/$1 [R=302,L]`, '</If>']);
+/** `<LocationMatch>` and RedirectMatch inside `<Location>`: conditional for hoplens (an honest skip). */
+const matchSection = fc
+  .tuple(segment, fc.constantFrom('LocationMatch', 'Location'))
+  .map(([s, name]) =>
+    name === 'Location'
+      ? [`<Location /${s}>`, `RedirectMatch 301 ^/${s}/(.*)$ /m/$1`, '</Location>']
+      : [`<LocationMatch "^/${s}/">`, 'Redirect 301 https://new.example/', '</LocationMatch>'],
+  );
 
 const block = fc.oneof(
   { weight: 5, arbitrary: rewrite.map((parts) => ({ kind: 'rewrite' as const, parts })) },
   { weight: 3, arbitrary: alias.map((line) => ({ kind: 'lines' as const, lines: [line] })) },
-  { weight: 1, arbitrary: location.map((lines) => ({ kind: 'location' as const, lines })) },
+  { weight: 1, arbitrary: location.map((lines) => ({ kind: 'vhost' as const, lines })) },
   { weight: 1, arbitrary: ifSection.map((lines) => ({ kind: 'lines' as const, lines })) },
+  { weight: 1, arbitrary: matchSection.map((lines) => ({ kind: 'vhost' as const, lines })) },
+  { weight: 1, arbitrary: ifRewrite.map((lines) => ({ kind: 'htaccess' as const, lines })) },
 );
 
 /** Hosts as a browser sends them (lowercase: hoplens's sample is a URL, whose host the URL parser lowercases). */
@@ -152,13 +176,16 @@ function rewriteLines(parts: RewriteParts, placement: Placement, base: boolean):
   return [...parts.conditions, `RewriteRule ${pattern} ${target} [${parts.flags}]`];
 }
 
-/** The site as text; `<Location>` only in a virtual host (httpd refuses it in a `.htaccess`). */
+/**
+ * The site as text; `<Location>` only in a virtual host (httpd refuses it in a `.htaccess`), a rewrite rule in an
+ * `<If>` only in a `.htaccess` (where it is read as the file's are).
+ */
 export function siteOf(parts: SiteParts): GeneratedSite {
   const lines = ['RewriteEngine On'];
   if (parts.placement === 'htaccess' && parts.base) lines.push('RewriteBase /');
   for (const each of parts.blocks) {
     if (each.kind === 'rewrite') lines.push(...rewriteLines(each.parts, parts.placement, parts.base));
-    else if (each.kind === 'lines' || parts.placement === 'vhost') lines.push(...each.lines);
+    else if (each.kind === 'lines' || each.kind === parts.placement) lines.push(...each.lines);
   }
   return { placement: parts.placement, text: `${lines.join('\n')}\n`, requests: parts.requests };
 }

@@ -104,9 +104,16 @@ export function aliasMatcher(
 }
 
 /**
- * A `Redirect` inside `<Location path>` (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect): it answers
- * every request the section encloses (its path matched on whole segments, slashes merged, as aliasMatches reads a
- * prefix, and case-sensitively). With a redirect status the one argument is the URL, sent as it is (no path
+ * Whether a request is inside `<Location path>`: its path matched on whole segments, slashes merged, as aliasMatches
+ * reads a prefix, case-sensitively (https://httpd.apache.org/docs/2.4/mod/core.html#location).
+ */
+export function underLocation(section: string): (url: URL) => boolean {
+  return (url) => aliasMatches(decodedPath(url), section) !== undefined;
+}
+
+/**
+ * A `Redirect` inside `<Location>` or `<LocationMatch>` (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect):
+ * it answers every request the section encloses (`inside`). With a redirect status the one argument is the URL, sent as it is (no path
  * appended, the query string passed on); with another status (`gone`, `410`) none is needed, and one argument is a
  * URL-path the request must also be under. Two arguments are the usual URL-path and URL, under the section too.
  */
@@ -114,7 +121,7 @@ export function locationMatcher(
   name: string,
   args: readonly string[],
   line: number,
-  section: string,
+  inside: (url: URL) => boolean,
 ): ApacheMatcher | string {
   const fixed: Record<string, number> = { redirectpermanent: 301, redirecttemp: 302 };
   const rest = [...args];
@@ -122,7 +129,6 @@ export function locationMatcher(
   if (named !== undefined) rest.shift();
   const status = fixed[name] ?? named ?? 302;
   const redirect = REDIRECT_STATUSES.has(status);
-  const inside = (url: URL) => aliasMatches(decodedPath(url), section) !== undefined;
   if (rest.length === 2 || (rest.length === 1 && !redirect)) {
     const prefix = prefixRedirect(line, rest[0]!, status, rest[1]);
     return (url) => (inside(url) ? prefix(url) : undefined);

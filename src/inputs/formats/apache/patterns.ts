@@ -2,12 +2,14 @@ import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
 import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
+import { ifTest } from './if-expression.js';
+import { guardIfRewrites, type PlacedRewrite } from './if-rewrites.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
 import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
 import { perDirectory, TRANSPARENT } from './rule-context.js';
-import { lastFirst, sectionRedirect } from './section-redirects.js';
+import { lastFirst, type OpenSection, sectionRedirect } from './section-redirects.js';
 
 const ALIAS = new Set(['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch']);
 
@@ -43,7 +45,7 @@ function rewriteSettings(directives: readonly ApacheLine[]): { on: boolean; base
 
 /** The rules of a file, in the two groups httpd applies one after the other. */
 interface Groups {
-  rewrites: Array<{ line: number; match: RewriteMatcher }>;
+  rewrites: PlacedRewrite[];
   /**
    * The rewrite rules that match one path only (a literal pattern, no condition, no `[NC]`), by that path: the
    * earliest for each, looked up rather than tried, so that a file of many such rules costs one lookup per URL.
@@ -57,6 +59,9 @@ interface Groups {
   after: Array<{ line: number; match: ApacheMatcher }>;
   problems: RuleProblem[];
   skipped: SkipLog;
+  /** The tests of the `<If>` sections holding rewrite rules (if-rewrites.ts), and their index by opening line. */
+  ifTests: Array<((url: URL) => boolean) | undefined>;
+  ifIndex: Map<number, number>;
 }
 
 /** Reads the directives into the two groups. */
@@ -70,11 +75,12 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
     after: [],
     problems: [],
     skipped: newSkipLog(),
+    ifTests: [],
+    ifIndex: new Map(),
   };
   const settings = rewriteSettings(directives);
-  const sections: string[] = [];
-  // Each open section's argument (a `<Location>`'s path), beside its name.
-  const places: string[] = [];
+  // The open sections, outermost first: name, argument (a `<Location>`'s path, an `<If>`'s expression), line.
+  const open: OpenSection[] = [];
   let conditions: RewriteCondition[] = [];
   for (const directive of directives) {
     if ('kind' in directive) {
@@ -82,35 +88,37 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
       continue;
     }
     const name = directive.name.toLowerCase();
-    if (name.startsWith('</')) {
-      sections.pop();
-      places.pop();
-    } else if (name.startsWith('<')) {
-      sections.push(name.slice(1));
-      places.push(directive.args[0] ?? '');
-    } else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
+    if (name.startsWith('</')) open.pop();
+    else if (name.startsWith('<'))
+      open.push({ name: name.slice(1), arg: directive.args[0] ?? '', line: directive.line });
+    else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
     else if (name === 'rewriterule') {
-      if (settings.on) addRewrite(groups, directive, sections, conditions, settings.base);
+      if (settings.on) addRewrite(groups, directive, open, conditions, settings.base);
       conditions = [];
-    } else if (ALIAS.has(name)) addAlias(groups, directive, sections, places);
+    } else if (ALIAS.has(name)) addAlias(groups, directive, open);
   }
+  guardIfRewrites(groups.rewrites, groups.ifTests);
   return groups;
 }
 
 function addRewrite(
   groups: Groups,
   directive: ApacheDirective,
-  sections: readonly string[],
+  open: readonly OpenSection[],
   conditions: readonly RewriteCondition[],
   base: string | undefined,
 ): void {
+  const sections = open.map((each) => each.name);
   const context = { skipped: groups.skipped, conditions, base, perDirectory: perDirectory(sections) };
   const made = rewriteMatcher(rewriteArgs(directive.text), directive.line, context);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
-  const section = sections.find((name) => !TRANSPARENT.has(name));
-  const match = section === undefined ? made : conditional(made, directive.line, section);
-  const rule = { line: directive.line, match };
+  const outer = open.filter((each) => !TRANSPARENT.has(each.name));
+  const section = outer[0]?.name;
+  const inIf = outer.length === 1 && section === 'if' && context.perDirectory ? outer[0] : undefined;
+  const match = section === undefined || inIf !== undefined ? made : conditional(made, directive.line, section);
+  const rule: PlacedRewrite = { line: directive.line, match };
+  if (inIf !== undefined) rule.section = ifIndex(groups, inIf);
   groups.rewrites.push(rule);
   const path =
     section === undefined && conditions.length === 0 ? exactPath(directive, context.perDirectory) : undefined;
@@ -118,8 +126,16 @@ function addRewrite(
   else if (!groups.exact.has(path)) groups.exact.set(path, rule);
 }
 
-function addAlias(groups: Groups, directive: ApacheDirective, sections: string[], places: string[]): void {
-  const open = sections.map((name, index) => ({ name, arg: places[index] ?? '' }));
+/** The index of an `<If>` holding rewrite rules, its test read when its first rule is. */
+function ifIndex(groups: Groups, section: OpenSection): number {
+  const known = groups.ifIndex.get(section.line ?? 0);
+  if (known !== undefined) return known;
+  groups.ifIndex.set(section.line ?? 0, groups.ifTests.length);
+  return groups.ifTests.push(ifTest(section.arg, section.line ?? 0, groups.skipped)) - 1;
+}
+
+function addAlias(groups: Groups, directive: ApacheDirective, open: readonly OpenSection[]): void {
+  const sections = open.map((each) => each.name);
   const { line, args } = directive;
   const placed = sectionRedirect(directive.name.toLowerCase(), args, line, open, groups.skipped);
   if (typeof placed === 'string') groups.problems.push({ line, message: placed });
