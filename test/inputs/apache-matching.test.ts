@@ -322,4 +322,18 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/x?b=2')).toEqual({ line: 5, target: '/all?b=2', status: 301 });
     expect(at('/x?a=1')).toMatchObject({ problem: expect.stringContaining('<If>') });
   });
+
+  // A decoded space (or control character) an [NE] back-reference puts in the query string: httpd 2.4.60 and later
+  // answer 403 (its log: the rewritten query string contains control characters or spaces); in the path it is sent
+  // as is (https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_ne).
+  it('answers 403 for a space [NE] brings into the query string, not into the path', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^q/(.*)$ /n?q=$1 [R=301,NE,L]',
+      'RewriteRule ^p/(.*)$ /n/$1 [R=301,NE,L]',
+    ]);
+    expect(at('/q/a%20b')).toEqual({ line: 2, status: 403 });
+    expect(at('/q/a%26b')).toEqual({ line: 2, target: '/n?q=a&b', status: 301 });
+    expect(at('/p/a%20b')).toEqual({ line: 3, target: '/n/a b', status: 301 });
+  });
 });

@@ -124,6 +124,10 @@ function answer(url: URL, groups: string[], condGroups: string[], parts: RulePar
   const append = flags.has('qsa') || flags.has('qsappend');
   const discard = flags.has('qsd') || flags.has('qsdiscard');
   const location = redirectTarget(target, url, { append, discard, noEscape });
+  // httpd 2.4.60 and later refuse (403) a rewritten query string holding a space or a control character, which an
+  // unescaped ([NE]) back-reference brings in; such a path is sent as it is.
+  const query = location.split('?').slice(1).join('?');
+  if ([...query].some((character) => character <= ' ' || character === '\x7f')) return { line, status: 403 };
   // httpd makes a path absolute on the request's own site: `//x` stays a path.
   return { line, target: location.startsWith('//') ? `${url.origin}${location}` : location, status };
 }
