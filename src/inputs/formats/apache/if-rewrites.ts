@@ -6,9 +6,11 @@ import type { RewriteMatcher } from './rewrite-match.js';
  * sections' do not; once one holds, its section is merged over the file's configuration
  * (https://httpd.apache.org/docs/2.4/sections.html#merging) and the rules that apply are neither simply the file's nor
  * the section's (mod_rewrite merges per-directory rules without `RewriteOptions Inherit`:
- * https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions, and a rule of an `<If>` has no directory to
- * strip from the path). hoplens predicts the first case and leaves the second to the server (docs/oracles/apache.md).
+ * https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions; the section's own rules did not answer the
+ * paths their patterns match either, one matching anything did). hoplens predicts the first case and leaves the second to the server
+ * (docs/oracles/apache.md).
  */
+
 /** A rewrite rule, and the `<If>` section it is in (its index among those holding rewrite rules), if any. */
 export interface PlacedRewrite {
   line: number;
