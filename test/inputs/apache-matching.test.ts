@@ -180,3 +180,160 @@ describe('Apache matching, as httpd does it', () => {
     ]);
   });
 });
+
+// Classes the generated suite (test/oracles/apache.generated.test.ts) found against a real httpd, each failing on the
+// matcher before its fix.
+describe('Apache matching, classes the generated suite found', () => {
+  // https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_r: "if a status code is outside the redirect range
+  // (300-399) then the substitution string is dropped entirely, and rewriting is stopped as if the L were used".
+  it('answers [R=410] and [R=403] with that status, the substitution dropped', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^gone/(.*)$ /n?q=$1 [R=410]',
+      'RewriteRule ^f$ /n [R=403]',
+    ]);
+    expect(at('/gone/x')).toEqual({ line: 2, status: 410 });
+    expect(at('/f')).toEqual({ line: 3, status: 403 });
+  });
+
+  // https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_b: back-references escaped before they are put in the
+  // substitution; httpd escapes all but letters, digits and `_`, a space as `+` ([BNP]: `%20`), then escapes the
+  // Location as usual unless [NE] (a `%` of the escape becomes `%25`). %N of a RewriteCond is escaped too.
+  it('escapes back-references with [B]', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^b/(.*)$ /n?q=$1 [B,R=301,NE,L]',
+      'RewriteRule ^c/(.*)$ /n/$1 [B,R=301,L]',
+      'RewriteRule ^p/(.*)$ /n?q=$1 [B,BNP,R=301,NE,L]',
+      'RewriteCond %{QUERY_STRING} ^x=(.*)$',
+      'RewriteRule ^d$ /n?q=%1 [B,R=301,NE,L]',
+    ]);
+    expect(at('/b/c%26d')).toEqual({ line: 2, target: '/n?q=c%26d', status: 301 });
+    expect(at('/b/a%20b')).toEqual({ line: 2, target: '/n?q=a+b', status: 301 });
+    expect(at('/b/a-b_c.d~e')).toEqual({ line: 2, target: '/n?q=a%2db_c%2ed%7ee', status: 301 });
+    expect(at('/c/c%26d')).toEqual({ line: 3, target: '/n/c%2526d', status: 301 });
+    expect(at('/p/a%20b')).toEqual({ line: 4, target: '/n?q=a%20b', status: 301 });
+    expect(at('/d?x=a%20b&')).toEqual({ line: 6, target: '/n?q=a%2520b%26', status: 301 });
+  });
+
+  // https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect: inside <Location> the URL-path is left out (the
+  // section's path is matched on whole segments); with a status other than a redirect no URL is needed. A later
+  // section's Redirect answers before an earlier one's, and before the virtual host's own Redirects (as httpd 2.4
+  // answered the generated suite).
+  it('reads a Redirect inside <Location> with its URL-path left out', async () => {
+    const at = await matcher([
+      '<VirtualHost *:80>',
+      '<Location /old>',
+      'Redirect 301 https://new.example/',
+      '</Location>',
+      '<Location /g>',
+      'Redirect gone',
+      '</Location>',
+      '<Location /old/kept>',
+      'Redirect 302 /kept',
+      '</Location>',
+      'Redirect 301 /old/top /top',
+      'Redirect 301 /top /topmost',
+      '</VirtualHost>',
+    ]);
+    expect(at('/old/a?b=1')).toEqual({ line: 3, target: 'https://new.example/?b=1', status: 301 });
+    expect(at('/old//a')).toEqual({ line: 3, target: 'https://new.example/', status: 301 });
+    expect(at('/oldx')).toBeUndefined();
+    expect(at('/g/x')).toEqual({ line: 6, status: 410 });
+    expect(at('/old/kept/x')).toEqual({ line: 9, target: '/kept', status: 302 });
+    expect(at('/old/top')).toEqual({ line: 3, target: 'https://new.example/', status: 301 });
+    expect(at('/top')).toEqual({ line: 12, target: '/topmost', status: 301 });
+  });
+
+  // The same in a `<LocationMatch>`: the section's regex is searched in the decoded path
+  // (https://httpd.apache.org/docs/2.4/mod/core.html#locationmatch).
+  it('reads a Redirect inside <LocationMatch> with its URL-path left out', async () => {
+    const at = await matcher([
+      '<VirtualHost *:80>',
+      '<LocationMatch "^/a/">',
+      'Redirect 301 https://new.example/',
+      '</LocationMatch>',
+      '</VirtualHost>',
+    ]);
+    expect(at('/a/page?x=1')).toEqual({ line: 3, target: 'https://new.example/?x=1', status: 301 });
+    expect(at('/a')).toBeUndefined();
+  });
+
+  // https://httpd.apache.org/docs/2.4/mod/core.html#if and https://httpd.apache.org/docs/2.4/expr.html: an `<If>` on
+  // what the URL tells is evaluated; its section is merged after the `.htaccess` (https://httpd.apache.org/docs/2.4/sections.html#merging),
+  // so its Redirect answers before the file's own, the last section first. Rules outside are predicted either way;
+  // only a sample the rule inside an `<If>` hoplens cannot evaluate could answer is skipped.
+  it('evaluates an <If> on the URL in a .htaccess, its Redirect first; another <If> skips only its own samples', async () => {
+    const at = await matcher([
+      '<If "%{QUERY_STRING} =~ /a=1/">',
+      'Redirect 307 /blog/ /if/',
+      '</If>',
+      '<If "%{HTTP_HOST} =~ m#^www\\.#i">',
+      'Redirect 308 /blog/ /www/',
+      '</If>',
+      '<If "%{HTTP:Accept-Language} =~ /fr/">',
+      'Redirect 302 /docs /fr/docs',
+      '</If>',
+      'Redirect 301 /blog/ /top/',
+      'Redirect 301 /old /new',
+    ]);
+    expect(at('/blog/x?a=1')).toEqual({ line: 2, target: '/if/x?a=1', status: 307 });
+    expect(at('http://WWW.site.test/blog/x?a=1')).toEqual({ line: 5, target: '/www/x?a=1', status: 308 });
+    expect(at('/blog/x')).toEqual({ line: 10, target: '/top/x', status: 301 });
+    expect(at('/docs')).toEqual({ line: 8, problem: 'inside <if>' });
+    expect(at('/old')).toEqual({ line: 11, target: '/new', status: 301 });
+  });
+
+  // In a virtual host its own Redirects come first (the `<If>` section is merged in the fixups), but a `<Location>`'s
+  // Redirect answers before them.
+  it('tries a virtual host Redirect before an <If> one, and a <Location> one before both', async () => {
+    const at = await matcher([
+      '<VirtualHost *:80>',
+      '<If "%{QUERY_STRING} == \'a=1\'">',
+      'Redirect 307 /blog/ /if/',
+      '</If>',
+      'Redirect 301 /blog/ /top/',
+      '<Location /blog/kept>',
+      'Redirect 302 /loc',
+      '</Location>',
+      '<If "%{QUERY_STRING} != \'a=1\'">',
+      'Redirect 307 /only-if /if',
+      '</If>',
+      '</VirtualHost>',
+    ]);
+    expect(at('/blog/x?a=1')).toEqual({ line: 5, target: '/top/x?a=1', status: 301 });
+    expect(at('/blog/kept?a=1')).toEqual({ line: 7, target: '/loc?a=1', status: 302 });
+    expect(at('/only-if?b=2')).toEqual({ line: 10, target: '/if?b=2', status: 307 });
+    expect(at('/only-if?a=1')).toBeUndefined();
+  });
+
+  // Rewrite rules inside an `<If>` of a `.htaccess`: while the section does not hold, the file's own rules apply and
+  // its rules do not (https://httpd.apache.org/docs/2.4/mod/core.html#if); once it holds, httpd merges its rules over
+  // the file's (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions), which hoplens leaves to it.
+  it("predicts the file's rewrite rules while an <If> of rules does not hold, and skips once it does", async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      '<If "%{QUERY_STRING} =~ /a=1/">',
+      'RewriteRule ^docs/(.*)$ /if/$1 [R=302,L]',
+      '</If>',
+      'RewriteRule ^(.*)$ /all [R=301,L]',
+    ]);
+    expect(at('/docs/y')).toEqual({ line: 5, target: '/all', status: 301 });
+    expect(at('/x?b=2')).toEqual({ line: 5, target: '/all?b=2', status: 301 });
+    expect(at('/x?a=1')).toMatchObject({ problem: expect.stringContaining('<If>') });
+  });
+
+  // A decoded space (or control character) an [NE] back-reference puts in the query string: httpd 2.4.60 and later
+  // answer 403 (its log: the rewritten query string contains control characters or spaces); in the path it is sent
+  // as is (https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_ne).
+  it('answers 403 for a space [NE] brings into the query string, not into the path', async () => {
+    const at = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^q/(.*)$ /n?q=$1 [R=301,NE,L]',
+      'RewriteRule ^p/(.*)$ /n/$1 [R=301,NE,L]',
+    ]);
+    expect(at('/q/a%20b')).toEqual({ line: 2, status: 403 });
+    expect(at('/q/a%26b')).toEqual({ line: 2, target: '/n?q=a&b', status: 301 });
+    expect(at('/p/a%20b')).toEqual({ line: 3, target: '/n/a b', status: 301 });
+  });
+});

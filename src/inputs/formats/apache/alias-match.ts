@@ -102,3 +102,44 @@ export function aliasMatcher(
   const regex = serverRegex(from, false, { log: skipped, line });
   return regex === undefined ? `not a valid regular expression: ${from}` : regexRedirect(line, regex, status, to);
 }
+
+/**
+ * Whether a request is inside `<Location path>`: its path matched on whole segments, slashes merged, as aliasMatches
+ * reads a prefix, case-sensitively (https://httpd.apache.org/docs/2.4/mod/core.html#location).
+ */
+export function underLocation(section: string): (url: URL) => boolean {
+  return (url) => aliasMatches(decodedPath(url), section) !== undefined;
+}
+
+/**
+ * A `Redirect` inside `<Location>` or `<LocationMatch>` (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect):
+ * it answers every request the section encloses (`inside`). With a redirect status the one argument is the URL, sent as it is (no path
+ * appended, the query string passed on); with another status (`gone`, `410`) none is needed, and one argument is a
+ * URL-path the request must also be under. Two arguments are the usual URL-path and URL, under the section too.
+ */
+export function locationMatcher(
+  name: string,
+  args: readonly string[],
+  line: number,
+  inside: (url: URL) => boolean,
+): ApacheMatcher | string {
+  const fixed: Record<string, number> = { redirectpermanent: 301, redirecttemp: 302 };
+  const rest = [...args];
+  const named = fixed[name] === undefined && rest.length > 0 ? statusWord(rest[0]!) : undefined;
+  if (named !== undefined) rest.shift();
+  const status = fixed[name] ?? named ?? 302;
+  const redirect = REDIRECT_STATUSES.has(status);
+  if (rest.length === 2 || (rest.length === 1 && !redirect)) {
+    const prefix = prefixRedirect(line, rest[0]!, status, rest[1]);
+    return (url) => (inside(url) ? prefix(url) : undefined);
+  }
+  if (rest.length > 2 || (redirect && rest.length === 0)) return `${name} inside <Location> needs a URL`;
+  const to = rest[0];
+  // The one argument is an expression (https://httpd.apache.org/docs/2.4/expr.html): a variable is the server's.
+  if (to?.includes('%{'))
+    return (url) => (inside(url) ? { line, problem: `${name} to the expression ${to}` } : undefined);
+  return (url) => {
+    if (!inside(url)) return undefined;
+    return to === undefined ? { line, status } : { line, target: aliasTarget(to, url), status };
+  };
+}

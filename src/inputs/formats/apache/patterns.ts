@@ -2,14 +2,15 @@ import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
 import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
+import { ifTest } from './if-expression.js';
+import { guardIfRewrites, type PlacedRewrite } from './if-rewrites.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
 import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
-import { perDirectory } from './rule-context.js';
+import { perDirectory, TRANSPARENT } from './rule-context.js';
+import { lastFirst, type OpenSection, sectionRedirect } from './section-redirects.js';
 
-/** Sections read through, as src/inputs/formats/apache/read.ts reads them; a redirect inside any other is conditional. */
-const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
 const ALIAS = new Set(['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch']);
 
 /** The keys of a URL for mod_alias: its decoded path exactly, and each prefix of it (slashes collapsed) up to a `/`. */
@@ -44,7 +45,7 @@ function rewriteSettings(directives: readonly ApacheLine[]): { on: boolean; base
 
 /** The rules of a file, in the two groups httpd applies one after the other. */
 interface Groups {
-  rewrites: Array<{ line: number; match: RewriteMatcher }>;
+  rewrites: PlacedRewrite[];
   /**
    * The rewrite rules that match one path only (a literal pattern, no condition, no `[NC]`), by that path: the
    * earliest for each, looked up rather than tried, so that a file of many such rules costs one lookup per URL.
@@ -53,8 +54,14 @@ interface Groups {
   /** The other rewrite rules, tried in order. */
   tried: Array<{ line: number; match: RewriteMatcher }>;
   aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
+  /** Redirects of `<Location>` and `<If>` sections tried before the others, and after them (section-redirects.ts). */
+  before: Array<{ line: number; match: ApacheMatcher }>;
+  after: Array<{ line: number; match: ApacheMatcher }>;
   problems: RuleProblem[];
   skipped: SkipLog;
+  /** The tests of the `<If>` sections holding rewrite rules (if-rewrites.ts), and their index by opening line. */
+  ifTests: Array<((url: URL) => boolean) | undefined>;
+  ifIndex: Map<number, number>;
 }
 
 /** Reads the directives into the two groups. */
@@ -64,11 +71,16 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
     exact: new Map(),
     tried: [],
     aliases: [],
+    before: [],
+    after: [],
     problems: [],
     skipped: newSkipLog(),
+    ifTests: [],
+    ifIndex: new Map(),
   };
   const settings = rewriteSettings(directives);
-  const sections: string[] = [];
+  // The open sections, outermost first: name, argument (a `<Location>`'s path, an `<If>`'s expression), line.
+  const open: OpenSection[] = [];
   let conditions: RewriteCondition[] = [];
   for (const directive of directives) {
     if ('kind' in directive) {
@@ -76,31 +88,37 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
       continue;
     }
     const name = directive.name.toLowerCase();
-    if (name.startsWith('</')) sections.pop();
-    else if (name.startsWith('<')) sections.push(name.slice(1));
+    if (name.startsWith('</')) open.pop();
+    else if (name.startsWith('<'))
+      open.push({ name: name.slice(1), arg: directive.args[0] ?? '', line: directive.line });
     else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
     else if (name === 'rewriterule') {
-      if (settings.on) addRewrite(groups, directive, sections, conditions, settings.base);
+      if (settings.on) addRewrite(groups, directive, open, conditions, settings.base);
       conditions = [];
-    } else if (ALIAS.has(name)) addAlias(groups, directive, sections);
+    } else if (ALIAS.has(name)) addAlias(groups, directive, open);
   }
+  guardIfRewrites(groups.rewrites, groups.ifTests);
   return groups;
 }
 
 function addRewrite(
   groups: Groups,
   directive: ApacheDirective,
-  sections: readonly string[],
+  open: readonly OpenSection[],
   conditions: readonly RewriteCondition[],
   base: string | undefined,
 ): void {
+  const sections = open.map((each) => each.name);
   const context = { skipped: groups.skipped, conditions, base, perDirectory: perDirectory(sections) };
   const made = rewriteMatcher(rewriteArgs(directive.text), directive.line, context);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
-  const section = sections.find((name) => !TRANSPARENT.has(name));
-  const match = section === undefined ? made : conditional(made, directive.line, section);
-  const rule = { line: directive.line, match };
+  const outer = open.filter((each) => !TRANSPARENT.has(each.name));
+  const section = outer[0]?.name;
+  const inIf = outer.length === 1 && section === 'if' && context.perDirectory ? outer[0] : undefined;
+  const match = section === undefined || inIf !== undefined ? made : conditional(made, directive.line, section);
+  const rule: PlacedRewrite = { line: directive.line, match };
+  if (inIf !== undefined) rule.section = ifIndex(groups, inIf);
   groups.rewrites.push(rule);
   const path =
     section === undefined && conditions.length === 0 ? exactPath(directive, context.perDirectory) : undefined;
@@ -108,7 +126,21 @@ function addRewrite(
   else if (!groups.exact.has(path)) groups.exact.set(path, rule);
 }
 
-function addAlias(groups: Groups, directive: ApacheDirective, sections: readonly string[]): void {
+/** The index of an `<If>` holding rewrite rules, its test read when its first rule is. */
+function ifIndex(groups: Groups, section: OpenSection): number {
+  const known = groups.ifIndex.get(section.line ?? 0);
+  if (known !== undefined) return known;
+  groups.ifIndex.set(section.line ?? 0, groups.ifTests.length);
+  return groups.ifTests.push(ifTest(section.arg, section.line ?? 0, groups.skipped)) - 1;
+}
+
+function addAlias(groups: Groups, directive: ApacheDirective, open: readonly OpenSection[]): void {
+  const sections = open.map((each) => each.name);
+  const { line, args } = directive;
+  const placed = sectionRedirect(directive.name.toLowerCase(), args, line, open, groups.skipped);
+  if (typeof placed === 'string') groups.problems.push({ line, message: placed });
+  if (typeof placed === 'object') groups[placed.list].push({ line, match: placed.match });
+  if (placed !== undefined) return;
   const made = aliasMatcher(directive.name.toLowerCase(), directive.args, directive.line, groups.skipped);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
@@ -146,29 +178,36 @@ function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer |
  * Compiles an Apache configuration's redirects for matching sample URLs in httpd's own order: mod_rewrite's rules
  * first, in file order, wherever they are written, then mod_alias's `Redirect*` and `RedirectMatch`, in file order
  * (https://httpd.apache.org/docs/2.4/mod/mod_alias.html#order: "mod_rewrite ... processed before mod_alias"; both
- * in the server's translation phase in a virtual host, both in its fixups in a `.htaccess`, mod_rewrite first).
+ * in the server's translation phase in a virtual host, both in its fixups in a `.htaccess`, mod_rewrite first);
+ * the redirects of `<Location>` and `<If>` sections where httpd merges them (section-redirects.ts).
  */
 export function compileApache(directives: readonly ApacheLine[]): CompiledRules {
   const groups = groupsOf(directives);
   const aliases = orderedRules({ matchers: groups.aliases, keysOf, problems: [], skipped: groups.skipped });
   const rewriteLines = new Set(groups.rewrites.map((rule) => rule.line));
-  const first = (url: URL, before: number, aliasBefore: number): RuleMatch | undefined => {
-    const rewritten = firstRewrite(groups, url, before);
+  const beforeLines = new Set(groups.before.map((rule) => rule.line));
+  const afterLines = new Set(groups.after.map((rule) => rule.line));
+  // What answers `url`, or (given `line`) what answers it before the rule on that line would.
+  const first = (url: URL, line?: number): RuleMatch | undefined => {
+    const rewriting = line !== undefined && rewriteLines.has(line);
+    const rewritten = firstRewrite(groups, url, rewriting ? line : Number.POSITIVE_INFINITY);
     if (rewritten !== undefined && rewritten !== 'pass') return rewritten;
-    if (before !== Number.POSITIVE_INFINITY && rewriteLines.has(before)) return undefined;
-    return aliasBefore === Number.POSITIVE_INFINITY ? aliases.match(url) : aliases.shadowing(url, aliasBefore);
+    if (rewriting) return undefined;
+    const early = beforeLines.has(line ?? -1);
+    const before = lastFirst(groups.before, url, early ? line! : 0);
+    if (before !== undefined || early) return before;
+    if (line !== undefined && !afterLines.has(line)) return aliases.shadowing(url, line);
+    return aliases.match(url) ?? lastFirst(groups.after, url, line ?? 0);
   };
   return {
-    size: groups.rewrites.length + groups.aliases.length,
+    size: groups.rewrites.length + groups.aliases.length + groups.before.length + groups.after.length,
     problems: groups.problems,
     skipped: groups.skipped,
     // An encoded slash in the path is refused (404) before any module sees it (AllowEncodedSlashes Off, the default:
     // https://httpd.apache.org/docs/2.4/mod/core.html#allowencodedslashes).
-    match: (url) =>
-      /%2f/i.test(url.pathname) ? undefined : first(url, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY),
+    match: (url) => (/%2f/i.test(url.pathname) ? undefined : first(url)),
     // A rewrite rule is answered first by an earlier rewrite rule only; a mod_alias one by any rewrite rule or an
-    // earlier mod_alias one.
-    shadowing: (url, line) =>
-      rewriteLines.has(line) ? first(url, line, Number.POSITIVE_INFINITY) : first(url, Number.POSITIVE_INFINITY, line),
+    // earlier mod_alias one; one of a section by the lists tried before its own and by later rules of its list.
+    shadowing: (url, line) => first(url, line),
   };
 }

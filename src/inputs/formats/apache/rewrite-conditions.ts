@@ -27,7 +27,7 @@ export interface RewriteCondition {
 export type ConditionOutcome = { holds: true; groups: string[] } | { holds: false } | { unknown: string };
 
 /** The server variables a sample URL tells (with UseCanonicalName Off, the server's name is the Host header's). */
-function variable(name: string, url: URL): string | undefined {
+export function variable(name: string, url: URL): string | undefined {
   const https = url.protocol === 'https:';
   const values: Record<string, string> = {
     HTTP_HOST: url.host,

@@ -37,14 +37,37 @@ function flagsOf(text: string | undefined): Map<string, string> {
   return flags;
 }
 
-/** The status a rule answers with, undefined for none (a rewrite), or the problem of a status that is not one. */
+/**
+ * The status a rule answers with, undefined for none (a rewrite), or the problem of a status that is not one. `[R=`
+ * a code outside 300-399`]` answers that code, the substitution dropped, and stops as `[L]` does
+ * (https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_r).
+ */
 function ruleStatus(flags: Map<string, string>): number | undefined | string {
   if (flags.has('g') || flags.has('gone')) return 410;
   if (flags.has('f') || flags.has('forbidden')) return 403;
   const redirect = flags.get('r') ?? flags.get('redirect');
   if (redirect === undefined) return undefined;
   const status = redirect === '' ? 302 : (statusWord(redirect) ?? Number.NaN);
-  return REDIRECT_STATUSES.has(status) ? status : `RewriteRule [R=${redirect}] is not a redirect status`;
+  if (REDIRECT_STATUSES.has(status) || (status >= 400 && status < 600)) return status;
+  return `RewriteRule [R=${redirect}] is not a redirect status`;
+}
+
+/**
+ * A back-reference as `[B]` escapes it (https://httpd.apache.org/docs/2.4/rewrite/flags.html#flag_b): every byte but
+ * a letter, a digit and `_` as `%xx` (lowercase, as httpd writes it), a space as `+` unless `[BNP]`; `[B=chars]`
+ * escapes only those characters.
+ */
+export function escapeBackref(text: string, flags: Map<string, string>): string {
+  const only = flags.get('b') ?? '';
+  const plus = !flags.has('bnp') && !flags.has('backrefnoplus');
+  let escaped = '';
+  for (const character of text) {
+    const kept = only === '' ? /[A-Za-z0-9_]/.test(character) : !only.includes(character);
+    if (kept) escaped += character;
+    else if (character === ' ' && plus) escaped += '+';
+    else for (const byte of new TextEncoder().encode(character)) escaped += `%${byte.toString(16).padStart(2, '0')}`;
+  }
+  return escaped;
 }
 
 /** The path a rule's pattern is matched against. */
@@ -71,20 +94,22 @@ interface RuleParts {
 /** What a rule whose pattern and conditions hold answers. */
 function answer(url: URL, groups: string[], condGroups: string[], parts: RuleParts): RewriteAnswer {
   const { line, substitution, flags, status, context } = parts;
-  if (status === 403 || status === 410) return { line, status };
+  if (status !== undefined && !REDIRECT_STATUSES.has(status)) return { line, status };
   const last = flags.has('l') || flags.has('last') || flags.has('end');
   if (substitution === '-') return status === undefined && last ? 'pass' : { line, problem: 'RewriteRule - [R]' };
   // A RewriteMap lookup (`${map:key}`) is the server's: its map is a file or program hoplens does not read.
   const map = /\$\{[^}]*\}/.exec(substitution)?.[0];
   if (map !== undefined) return { line, problem: `the substitution looks up the RewriteMap ${map}` };
-  const filled = expand(substitution, url, groups, condGroups);
+  const escaping = flags.has('b');
+  const escaped = (found: string[]) => (escaping ? found.map((group) => escapeBackref(group, flags)) : found);
+  const filled = expand(substitution, url, escaped(groups), escaped(condGroups));
   if (typeof filled !== 'string') return { line, problem: `the substitution uses ${filled.unknown}` };
   if (status === undefined)
     return { line, problem: `rewrites internally to ${filled}: what answers then is only known to the server` };
   // httpd 2.4.60 and later refuse (403) a `?` that a decoded %3F brings into the substitution's path, where it would
   // start the query (CVE-2024-38474); one after the substitution's own `?` is escaped. 2.4.63 tracks it so.
   const path = substitution.split('?')[0]!;
-  const unsafe = [...path.matchAll(/\$(\d)/g)].some((used) => groups[Number(used[1])]?.includes('?'));
+  const unsafe = !escaping && [...path.matchAll(/\$(\d)/g)].some((used) => groups[Number(used[1])]?.includes('?'));
   if (unsafe && !flags.has('unsafeallow3f')) return { line, status: 403 };
   let target = filled;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !target.startsWith('/')) {
@@ -99,6 +124,10 @@ function answer(url: URL, groups: string[], condGroups: string[], parts: RulePar
   const append = flags.has('qsa') || flags.has('qsappend');
   const discard = flags.has('qsd') || flags.has('qsdiscard');
   const location = redirectTarget(target, url, { append, discard, noEscape });
+  // httpd 2.4.60 and later refuse (403) a rewritten query string holding a space or a control character, which an
+  // unescaped ([NE]) back-reference brings in; such a path is sent as it is.
+  const query = location.split('?').slice(1).join('?');
+  if ([...query].some((character) => character <= ' ' || character === '\x7f')) return { line, status: 403 };
   // httpd makes a path absolute on the request's own site: `//x` stays a path.
   return { line, target: location.startsWith('//') ? `${url.origin}${location}` : location, status };
 }

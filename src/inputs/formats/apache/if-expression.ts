@@ -1,0 +1,39 @@
+import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
+import { variable } from './rewrite-conditions.js';
+
+/**
+ * An `<If "expression">` section's test, where the URL alone decides it: a comparison of one variable the URL tells
+ * (`%{HTTP_HOST}`, `%{QUERY_STRING}`, `%{REQUEST_URI}`...) with a regex (`=~ /re/`, `!~ m#re#i`) or a string
+ * (`== 'text'`, `!=`), as https://httpd.apache.org/docs/2.4/expr.html writes them. Undefined for any other
+ * expression: then only the server can tell whether the section applies.
+ */
+export function ifTest(expression: string, line: number, skipped: SkipLog): ((url: URL) => boolean) | undefined {
+  const parts = /^\s*%\{(\w+)\}\s*(=~|!~|==|!=)\s*(.+?)\s*$/.exec(expression);
+  if (parts === null) return undefined;
+  const [, name = '', operator = '', operand = ''] = parts;
+  const negated = operator.startsWith('!');
+  const value = (url: URL) => variable(name, url);
+  if (operator === '==' || operator === '!=') {
+    const text = /^'([^']*)'$|^"([^"]*)"$/.exec(operand);
+    if (text === null) return undefined;
+    const expected = text[1] ?? text[2] ?? '';
+    return known(value, (found) => (found === expected) !== negated);
+  }
+  const slashes = /^\/(.*)\/(i?)$/.exec(operand);
+  const marked = /^m(.)(.*)\1(i?)$/.exec(operand);
+  const source = slashes?.[1] ?? marked?.[2];
+  if (source === undefined) return undefined;
+  const flag = slashes?.[2] ?? marked?.[3] ?? '';
+  const regex = serverRegex(source, flag === 'i', { log: skipped, line });
+  if (regex === undefined) return undefined;
+  return known(value, (found) => (regex.exec(found) !== null) !== negated);
+}
+
+/** The test, or undefined when the variable is not one a URL tells. */
+function known(
+  value: (url: URL) => string | undefined,
+  test: (found: string) => boolean,
+): ((url: URL) => boolean) | undefined {
+  if (value(new URL('http://site.test/')) === undefined) return undefined;
+  return (url) => test(value(url) ?? '');
+}
