@@ -3,12 +3,14 @@
  * Each format's run seeds from `--seed` (default: a random one) until the time is up and adds every new disagreement,
  * shrunk, to test/oracles/corpus/FORMAT.json, which that format's generated suite replays in `npm test`.
  */
+import { fuzzApache } from './apache-fuzz.js';
 import { fuzzNetlify } from './netlify-fuzz.js';
 import { type FuzzOptions, fuzzNginx } from './nginx-fuzz.js';
 import { fuzzVercel } from './vercel-fuzz.js';
 
 const FORMATS: Readonly<Record<string, (options: FuzzOptions) => Promise<void>>> = {
   nginx: fuzzNginx,
+  apache: fuzzApache,
   netlify: fuzzNetlify,
   vercel: fuzzVercel,
 };
