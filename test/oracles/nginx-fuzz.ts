@@ -17,7 +17,7 @@ export async function fuzzNginx(options: FuzzOptions): Promise<void> {
   const end = Date.now() + options.minutes * 60_000;
   const first = options.seed;
   const runs = options.runs;
-  const totals = { seeds: 0, sites: 0, requests: 0, agreed: 0, skipped: 0, added: 0 };
+  const totals = { seeds: 0, sites: 0, requests: 0, agreed: 0, skipped: 0, added: 0, unreproduced: 0 };
   for (let seed = first; Date.now() < end; seed++) {
     const run = await runSeed(seed, runs, Math.max(10_000, Math.min(120_000, end - Date.now())));
     totals.seeds += 1;
@@ -34,6 +34,10 @@ export async function fuzzNginx(options: FuzzOptions): Promise<void> {
       );
       if (added) totals.added += 1;
       note = ` disagreement ${added ? 'added' : 'already in the corpus'}:\n${run.shrunk.site.text}${run.shrunk.outcomes.map((o) => `  ${o.request.host} ${o.request.path}: nginx ${JSON.stringify(o.answer)}, hoplens ${JSON.stringify(o.prediction)}`).join('\n')}`;
+    } else if (run.requests > run.agreed + run.skipped) {
+      // Said, never dropped: a batch that failed once and not when shrunk (another server took a port, say).
+      totals.unreproduced += run.requests - run.agreed - run.skipped;
+      note = ` ${run.requests - run.agreed - run.skipped} disagreed, not again when shrunk (not added)${run.error === undefined ? '' : `: ${run.error}`}`;
     }
     console.log(
       `seed ${seed}: ${run.sites} sites, ${run.requests} requests, ${run.agreed} agree, ${run.skipped} skipped${note}`,
