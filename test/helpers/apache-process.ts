@@ -85,6 +85,9 @@ export async function runApache(
         const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
         throw new Error(`httpd exited (${child.exitCode}): ${stderr}${log}`);
       }
+      // httpd writes its pid file once it has bound its listeners: before it, a port that accepts may be another
+      // process's (a concurrent suite that took a free port first), with httpd about to exit on it.
+      if (!(await readFile(join(dir, 'httpd.pid'), 'utf8').catch(() => '')).trim()) return false;
       return (await Promise.all(ports.map(accepts))).every(Boolean);
     }, 10_000);
   } catch (error) {

@@ -49,13 +49,14 @@ export async function runNginx(
   options: NginxProcessOptions = {},
 ): Promise<NginxProcess> {
   await mkdir(join(dir, 'tmp'), { recursive: true });
+  const pidFile = join(dir, 'nginx.pid');
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
     (kind) => `  ${kind}_temp_path ${join(dir, 'tmp', kind)};`,
   );
   const config = [
     'daemon off;',
     options.worker === true ? 'worker_processes 1;' : 'master_process off;',
-    `pid ${join(dir, 'nginx.pid')};`,
+    `pid ${pidFile};`,
     `error_log ${join(dir, 'error.log')} warn;`,
     `events { worker_connections ${options.workerConnections ?? 64}; }`,
     'http {',
@@ -78,6 +79,9 @@ export async function runNginx(
   try {
     await until(async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited: ${await readFile(join(dir, 'error.log'), 'utf8')}`);
+      // nginx writes its pid file only once it has bound every listener: before it, a port that accepts may be
+      // another process's (a concurrent suite that took a free port first), and nginx about to exit on it.
+      if (!(await readFile(pidFile, 'utf8').catch(() => '')).trim()) return false;
       return (await Promise.all(ports.map((port) => accepts(port, options.host ?? '127.0.0.1')))).every(Boolean);
     }, 10_000);
   } catch (error) {
