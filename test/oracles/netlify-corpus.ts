@@ -3,8 +3,8 @@
  * fast-check to a minimal file and the samples that disagreed, with the seed that found it and what each side said
  * then. netlify.generated.test.ts replays every entry on every run; netlify-fuzz.ts adds new ones.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { CorpusFile } from './corpus-file.js';
 import type { GeneratedFile } from './netlify-generator.js';
 import { describeOutcome, type NetlifyOutcome } from './netlify-verdicts.js';
 
@@ -19,26 +19,15 @@ export interface NetlifyCorpusEntry extends GeneratedFile {
   open?: string;
 }
 
-export async function readCorpus(): Promise<NetlifyCorpusEntry[]> {
-  try {
-    return JSON.parse(await readFile(CORPUS_FILE, 'utf8')) as NetlifyCorpusEntry[];
-  } catch {
-    return [];
-  }
+const corpus = new CorpusFile<NetlifyCorpusEntry>(CORPUS_FILE, (each) => [each.name, each.text, each.samples]);
+
+export function readCorpus(): Promise<NetlifyCorpusEntry[]> {
+  return corpus.read();
 }
 
 /** Adds an entry unless one with the same name, text and samples is there already. */
-export async function addToCorpus(
-  file: GeneratedFile,
-  found: string,
-  outcomes: readonly NetlifyOutcome[],
-): Promise<boolean> {
-  const corpus = await readCorpus();
-  const key = (each: GeneratedFile) => JSON.stringify([each.name, each.text, each.samples]);
-  if (corpus.some((entry) => key(entry) === key(file))) return false;
+export function addToCorpus(file: GeneratedFile, found: string, outcomes: readonly NetlifyOutcome[]): Promise<boolean> {
   const { name, text, samples } = file;
   const then = outcomes.map(describeOutcome);
-  corpus.push({ name, text, samples, found, then });
-  await writeFile(CORPUS_FILE, `${JSON.stringify(corpus, null, 2)}\n`);
-  return true;
+  return corpus.add({ name, text, samples, found, then });
 }

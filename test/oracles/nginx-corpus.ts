@@ -3,8 +3,8 @@
  * fast-check to a minimal site and the requests that disagreed, with the seed that found it and what each side said
  * then. The suite replays every entry on every run; nginx-fuzz.ts adds new ones.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { CorpusFile } from './corpus-file.js';
 import type { Outcome } from './nginx-batch.js';
 import type { GeneratedSite } from './nginx-generator.js';
 
@@ -19,24 +19,17 @@ export interface CorpusEntry extends GeneratedSite {
   open?: string;
 }
 
-export async function readCorpus(): Promise<CorpusEntry[]> {
-  try {
-    return JSON.parse(await readFile(CORPUS_FILE, 'utf8')) as CorpusEntry[];
-  } catch {
-    return [];
-  }
+const corpus = new CorpusFile<CorpusEntry>(CORPUS_FILE, (each) => [each.text, each.requests]);
+
+export function readCorpus(): Promise<CorpusEntry[]> {
+  return corpus.read();
 }
 
 /** Adds an entry unless one with the same text and requests is there already. */
-export async function addToCorpus(site: GeneratedSite, found: string, outcomes: readonly Outcome[]): Promise<boolean> {
-  const corpus = await readCorpus();
-  const key = (each: GeneratedSite) => JSON.stringify([each.text, each.requests]);
-  if (corpus.some((entry) => key(entry) === key(site))) return false;
+export function addToCorpus(site: GeneratedSite, found: string, outcomes: readonly Outcome[]): Promise<boolean> {
   const then = outcomes.map(
     ({ request, answer, prediction }) =>
       `${request.host} ${request.path}: nginx ${JSON.stringify(answer)}, hoplens ${JSON.stringify(prediction)}`,
   );
-  corpus.push({ text: site.text, requests: site.requests, found, then });
-  await writeFile(CORPUS_FILE, `${JSON.stringify(corpus, null, 2)}\n`);
-  return true;
+  return corpus.add({ text: site.text, requests: site.requests, found, then });
 }

@@ -3,8 +3,8 @@
  * fast-check to a minimal vercel.json and the samples that disagreed, with the seed that found it and what each side
  * said then. vercel.generated.test.ts replays every entry on every run; vercel-fuzz.ts adds new ones.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { CorpusFile } from './corpus-file.js';
 import { describeOutcome, type Outcome } from './vercel-compare.js';
 import type { GeneratedFile } from './vercel-generator.js';
 
@@ -19,20 +19,13 @@ export interface CorpusEntry extends GeneratedFile {
   open?: string;
 }
 
-export async function readCorpus(): Promise<CorpusEntry[]> {
-  try {
-    return JSON.parse(await readFile(CORPUS_FILE, 'utf8')) as CorpusEntry[];
-  } catch {
-    return [];
-  }
+const corpus = new CorpusFile<CorpusEntry>(CORPUS_FILE, (each) => [each.text, each.samples]);
+
+export function readCorpus(): Promise<CorpusEntry[]> {
+  return corpus.read();
 }
 
 /** Adds an entry unless one with the same text and samples is there already. */
-export async function addToCorpus(file: GeneratedFile, found: string, outcomes: readonly Outcome[]): Promise<boolean> {
-  const corpus = await readCorpus();
-  const key = (each: GeneratedFile) => JSON.stringify([each.text, each.samples]);
-  if (corpus.some((entry) => key(entry) === key(file))) return false;
-  corpus.push({ text: file.text, samples: file.samples, found, said: outcomes.map(describeOutcome) });
-  await writeFile(CORPUS_FILE, `${JSON.stringify(corpus, null, 2)}\n`);
-  return true;
+export function addToCorpus(file: GeneratedFile, found: string, outcomes: readonly Outcome[]): Promise<boolean> {
+  return corpus.add({ text: file.text, samples: file.samples, found, said: outcomes.map(describeOutcome) });
 }
