@@ -151,14 +151,19 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
   const reports = parseReportSpecs(flags.report, cwd, LINT_FORMATS);
   await refuseOutputOverInputs(plan, reports);
   const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
-  const { loaded, graph, findings, slow } = await withDefaultSignals(() =>
-    lintInput(plan, rules, {
-      migration: flags.migration === true,
-      sameHost: flags.sameHost === true,
-      sitemapPaths: plan.sitemapPaths,
-    }),
+  const linted = await withDefaultSignals(
+    () =>
+      lintInput(plan, rules, {
+        migration: flags.migration === true,
+        sameHost: flags.sameHost === true,
+        sitemapPaths: plan.sitemapPaths,
+      }),
+    io.signal,
   );
   if (await interrupted(io, plan.inputName)) return EXIT.INTERRUPTED;
+  // Not linted and not interrupted: the reader of the output went away first, which ends the run quietly.
+  if (linted === undefined) return EXIT.OK;
+  const { loaded, graph, findings, slow } = linted;
   const report: LintReport = {
     inputName: plan.inputName,
     findings,
