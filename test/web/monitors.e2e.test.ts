@@ -335,7 +335,8 @@ describe('managing monitors in the page', () => {
     // `14:05:09 (in 34 s)` (test/web/monitor-page-logic.test.ts).
     expect(next).toMatch(/^due now$|\(in \d+ (s|min)\)$/);
     await screenshotsOf(`/monitors/${id}`, 'monitor-page', '.uptime');
-  });
+    // Five pages signed in and drawn, four of them full screenshots: 31 s on a two-core machine at load 18.
+  }, 120_000);
 
   it('pauses, resumes and edits a monitor', async () => {
     const id = ids.created;
