@@ -2,8 +2,10 @@
 
 export type { CrawlFetcher } from './crawl-fetcher.js';
 export { CRAWL_ISSUE_SEVERITY, CRAWL_ISSUE_TYPES, type CrawlIssueType } from './crawl-issue-types.js';
+export { CrawlMap, type TextWriter } from './crawl-map.js';
 export { CRAWL_OPTION_TABLE, type CrawlOptionName } from './crawl-options.js';
 export { type CrawlTotals, crawlReport, type ReportedLink } from './crawl-report.js';
+export { crawlRow } from './crawl-rows.js';
 export { CRAWL_DEFAULTS, type CrawlRun, type CrawlSettings, runCrawl } from './crawl-run.js';
 export type {
   CrawlStore,
@@ -22,7 +24,6 @@ export { LINK_ELEMENTS } from './crawl-store.js';
 export { type CrawlTally, TallyingStore } from './crawl-tally.js';
 export { CRAWL_SCOPES, type CrawlScope } from './crawl-url.js';
 export { DiskStore, type DiskStoreOptions } from './disk-store.js';
-// The links of files (Markdown, MDX, HTML) and the fix written for them: files/.
-export * from './files/index.js';
 export { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
+export { type ReportedRows, type ReportRowsOptions, reportRows } from './report-rows.js';
 export { TRAP_DEFAULTS, type TrapLimits } from './trap-guard.js';

@@ -8,6 +8,7 @@ export { type ColumnChoice, CSV_ROLES, type CsvColumns, describeColumns, readCsv
 export { formatOfContent } from './detect/by-content.js';
 export { formatOfName } from './detect/by-name.js';
 export { detectInputFormat } from './detect/detect.js';
+export { applyEdits, type TextEdit, unifiedDiff } from './edits/index.js';
 export {
   INPUTS_ERROR_CODES,
   type InputsError,
@@ -16,6 +17,16 @@ export {
   isInputsError,
 } from './errors.js';
 export { fileErrorReason } from './file-error.js';
+export {
+  type ExactText,
+  type FileKind,
+  fileKind,
+  globPattern,
+  readExactText,
+  type WalkedFile,
+  type WalkOptions,
+  walkFiles,
+} from './files/index.js';
 export { destinationText, type FixEdit } from './formats/fix-edit.js';
 export {
   FORMAT_TABLE,

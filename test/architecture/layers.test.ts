@@ -27,6 +27,7 @@ type Layer =
   | 'variants'
   | 'report'
   | 'crawl'
+  | 'file-links'
   | 'cli'
   | 'service'
   | 'web'
@@ -90,7 +91,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     uses: ['core', 'inputs', 'check', 'database'],
     entries: ['crawl/index.ts', 'crawl/pg/index.ts', 'crawl/crawl-issue-types.ts', 'crawl/crawl-options.ts'],
   },
-  cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl'] },
+  // The files crawl (issue 43): the links in local Markdown and HTML files, read through inputs (its file walking
+  // and its text-edit engine, shared with fix's rule writers), judged with the site crawl's findings, and their
+  // `--fix`; `hoplens crawl docs/` only parses flags and writes.
+  'file-links': { uses: ['core', 'inputs', 'crawl'], entries: ['file-links/index.ts'] },
+  cli: {
+    uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl', 'file-links'],
+  },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
 };

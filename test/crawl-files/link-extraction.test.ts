@@ -12,9 +12,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { htmlFileLinks } from '../../src/crawl/files/html-links.js';
-import { markdownLinks } from '../../src/crawl/files/markdown-links.js';
-import { walkFiles } from '../../src/crawl/files/walk-files.js';
+import { htmlFileLinks } from '../../src/file-links/html-links.js';
+import { markdownLinks } from '../../src/file-links/markdown-links.js';
+import { walkFiles } from '../../src/inputs/files/walk-files.js';
 
 /** Each link as `form text-as-written` (the range sliced out of the source). */
 function written(text: string): string[] {

@@ -6,7 +6,7 @@
  * quotes, `=`, `<`, `>` or a backtick (HTML standard 13.1.2.3, https://html.spec.whatwg.org/#attributes-2).
  */
 import { describe, expect, it } from 'vitest';
-import { type RewriteInput, rewrittenText } from '../../src/crawl/files/rewrite-target.js';
+import { type RewriteInput, rewrittenText } from '../../src/file-links/rewrite-target.js';
 
 const page = new URL('https://site.example/docs/guide/intro.html');
 

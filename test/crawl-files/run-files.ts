@@ -1,6 +1,6 @@
 /** Runs the files mode of `hoplens crawl` in-process, with captured streams and the link server's routes. */
 import { PassThrough } from 'node:stream';
-import { type FilesCrawlFlags, runFilesCrawl } from '../../src/cli/crawl/files-command.js';
+import { type FilesCrawlFlags, runFilesCrawl } from '../../src/cli/commands/crawl-files.js';
 
 export interface FilesOutcome {
   code: number;

@@ -1,6 +1,6 @@
 /**
  * `hoplens crawl URL...`: crawls a site from its start URLs and sitemaps (src/crawl/), then writes every link that
- * points at a redirect, a loop or an error in a `check` format (the links as check rows: src/cli/crawl/crawl-rows.ts),
+ * points at a redirect, a loop or an error in a `check` format (the links as check rows: src/crawl/crawl-rows.ts),
  * and with `--map` the old link → final URL of each page. Exit 1 when a link has an error finding (a warning too with
  * `--strict`), 130 when stopped by Ctrl-C (the state directory is then kept for `--resume`).
  */
@@ -9,33 +9,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { emptySummary } from '../../check/index.js';
 import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
-import {
-  type CrawlStore,
-  type CrawlTotals,
-  crawlReport,
-  DiskStore,
-  runCrawl,
-  TallyingStore,
-} from '../../crawl/index.js';
+import { DiskStore, runCrawl, TallyingStore } from '../../crawl/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
-import { colorsFor } from '../colors.js';
 import { cliCrawlFetcher } from '../crawl/crawl-fetcher.js';
 import type { CrawlFlags } from '../crawl/crawl-flags.js';
-import { CrawlMap } from '../crawl/crawl-map.js';
+import { writeReport } from '../crawl/crawl-output.js';
 import { crawlProgress } from '../crawl/crawl-progress.js';
-import { crawlRow } from '../crawl/crawl-rows.js';
 import { crawlSettings } from '../crawl/crawl-settings.js';
-import { cutsText } from '../crawl/crawl-summary.js';
 import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
-import { formatterFor } from '../formats/select-formatter.js';
-import { TeeFormatter } from '../formats/tee.js';
 import type { CliIo } from '../io.js';
-import { openFileSink, Sink } from '../output.js';
 import { readPolicyFile } from '../policy-file.js';
 import { parseReportSpecs } from '../report-flag.js';
 
@@ -45,72 +30,6 @@ function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boo
   if (flags.resume === true)
     throw invalidFlag('--resume', 'needs --state DIR, the directory of the crawl to go on with');
   return { dir: mkdtempSync(join(tmpdir(), 'hoplens-crawl-')), temporary: true };
-}
-
-/**
- * Writes the report of a crawl's store (also `crawl report`'s, of a shared crawl: src/cli/crawl/report-command.ts).
- * `startedAt` (`performance.now()`) is when the crawl began, for the summary's time; by default, now.
- */
-export async function writeReport(
-  store: CrawlStore,
-  flags: CrawlFlags,
-  io: CliIo,
-  interrupted: boolean,
-  startedAt = performance.now(),
-): Promise<[CrawlTotals, boolean]> {
-  const cwd = io.cwd ?? process.cwd();
-  const sink =
-    flags.output === undefined
-      ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
-      : await openFileSink(resolve(cwd, flags.output), '--output');
-  const format = effectiveFormat((flags.format ?? 'table') as CheckFormat, flags.output === undefined, io.env);
-  const colors = colorsFor(sink.isTTY, io.env, flags.color);
-  const files = await reportFiles(flags, cwd);
-  const formatter = new TeeFormatter([
-    formatterFor(format, sink, { colors, quiet: false, inputName: 'crawl' }),
-    ...files.map(({ formatter }) => formatter),
-  ]);
-  const map = flags.map === undefined ? undefined : await CrawlMap.open(resolve(cwd, flags.map));
-  const summary = emptySummary();
-  let line = 0;
-  let failed = false;
-  await formatter.begin();
-  const totals = await crawlReport(store, async (reported) => {
-    const row = crawlRow(reported, ++line, flags.strict === true);
-    if (row.outcome === 'failed') summary.failed++;
-    else summary.passed++;
-    failed ||= row.outcome === 'failed';
-    await map?.add(reported);
-    await formatter.row(row);
-  });
-  summary.interrupted = interrupted;
-  summary.elapsedMs = performance.now() - startedAt;
-  await formatter.end(summary);
-  await sink.close();
-  for (const file of files) await file.sink.close();
-  await map?.close();
-  io.stderr.write(cutsText(totals));
-  return [totals, failed];
-}
-
-/** Each `--report FORMAT=FILE`: a formatter of its own on its own file, as `check` writes them. */
-async function reportFiles(
-  flags: CrawlFlags,
-  cwd: string,
-): Promise<{ formatter: ReturnType<typeof formatterFor>; sink: Sink }[]> {
-  const files = [];
-  for (const spec of parseReportSpecs(flags.report, cwd)) {
-    const sink = await openFileSink(spec.path, '--report');
-    files.push({
-      sink,
-      formatter: formatterFor(spec.format, sink, {
-        colors: colorsFor(false, {}, false),
-        quiet: false,
-        inputName: 'crawl',
-      }),
-    });
-  }
-  return files;
 }
 
 export async function crawlCommand(targets: readonly string[], flags: CrawlFlags, io: CliIo): Promise<number> {

@@ -32,7 +32,7 @@ export interface CrawlFlags extends AnalysisFlags {
   progress?: boolean;
   /** False with `--no-color`. */
   color?: boolean;
-  /** Files only (src/cli/crawl/files-command.ts): print the rewrite of permanently redirected links as a diff. */
+  /** Files only (src/cli/commands/crawl-files.ts): print the rewrite of permanently redirected links as a diff. */
   fix?: boolean;
   /** Files only: rewrite temporarily redirected links too. */
   fixTemporary?: boolean;

@@ -1,14 +1,33 @@
 import { terminalText } from '../../core/index.js';
-import type { CrawlFilesResult } from '../../crawl/index.js';
+import type { CrawlFinding } from '../../crawl/index.js';
+import type { CrawlFilesResult, FileFinding } from '../../file-links/index.js';
 import { fileName } from '../file-line.js';
-import type { CiReport } from '../formats/ci-report.js';
+import type { CiFinding, CiLevel, CiReport } from '../formats/ci-report.js';
 import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
 import { annotations } from '../formats/github-commands.js';
-import { ciFinding, ciLevel, type FileFinding } from './files-findings.js';
 
 /** The formats of `crawl` on files. */
 export const FILES_FORMATS = ['table', 'json', 'github', 'sarif', 'gitlab', 'markdown'] as const;
 export type FilesFormat = (typeof FILES_FORMATS)[number];
+
+/** A finding's level in the CI formats. */
+export function ciLevel(finding: CrawlFinding): CiLevel {
+  return finding.severity === 'info' ? 'notice' : finding.severity;
+}
+
+/** The finding as the CI formats take it: on its file, line and column. */
+export function ciFinding({ finding, link }: FileFinding): CiFinding {
+  return {
+    rule: finding.type,
+    level: ciLevel(finding),
+    line: link.line,
+    column: link.column,
+    path: link.file,
+    title: `${finding.type}: ${link.target}`,
+    message: finding.message,
+    key: `${link.file}\0${link.target}`,
+  };
+}
 
 /** `file:line:column: level rule: message`, the shape compilers print and editors jump to. */
 export function findingLine({ finding, link }: FileFinding): string {

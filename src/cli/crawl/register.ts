@@ -1,6 +1,6 @@
 /**
  * Declares `hoplens crawl` on the command tree: a site from its URLs (src/cli/commands/crawl.ts), or the links of
- * files and directories (src/cli/crawl/files-command.ts) when every argument is an existing path. Only the flags live
+ * files and directories (src/cli/commands/crawl-files.ts) when every argument is an existing path. Only the flags live
  * here; each command's code is imported when it runs.
  */
 import { existsSync } from 'node:fs';
@@ -113,12 +113,12 @@ export function addCrawlCommand(root: Command, io: CliIo, status: { code: number
     .addHelpText('after', CRAWL_HELP)
     .action(async (targets: string[], flags: CrawlFlags & SharedCrawlFlags) => {
       if (flags.worker === true) {
-        const { crawlWorkerCommand } = await import('./worker-command.js');
+        const { crawlWorkerCommand } = await import('../commands/crawl-worker.js');
         status.code = await crawlWorkerCommand(targets, flags, io);
         return;
       }
       if (allPaths(targets, io.cwd ?? process.cwd())) {
-        const { runFilesCrawl } = await import('./files-command.js');
+        const { runFilesCrawl } = await import('../commands/crawl-files.js');
         status.code = await runFilesCrawl(targets, flags, io);
         return;
       }

@@ -1,10 +1,10 @@
 /**
  * Declares `hoplens crawl report`: the combined report of a crawl shared by `--worker` processes through
- * PostgreSQL, in the formats `crawl` writes. Its code (src/cli/crawl/report-command.ts) is imported when it runs.
+ * PostgreSQL, in the formats `crawl` writes. Its code (src/cli/commands/crawl-report.ts) is imported when it runs.
  */
 import type { Command } from 'commander';
+import type { CrawlReportFlags } from '../commands/crawl-report.js';
 import type { CliIo } from '../io.js';
-import type { CrawlReportFlags } from './report-command.js';
 
 const REPORT_HELP = `
 Examples:
@@ -26,7 +26,7 @@ export function addCrawlReportCommand(crawl: Command, io: CliIo, status: { code:
     .option('--crawl-id <id>', 'the shared crawl to report on')
     .addHelpText('after', REPORT_HELP)
     .action(async (urls: string[], flags: CrawlReportFlags) => {
-      const { crawlReportCommand } = await import('./report-command.js');
+      const { crawlReportCommand } = await import('../commands/crawl-report.js');
       status.code = await crawlReportCommand(urls, flags, io);
     });
 }

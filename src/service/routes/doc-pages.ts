@@ -7,9 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Marked, type Tokens } from 'marked';
-import { gfmHeadingId } from 'marked-gfm-heading-id';
 import { DOCS_DIR } from '../../core/index.js';
+import { docsMarkdown } from './doc-markdown.js';
 
 /** Where a docs page is served: `/docs/issues` for docs/issues.md. */
 export function docPagePath(name: string): string {
@@ -44,9 +43,6 @@ const HEADERS = {
 /** A page's name: docs/NAME.md. */
 const PAGE_FILE = /^([a-z][a-z-]*)\.md$/;
 
-/** A link from one docs page to another (`cli.md#check`), which is served as `/docs/cli#check`. */
-const SIBLING_LINK = /^([a-z][a-z-]*)\.md(#.*)?$/;
-
 /** The docs' names (`issues`, `cli`...), or none when the package has no docs/ directory. */
 function pageNames(): string[] {
   try {
@@ -56,22 +52,10 @@ function pageNames(): string[] {
   }
 }
 
-/** Markdown to HTML with GitHub's heading anchors, links between the docs rewritten to their pages. */
-function renderer(names: ReadonlySet<string>): Marked {
-  return new Marked(gfmHeadingId(), {
-    walkTokens(token) {
-      if (token.type !== 'link') return;
-      const link = token as Tokens.Link;
-      const sibling = SIBLING_LINK.exec(link.href);
-      if (sibling !== null && names.has(sibling[1]!)) link.href = docPagePath(sibling[1]!) + (sibling[2] ?? '');
-    },
-  });
-}
-
 /** A whole page around the rendered Markdown, titled by its first heading. */
-function page(markdown: string, marked: Marked): string {
+function page(markdown: string, docs: ReturnType<typeof docsMarkdown>): string {
   const title = /^# +(.+)$/m.exec(markdown)?.[1] ?? 'hoplens';
-  const body = marked.parse(markdown, { async: false });
+  const body = docs.render(markdown);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>hoplens: ${title.replace(/[<&]/g, '')}</title><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
@@ -83,9 +67,9 @@ ${body}</body></html>
 /** Serves every docs/*.md as `/docs/<name>`, rendered once at start-up, and the pages' stylesheet. */
 export async function docPages(app: FastifyInstance): Promise<void> {
   const names = pageNames();
-  const marked = renderer(new Set(names));
+  const docs = docsMarkdown(new Set(names), docPagePath);
   for (const name of names) {
-    const html = page(readFileSync(fileURLToPath(new URL(`${name}.md`, DOCS_DIR)), 'utf8'), marked);
+    const html = page(readFileSync(fileURLToPath(new URL(`${name}.md`, DOCS_DIR)), 'utf8'), docs);
     app.get(docPagePath(name), { schema: { hide: true } }, async (_request, reply) =>
       reply.headers(HEADERS).type('text/html; charset=utf-8').send(html),
     );

@@ -1,3 +1,4 @@
+import { applyEdits, type TextEdit } from '../../edits/index.js';
 import { destinationText, editsByLine, type FixEdit, splitLines } from '../fix-edit.js';
 import { type ApacheWord, apacheWordSpans } from './lines.js';
 import { statusWord } from './read.js';
@@ -7,12 +8,9 @@ interface PlacedWord extends ApacheWord {
   line: number;
 }
 
-/** A change to one line: the text between `start` and `end` replaced. */
-interface Change {
+/** A change to one line: the text between `start` and `end` replaced (inputs' one text-edit engine). */
+interface Change extends TextEdit {
   line: number;
-  start: number;
-  end: number;
-  text: string;
 }
 
 /** The words of the directive starting on line `first` (0-based), continuations read as src/inputs/formats/apache/lines.ts does. */
@@ -102,11 +100,12 @@ export function writeApache(text: string, edits: readonly FixEdit[]): string {
   for (const [number, edit] of editsByLine(edits)) {
     const words = number < 1 ? undefined : directiveWords(lines, number - 1);
     if (words === undefined) continue;
-    // Right to left, so that the places of the changes still to make stay right.
-    const changes = directiveChanges(words, edit).sort((a, b) => b.line - a.line || b.start - a.start);
-    for (const change of changes) {
-      const line = lines[change.line]!;
-      lines[change.line] = line.slice(0, change.start) + change.text + line.slice(change.end);
+    const changes = directiveChanges(words, edit);
+    for (const line of new Set(changes.map((change) => change.line))) {
+      lines[line] = applyEdits(
+        lines[line]!,
+        changes.filter((change) => change.line === line),
+      );
     }
   }
   return join(lines);

@@ -1,12 +1,9 @@
+import { applyEdits, type TextEdit } from '../../edits/index.js';
 import { destinationText, editsByLine, type FixEdit } from '../fix-edit.js';
 import { type NginxToken, nginxTokens } from './tokens.js';
 
-/** A change to the text: the characters between `start` and `end` replaced. */
-interface Change {
-  start: number;
-  end: number;
-  text: string;
-}
+/** A change to the text: the characters between `start` and `end` replaced (inputs' one text-edit engine). */
+type Change = TextEdit;
 
 /** The `return` and `rewrite` directives (their words, name first), by the line they start on. */
 function redirectDirectives(tokens: readonly NginxToken[]): Map<number, NginxToken[][]> {
@@ -88,11 +85,5 @@ export function writeNginx(text: string, edits: readonly FixEdit[]): string {
     if (words === undefined || others.length > 0) continue;
     changes.push(...(words[0]!.value === 'return' ? returnChanges : rewriteChanges)(words, edit, text));
   }
-  let out = '';
-  let copied = 0;
-  for (const change of changes.sort((a, b) => a.start - b.start)) {
-    out += text.slice(copied, change.start) + change.text;
-    copied = change.end;
-  }
-  return out + text.slice(copied);
+  return applyEdits(text, changes);
 }

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { type FileKind, fileKind } from './file-kinds.js';
+import { type FileKind, fileKind, readExactText } from '../inputs/index.js';
 import type { FileLink } from './file-link.js';
 import { htmlFileLinks } from './html-links.js';
 import { markdownLinks, type RawLink } from './markdown-links.js';
@@ -37,9 +36,7 @@ function rawLinks(kind: FileKind, text: string): RawLink[] {
 
 /** Reads a file and finds its links, each with its line and column; a file named whatever its kind is Markdown. */
 export async function readLinkFile(absolute: string, path: string): Promise<LinkFile> {
-  const bytes = await readFile(absolute);
-  const text = bytes.toString('utf8');
-  const exact = Buffer.from(text, 'utf8').equals(bytes);
+  const { text, exact } = await readExactText(absolute);
   const positions = new TextPositions(text);
   const links = rawLinks(fileKind(absolute) ?? 'markdown', text).map((raw): FileLink => {
     const { line, column } = positions.at(raw.start);

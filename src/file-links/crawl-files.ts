@@ -1,9 +1,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
+import { type WalkOptions, walkFiles } from '../inputs/index.js';
 import type { FileLink } from './file-link.js';
 import { type AnalyzeUrl, type FollowedUrl, followLinks } from './follow-links.js';
 import { linkUrl, requestUrl } from './link-url.js';
 import { type LinkFile, readLinkFile } from './read-file-links.js';
-import { type WalkOptions, walkFiles } from './walk-files.js';
 
 export interface CrawlFilesOptions extends WalkOptions {
   analyze: AnalyzeUrl;

@@ -1,12 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { FileFix } from '../../crawl/index.js';
-import { outputError } from '../output-error.js';
+import type { FileFix } from './plan-fixes.js';
 
 /**
  * Writes each fixed file in place, as `hoplens fix --write` does, after reading it again: a file that changed since
  * it was read (an editor saved it meanwhile) is left alone and named, rather than overwritten with a stale rewrite.
+ * A failure to write is the caller's to word (`writeError`: the CLI names the flag and the file).
  */
-export async function writeFixes(fixes: readonly FileFix[]): Promise<{ written: FileFix[]; changed: string[] }> {
+export async function writeFixes(
+  fixes: readonly FileFix[],
+  writeError: (path: string, error: unknown) => Error,
+): Promise<{ written: FileFix[]; changed: string[] }> {
   const written: FileFix[] = [];
   const changed: string[] = [];
   for (const fix of fixes) {
@@ -18,7 +21,7 @@ export async function writeFixes(fixes: readonly FileFix[]): Promise<{ written: 
     try {
       await writeFile(fix.file.absolute, fix.fixed);
     } catch (error) {
-      throw outputError('--write', fix.file.absolute, error);
+      throw writeError(fix.file.absolute, error);
     }
     written.push(fix);
   }

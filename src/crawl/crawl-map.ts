@@ -3,18 +3,25 @@
  * (`page,link,final`), the input of a bulk rewrite of the site's content. The link is written as it appears in the
  * page (its `href`), so that a search and replace finds it.
  */
-import type { CrawlFinding, ReportedLink } from '../../crawl/index.js';
-import { openFileSink, type Sink } from '../output.js';
+
+import type { ReportedLink } from './crawl-report.js';
+import type { CrawlFinding } from './link-findings.js';
+
+/** Where the map's text goes (the CLI's file sink): the crawl writes nothing of its own. */
+export interface TextWriter {
+  write(text: string): Promise<void>;
+  close(): Promise<void>;
+}
 
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 export class CrawlMap {
-  private constructor(private readonly sink: Sink) {}
+  private constructor(private readonly sink: TextWriter) {}
 
-  static async open(path: string): Promise<CrawlMap> {
-    const sink = await openFileSink(path, '--map');
+  /** Starts the map on `sink` with its header line. */
+  static async open(sink: TextWriter): Promise<CrawlMap> {
     await sink.write('page,link,final\n');
     return new CrawlMap(sink);
   }

@@ -8,14 +8,14 @@ import { runCrawl } from '../../crawl/index.js';
 import { isDatabaseFailure, joinSharedCrawl, type SharedCrawl } from '../../crawl/pg/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
+import { cliCrawlFetcher } from '../crawl/crawl-fetcher.js';
+import type { CrawlFlags } from '../crawl/crawl-flags.js';
+import { crawlSettings } from '../crawl/crawl-settings.js';
+import { databaseUnavailable, databaseUrl } from '../crawl/database-url.js';
+import { crawlIdOf, leaseMsOf, type SharedCrawlFlags } from '../crawl/shared-crawl-flags.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
-import { cliCrawlFetcher } from './crawl-fetcher.js';
-import type { CrawlFlags } from './crawl-flags.js';
-import { crawlSettings } from './crawl-settings.js';
-import { databaseUnavailable, databaseUrl } from './database-url.js';
-import { crawlIdOf, leaseMsOf, type SharedCrawlFlags } from './shared-crawl-flags.js';
 
 /** Flags that are the worker's own, not the crawl's: its output, its local state, its place in the shared crawl. */
 const OWN_FLAGS: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-import type { AnalysisResult } from '../../core/index.js';
+import type { AnalysisResult } from '../core/index.js';
 import { type LinkVerdict, linkVerdict } from './link-verdict.js';
 
 /** Analyses one URL (the CLI's analyzer under the command's options). */

@@ -3,13 +3,13 @@
  * `DATABASE_URL`'s PostgreSQL and written as `hoplens crawl` writes its own.
  */
 import { openSharedCrawl } from '../../crawl/pg/index.js';
-import { writeReport } from '../commands/crawl.js';
+import type { CrawlFlags } from '../crawl/crawl-flags.js';
+import { writeReport } from '../crawl/crawl-output.js';
+import { databaseUnavailable, databaseUrl } from '../crawl/database-url.js';
+import { crawlIdOf, type SharedCrawlFlags } from '../crawl/shared-crawl-flags.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import type { CrawlFlags } from './crawl-flags.js';
-import { databaseUnavailable, databaseUrl } from './database-url.js';
-import { crawlIdOf, type SharedCrawlFlags } from './shared-crawl-flags.js';
 
 export interface CrawlReportFlags extends Pick<SharedCrawlFlags, 'crawlId'> {
   format?: string;

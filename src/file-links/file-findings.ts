@@ -1,12 +1,11 @@
 import {
-  type CheckedLink,
   type CrawlFinding,
   type LinkElement,
   type LinkRecord,
   linkFindings,
   type TargetRecord,
-} from '../../crawl/index.js';
-import type { CiFinding, CiLevel } from '../formats/ci-report.js';
+} from '../crawl/index.js';
+import type { CheckedLink } from './crawl-files.js';
 
 /** One finding of the crawl's (src/crawl/link-findings.ts) on one link of a file. */
 export interface FileFinding {
@@ -39,23 +38,4 @@ function targetRecord(link: CheckedLink): TargetRecord {
 /** The findings on a link of a file, as the site crawl makes them for a link on a page. */
 export function fileFindings(link: CheckedLink): FileFinding[] {
   return linkFindings(linkRecord(link), targetRecord(link)).map((finding) => ({ finding, link }));
-}
-
-/** A finding's level in the CI formats. */
-export function ciLevel(finding: CrawlFinding): CiLevel {
-  return finding.severity === 'info' ? 'notice' : finding.severity;
-}
-
-/** The finding as the CI formats take it: on its file, line and column. */
-export function ciFinding({ finding, link }: FileFinding): CiFinding {
-  return {
-    rule: finding.type,
-    level: ciLevel(finding),
-    line: link.line,
-    column: link.column,
-    path: link.file,
-    title: `${finding.type}: ${link.target}`,
-    message: finding.message,
-    key: `${link.file}\0${link.target}`,
-  };
 }

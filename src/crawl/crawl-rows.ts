@@ -3,9 +3,9 @@
  * the row's source is the link's target, its `extra` columns the page it is on, the element and the anchor text, its
  * chain the target's; the crawl's findings are its reasons (errors) and warnings, and `line` counts the reported links.
  */
-import type { RowResult } from '../../check/index.js';
-import { countRedirects } from '../../core/index.js';
-import type { ReportedLink } from '../../crawl/index.js';
+import type { RowResult } from '../check/index.js';
+import { countRedirects } from '../core/index.js';
+import type { ReportedLink } from './crawl-report.js';
 
 export function crawlRow(reported: ReportedLink, line: number, strict: boolean): RowResult {
   const { link, target, findings } = reported;

@@ -1,4 +1,4 @@
-import type { AnalysisResult } from '../../core/index.js';
+import type { AnalysisResult } from '../core/index.js';
 
 /** What following a link found. */
 export type LinkVerdict =

@@ -1,8 +1,7 @@
-import { applyEdits, type TextEdit } from './apply-edits.js';
+import { applyEdits, type TextEdit, unifiedDiff } from '../inputs/index.js';
 import type { CheckedLink, CrawlFilesResult } from './crawl-files.js';
 import type { LinkFile } from './read-file-links.js';
 import { rewrittenText } from './rewrite-target.js';
-import { unifiedDiff } from './unified-diff.js';
 
 /** Which redirected links `--fix` rewrites. */
 export interface FixPolicy {

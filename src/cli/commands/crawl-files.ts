@@ -1,18 +1,26 @@
 import { resolve } from 'node:path';
-import { type CrawlFilesResult, crawlFiles, type FileFix, isFixable, planFixes } from '../../crawl/index.js';
+import {
+  type CrawlFilesResult,
+  crawlFiles,
+  type FileFinding,
+  type FileFix,
+  fileFindings,
+  isFixable,
+  planFixes,
+  writeFixes,
+} from '../../file-links/index.js';
 import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
+import type { CrawlFlags } from '../crawl/crawl-flags.js';
+import { ciLevel, FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from '../crawl/files-output.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileName } from '../file-line.js';
 import { repositoryPath } from '../formats/ci-location.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
-import type { CrawlFlags } from './crawl-flags.js';
-import { ciLevel, type FileFinding, fileFindings } from './files-findings.js';
-import { FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from './files-output.js';
-import { writeFixes } from './files-write.js';
+import { outputError } from '../output-error.js';
 
 /** The flags `crawl` takes on files: the crawl's (crawl-flags.ts: --fix, --write, --base, --include...). */
 export type FilesCrawlFlags = CrawlFlags;
@@ -87,7 +95,7 @@ async function fix(
   for (const path of unwritable) await stderr.write(`hoplens: ${fileName(path)}: not valid UTF-8; not rewritten\n`);
   let done = fixes;
   if (flags.write === true) {
-    const { written, changed } = await writeFixes(fixes);
+    const { written, changed } = await writeFixes(fixes, (path, error) => outputError('--write', path, error));
     for (const path of changed)
       await stderr.write(`hoplens: ${fileName(path)}: changed while it was read; not rewritten\n`);
     for (const { file, edits } of written) {
