@@ -4,9 +4,9 @@
  */
 import { type ReportFigures, TIME_BOUNDS } from '../model/figures.js';
 import type { ReportData } from '../model/report-data.js';
-import { h } from './chain/dom.js';
 import { formatDuration, plural } from './chain/format.js';
 import { type Bar, barChart } from './charts.js';
+import { h } from './dom.js';
 
 function card(id: string, label: string, value: number | string, tone?: string): HTMLElement {
   return h(

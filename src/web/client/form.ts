@@ -3,7 +3,7 @@
  * renders), and errors shown next to the field they concern.
  */
 import { DEFAULTS, LIMITS, OPTION_TABLE } from '../../core/portable/index.js';
-import { byId, h } from '../../report/view/page.js';
+import { byId, h } from '../../report/view/dom.js';
 import { RENDER_META_NAME, renderAllowed } from '../render-meta.js';
 import {
   type AnalyzeParams,

@@ -5,7 +5,8 @@
  */
 import type { CheckSummary, RowResult } from '../../../check/judging.js';
 import { type InputItem, isInputsError } from '../../../inputs/portable.js';
-import { byId, formatWait, h, plural, ReportDataBuilder, replace, showReport } from '../../../report/view/page.js';
+import { byId, h, replace } from '../../../report/view/dom.js';
+import { formatWait, plural, ReportDataBuilder, showReport } from '../../../report/view/page.js';
 import { analyze } from '../api-client.js';
 import {
   type AnalyzeParams,
