@@ -42,7 +42,7 @@ function verdict(figures: ReportFigures): HTMLElement {
       : `${bad.toLocaleString('en-US')} of ${figures.rows.toLocaleString('en-US')} rows need attention: ${figures.outcomes.failed.toLocaleString('en-US')} failed, ${figures.outcomes.errored.toLocaleString('en-US')} could not be checked.`;
   return h(
     'p',
-    { class: `verdict verdict--${bad === 0 ? 'pass' : 'fail'}`, 'data-verdict': bad === 0 ? 'pass' : 'fail' },
+    { class: `verdict verdict--${bad === 0 ? 'ok' : 'error'}`, 'data-verdict': bad === 0 ? 'pass' : 'fail' },
     text,
   );
 }
