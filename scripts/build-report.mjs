@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const VIEW_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'report', 'view');
 
 /** The styles, in cascade order. */
-const STYLES = ['chain/tokens.css', 'chain/chain.css', 'chain/hop-anatomy.css', 'report.css'];
+const STYLES = ['chain/tokens.css', 'chain/chain.css', 'chain/hop-anatomy.css', 'verdict.css', 'report.css'];
 
 export async function buildReportView(outDir) {
   const esbuild = await import('esbuild');

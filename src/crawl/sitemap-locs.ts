@@ -6,13 +6,12 @@
 import { Readable } from 'node:stream';
 import {
   gunzipWhenCompressed,
+  SITEMAP_MAX_BYTES,
   type SitemapEntryAlternates,
   type SitemapLoc,
   scanSitemapLocs,
 } from '../inputs/index.js';
 import type { CrawlFetcher } from './crawl-fetcher.js';
-
-export const SITEMAP_LIMIT = 50 * 1024 * 1024;
 
 /** What a sitemap gives, in order: its `<loc>`s, and each `<url>` entry's hreflang alternates after its `<loc>`. */
 export type SitemapItem = SitemapLoc | SitemapEntryAlternates;
@@ -27,13 +26,13 @@ export async function sitemapLocStream(
   signal?: AbortSignal,
 ): Promise<{ status: number; locs: AsyncIterable<SitemapItem> | Iterable<SitemapItem>; contentType: string }> {
   const response = await fetcher.fetch(url, {
-    maxBytes: SITEMAP_LIMIT,
+    maxBytes: SITEMAP_MAX_BYTES,
     accept: 'application/xml,text/xml,*/*;q=0.5',
     signal,
   });
   const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (response.status < 200 || response.status > 299) return { status: response.status, locs: [], contentType };
-  const body = gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_LIMIT);
+  const body = gunzipWhenCompressed(Readable.from([response.body]), url, SITEMAP_MAX_BYTES);
   // Each `<url>` entry's hreflang alternates too (src/crawl/sitemap-alternates.ts).
   return { status: response.status, locs: scanSitemapLocs(body, { alternates: true }), contentType };
 }

@@ -57,6 +57,7 @@ export {
   isHttpLocation,
   type OpenSitemapOptions,
   readSitemapLocs,
+  SITEMAP_MAX_BYTES,
   type SitemapAlternate,
   type SitemapEntryAlternates,
   type SitemapLoc,

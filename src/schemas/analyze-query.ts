@@ -1,4 +1,4 @@
-import { type Static, type TBoolean, type TEnum, type TInteger, type TOptional, type TString, Type } from 'typebox';
+import { type Static, type TOptional, type TString, Type } from 'typebox';
 import {
   API_HEADER_PREFIX,
   API_HEADERS,
@@ -9,39 +9,20 @@ import {
   type QueryOptionName,
   REQUEST_HEADER_LIMITS,
 } from '../core/index.js';
+import { type OptionSchema, optionSchema } from './option-schema.js';
 
 /** Longest URL accepted for analysis, in characters. */
 export const MAX_URL_LENGTH = 2048;
 
-/** The schema of one option's parameter, by its kind in the option table. */
-type ParameterSchema<S> = S extends { kind: 'choice'; values: readonly (infer T extends string)[] }
-  ? TEnum<T[]>
-  : S extends { kind: 'integer' }
-    ? TInteger
-    : S extends { kind: 'switch' }
-      ? TBoolean
-      : TString;
-
 /** The option parameters of the query, typed as the table declares them. */
-type OptionParameters = { [K in QueryOptionName]: TOptional<ParameterSchema<(typeof OPTION_TABLE)[K]>> };
+type OptionParameters = { [K in QueryOptionName]: TOptional<OptionSchema<(typeof OPTION_TABLE)[K]>> };
 
-/** One option's parameter: its type, range and default from its row, and its row's description. */
+/**
+ * One option's parameter: its type, range and default from its row, and its row's description. No default for the
+ * User-Agent: an absent one is the core's to fill (the description names it).
+ */
 function parameterSchema(spec: OptionSpec) {
-  const description = spec.query;
-  switch (spec.kind) {
-    case 'integer':
-      return Type.Integer({ minimum: spec.min, maximum: spec.max, default: spec.default, description });
-    case 'choice':
-      return Type.Enum([...spec.values], { default: spec.default, description });
-    case 'switch':
-      return Type.Boolean({ default: spec.default, description });
-    case 'header':
-      // No default in the schema: an absent User-Agent is the core's to fill (the description names it).
-      return Type.String({ minLength: 1, maxLength: spec.maxLength, description });
-    case 'token':
-      // The characters are the core's to check (checkCrawler), whose message says what a product token is.
-      return Type.String({ minLength: 1, maxLength: spec.maxLength, default: spec.default, description });
-  }
+  return optionSchema(spec, { withDefault: spec.kind !== 'header', description: spec.query });
 }
 
 function optionParameters(): OptionParameters {

@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { DEFAULTS, LIMITS, OPTION_TABLE } from '../core/index.js';
+import { LIMITS } from '../core/index.js';
 import { HopSchema, IssueSchema } from './analysis-result.js';
 import { MAX_URL_LENGTH } from './analyze-query.js';
+import { MonitorOptionsSchema } from './monitor-options.js';
 
 /**
  * The schemas of monitors (docs/monitors.md): what a caller sends to create or replace one, what the API answers
@@ -130,28 +131,8 @@ export const MonitorExpectInputSchema = Type.Object(
 /** What a run must see to pass, defaults applied. */
 export const MonitorExpectSchema = Type.Object({ ...expectFields, failOn: FAIL_ON }, { additionalProperties: false });
 
-/** The analysis options of a monitor's runs (those of `GET /api/analyze`). */
-export const MonitorOptionsSchema = Type.Object(
-  {
-    userAgent: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.userAgentLength })),
-    maxHops: Type.Optional(Type.Integer({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max })),
-    timeout: Type.Optional(Type.Integer({ minimum: LIMITS.timeout.min, maximum: LIMITS.timeout.max })),
-    clientRedirects: Type.Optional(
-      Type.Enum([...OPTION_TABLE.clientRedirects.values], { default: DEFAULTS.clientRedirects }),
-    ),
-    render: Type.Optional(Type.Boolean({ description: 'Only where the instance renders (`HOPLENS_RENDER=on`)' })),
-    renderWait: Type.Optional(Type.Integer({ minimum: LIMITS.renderWait.min, maximum: LIMITS.renderWait.max })),
-    // The characters are the core's to check (checkCrawler, at creation), as for `GET /api/analyze`.
-    crawler: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: OPTION_TABLE.crawler.maxLength,
-        description: OPTION_TABLE.crawler.query,
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+// Derived from the option table; exported here too, where the rest of a monitor's schemas are.
+export { MonitorOptionsSchema } from './monitor-options.js';
 
 /** Free-form labels (`team: web`), for the operator's own grouping. */
 export const LabelsSchema = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.String({ maxLength: 256 }), {

@@ -81,7 +81,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   report: {
     uses: ['core', 'schemas', 'check'],
     entries: ['report/index.ts'],
-    pageEntry: ['report/view/page.ts', 'report/view/text.ts'],
+    // Its page entries: the chain drawing and report view, the DOM-free text helpers, and the small DOM kit both the
+    // report view and the page build their elements with.
+    pageEntry: ['report/view/page.ts', 'report/view/text.ts', 'report/view/dom.ts'],
   },
   // The site crawl (issue 31): reads sitemaps with inputs, judges and writes nothing itself; the CLI runs it.
   // Its second entry is the shared PostgreSQL store (src/crawl/pg/), which only `crawl --worker` and `crawl report` load;

@@ -19,6 +19,7 @@ import {
   QUERY_OPTIONS,
 } from '../../src/core/index.js';
 import { AnalyzeQuerySchema } from '../../src/schemas/analyze-query.js';
+import { MonitorOptionsSchema } from '../../src/schemas/monitor.js';
 import * as page from '../../src/web/client/query-params.js';
 
 const NAMES = Object.keys(OPTION_TABLE) as OptionName[];
@@ -152,5 +153,66 @@ describe('a changed row', () => {
     const help = cliOption(cli.addAnalysisOptions(new Command('hoplens')), '--render-wait').description;
     expect(help).toContain('0-12000 (default: 4500)');
     expect(pageParams.DEFAULT_RENDER_WAIT).toBe('4500');
+  });
+  it("changes a monitor's options with the table (src/schemas/monitor-options.ts)", async () => {
+    vi.resetModules();
+    vi.doMock('../../src/core/portable/option-table.js', async (importOriginal) => {
+      const original = await importOriginal<typeof import('../../src/core/portable/option-table.js')>();
+      const renderWait = { ...original.OPTION_TABLE.renderWait, max: 12_000 };
+      const table = { ...original.OPTION_TABLE, renderWait };
+      return { ...original, OPTION_TABLE: table, optionSpec: (name: OptionName) => table[name] };
+    });
+    const monitor = await import('../../src/schemas/monitor.js');
+    expect(monitor.MonitorOptionsSchema.properties.renderWait).toMatchObject({ minimum: 0, maximum: 12_000 });
+  });
+});
+
+describe("a monitor's options", () => {
+  // The schema as it was written by hand beside the table, before it was derived from it: the API's monitor routes
+  // serve it (OpenAPI, validation, and the answers' serialiser, which writes the clientRedirects default).
+  const HAND_WRITTEN = {
+    type: 'object',
+    properties: {
+      userAgent: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 512,
+      },
+      maxHops: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 20,
+      },
+      timeout: {
+        type: 'integer',
+        minimum: 1000,
+        maximum: 30000,
+      },
+      clientRedirects: {
+        enum: ['follow', 'report'],
+        default: 'follow',
+      },
+      render: {
+        type: 'boolean',
+        description: 'Only where the instance renders (`HOPLENS_RENDER=on`)',
+      },
+      renderWait: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 10000,
+      },
+      crawler: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'The crawler the destination is judged for, by its product token (RFC 9309 §2.2.1): the robots.txt group read, and the `X-Robots-Tag` and robots meta rules naming it. Letters, `-` and `_`, 1 to 64. The User-Agent sent is `userAgent`; `summary.crawler` says which crawler was used',
+      },
+    },
+    additionalProperties: false,
+  };
+
+  it('are derived from the table, the same schema as the hand-written one', () => {
+    expect(JSON.parse(JSON.stringify(MonitorOptionsSchema))).toStrictEqual(HAND_WRITTEN);
   });
 });

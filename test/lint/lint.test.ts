@@ -4,15 +4,25 @@
  * (docs.netlify.com/routing/redirects, "Rule processing order"); nginx picks a location by specificity
  * (nginx.org/en/docs/http/ngx_http_core_module.html#location), so order shadows nothing there.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { comparableUrl } from '../../src/core/index.js';
 import type { CheckRow } from '../../src/inputs/index.js';
 import { isOrdered, type RuleFormat, readRules } from '../../src/inputs/index.js';
 import { compileRules, type PatternFormat } from '../../src/inputs/patterns/index.js';
 import { readSitemapLocs } from '../../src/inputs/sitemap/index.js';
-import { buildRuleGraph, type LintOptions, lintGraph, lintRules, sitemapPages } from '../../src/lint/index.js';
+import {
+  buildRuleGraph,
+  type LintOptions,
+  lintGraph,
+  lintRules,
+  loadSitemaps,
+  sitemapPages,
+} from '../../src/lint/index.js';
 import { all, chunked } from '../helpers/rule-items.js';
 
 const SITE = 'https://site.example';
@@ -229,6 +239,25 @@ describe('readSitemapLocs', () => {
     const index = '<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>';
     await expect(all2(readSitemapLocs(Readable.from([index])))).rejects.toThrow(/sitemap index/);
     await expect(all2(readSitemapLocs(Readable.from(['<html></html>'])))).rejects.toThrow(/not a sitemap/);
+  });
+});
+
+describe('loadSitemaps', () => {
+  // Gzip is told by the content (the inputs room's one rule), not the name: by the name, the first file was read as
+  // XML and refused, and the second gunzipped and refused.
+  it('reads a gzipped sitemap named .xml and a plain one named .gz', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hoplens-lint-sitemap-'));
+    try {
+      const xml = '<urlset><url><loc>https://a.example/x</loc></url><url><loc>https://a.example/y</loc></url></urlset>';
+      await writeFile(join(dir, 'gzipped.xml'), gzipSync(xml));
+      await writeFile(join(dir, 'plain.xml.gz'), xml);
+      for (const name of ['gzipped.xml', 'plain.xml.gz']) {
+        const pages = await loadSitemaps([join(dir, name)], comparableUrl);
+        expect(pages.paths).toEqual(new Set(['/x', '/y']));
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

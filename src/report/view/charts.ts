@@ -2,7 +2,7 @@
  * The report's charts: horizontal SVG bars, each with its label and its number beside it in text (never the colour
  * or the length alone), and the same figures in a table for screen readers and for the eye that wants the numbers.
  */
-import { h } from './chain/dom.js';
+import { h } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

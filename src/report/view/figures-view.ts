@@ -4,9 +4,9 @@
  */
 import { type ReportFigures, TIME_BOUNDS } from '../model/figures.js';
 import type { ReportData } from '../model/report-data.js';
-import { h } from './chain/dom.js';
 import { formatDuration, plural } from './chain/format.js';
 import { type Bar, barChart } from './charts.js';
+import { h } from './dom.js';
 
 function card(id: string, label: string, value: number | string, tone?: string): HTMLElement {
   return h(
@@ -42,7 +42,7 @@ function verdict(figures: ReportFigures): HTMLElement {
       : `${bad.toLocaleString('en-US')} of ${figures.rows.toLocaleString('en-US')} rows need attention: ${figures.outcomes.failed.toLocaleString('en-US')} failed, ${figures.outcomes.errored.toLocaleString('en-US')} could not be checked.`;
   return h(
     'p',
-    { class: `verdict verdict--${bad === 0 ? 'pass' : 'fail'}`, 'data-verdict': bad === 0 ? 'pass' : 'fail' },
+    { class: `verdict verdict--${bad === 0 ? 'ok' : 'error'}`, 'data-verdict': bad === 0 ? 'pass' : 'fail' },
     text,
   );
 }

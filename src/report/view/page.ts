@@ -1,13 +1,13 @@
 /**
- * The report room's entry for the page (src/web/client/): the chain drawing and the small DOM and text helpers it is
- * made of, shared with the report view so that a report's row unfolds into the chain exactly as the page draws one,
- * and the report view itself, which the page shows a dropped report in. Browser code only: no Node module.
+ * The report room's entry for the page (src/web/client/): the chain drawing and the text helpers it is made of, shared
+ * with the report view so that a report's row unfolds into the chain exactly as the page draws one, and the report
+ * view itself, which the page shows a dropped report in. The DOM kit both build with is its own page entry
+ * (src/report/view/dom.ts). Browser code only: no Node module.
  */
 
 export { reportDocument, type ViewAssets } from '../html-document.js';
 export type { ReportData } from '../model/report-data.js';
 export { ReportDataBuilder } from '../model/report-data.js';
-export { type Attrs, append, byId, type Child, h, replace } from './chain/dom.js';
 export {
   clockTime,
   formatDuration,

@@ -5,7 +5,7 @@
 import { reportFigures } from '../model/figures.js';
 import { REPORT_DATA_VERSION, type ReportData } from '../model/report-data.js';
 import { RowStore } from '../model/row-store.js';
-import { h, replace } from './chain/dom.js';
+import { h, replace } from './dom.js';
 import { figuresView } from './figures-view.js';
 import { failingRows, rowTable } from './row-table.js';
 

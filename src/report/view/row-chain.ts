@@ -4,9 +4,9 @@
  * step of an errored row.
  */
 import type { ReportRow } from '../model/report-data.js';
-import { h } from './chain/dom.js';
 import type { Hop } from './chain/hop-types.js';
 import { drawLoops, renderChain } from './chain/render-chain.js';
+import { h } from './dom.js';
 
 function hopsOf(row: ReportRow): Hop[] {
   return row.hops.map((hop, index) => {

@@ -2,7 +2,7 @@
 
 import type { RowQuery } from '../model/row-query.js';
 import type { RowStore } from '../model/row-store.js';
-import { h } from './chain/dom.js';
+import { h } from './dom.js';
 
 export interface Controls {
   element: HTMLElement;

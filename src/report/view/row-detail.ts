@@ -1,6 +1,6 @@
 /** One unfolded row: where it came from (file and line), what was expected, why it failed, and its chain drawn. */
 import type { ReportRow } from '../model/report-data.js';
-import { h } from './chain/dom.js';
+import { h } from './dom.js';
 import { rowChain } from './row-chain.js';
 
 export function rowDetail(row: ReportRow, source: string): HTMLElement {

@@ -6,8 +6,8 @@
 import type { ReportRow } from '../model/report-data.js';
 import { queryRows, type RowQuery, type SortKey } from '../model/row-query.js';
 import type { RowStore } from '../model/row-store.js';
-import { h, replace } from './chain/dom.js';
 import { formatDuration } from './chain/format.js';
+import { h, replace } from './dom.js';
 import { rowControls } from './row-controls.js';
 import { rowDetail } from './row-detail.js';
 import { virtualRows } from './virtual-rows.js';

@@ -5,7 +5,7 @@
  * and the scroller's height are measured when the scroller is resized, never read while drawing, so that a redraw
  * forces no extra layout; a redraw that would show the same rows is skipped.
  */
-import { h, replace } from './chain/dom.js';
+import { h, replace } from './dom.js';
 
 const OVERSCAN = 6;
 

@@ -3,7 +3,7 @@
  * renders), and errors shown next to the field they concern.
  */
 import { DEFAULTS, LIMITS, OPTION_TABLE } from '../../core/portable/index.js';
-import { byId, h } from '../../report/view/page.js';
+import { byId, h } from '../../report/view/dom.js';
 import { RENDER_META_NAME, renderAllowed } from '../render-meta.js';
 import {
   type AnalyzeParams,
@@ -13,21 +13,14 @@ import {
   DEFAULT_TIMEOUT,
   hasOptions,
   normalizeUrlInput,
+  PAGE_INTEGER_OPTIONS,
+  PAGE_OPTIONS,
 } from './query-params.js';
 import { RequestHeadersField } from './request-headers.js';
 import { CRAWLER_TOKENS, CUSTOM_PRESET, presetFor, USER_AGENT_PRESETS } from './user-agents.js';
 
 /** The fields the service may name in a 400, by query parameter. */
-const FIELDS = [
-  'url',
-  'maxHops',
-  'timeout',
-  'userAgent',
-  'crawler',
-  'clientRedirects',
-  'render',
-  'renderWait',
-] as const;
+const FIELDS = ['url', ...PAGE_OPTIONS] as const;
 type Field = (typeof FIELDS)[number];
 
 function isField(name: string): name is Field {
@@ -80,7 +73,7 @@ export class AnalyzeForm {
    * offer what the service refuses.
    */
   private showDefaults(): void {
-    for (const name of ['maxHops', 'timeout', 'renderWait'] as const) {
+    for (const name of PAGE_INTEGER_OPTIONS) {
       const { min, max } = LIMITS[name];
       this[name].min = String(min);
       this[name].max = String(max);

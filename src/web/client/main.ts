@@ -3,7 +3,8 @@
  * renderers together; each of those lives in its own module.
  */
 
-import { byId, drawLoops, failedUrlOf, h, plural, replace } from '../../report/view/page.js';
+import { byId, h, replace } from '../../report/view/dom.js';
+import { drawLoops, failedUrlOf, plural } from '../../report/view/page.js';
 import { type ApiAnswer, analyze, type RequestOutcome } from './api-client.js';
 import { copyText } from './copy-text.js';
 import { curlCommand } from './curl-command.js';

@@ -2,48 +2,70 @@
  * The analysis query, in the page's address (`/?url=...&maxHops=...`) and in the API call. Values stay strings: the
  * service is the one judge of what is valid, and its 400 then speaks about what the person typed.
  */
-import { API_HEADER_PREFIX, DEFAULTS } from '../../core/portable/index.js';
+import {
+  API_HEADER_PREFIX,
+  DEFAULTS,
+  type IntegerOptionName,
+  optionSpec,
+  type QueryOptionName,
+} from '../../core/portable/index.js';
 
-// The API's defaults, as the address and the form hold them: text.
-export const DEFAULT_MAX_HOPS = String(DEFAULTS.maxHops);
-export const DEFAULT_TIMEOUT = String(DEFAULTS.timeout);
-export const DEFAULT_CLIENT_REDIRECTS = DEFAULTS.clientRedirects;
-export const DEFAULT_RENDER = String(DEFAULTS.render);
-export const DEFAULT_RENDER_WAIT = String(DEFAULTS.renderWait);
-export const DEFAULT_CRAWLER = DEFAULTS.crawler;
+/**
+ * The option table's options the page offers, in the order its address gives them. Their defaults, ranges and
+ * descriptions are the table's (src/core/portable/option-table.ts); only the choice of options is the page's.
+ */
+export const PAGE_OPTIONS = [
+  'maxHops',
+  'timeout',
+  'userAgent',
+  'clientRedirects',
+  'render',
+  'renderWait',
+  'crawler',
+] as const satisfies readonly QueryOptionName[];
 
-export interface AnalyzeParams {
-  url: string;
-  maxHops: string;
-  timeout: string;
-  /** Empty: the service's own agent. */
-  userAgent: string;
-  /** `follow`: refreshes are hops; `report`: HTTP redirects only. */
-  clientRedirects: string;
-  /** `true`: render the last page (only where the instance renders). */
-  render: string;
-  /** Milliseconds a rendered page may take to navigate. */
-  renderWait: string;
-  /** The crawler whose robots.txt group and noindex rules the destination is judged by (a product token). */
-  crawler: string;
-  /**
-   * Request headers, `[name, value]` with the name in lower case, sent as the API's `header.NAME` parameters (the
-   * service judges the names: src/core/portable/api-headers.ts). Absent when there are none.
-   */
-  headers?: ReadonlyArray<readonly [string, string]>;
-  /** `variants`: the variants view of the URL (`GET /api/variants`) instead of its analysis. Absent for an analysis. */
-  view?: 'variants';
-}
+/** An option of the page's query. */
+export type PageOptionName = (typeof PAGE_OPTIONS)[number];
 
-/** The options that leave the address when they hold their default, with that default. */
-const OPTIONAL = [
-  ['timeout', DEFAULT_TIMEOUT],
-  ['userAgent', ''],
-  ['clientRedirects', DEFAULT_CLIENT_REDIRECTS],
-  ['render', DEFAULT_RENDER],
-  ['renderWait', DEFAULT_RENDER_WAIT],
-  ['crawler', DEFAULT_CRAWLER],
-] as const;
+/**
+ * The API's defaults, as the address and the form hold them: text. An empty User-Agent is the service's own agent
+ * (the form shows the default as a placeholder).
+ */
+export const PAGE_DEFAULTS: Readonly<Record<PageOptionName, string>> = Object.freeze(
+  Object.fromEntries(PAGE_OPTIONS.map((name) => [name, name === 'userAgent' ? '' : String(DEFAULTS[name])])) as Record<
+    PageOptionName,
+    string
+  >,
+);
+
+export const DEFAULT_MAX_HOPS = PAGE_DEFAULTS.maxHops;
+export const DEFAULT_TIMEOUT = PAGE_DEFAULTS.timeout;
+export const DEFAULT_CLIENT_REDIRECTS = PAGE_DEFAULTS.clientRedirects;
+export const DEFAULT_RENDER = PAGE_DEFAULTS.render;
+export const DEFAULT_RENDER_WAIT = PAGE_DEFAULTS.renderWait;
+export const DEFAULT_CRAWLER = PAGE_DEFAULTS.crawler;
+
+/**
+ * The query: `url` and the page's options, each as text (`userAgent` empty: the service's own agent; `render`
+ * `true` only where the instance renders; `renderWait` meaningful with it).
+ */
+export type AnalyzeParams = { url: string } & Record<PageOptionName, string> & {
+    /**
+     * Request headers, `[name, value]` with the name in lower case, sent as the API's `header.NAME` parameters (the
+     * service judges the names: src/core/portable/api-headers.ts). Absent when there are none.
+     */
+    headers?: ReadonlyArray<readonly [string, string]>;
+    /** `variants`: the variants view of the URL (`GET /api/variants`) instead of its analysis. Absent for an analysis. */
+    view?: 'variants';
+  };
+
+/** The page's integer options (a number field each, its range the table's). */
+export const PAGE_INTEGER_OPTIONS = PAGE_OPTIONS.filter(
+  (name): name is PageOptionName & IntegerOptionName => optionSpec(name).kind === 'integer',
+);
+
+/** The options that leave the address when they hold their default, with that default: all but `maxHops`. */
+const OPTIONAL = PAGE_OPTIONS.filter((name) => name !== 'maxHops').map((name) => [name, PAGE_DEFAULTS[name]] as const);
 
 /** Whether a query differs from the defaults in anything but its URL (the options panel then opens). */
 export function hasOptions(params: AnalyzeParams): boolean {
@@ -72,17 +94,15 @@ export function paramsFromSearch(search: string): AnalyzeParams | undefined {
   if (!url) return undefined;
   const read = (name: string, fallback: string) => query.get(name)?.trim() || fallback;
   const headers = headersOf(query);
+  const options = PAGE_OPTIONS.map((name) => [
+    name,
+    name === 'userAgent' ? (query.get(name) ?? '') : read(name, PAGE_DEFAULTS[name]),
+  ]);
   return {
     ...(query.get('view') === 'variants' ? { view: 'variants' as const } : {}),
     ...(headers.length === 0 ? {} : { headers }),
     url,
-    maxHops: read('maxHops', DEFAULT_MAX_HOPS),
-    timeout: read('timeout', DEFAULT_TIMEOUT),
-    userAgent: query.get('userAgent') ?? '',
-    clientRedirects: read('clientRedirects', DEFAULT_CLIENT_REDIRECTS),
-    render: read('render', DEFAULT_RENDER),
-    renderWait: read('renderWait', DEFAULT_RENDER_WAIT),
-    crawler: read('crawler', DEFAULT_CRAWLER),
+    ...(Object.fromEntries(options) as Record<PageOptionName, string>),
   };
 }
 

@@ -3,7 +3,7 @@
  * that colour is never the only cue), the canonical URL in full.
  */
 import { displayUrl } from '../../core/portable/index.js';
-import { h } from '../../report/view/page.js';
+import { h } from '../../report/view/dom.js';
 import type { AnalysisResponse } from './api-types.js';
 import { type DestinationFact, destinationFacts, type FactLevel } from './destination-facts.js';
 

@@ -3,7 +3,8 @@
  * an analysis, the rows of a variants grid), the same list for both.
  */
 
-import { h, helpLink, hopId } from '../../report/view/page.js';
+import { h } from '../../report/view/dom.js';
+import { helpLink, hopId } from '../../report/view/page.js';
 import type { Issue } from './api-types.js';
 
 /** What the list shows of a finding: an analysis's issue or a variants finding. */

@@ -1,6 +1,7 @@
 /** A whole answer's results: the copy toolbar, the summary, the timeline and the issues (or the partial chain). */
 
-import { type FailedStep, h, plural, renderChain } from '../../report/view/page.js';
+import { h } from '../../report/view/dom.js';
+import { type FailedStep, plural, renderChain } from '../../report/view/page.js';
 import type { AnalysisResponse, Hop } from './api-types.js';
 import { watchLink } from './monitors/watch-link.js';
 import { renderIssues } from './render-issues.js';

@@ -1,5 +1,6 @@
 /** The notices around an analysis: loading with cancel, errors, the wait before retrying. */
-import { type Child, formatWait, h } from '../../report/view/page.js';
+import { type Child, h } from '../../report/view/dom.js';
+import { formatWait } from '../../report/view/page.js';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 

@@ -3,7 +3,8 @@
  * robots.txt), then final URL, final status, hop count and total time.
  */
 import { countRedirects, displayUrl } from '../../core/portable/index.js';
-import { formatDuration, h, plural, STATUS_CLASS_LABEL, statusClass } from '../../report/view/page.js';
+import { h } from '../../report/view/dom.js';
+import { formatDuration, plural, STATUS_CLASS_LABEL, statusClass } from '../../report/view/page.js';
 import type { AnalysisResponse } from './api-types.js';
 import { renderDestination } from './render-destination.js';
 import { verdictOf } from './verdict.js';

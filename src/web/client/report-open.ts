@@ -2,7 +2,8 @@
  * Opening a report on the page: a file picker, and a report dropped anywhere on the page. The file is read here and
  * shown in the report view (src/report/view/), the one the HTML report file shows.
  */
-import { byId, showReport } from '../../report/view/page.js';
+import { byId } from '../../report/view/dom.js';
+import { showReport } from '../../report/view/page.js';
 import { readReportFile } from './report-file.js';
 
 async function open(file: File, view: HTMLElement, error: HTMLElement): Promise<void> {

@@ -4,7 +4,7 @@
  * the list is still sent: the service is the one judge, and its 400 is shown beside the row that named it.
  */
 import { API_HEADER_PREFIX, API_HEADERS } from '../../core/portable/index.js';
-import { byId, h, replace } from '../../report/view/page.js';
+import { byId, h, replace } from '../../report/view/dom.js';
 
 const LIST_ID = 'apiHeaderNames';
 

@@ -1,6 +1,6 @@
 /** An issue's help page beside its message: a link to Search Central or to the service's docs page (help-target.ts). */
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import { helpTarget } from './help-target.js';
 import type { Issue } from './hop-types.js';
 

@@ -5,7 +5,7 @@
  * returns to; a failed request as a last, broken step.
  */
 import { displayUrl } from '../../../core/portable/index.js';
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import { plural, STATUS_CLASS_LABEL, statusClass } from './format.js';
 import { helpLink } from './help-link.js';
 import type { Hop, Issue } from './hop-types.js';

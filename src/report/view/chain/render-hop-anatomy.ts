@@ -3,8 +3,8 @@
  * and timed in text beside its colour, and its TLS certificate in a fold.
  */
 
+import { h } from '../dom.js';
 import { addressText, daysLeftText, protocolText } from './connection-text.js';
-import { h } from './dom.js';
 import { formatDuration } from './format.js';
 import type { Hop } from './hop-types.js';
 import { hopDuration, TIMING_LABEL, timingSegments } from './timing-segments.js';

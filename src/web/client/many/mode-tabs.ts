@@ -3,7 +3,7 @@
  * the selected tab alone in the tab order, arrow keys, Home and End move between them and select). Each mode shows
  * its own panel and the parts of the page that go with it.
  */
-import { byId } from '../../../report/view/page.js';
+import { byId } from '../../../report/view/dom.js';
 
 export type Mode = 'one' | 'many';
 

@@ -1,6 +1,7 @@
 /** The notice a many-URLs run ends with: its counts, the lines not read, and why it stopped early, if it did. */
 import type { InputItem } from '../../../inputs/portable.js';
-import { formatWait, h, plural } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
+import { formatWait, plural } from '../../../report/view/page.js';
 import type { RunReport } from './many-run.js';
 
 /** Why the run stopped before its end, in words, with how many rows were not checked; undefined for a whole run. */

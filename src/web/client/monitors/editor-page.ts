@@ -1,6 +1,6 @@
 /** Creating a monitor (`/monitors/new`, filled from the address by "watch this chain") or editing one in place. */
 
-import { h, replace } from '../../../report/view/page.js';
+import { h, replace } from '../../../report/view/dom.js';
 import type { MonitorBody } from '../../../schemas/monitor.js';
 import { monitorForm } from './monitor-form.js';
 import { fieldsFromQuery, fieldsOf, monitorInput } from './monitor-input.js';

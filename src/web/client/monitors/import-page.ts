@@ -1,5 +1,6 @@
 /** `/monitors/import`: monitors from a pasted CSV, list or rules file, one POST a row, as `hoplens monitor import`. */
-import { h, plural, replace } from '../../../report/view/page.js';
+import { h, replace } from '../../../report/view/dom.js';
+import { plural } from '../../../report/view/page.js';
 import {
   IMPORT_FORMATS,
   type ImportFormat,

@@ -1,6 +1,6 @@
 /** The list of monitors: failing first, filtered by a label, each with its strip of recent outcomes. */
 
-import { h, replace } from '../../../report/view/page.js';
+import { h, replace } from '../../../report/view/dom.js';
 import type { MonitorBody } from '../../../schemas/monitor.js';
 import { failingFirst, labelChoices, withLabel } from './monitor-stats.js';
 import { listMonitors, monitorRuns } from './monitors-api.js';

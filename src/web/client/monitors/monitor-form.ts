@@ -2,7 +2,7 @@
  * The form that creates a monitor or edits one: URL, expectation, interval, labels and alert channels. The service
  * validates (docs/monitors.md); a refused field is shown under that field, named by the API's `error.parameter`.
  */
-import { h } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
 import type { FieldProblem, MonitorFields } from './monitor-input.js';
 
 /** The form's fields: id suffix, label, API name, hint. */

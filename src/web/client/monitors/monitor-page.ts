@@ -3,7 +3,7 @@
  * chart over every retained run, its chain changes, the alerts sent, and its history newest first.
  */
 
-import { h, replace } from '../../../report/view/page.js';
+import { h, replace } from '../../../report/view/dom.js';
 import type { MonitorBody, RunBody } from '../../../schemas/monitor.js';
 import { button } from '../render-states.js';
 import { showEditor } from './editor-page.js';

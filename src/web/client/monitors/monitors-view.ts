@@ -2,7 +2,7 @@
  * The monitors view (docs/monitors.md): behind the admin token, the list of monitors with their state, last run and
  * recent outcomes, and one monitor's history. Its own section of the page; the analyzer's form is hidden meanwhile.
  */
-import { h, replace } from '../../../report/view/page.js';
+import { h, replace } from '../../../report/view/dom.js';
 import { button, notice } from '../render-states.js';
 import { showEditor } from './editor-page.js';
 import { showImport } from './import-page.js';

@@ -1,6 +1,7 @@
 /** One monitor: its settings, and its history, each row a change with the chain it saw. */
 
-import { h, statusClass } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
+import { statusClass } from '../../../report/view/page.js';
 import type { MonitorBody, RunBody } from '../../../schemas/monitor.js';
 import { changesSince, displayState, expectationText, intervalText, relativeTime } from './monitor-text.js';
 import { clockElement, stateBadge, timeElement } from './render-monitors.js';

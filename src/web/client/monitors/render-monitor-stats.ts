@@ -1,6 +1,7 @@
 /** A monitor's page, above its history: uptime over 24 h, 7 and 30 days, the response-time chart, chain changes, alerts. */
 
-import { formatDuration, h } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
+import { formatDuration } from '../../../report/view/page.js';
 import type { AlertSentBody, RunBody, RunTicksBody } from '../../../schemas/monitor.js';
 import { percentText, UPTIME_WINDOWS, uptime } from './monitor-stats.js';
 import { changesSince } from './monitor-text.js';

@@ -1,6 +1,7 @@
 /** The monitors list: each monitor's state, last run and a strip of its recent outcomes. */
 
-import { h, plural, replace } from '../../../report/view/page.js';
+import { h, replace } from '../../../report/view/dom.js';
+import { plural } from '../../../report/view/page.js';
 import type { MonitorBody, RunBody } from '../../../schemas/monitor.js';
 import {
   displayState,

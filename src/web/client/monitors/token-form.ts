@@ -1,5 +1,5 @@
 /** The form asking for the service's admin token, with the reason it is asked again when one was refused. */
-import { h } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
 
 /** A form that calls `onToken` with what was typed; `error` is shown under the field. */
 export function tokenForm(onToken: (token: string) => void, error?: string): HTMLFormElement {

@@ -3,7 +3,7 @@
  * the expectation, the chain's final URL, first status and redirect count (the monitor then fails when any changes).
  */
 
-import { h } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
 import type { AnalysisResponse } from '../api-types.js';
 import { watchPath } from './watch-path.js';
 

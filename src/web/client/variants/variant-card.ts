@@ -3,10 +3,10 @@
  * is odd, and its chain folded away, drawn by the page's own chain drawing (src/report/view/chain/render-chain.ts).
  */
 import { displayUrl } from '../../../core/portable/index.js';
+import { h } from '../../../report/view/dom.js';
 import {
   failedUrlOf,
   type Hop,
-  h,
   plural,
   renderChain,
   STATUS_CLASS_LABEL,

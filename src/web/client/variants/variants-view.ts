@@ -3,7 +3,8 @@
  * ones marked, and the findings with their help and links to the variants they name.
  */
 import { displayUrl } from '../../../core/portable/index.js';
-import { h, plural } from '../../../report/view/page.js';
+import { h } from '../../../report/view/dom.js';
+import { plural } from '../../../report/view/page.js';
 import type { VariantsResponse } from '../api-types.js';
 import { renderFindings } from '../render-issues.js';
 import { type Copiers, toolbar } from '../render-result.js';

@@ -1,4 +1,7 @@
-/** A tiny element builder: no templates and no innerHTML, so nothing the service returns is ever parsed as markup. */
+/**
+ * The DOM kit of the report view and the page (src/web/client/): a tiny element builder, no templates and no
+ * innerHTML, so that nothing the service returns is ever parsed as markup; and the page's lookups by id.
+ */
 
 export type Child = Node | string | number | false | null | undefined;
 
