@@ -11,6 +11,7 @@ export * from './judging.js';
 export type { AttemptContext, RetryPolicy } from './row-attempt.js';
 export { type CacheEntry, MAX_CACHE_ENTRIES, RowCache, type RowCacheSettings } from './row-cache.js';
 export { patternsChoose, type RowSubset, resumeKey, subsetItems, type UrlMatcher } from './row-subset.js';
+export * from './run/index.js';
 export type { RunLimits, RunnerConfig, RunnerEvent } from './runner.js';
 export { MAX_SHARDS, parseShard, type Shard, shardItems } from './shard.js';
 export { recordComplaint, rowResultShape } from './stored-records.js';
