@@ -1,6 +1,6 @@
 import { type AnalyzeOptions, HoplensError } from '../../core/index.js';
 import type { InputItem } from '../../inputs/index.js';
-import { type AnalyzeFn, analyzeVariants, type VariantsReport } from '../../variants/index.js';
+import type { AnalyzeFn, VariantsReport } from '../../variants/index.js';
 
 /** One input row's variants report. */
 export interface RowVariants {
@@ -36,6 +36,8 @@ export async function runVariantsRows(
   options: AnalyzeOptions,
   writer: VariantsRowsWriter,
 ): Promise<CheckVariantsSummary> {
+  // The variants room is loaded by a variants run only, not by every check.
+  const { analyzeVariants } = await import('../../variants/index.js');
   const counts = { rows: 0, rowsWithFindings: 0, rowsFailed: 0, invalid: 0 };
   for await (const item of items) {
     if (item.kind === 'invalid') {
