@@ -2,7 +2,7 @@
  * How `hoplens check --variants` writes its report: per input row, the variants report of its source URL (the grid
  * and the findings), in the formats of `hoplens variants` with the row's line and source added to every record.
  */
-import type { VariantsReport } from '../variants/index.js';
+import type { CheckVariantsSummary, RowVariants } from '../check/index.js';
 import type { Colors } from './colors.js';
 import { csvField } from './formats/csv.js';
 import { variantsCsv, variantsNdjson, variantsTable } from './variants-output.js';
@@ -10,23 +10,6 @@ import { variantsCsv, variantsNdjson, variantsTable } from './variants-output.js
 /** The report formats of `check --variants`. */
 export const CHECK_VARIANTS_FORMATS = Object.freeze(['table', 'json', 'ndjson', 'csv'] as const);
 export type CheckVariantsFormat = (typeof CHECK_VARIANTS_FORMATS)[number];
-
-/** One input row's variants report. */
-export interface RowVariants {
-  readonly line: number;
-  readonly source: string;
-  readonly report: VariantsReport;
-}
-
-/** The run's figures, in the closing record or object. */
-export interface CheckVariantsSummary {
-  readonly rows: number;
-  /** Rows with at least one finding. */
-  readonly rowsWithFindings: number;
-  /** Rows with an error-severity finding (they make the run exit 1). */
-  readonly rowsFailed: number;
-  readonly invalid: number;
-}
 
 /** Writes the rows of one format as they come: `row` for each, `end` once. */
 export interface CheckVariantsWriter {

@@ -70,7 +70,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',
   },
-  check: { uses: ['core', 'schemas', 'inputs'], entries: ['check/index.ts'], pageEntry: 'check/judging.ts' },
+  // Judging rows, and running a whole check (src/check/run/): it finds a rules file's chains as lint does, and runs
+  // the variants of each row with `--variants`.
+  check: {
+    uses: ['core', 'schemas', 'inputs', 'lint', 'variants'],
+    entries: ['check/index.ts'],
+    pageEntry: 'check/judging.ts',
+  },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
   monitor: { uses: ['core', 'schemas', 'check', 'inputs', 'database'], entries: ['monitor/index.ts'] },

@@ -1,6 +1,5 @@
-import type { Attempt, RowResult } from '../../check/index.js';
+import type { Attempt, RowResult, RuleChains } from '../../check/index.js';
 import { tlsHint } from '../tls-hint.js';
-import type { RuleChains } from './rule-chains.js';
 
 /**
  * The reasons the command line adds to a row that did not pass (src/check's `explain`), in its own words: the rules

@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
-import { type ExpectationSettings, parseShard, type RunLimits, type Shard } from '../../check/index.js';
-import type { AnalyzeOptions } from '../../core/index.js';
+import {
+  type CheckRunPlan,
+  type ExpectationSettings,
+  parseShard,
+  type RunLimits,
+  type RunPlan,
+} from '../../check/index.js';
 import {
   detectInputFormat,
   type InputFlags,
   type InputFormat,
-  type InputPlan,
   isHttpLocation,
   isRuleFormat,
   planInput,
@@ -15,7 +19,7 @@ import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-o
 import { invalidFlag } from '../errors.js';
 import { type CheckFormat, isHumanFormat } from '../formats/formatter.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
-import { planRun, type RunFlags, type RunPlan } from './run-flags.js';
+import { planRun, type RunFlags } from './run-flags.js';
 
 /** Flags of `hoplens check`, as commander hands them over. */
 export interface CheckFlags extends AnalysisFlags, InputFlags, RunFlags {
@@ -72,10 +76,11 @@ export const CHECK_LIMITS = Object.freeze({
   missingReported: 20,
 });
 
-/** Everything `hoplens check` will do, decided from its command line before any file is opened. */
-export interface CheckPlan extends InputPlan {
-  /** The `--baseline` report, resolved. */
-  baselinePath?: string;
+/**
+ * Everything `hoplens check` will do, decided from its command line before any file is opened: the run's plan
+ * (src/check) and how the command line writes it.
+ */
+export interface CheckPlan extends CheckRunPlan {
   /** The `--output` file, resolved; absent when the report goes to stdout. */
   outputPath?: string;
   format: CheckFormat;
@@ -83,24 +88,12 @@ export interface CheckPlan extends InputPlan {
   reports: ReportSpec[];
   /** People's notes and the summary go to stderr, since stdout carries a machine-readable report. */
   humanOnStderr: boolean;
-  analyzeOptions: AnalyzeOptions;
-  expectations: ExpectationSettings;
-  limits: RunLimits;
-  failOnChange: boolean;
   quiet: boolean;
   /** `-v`: the table shows each row's chain with each hop's connection. */
   verbose: boolean;
   progress: boolean;
   /** False with `--no-color`; undefined leaves colour to the terminal and environment. */
   color?: boolean;
-  /** `--shard K/N`: only the rows whose source falls in this part are checked (src/check/shard.ts). */
-  shard?: Shard;
-  /** `--sitemap-max-size` in bytes, when given (else the sitemaps protocol's 50 MB). */
-  sitemapMaxBytes?: number;
-  /** `--samples`: the sample URLs, resolved (or an http(s) URL), and their format. */
-  samples?: { path: string; format: InputFormat };
-  /** `--resume`, `--cache`, `--include`/`--exclude`: which rows run, and which answers come from earlier runs. */
-  run: RunPlan;
 }
 
 /**

@@ -1,22 +1,45 @@
-import { type CheckSummary, describeChange, type JudgedEvent, type JudgedRow } from '../../check/index.js';
+import {
+  type CheckRunWriter,
+  type CheckSummary,
+  describeChange,
+  type JudgedEvent,
+  type JudgedRow,
+  type RunOutcome,
+} from '../../check/index.js';
 import { terminalText } from '../../core/index.js';
+import { type CsvColumns, describeColumns } from '../../inputs/index.js';
 import type { CliError } from '../errors.js';
 import { fileLine, fileName } from '../file-line.js';
 import { isHumanFormat } from '../formats/formatter.js';
 import type { CheckChannels } from './channels.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
+import { runVerdict } from './verdict.js';
 
 /**
- * Writes a judged run (src/check judges and counts it): each row to the formatter, and to the failures list with
- * `--output`; invalid lines and baseline changes told to people as they come; the notes after the last row.
+ * Writes a judged run (src/check runs, judges and counts it): each row to the formatter, and to the failures list
+ * with `--output`; a CSV's columns, invalid lines and baseline changes told to people as they come; the notes after
+ * the last row; the summary with its exit status.
  */
-export class CheckReport {
+export class CheckReport implements CheckRunWriter {
   constructor(
     private readonly plan: CheckPlan,
     readonly channels: CheckChannels,
     /** The run's counts as the judging keeps them: how many invalid lines were told so far. */
     private readonly summary: CheckSummary,
   ) {}
+
+  async begin(): Promise<void> {
+    await this.channels.formatter.begin();
+  }
+
+  /**
+   * Which columns a CSV was read by, for people (on stderr, in every format), so that a target column read under an
+   * unexpected name (or not read) shows; a machine report on stdout or in a file stays clean.
+   */
+  columns(columns: CsvColumns): void {
+    const { channels, plan } = this;
+    void channels.tell(channels.errors, `hoplens: ${fileName(plan.inputName)}: columns: ${describeColumns(columns)}\n`);
+  }
 
   /** Writes one event of the run. */
   async event(event: JudgedEvent): Promise<void> {
@@ -73,5 +96,21 @@ export class CheckReport {
     if (inputError !== undefined) {
       await channels.tell(channels.errors, `hoplens: ${fileLine(plan.inputName, undefined, inputError.message)}\n`);
     }
+  }
+
+  rowsEnded(): void {
+    this.channels.progress.stop();
+  }
+
+  /** Ends the report with the summary, its exit status and the reasons for it. */
+  async end(summary: CheckSummary, outcome: RunOutcome): Promise<void> {
+    const verdict = runVerdict(outcome);
+    summary.verdict = { exit: verdict.exit, reasons: verdict.reasons };
+    await this.channels.formatter.end(summary);
+  }
+
+  /** Closes the report and the `--report` files. */
+  async close(): Promise<void> {
+    await this.channels.close();
   }
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { RunPlan } from '../../check/index.js';
 import { invalidFlag } from '../errors.js';
 
 /** The flags of `hoplens check` that decide which rows a run checks and which it takes from earlier runs. */
@@ -18,16 +19,6 @@ export interface RunFlags {
   include?: string[];
   /** `--exclude PATTERN`, repeatable: rows whose source matches one are left out. */
   exclude?: string[];
-}
-
-/** What a run takes from earlier runs, and which rows it checks, decided from its flags. */
-export interface RunPlan {
-  /** The report `--resume` continues, resolved (it is also the run's `--output`). */
-  resume?: string;
-  force: boolean;
-  cache?: { path: string; maxAgeMs: number; failures: boolean };
-  include: readonly string[];
-  exclude: readonly string[];
 }
 
 /** lychee's default (`--max-cache-age`, 1d): a day-old check is still an answer, an older one is checked again. */

@@ -1,7 +1,5 @@
-import { type CheckSummary, type RunEnding, runOutcome } from '../../check/index.js';
-import type { CliError } from '../errors.js';
+import type { RunEnding, RunOutcome } from '../../check/index.js';
 import { EXIT } from '../exit-codes.js';
-import type { CollapseSettings } from './collapse-settings.js';
 
 /** How a finished run ends: its exit status, each reason for a non-zero one in words, and a note to print. */
 export interface RunVerdict {
@@ -23,16 +21,10 @@ const EXIT_BY_ENDING: Readonly<Record<RunEnding, number>> = {
 };
 
 /**
- * The exit status of a finished run and every reason for it, as src/check judges the run: the summary line names
+ * The exit status of a finished run and every reason for it, as src/check judged the run: the summary line names
  * them, so that a run whose rows all passed but that exits 1 (a collapse) says why.
  */
-export function runVerdict(
-  summary: CheckSummary,
-  inputError: CliError | undefined,
-  collapse: CollapseSettings,
-  strict: boolean,
-): RunVerdict {
-  const outcome = runOutcome(summary, { inputFailed: inputError !== undefined, collapse, strict });
+export function runVerdict(outcome: RunOutcome): RunVerdict {
   const verdict: RunVerdict = { exit: EXIT_BY_ENDING[outcome.ending], reasons: outcome.reasons };
   if (outcome.note !== undefined) verdict.note = outcome.note;
   return verdict;

@@ -1,17 +1,11 @@
-import { type AnalyzeOptions, HoplensError } from '../../core/index.js';
-import { type InputItem, openInput, readInput } from '../../inputs/index.js';
-import { analyzeVariants } from '../../variants/index.js';
+import { type CheckVariantsSummary, runVariantsRows } from '../../check/index.js';
+import type { AnalyzeOptions } from '../../core/index.js';
+import { openInput, readInput } from '../../inputs/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
-import type { CheckFlags, CheckPlan } from '../check/plan.js';
+import type { CheckFlags } from '../check/plan.js';
 import { planCheck } from '../check/plan.js';
-import {
-  CHECK_VARIANTS_FORMATS,
-  type CheckVariantsFormat,
-  type CheckVariantsSummary,
-  type CheckVariantsWriter,
-  checkVariantsWriter,
-} from '../check-variants-output.js';
+import { CHECK_VARIANTS_FORMATS, type CheckVariantsFormat, checkVariantsWriter } from '../check-variants-output.js';
 import { colorsFor } from '../colors.js';
 import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -76,7 +70,12 @@ export async function checkVariantsCommand(file: string, flags: CheckFlags, io: 
   let summary: CheckVariantsSummary;
   try {
     const items = readInput(plan.inputFormat, stream, plan.readOptions);
-    summary = await runRows(items, { plan, options, writer, out, io }, (url, own) => analyzer.analyze(url, own));
+    await out.write(writer.begin());
+    summary = await runVariantsRows(items, (url, own) => analyzer.analyze(url, own), options, {
+      invalid: (line, message) => void io.stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`),
+      row: (entry, index) => out.write(writer.row(entry, index)),
+    });
+    await out.write(writer.end(summary));
   } finally {
     if (stream !== io.stdin) stream.destroy();
     await release();
@@ -84,43 +83,4 @@ export async function checkVariantsCommand(file: string, flags: CheckFlags, io: 
   }
   if (summary.invalid > 0) return EXIT.USAGE;
   return summary.rowsFailed > 0 ? EXIT.FAILED : EXIT.OK;
-}
-
-interface RowsContext {
-  plan: CheckPlan;
-  options: AnalyzeOptions;
-  writer: CheckVariantsWriter;
-  out: Sink;
-  io: CliIo;
-}
-
-/** Analyses the variants of each row in input order, writing each row's report when it is done. */
-async function runRows(
-  items: AsyncIterable<InputItem>,
-  context: RowsContext,
-  analyze: Parameters<typeof analyzeVariants>[1],
-): Promise<CheckVariantsSummary> {
-  const { writer, out, io, plan } = context;
-  const counts = { rows: 0, rowsWithFindings: 0, rowsFailed: 0, invalid: 0 };
-  await out.write(writer.begin());
-  for await (const item of items) {
-    if (item.kind === 'invalid') {
-      counts.invalid++;
-      io.stderr.write(`hoplens: ${fileLine(plan.inputName, item.line, item.message)}\n`);
-      continue;
-    }
-    if (item.kind !== 'row') continue;
-    if (context.options.signal?.aborted === true) break;
-    const report = await analyzeVariants(item.row.source, analyze, context.options).catch((error: unknown) => {
-      if (error instanceof HoplensError && error.code === 'INVALID_URL') return undefined;
-      throw error;
-    });
-    if (report === undefined) continue;
-    await out.write(writer.row({ line: item.row.line, source: item.row.source, report }, counts.rows));
-    counts.rows++;
-    if (report.findings.length > 0) counts.rowsWithFindings++;
-    if (report.findings.some((entry) => entry.severity === 'error')) counts.rowsFailed++;
-  }
-  await out.write(writer.end(counts));
-  return counts;
 }

@@ -1,6 +1,4 @@
 import type { CheckRow, InputItem } from '../../inputs/index.js';
-import { buildRuleGraph, findChains, findCycles } from '../../lint/index.js';
-import type { CheckPlan } from './plan.js';
 
 /** Why each rule's row may fail because of the other rules: by line, the lint finding's words. */
 export type RuleChains = ReadonlyMap<number, string>;
@@ -11,9 +9,11 @@ export type RuleChains = ReadonlyMap<number, string>;
  * instead of only "final URL is /c, expected /b". Found among the items the check itself runs (read ahead once:
  * src/inputs/read-ahead.ts), not from a second reading of the file.
  */
-export function findRuleChains(plan: CheckPlan, items: readonly InputItem[]): RuleChains {
+export async function findRuleChains(baseUrl: string | undefined, items: readonly InputItem[]): Promise<RuleChains> {
+  // Lint's graph is loaded only for a rules file: a list, a CSV or a sitemap never needs it.
+  const { buildRuleGraph, findChains, findCycles } = await import('../../lint/index.js');
   const rows: CheckRow[] = items.flatMap((item) => (item.kind === 'row' ? [item.row] : []));
-  const origin = plan.baseUrl === undefined ? undefined : new URL(plan.baseUrl).origin;
+  const origin = baseUrl === undefined ? undefined : new URL(baseUrl).origin;
   const graph = buildRuleGraph(rows, origin);
   const chains = new Map<number, string>();
   for (const finding of [...findCycles(graph), ...findChains(graph)]) {
