@@ -69,7 +69,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',
   },
-  check: { uses: ['core', 'schemas', 'inputs'], entries: ['check/index.ts'], pageEntry: 'check/judging.ts' },
+  // check's second entry is the report file's owner (issue 43): the records, the summary record, the readers. Its
+  // page entries: the judging, and the report file's portable part, with which the page writes and reads reports.
+  check: {
+    uses: ['core', 'schemas', 'inputs'],
+    entries: ['check/index.ts', 'check/report-file/index.ts'],
+    pageEntry: ['check/judging.ts', 'check/report-file/portable.ts'],
+  },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
   monitor: { uses: ['core', 'schemas', 'check', 'inputs', 'database'], entries: ['monitor/index.ts'] },

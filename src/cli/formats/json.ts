@@ -1,6 +1,7 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
+import { summaryRecord } from '../../check/report-file/index.js';
 import type { Sink } from '../output.js';
-import { type CheckFormatter, summaryRecord } from './formatter.js';
+import type { CheckFormatter } from './formatter.js';
 
 /**
  * A JSON array of row results, streamed: `[` first, then one row a line, then `]`. Any JSON parser reads it, and

@@ -1,6 +1,7 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
+import { summaryRecord } from '../../check/report-file/index.js';
 import type { Sink } from '../output.js';
-import { type CheckFormatter, summaryRecord } from './formatter.js';
+import type { CheckFormatter } from './formatter.js';
 
 /** Newline-delimited JSON: one row result a line, for `jq -c`, log pipelines and `--baseline`. */
 export class NdjsonFormatter implements CheckFormatter {

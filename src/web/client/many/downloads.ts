@@ -1,10 +1,11 @@
 /**
  * The many-URLs run's files, written in the browser as `hoplens check` writes them: the CSV report (the check room's
  * columns and fields, src/check/csv-report.ts), the json report (the rows in input order, then the closing summary
- * record an interrupted run has, which `hoplens report html` and the page read back), and the HTML report (the CLI's
+ * record of src/check/report-file/, which `hoplens report html` and the page read back), and the HTML report (the CLI's
  * document, src/report/html-document.ts, around the report view this service serves beside the page).
  */
 import { type CheckSummary, csvHeaderLine, csvRowLine, type RowResult } from '../../../check/judging.js';
+import { jsonReportText, summaryRecord } from '../../../check/report-file/portable.js';
 import { type ReportData, reportDocument } from '../../../report/view/page.js';
 
 function inInputOrder(rows: readonly RowResult[]): RowResult[] {
@@ -19,19 +20,13 @@ export function csvReport(rows: readonly RowResult[]): string {
 }
 
 /**
- * The json report, as `--format json` writes it: an array of rows, and when the run stopped before its end the
- * summary record saying so and how many rows were not checked (a collapse found is in it too).
+ * The json report, as `--format json` writes it: an array of rows, then the closing summary record the CLI writes
+ * for the same summary (an interruption, a collapse and its counts, the run's figures when asked for).
  */
 export function jsonReport(rows: readonly RowResult[], summary: CheckSummary): string {
   const records = inInputOrder(rows).map((row) => JSON.stringify(row));
-  const trailer: Record<string, unknown> = { kind: 'summary' };
-  if (summary.interrupted) {
-    trailer.interrupted = true;
-    if (summary.unchecked !== undefined) trailer.unchecked = summary.unchecked;
-  }
-  if (summary.collapse !== undefined) trailer.redirectCollapse = summary.collapse;
-  if (Object.keys(trailer).length > 1) records.push(JSON.stringify(trailer));
-  return records.length === 0 ? '[]\n' : `[\n${records.join(',\n')}\n]\n`;
+  const trailer = summaryRecord(summary);
+  return jsonReportText(trailer === undefined ? records : [...records, trailer]);
 }
 
 /** The HTML report file of `data`: the view's script and styles fetched from this service, then inlined. */
