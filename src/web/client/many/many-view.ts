@@ -7,38 +7,17 @@ import type { CheckSummary, RowResult } from '../../../check/judging.js';
 import { type InputItem, isInputsError } from '../../../inputs/portable.js';
 import { byId, formatWait, h, plural, ReportDataBuilder, replace, showReport } from '../../../report/view/page.js';
 import { analyze } from '../api-client.js';
-import {
-  type AnalyzeParams,
-  DEFAULT_CLIENT_REDIRECTS,
-  DEFAULT_CRAWLER,
-  DEFAULT_MAX_HOPS,
-  DEFAULT_RENDER,
-  DEFAULT_RENDER_WAIT,
-  DEFAULT_TIMEOUT,
-} from '../query-params.js';
-import { csvReport, download, htmlReport, jsonReport } from './downloads.js';
+import { download, htmlReport } from './downloads.js';
 import { describeLimits, fetchLimits } from './limits.js';
 import { type RunReport, runMany } from './many-run.js';
 import { RatePacer } from './pacer.js';
 import { guessFormat, overQuota, type PasteFormat, pastedItems } from './pasted-input.js';
+import { csvReport, jsonReport } from './report-texts.js';
+import { paramsFor } from './row-params.js';
 import { runNotice } from './run-notice.js';
 
 /** The report view is drawn again at most this often while rows arrive, in ms. */
 const REDRAW_MS = 500;
-
-/** Every row with the service's default options, as `hoplens check` runs rows with its own. */
-function paramsFor(url: string): AnalyzeParams {
-  return {
-    url,
-    maxHops: DEFAULT_MAX_HOPS,
-    timeout: DEFAULT_TIMEOUT,
-    userAgent: '',
-    clientRedirects: DEFAULT_CLIENT_REDIRECTS,
-    render: DEFAULT_RENDER,
-    renderWait: DEFAULT_RENDER_WAIT,
-    crawler: DEFAULT_CRAWLER,
-  };
-}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
