@@ -27,6 +27,7 @@ type Layer =
   | 'variants'
   | 'report'
   | 'crawl'
+  | 'formats'
   | 'cli'
   | 'service'
   | 'web'
@@ -96,8 +97,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     uses: ['core', 'inputs', 'check', 'database'],
     entries: ['crawl/index.ts', 'crawl/pg/index.ts', 'crawl/crawl-issue-types.ts', 'crawl/crawl-options.ts'],
   },
-  cli: { uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl'] },
-  service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
+  // The output formats (issue 43), between the rooms and the faces: reports written as text to a writer the face
+  // gives. Its second entry is the format names and the formatter interface, which a command line declares at start-up.
+  formats: { uses: ['core', 'check', 'report'], entries: ['formats/index.ts', 'formats/formatter.ts'] },
+  cli: {
+    uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl', 'formats'],
+  },
+  service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
 };
 

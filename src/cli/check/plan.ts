@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type ExpectationSettings, parseShard, type RunLimits, type Shard } from '../../check/index.js';
 import type { AnalyzeOptions } from '../../core/index.js';
+import { type CheckFormat, isHumanFormat } from '../../formats/formatter.js';
 import {
   detectInputFormat,
   type InputFlags,
@@ -13,7 +14,6 @@ import {
 import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/light.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { invalidFlag } from '../errors.js';
-import { type CheckFormat, isHumanFormat } from '../formats/formatter.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 import { planRun, type RunFlags, type RunPlan } from './run-flags.js';
 

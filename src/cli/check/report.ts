@@ -1,8 +1,8 @@
 import { type CheckSummary, describeChange, type JudgedEvent, type JudgedRow } from '../../check/index.js';
 import { terminalText } from '../../core/index.js';
+import { isHumanFormat } from '../../formats/formatter.js';
 import type { CliError } from '../errors.js';
 import { fileLine, fileName } from '../file-line.js';
-import { isHumanFormat } from '../formats/formatter.js';
 import type { CheckChannels } from './channels.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
 

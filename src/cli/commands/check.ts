@@ -11,6 +11,7 @@ import {
   subsetItems,
 } from '../../check/index.js';
 import type { AnalyzerConfig } from '../../core/index.js';
+import { effectiveFormat, isHumanFormat } from '../../formats/formatter.js';
 import {
   type CsvColumns,
   describeColumns,
@@ -42,7 +43,6 @@ import { renderSummary } from '../check/summary-text.js';
 import { type RunVerdict, runVerdict } from '../check/verdict.js';
 import type { CliError } from '../errors.js';
 import { fileLine, fileName } from '../file-line.js';
-import { effectiveFormat, isHumanFormat } from '../formats/formatter.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 

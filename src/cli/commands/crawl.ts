@@ -19,6 +19,7 @@ import {
   runCrawl,
   TallyingStore,
 } from '../../crawl/index.js';
+import { type CheckFormat, effectiveFormat } from '../../formats/formatter.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { colorsFor } from '../colors.js';
@@ -31,7 +32,6 @@ import { crawlSettings } from '../crawl/crawl-settings.js';
 import { cutsText } from '../crawl/crawl-summary.js';
 import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
 import { formatterFor } from '../formats/select-formatter.js';
 import { TeeFormatter } from '../formats/tee.js';
 import type { CliIo } from '../io.js';

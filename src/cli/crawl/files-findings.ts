@@ -6,7 +6,7 @@ import {
   linkFindings,
   type TargetRecord,
 } from '../../crawl/index.js';
-import type { CiFinding, CiLevel } from '../formats/ci-report.js';
+import type { CiFinding, CiLevel } from '../../formats/index.js';
 
 /** One finding of the crawl's (src/crawl/link-findings.ts) on one link of a file. */
 export interface FileFinding {

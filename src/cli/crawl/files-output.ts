@@ -1,7 +1,7 @@
 import { terminalText } from '../../core/index.js';
 import type { CrawlFilesResult } from '../../crawl/index.js';
+import type { CiReport } from '../../formats/index.js';
 import { fileName } from '../file-line.js';
-import type { CiReport } from '../formats/ci-report.js';
 import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
 import { annotations } from '../formats/github-commands.js';
 import { ciFinding, ciLevel, type FileFinding } from './files-findings.js';

@@ -1,4 +1,4 @@
-import type { CheckSummary, RowResult } from '../../check/index.js';
+import type { CheckSummary, RowResult } from '../check/index.js';
 
 /** The output formats of `hoplens check`. */
 export const CHECK_FORMATS = [
