@@ -2,9 +2,8 @@
  * How `hoplens check --variants` writes its report: per input row, the variants report of its source URL (the grid
  * and the findings), in the formats of `hoplens variants` with the row's line and source added to every record.
  */
-import type { CheckVariantsSummary, RowVariants } from '../check/index.js';
+import { type CheckVariantsSummary, csvField, type RowVariants } from '../check/index.js';
 import type { Colors } from './colors.js';
-import { csvField } from './formats/csv.js';
 import { variantsCsv, variantsNdjson, variantsTable } from './variants-output.js';
 
 /** The report formats of `check --variants`. */

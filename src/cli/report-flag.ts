@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
+import { CHECK_FORMATS, type CheckFormat } from '../formats/formatter.js';
 import { invalidFlag } from './errors.js';
-import { CHECK_FORMATS, type CheckFormat } from './formats/formatter.js';
 
 /** One `--report FORMAT=FILE`: a report of the run in another format, written to a file besides standard output. */
 export interface ReportSpec<F extends string = CheckFormat> {

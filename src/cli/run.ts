@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION, terminalText } from '../core/index.js';
+import { CHECK_FORMATS, FIX_CHECK_FORMATS, LINT_FORMATS } from '../formats/formatter.js';
 import { addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS, type CheckFlags } from './check/plan.js';
 import { addRunFlags } from './check/run-flags.js';
@@ -14,7 +15,6 @@ import type { VariantsFlags } from './commands/variants.js';
 import { addCrawlCommand } from './crawl/register.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
-import { CHECK_FORMATS, FIX_CHECK_FORMATS, LINT_FORMATS } from './formats/formatter.js';
 import { inputOptions } from './input-options.js';
 import type { CliIo } from './io.js';
 import { addMonitorCommand } from './monitor/register.js';

@@ -2,9 +2,10 @@
  * How `hoplens variants` writes its report: a table (variant → chain → final URL, the odd rows marked, then the
  * findings), JSON (the whole report), NDJSON (a record per row, then per finding) or CSV (a line per row).
  */
+
+import { csvField } from '../check/index.js';
 import type { VariantFinding, VariantRow, VariantsReport } from '../variants/index.js';
 import type { Colors } from './colors.js';
-import { csvField } from './formats/csv.js';
 
 /** The report formats of `hoplens variants`. */
 export const VARIANTS_FORMATS = Object.freeze(['table', 'json', 'ndjson', 'csv'] as const);

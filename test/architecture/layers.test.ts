@@ -28,6 +28,7 @@ type Layer =
   | 'report'
   | 'crawl'
   | 'file-links'
+  | 'formats'
   | 'cli'
   | 'service'
   | 'web'
@@ -71,11 +72,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     pageEntry: 'inputs/portable.ts',
   },
   // Judging rows, and running a whole check (src/check/run/): it finds a rules file's chains as lint does, and runs
-  // the variants of each row with `--variants`.
+  // the variants of each row with `--variants`. Its second entry is the report file's owner (issue 43): the records,
+  // the summary record, the readers. Its page entries: the judging, and the report file's portable part, with which
+  // the page writes and reads reports.
   check: {
     uses: ['core', 'schemas', 'inputs', 'lint', 'variants'],
-    entries: ['check/index.ts'],
-    pageEntry: 'check/judging.ts',
+    entries: ['check/index.ts', 'check/report-file/index.ts'],
+    pageEntry: ['check/judging.ts', 'check/report-file/portable.ts'],
   },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
@@ -103,10 +106,26 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // and its text-edit engine, shared with fix's rule writers), judged with the site crawl's findings, and their
   // `--fix`; `hoplens crawl docs/` only parses flags and writes.
   'file-links': { uses: ['core', 'inputs', 'crawl'], entries: ['file-links/index.ts'] },
+  // The output formats (issue 43), between the rooms and the faces: reports written as text to a writer the face
+  // gives. Its second entry is the format names and the formatter interface, which a command line declares at start-up.
+  formats: { uses: ['core', 'check', 'report'], entries: ['formats/index.ts', 'formats/formatter.ts'] },
   cli: {
-    uses: ['core', 'schemas', 'render', 'inputs', 'check', 'lint', 'fix', 'variants', 'report', 'crawl', 'file-links'],
+    uses: [
+      'core',
+      'schemas',
+      'render',
+      'inputs',
+      'check',
+      'lint',
+      'fix',
+      'variants',
+      'report',
+      'crawl',
+      'file-links',
+      'formats',
+    ],
   },
-  service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants'], entries: ['service/index.ts'] },
+  service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
 };
 

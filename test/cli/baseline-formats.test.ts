@@ -6,12 +6,12 @@ import { compareWithBaseline, missingFromRun } from '../../src/check/baseline.js
 import { emptySummary } from '../../src/check/summary.js';
 import { loadBaseline } from '../../src/cli/baseline-file.js';
 import { colorsFor } from '../../src/cli/colors.js';
-import { CsvFormatter, csvField } from '../../src/cli/formats/csv.js';
-import { JsonFormatter } from '../../src/cli/formats/json.js';
 import { JunitFormatter } from '../../src/cli/formats/junit.js';
-import { NdjsonFormatter } from '../../src/cli/formats/ndjson.js';
 import { Sink } from '../../src/cli/output.js';
 import { xmlText } from '../../src/core/index.js';
+import { CsvFormatter, csvField } from '../../src/formats/check/csv.js';
+import { JsonFormatter } from '../../src/formats/check/json.js';
+import { NdjsonFormatter } from '../../src/formats/check/ndjson.js';
 import { capture, tempDirPerTest } from '../helpers/cli.js';
 import { rowResult } from '../helpers/row-result.js';
 

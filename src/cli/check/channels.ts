@@ -1,7 +1,7 @@
+import type { CheckFormatter } from '../../formats/formatter.js';
 import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import type { CheckFormatter } from '../formats/formatter.js';
 import { type FormatterContext, formatterFor } from '../formats/select-formatter.js';
 import { TableFormatter } from '../formats/table.js';
 import { TeeFormatter } from '../formats/tee.js';

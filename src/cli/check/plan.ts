@@ -6,6 +6,7 @@ import {
   type RunLimits,
   type RunPlan,
 } from '../../check/index.js';
+import { type CheckFormat, isHumanFormat } from '../../formats/formatter.js';
 import {
   detectInputFormat,
   type InputFlags,
@@ -17,7 +18,6 @@ import {
 import { hasPatternMatching, PATTERN_FORMATS } from '../../inputs/light.js';
 import { type AnalysisFlags, integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { invalidFlag } from '../errors.js';
-import { type CheckFormat, isHumanFormat } from '../formats/formatter.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 import { planRun, type RunFlags } from './run-flags.js';
 

@@ -7,10 +7,10 @@ import {
   type RunOutcome,
 } from '../../check/index.js';
 import { terminalText } from '../../core/index.js';
+import { isHumanFormat } from '../../formats/formatter.js';
 import { type CsvColumns, describeColumns } from '../../inputs/index.js';
 import type { CliError } from '../errors.js';
 import { fileLine, fileName } from '../file-line.js';
-import { isHumanFormat } from '../formats/formatter.js';
 import type { CheckChannels } from './channels.js';
 import { CHECK_LIMITS, type CheckPlan } from './plan.js';
 import { runVerdict } from './verdict.js';

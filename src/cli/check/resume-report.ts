@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
-import { type RowResult, recordComplaint, resumeKey, rowResultShape } from '../../check/index.js';
+import { type RowResult, resumeKey } from '../../check/index.js';
+import { isInterruptedRecord, storedRecordOf } from '../../check/report-file/index.js';
 import { MAX_LINE_LENGTH } from '../../inputs/index.js';
 import { cliError } from '../errors.js';
 
@@ -52,22 +53,6 @@ class LongLine extends Error {
   }
 }
 
-/** A parsed line of a report: a row, the closing record, or why it is neither (naming the line). */
-function recordOf({ number, text }: ReportLine): { row?: RowResult; closing?: true; wrong?: string } {
-  let record: unknown;
-  try {
-    record = JSON.parse(text);
-  } catch {
-    // Not the parser's words: they quote the line, which may be megabytes long.
-    return { wrong: `line ${number} is not JSON` };
-  }
-  if (typeof record !== 'object' || record === null) return { wrong: `line ${number} is not a record` };
-  if ((record as { kind?: unknown }).kind === 'summary') return { closing: true };
-  const complaint = recordComplaint(rowResultShape, record);
-  if (complaint !== undefined) return { wrong: `line ${number} is neither a row nor the closing record: ${complaint}` };
-  return { row: record as RowResult };
-}
-
 /**
  * Reads the report `--resume` continues: each row is handed to `recount` (the whole run's summary counts it) and
  * its key kept, so that its input row is not checked again. The report is then cut after its last row: its closing
@@ -82,7 +67,7 @@ export async function resumeReport(path: string, recount: (row: RowResult) => vo
   try {
     for await (const line of wholeLines(path)) {
       if (line.text.trim() === '') continue;
-      const record = recordOf(line);
+      const record = storedRecordOf(line);
       if (record.wrong !== undefined) throw notReport(path, record.wrong);
       if (record.row === undefined) continue;
       const key = resumeKey(record.row);
@@ -133,12 +118,7 @@ export async function isInterruptedReport(path: string): Promise<boolean> {
       .replace(/[\],]+$/, ''),
   );
   const last = lines.filter((line) => line !== '').pop();
-  try {
-    const record = last === undefined ? undefined : (JSON.parse(last) as { kind?: unknown; interrupted?: unknown });
-    return record?.kind === 'summary' && record.interrupted === true;
-  } catch {
-    return false;
-  }
+  return last !== undefined && isInterruptedRecord(last);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { type CheckRunResult, COLLAPSE_THRESHOLD, collapseSettings, runCheck } from '../../check/index.js';
+import { effectiveFormat, isHumanFormat } from '../../formats/formatter.js';
 import { integerFlag } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { refuseOutputOverInputs } from '../check/output-guard.js';
@@ -10,7 +11,6 @@ import { cliRunSetup } from '../check/run-setup.js';
 import { renderSummary } from '../check/summary-text.js';
 import { runVerdict } from '../check/verdict.js';
 import { fileLine } from '../file-line.js';
-import { effectiveFormat, isHumanFormat } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
 

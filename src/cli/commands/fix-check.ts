@@ -1,3 +1,4 @@
+import type { CheckFormat } from '../../formats/formatter.js';
 import type { FixEdit, LoadedRules } from '../../inputs/index.js';
 import type { RuleGraph } from '../../lint/index.js';
 import { EXIT } from '../exit-codes.js';
@@ -5,7 +6,6 @@ import { fileLine } from '../file-line.js';
 import { type FixChange, fixCiReport } from '../formats/ci-fix-report.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
 import { renderCiDocument } from '../formats/ci-writers.js';
-import type { CheckFormat } from '../formats/formatter.js';
 import { writeStepSummary } from '../formats/github.js';
 import { annotations, logGroup } from '../formats/github-commands.js';
 import type { CliIo } from '../io.js';

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { csvField } from '../../check/index.js';
 import { FIX_FORMATS, fixWriter, flatten } from '../../fix/index.js';
+import { type CheckFormat, effectiveFormat } from '../../formats/formatter.js';
 import {
   type CheckRow,
   type FixEdit,
@@ -17,8 +19,6 @@ import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine, fileName } from '../file-line.js';
-import { csvField } from '../formats/csv.js';
-import { type CheckFormat, effectiveFormat } from '../formats/formatter.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';

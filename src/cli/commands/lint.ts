@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { effectiveFormat, isHumanFormat, LINT_FORMATS, type LintFormat } from '../../formats/formatter.js';
 import {
   type InputFlags,
   type InputPlan,
@@ -15,7 +16,6 @@ import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine, fileName } from '../file-line.js';
 import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import { effectiveFormat, isHumanFormat, LINT_FORMATS, type LintFormat } from '../formats/formatter.js';
 import { writeStepSummary } from '../formats/github.js';
 import { type LintFormatContext, renderLint } from '../formats/lint-formats.js';
 import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';

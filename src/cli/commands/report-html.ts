@@ -1,14 +1,18 @@
 import { basename, resolve } from 'node:path';
 import type { RowResult } from '../../check/index.js';
+import {
+  jsonRecords,
+  mergeByLine,
+  mergedCollapse,
+  reportFormatOfFiles,
+  type SummaryRecord,
+} from '../../check/report-file/index.js';
 import { ReportDataBuilder, reportHtml } from '../../report/index.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
-import { mergeByLine } from '../report/merge-by-line.js';
-import { mergedCollapse } from '../report/merged-collapse.js';
-import { jsonRecords, type SummaryRecord } from '../report/report-records.js';
-import { formatOf } from './report-merge.js';
+import { readingReports } from '../report/report-input.js';
 
 /** Flags of `hoplens report html`. */
 export interface ReportHtmlFlags {
@@ -29,17 +33,19 @@ export async function reportHtmlCommand(files: string[], flags: ReportHtmlFlags,
       flag: '--output',
     });
   }
-  const format = await formatOf(paths);
+  const format = await readingReports(() => reportFormatOfFiles(paths));
   if (format === 'junit')
     throw cliError('INPUT_ERROR', 'an HTML report is made from json or ndjson reports, not junit');
   const name = files.map((file) => basename(file)).join(', ');
   const data = new ReportDataBuilder(name, name);
   const summaries: SummaryRecord[] = [];
   let bad = 0;
-  for await (const record of mergeByLine(paths.map((path) => jsonRecords(path, summaries)))) {
-    if (record.outcome === 'failed' || record.outcome === 'errored') bad++;
-    data.add(JSON.parse(record.text) as RowResult);
-  }
+  await readingReports(async () => {
+    for await (const record of mergeByLine(paths.map((path) => jsonRecords(path, summaries)))) {
+      if (record.outcome === 'failed' || record.outcome === 'errored') bad++;
+      data.add(JSON.parse(record.text) as RowResult);
+    }
+  });
   const collapse = mergedCollapse(summaries);
   const sink =
     output === undefined

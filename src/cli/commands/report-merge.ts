@@ -1,6 +1,17 @@
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CollapseFinding } from '../../check/index.js';
+import { type CollapseFinding, emptySummary } from '../../check/index.js';
+import {
+  jsonRecords,
+  junitRecords,
+  junitTotals,
+  mergeByLine,
+  mergedCollapse,
+  type ReportFormat,
+  type ReportRecord,
+  reportFormatOfFiles,
+  type SummaryRecord,
+  summaryRecord,
+} from '../../check/report-file/index.js';
 import { xmlText } from '../../core/index.js';
 import { renderCollapse } from '../check/run-stats-text.js';
 import { colorsFor } from '../colors.js';
@@ -8,17 +19,7 @@ import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
-import { mergeByLine } from '../report/merge-by-line.js';
-import { mergedCollapse } from '../report/merged-collapse.js';
-import {
-  jsonRecords,
-  junitRecords,
-  junitTotals,
-  type MergeFormat,
-  type ReportRecord,
-  reportFormat,
-  type SummaryRecord,
-} from '../report/report-records.js';
+import { readingReports } from '../report/report-input.js';
 
 /** Flags of `hoplens report merge`. */
 export interface ReportMergeFlags {
@@ -31,33 +32,12 @@ export interface ReportMergeFlags {
 
 type Counts = Record<ReportRecord['outcome'], number>;
 
-/** Checks every file before anything is written: each must exist and be a report of the first one's format. */
-export async function formatOf(paths: readonly string[]): Promise<MergeFormat> {
-  let format: MergeFormat | undefined;
-  for (const path of paths) {
-    try {
-      await stat(path);
-    } catch {
-      throw cliError('INPUT_ERROR', `cannot read ${path}: no such file`);
-    }
-    const found = await reportFormat(path);
-    if (format !== undefined && found !== format) {
-      throw cliError(
-        'INPUT_ERROR',
-        `${path} is a ${found} report, the first is ${format}: merge reports of one format`,
-      );
-    }
-    format = found;
-  }
-  return format!;
-}
-
 /**
  * Writes the merged rows in the format's framing, counting outcomes; a json or ndjson report ends with the summary
  * record the unsharded run would have written when the shards' collapse counts make a finding. Returns that finding.
  */
 async function writeRows(
-  format: MergeFormat,
+  format: ReportFormat,
   paths: readonly string[],
   sink: Sink,
   counts: Counts,
@@ -75,7 +55,7 @@ async function writeRows(
     first = false;
   }
   const finding = mergedCollapse(summaries);
-  const trailer = finding === undefined ? undefined : JSON.stringify({ kind: 'summary', redirectCollapse: finding });
+  const trailer = finding === undefined ? undefined : summaryRecord({ ...emptySummary(), collapse: finding });
   if (format === 'ndjson' && trailer !== undefined) await sink.write(`${trailer}\n`);
   if (format === 'json') {
     const last = trailer === undefined ? '' : `${first ? '\n' : ',\n'}${trailer}`;
@@ -112,8 +92,8 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
     const { reportHtmlCommand } = await import('./report-html.js');
     return reportHtmlCommand(files, flags, io);
   }
-  const format = await formatOf(paths);
-  const head = format === 'junit' ? await junitHead(paths) : format === 'json' ? '[' : '';
+  const format = await readingReports(() => reportFormatOfFiles(paths));
+  const head = format === 'junit' ? await readingReports(() => junitHead(paths)) : format === 'json' ? '[' : '';
   const sink =
     output === undefined
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
@@ -122,7 +102,7 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
   let collapse: CollapseFinding | undefined;
   try {
     await sink.write(head);
-    collapse = await writeRows(format, paths, sink, counts);
+    collapse = await readingReports(() => writeRows(format, paths, sink, counts));
     if (format === 'junit') await sink.write('  </testsuite>\n</testsuites>\n');
   } finally {
     await sink.close();

@@ -1,8 +1,8 @@
 import { terminalText } from '../../core/index.js';
 import type { CrawlFinding } from '../../crawl/index.js';
 import type { CrawlFilesResult, FileFinding } from '../../file-links/index.js';
+import type { CiFinding, CiLevel, CiReport } from '../../formats/index.js';
 import { fileName } from '../file-line.js';
-import type { CiFinding, CiLevel, CiReport } from '../formats/ci-report.js';
 import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
 import { annotations } from '../formats/github-commands.js';
 

@@ -1,8 +1,8 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
+import type { CheckFormatter } from '../../formats/formatter.js';
 import type { Sink } from '../output.js';
 import { CiCheckCollector, type CiInput } from './ci-check-collector.js';
 import { type CiDocumentFormat, type CiWriteOptions, renderCiDocument } from './ci-writers.js';
-import type { CheckFormatter } from './formatter.js';
 
 /**
  * `--format sarif`, `gitlab` and `markdown` for `check`: each is one document about the whole run (SARIF's rules,

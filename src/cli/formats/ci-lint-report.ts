@@ -1,4 +1,4 @@
-import type { CiReport } from './ci-report.js';
+import type { CiReport } from '../../formats/index.js';
 import type { LintReport } from './lint-report.js';
 
 /**

@@ -1,12 +1,12 @@
 import { appendFile } from 'node:fs/promises';
 import type { CheckSummary, RowResult } from '../../check/index.js';
+import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
+import type { CiReport } from '../../formats/index.js';
+import { renderMarkdown } from '../../formats/index.js';
 import type { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
 import { CiCheckCollector, type CiInput } from './ci-check-collector.js';
-import type { CiReport } from './ci-report.js';
-import type { CheckFormatter, SkippedRule } from './formatter.js';
 import { annotations, logGroup } from './github-commands.js';
-import { renderMarkdown } from './markdown.js';
 
 /** What `--format github` needs besides its sink. */
 export interface GithubOptions {

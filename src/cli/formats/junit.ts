@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
 import { xmlText } from '../../core/index.js';
+import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
 import { openFileSink, type Sink } from '../output.js';
-import type { CheckFormatter, SkippedRule } from './formatter.js';
 
 /** Lines as an element's text: each line escaped, so that a line break inside one stays a character reference. */
 export const xmlLines = (lines: readonly string[]) => lines.map(xmlText).join('\n');

@@ -1,4 +1,4 @@
-import { csvField } from './csv.js';
+import { csvField } from '../../check/index.js';
 import type { LintReport } from './lint-report.js';
 
 /** The columns of the lint CSV report, in order. */

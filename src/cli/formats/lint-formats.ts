@@ -1,7 +1,7 @@
+import type { LintFormat } from '../../formats/formatter.js';
 import type { Colors } from '../colors.js';
 import { lintCiReport } from './ci-lint-report.js';
 import { renderCiDocument } from './ci-writers.js';
-import type { LintFormat } from './formatter.js';
 import { annotations, logGroup } from './github-commands.js';
 import { renderLintCsv } from './lint-csv.js';
 import { renderLintJson, renderLintNdjson } from './lint-json.js';

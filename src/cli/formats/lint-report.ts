@@ -1,6 +1,6 @@
+import type { SkippedRule } from '../../formats/formatter.js';
 import type { LintFinding } from '../../lint/index.js';
 import type { Colors } from '../colors.js';
-import type { SkippedRule } from './formatter.js';
 
 /** The counts of a lint run. */
 export interface LintSummary {

@@ -1,14 +1,11 @@
+import type { CheckFormat, CheckFormatter } from '../../formats/formatter.js';
+import { CsvFormatter, HtmlFormatter, JsonFormatter, NdjsonFormatter } from '../../formats/index.js';
 import type { Colors } from '../colors.js';
 import type { Sink } from '../output.js';
 import type { CiInput } from './ci-check-collector.js';
 import { CiDocumentFormatter } from './ci-document.js';
-import { CsvFormatter } from './csv.js';
-import type { CheckFormat, CheckFormatter } from './formatter.js';
 import { GithubFormatter } from './github.js';
-import { HtmlFormatter } from './html.js';
-import { JsonFormatter } from './json.js';
 import { JunitFormatter } from './junit.js';
-import { NdjsonFormatter } from './ndjson.js';
 import { TableFormatter } from './table.js';
 
 /** What the formats may need besides their sink. */

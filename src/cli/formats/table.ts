@@ -1,9 +1,9 @@
 import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
 import { displayUrl, type Hop, terminalText } from '../../core/index.js';
+import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
-import type { CheckFormatter, SkippedRule } from './formatter.js';
 import { headerBlock } from './header-block.js';
 import { anatomyBlock } from './hop-anatomy-block.js';
 

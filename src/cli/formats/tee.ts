@@ -1,5 +1,5 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { CheckFormatter, SkippedRule } from './formatter.js';
+import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
 
 /**
  * Several formats from one run (`--format` on stdout and each `--report FORMAT=FILE`): every event goes to each in

@@ -1,38 +1,9 @@
 /**
- * The many-URLs run's files, written in the browser as `hoplens check` writes them: the CSV report (the check room's
- * columns and fields, src/check/csv-report.ts), the json report (the rows in input order, then the closing summary
- * record an interrupted run has, which `hoplens report html` and the page read back), and the HTML report (the CLI's
- * document, src/report/html-document.ts, around the report view this service serves beside the page).
+ * The many-URLs run's files offered in the browser: the HTML report (the CLI's document, src/report/html-document.ts,
+ * around the report view this service serves beside the page), and the download of any of them; the CSV and json
+ * reports' texts are ./report-texts.ts.
  */
-import { type CheckSummary, csvHeaderLine, csvRowLine, type RowResult } from '../../../check/judging.js';
 import { type ReportData, reportDocument } from '../../../report/view/page.js';
-
-function inInputOrder(rows: readonly RowResult[]): RowResult[] {
-  return rows.slice().sort((a, b) => a.line - b.line);
-}
-
-/** The CSV report: the header with the first row's extra columns, then a line per row. */
-export function csvReport(rows: readonly RowResult[]): string {
-  const ordered = inInputOrder(rows);
-  const extra = Object.keys(ordered[0]?.extra ?? {});
-  return [csvHeaderLine(extra), ...ordered.map((row) => csvRowLine(row, extra))].map((line) => `${line}\n`).join('');
-}
-
-/**
- * The json report, as `--format json` writes it: an array of rows, and when the run stopped before its end the
- * summary record saying so and how many rows were not checked (a collapse found is in it too).
- */
-export function jsonReport(rows: readonly RowResult[], summary: CheckSummary): string {
-  const records = inInputOrder(rows).map((row) => JSON.stringify(row));
-  const trailer: Record<string, unknown> = { kind: 'summary' };
-  if (summary.interrupted) {
-    trailer.interrupted = true;
-    if (summary.unchecked !== undefined) trailer.unchecked = summary.unchecked;
-  }
-  if (summary.collapse !== undefined) trailer.redirectCollapse = summary.collapse;
-  if (Object.keys(trailer).length > 1) records.push(JSON.stringify(trailer));
-  return records.length === 0 ? '[]\n' : `[\n${records.join(',\n')}\n]\n`;
-}
 
 /** The HTML report file of `data`: the view's script and styles fetched from this service, then inlined. */
 export async function htmlReport(data: ReportData): Promise<string> {

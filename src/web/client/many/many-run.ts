@@ -48,15 +48,18 @@ export function defaultJudging(): RunJudging {
   });
 }
 
-/** Runs `items` (rows, and the lines that were not rows, which are counted as the CLI counts them). */
+/**
+ * Runs `items` (rows, and the lines that were not rows, which are counted as the CLI counts them), judged as
+ * `hoplens check` judges with its defaults unless `judging` says otherwise.
+ */
 export async function runMany(
   items: readonly InputItem[],
   pacer: RatePacer,
   hooks: RunHooks,
   signal: AbortSignal,
+  judging: RunJudging = defaultJudging(),
 ): Promise<RunReport> {
   const started = Date.now();
-  const judging = defaultJudging();
   for (const item of items) if (item.kind !== 'row') judging.judge(item);
   const queue: CheckRow[] = items.flatMap((item) => (item.kind === 'row' ? [item.row] : []));
   const state = { stop: undefined as RunStop | undefined, refusals: 0, resetMs: undefined as number | undefined };

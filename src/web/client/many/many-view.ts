@@ -8,21 +8,17 @@ import { type InputItem, isInputsError } from '../../../inputs/portable.js';
 import { byId, h, replace } from '../../../report/view/dom.js';
 import { formatWait, plural, ReportDataBuilder, showReport } from '../../../report/view/page.js';
 import { analyze } from '../api-client.js';
-import { type AnalyzeParams, PAGE_DEFAULTS } from '../query-params.js';
-import { csvReport, download, htmlReport, jsonReport } from './downloads.js';
+import { download, htmlReport } from './downloads.js';
 import { describeLimits, fetchLimits } from './limits.js';
 import { type RunReport, runMany } from './many-run.js';
 import { RatePacer } from './pacer.js';
 import { guessFormat, overQuota, type PasteFormat, pastedItems } from './pasted-input.js';
+import { csvReport, jsonReport } from './report-texts.js';
+import { paramsFor } from './row-params.js';
 import { runNotice } from './run-notice.js';
 
 /** The report view is drawn again at most this often while rows arrive, in ms. */
 const REDRAW_MS = 500;
-
-/** Every row with the service's default options, as `hoplens check` runs rows with its own. */
-function paramsFor(url: string): AnalyzeParams {
-  return { url, ...PAGE_DEFAULTS };
-}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

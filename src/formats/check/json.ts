@@ -1,6 +1,7 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { Sink } from '../output.js';
-import { type CheckFormatter, summaryRecord } from './formatter.js';
+import { summaryRecord } from '../../check/report-file/index.js';
+import type { CheckFormatter } from '../formatter.js';
+import type { ReportWriter } from '../writer.js';
 
 /**
  * A JSON array of row results, streamed: `[` first, then one row a line, then `]`. Any JSON parser reads it, and
@@ -9,7 +10,7 @@ import { type CheckFormatter, summaryRecord } from './formatter.js';
 export class JsonFormatter implements CheckFormatter {
   private first = true;
 
-  constructor(private readonly sink: Sink) {}
+  constructor(private readonly sink: ReportWriter) {}
 
   begin(): Promise<void> {
     return this.sink.write('[');

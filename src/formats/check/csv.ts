@@ -6,8 +6,8 @@ import {
   extraColumnName,
   type RowResult,
 } from '../../check/index.js';
-import type { Sink } from '../output.js';
-import type { CheckFormatter } from './formatter.js';
+import type { CheckFormatter } from '../formatter.js';
+import type { ReportWriter } from '../writer.js';
 
 // The columns and fields live with the judging (src/check/csv-report.ts), which the page's download writes too.
 export { CSV_COLUMNS, csvField, extraColumnName };
@@ -21,7 +21,7 @@ export class CsvFormatter implements CheckFormatter {
   /** The extra input columns, in input order; undefined until the header is written. */
   private extra: string[] | undefined;
 
-  constructor(private readonly sink: Sink) {}
+  constructor(private readonly sink: ReportWriter) {}
 
   async begin(): Promise<void> {}
 

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { CheckSummary, RowResult } from '../../check/index.js';
 import { ReportDataBuilder, reportHtml } from '../../report/index.js';
-import type { Sink } from '../output.js';
-import type { CheckFormatter } from './formatter.js';
+import type { CheckFormatter } from '../formatter.js';
+import type { ReportWriter } from '../writer.js';
 
 /**
  * The HTML report (`--format html`): one self-contained file (src/report/). Unlike the streaming formats it keeps the
@@ -12,7 +12,7 @@ export class HtmlFormatter implements CheckFormatter {
   private readonly data: ReportDataBuilder;
 
   constructor(
-    private readonly sink: Sink,
+    private readonly sink: ReportWriter,
     inputName: string,
   ) {
     // The file's name titles the report; each row names it with its line.

@@ -1,5 +1,5 @@
-import { type CollapseCounts, type CollapseFinding, mergeCollapseCounts } from '../../check/index.js';
-import type { SummaryRecord } from './report-records.js';
+import { type CollapseCounts, type CollapseFinding, mergeCollapseCounts } from '../collapse.js';
+import type { SummaryRecord } from './summary-record.js';
 
 /**
  * The shards' collapse counts summed into the unsharded run's finding. A report with a finding but no counts (not

@@ -1,10 +1,11 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { Sink } from '../output.js';
-import { type CheckFormatter, summaryRecord } from './formatter.js';
+import { summaryRecord } from '../../check/report-file/index.js';
+import type { CheckFormatter } from '../formatter.js';
+import type { ReportWriter } from '../writer.js';
 
 /** Newline-delimited JSON: one row result a line, for `jq -c`, log pipelines and `--baseline`. */
 export class NdjsonFormatter implements CheckFormatter {
-  constructor(private readonly sink: Sink) {}
+  constructor(private readonly sink: ReportWriter) {}
 
   async begin(): Promise<void> {}
 

@@ -1,0 +1,8 @@
+/**
+ * The report formats of `hoplens check` that write rows as they come (json, ndjson, CSV, the HTML report), each a
+ * CheckFormatter on a ReportWriter.
+ */
+export { CsvFormatter } from './csv.js';
+export { HtmlFormatter } from './html.js';
+export { JsonFormatter } from './json.js';
+export { NdjsonFormatter } from './ndjson.js';

@@ -1,0 +1,10 @@
+/**
+ * The output formats (issue 43), between the rooms and the faces: each writes a report of check, lint or fix as text
+ * to a ReportWriter, with no terminal in sight, so that the CLI, the service and the library can all write them. The
+ * CLI implements the writer with its output and keeps what only a terminal shows (the colored table, progress). The
+ * format names and the formatter interface are formatter.ts, this room's second entry, light enough for a command
+ * line's start-up; the formats are check/ (rows as they come) and ci/ (documents of findings).
+ */
+export * from './check/index.js';
+export * from './ci/index.js';
+export type { ReportWriter } from './writer.js';
