@@ -6,7 +6,7 @@ import type { PageSignals } from './html/page-signals.js';
 import type { NormalizedOptions } from './options.js';
 import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';
 import { withoutFragment } from './portable/without-fragment.js';
-import type { TraceContext } from './trace.js';
+import type { TraceContext } from './trace-context.js';
 import type { Hop } from './types.js';
 
 /** A client redirect a page declares, with the URL the chain would go on to. */

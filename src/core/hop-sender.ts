@@ -12,7 +12,7 @@ import type { NormalizedOptions } from './options.js';
 import { poolConnection } from './pool-connection.js';
 import { selectHeaders } from './response-headers.js';
 import type { TlsProblem } from './tls-problem.js';
-import type { TraceContext } from './trace.js';
+import type { TraceContext } from './trace-context.js';
 import type { HeaderSelection, Hop, HttpMethod } from './types.js';
 
 /**

@@ -46,14 +46,7 @@ export {
   isCoreError,
   isHoplensError,
 } from './errors.js';
-export {
-  type AllowRule,
-  compilePolicy,
-  compilePolicyJson,
-  type FindingsPolicy,
-  isPolicy,
-  NO_POLICY,
-} from './findings-policy.js';
+export { type AllowRule, type FindingsPolicy, isPolicy, NO_POLICY } from './findings-policy.js';
 export { createGuardedConnector, type GuardedConnectorOptions } from './guarded-connector.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { documentBaseUrl } from './html/base-url.js';
@@ -74,6 +67,7 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
+export { compilePolicy, compilePolicyJson } from './policy-compile.js';
 // The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
 // src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
 export type { PolicyFile, SeveritySetting } from './policy-schema.js';

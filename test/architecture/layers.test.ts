@@ -5,13 +5,11 @@
  * the core; the faces (cli, service, web) put them together and never import another face, except in the composition
  * roots listed below.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
+import { importsOf, SRC, sourceFiles, specifiersIn } from './import-graph.js';
 
 /** Where a file sits: a room of src/, or the package entry (src/index.ts). */
 type Layer =
@@ -123,29 +121,6 @@ function named(layer: Layer): string {
   if (layer === 'core') return 'the core';
   if (layer === 'render') return 'the renderer';
   return FACES.has(layer) ? `the ${layer} face` : `the ${layer} room`;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-/** The module specifiers of a source text's static, type-only, re-export and dynamic imports. */
-function specifiersIn(text: string): string[] {
-  return [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((match) => match[1]!);
-}
-
-/** Every relative module a file imports (static, type-only, re-exports and dynamic), resolved to a source path. */
-function importsOf(file: string): string[] {
-  return specifiersIn(readFileSync(file, 'utf8'))
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => resolve(dirname(file), specifier).replace(/\.js$/, '.ts'));
 }
 
 /** What is wrong with `file` importing `target`, or undefined when the import is allowed. */
