@@ -1,7 +1,7 @@
 import { type ClientRedirect, type DeclaredRefresh, declaredRefresh, refreshGoingTo } from './client-redirect.js';
 import { isHoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
-import type { HopResponse } from './hop-sender.js';
+import type { HopResponse } from './hop/index.js';
 import type { PageSignals } from './html/page-signals.js';
 import type { NormalizedOptions } from './options.js';
 import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';

@@ -106,7 +106,7 @@ export interface GuardedConnectorOptions {
   /**
    * One address per name (src/core/address-book.ts): a connection for a name already held to an address that went
    * elsewhere is closed unused, and the first connection for a name holds it. Without it (the shared pools, whose
-   * connections serve many analyses), each analysis holds its hops' names itself (src/core/hop-sender.ts).
+   * connections serve many analyses), each analysis holds its hops' names itself (src/core/hop/sender.ts).
    */
   book?: AddressBook;
   /**

@@ -79,10 +79,8 @@ export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { REQUEST_HEADER_LIMITS } from './request-headers.js';
 export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
-export { robotsBody } from './robots-body.js';
-export type { RobotsVerdict } from './robots-file.js';
-export { agentName, robotsRuling } from './robots-rules.js';
-export { keyAndValue, parseRobotsTxt, type RobotsLine } from './robots-txt.js';
+export type { RobotsVerdict } from './robots/index.js';
+export { agentName, keyAndValue, parseRobotsTxt, type RobotsLine, robotsBody, robotsRuling } from './robots/index.js';
 export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
 export {
   hasControlCharacter,

@@ -1,6 +1,6 @@
 import type { ClientRedirect } from '../client-redirect.js';
 import type { JudgementThresholds } from '../judgement-defaults.js';
-import type { RobotsVerdict } from '../robots-file.js';
+import type { RobotsVerdict } from '../robots/index.js';
 import type { CertificateProblem, TraceOutcome } from '../trace.js';
 import type { Issue } from '../types.js';
 import type { ChainFacts } from './chain-facts.js';
