@@ -1,6 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { AddressBook } from './address-book.js';
-import type { AddressPolicy } from './address-policy.js';
+import type { AddressBook, AddressPolicy } from './address/index.js';
 import type { CertificateVerdicts } from './certificate-verdicts.js';
 import type { PageRenderer } from './page-renderer.js';
 
@@ -16,11 +15,11 @@ export interface TraceContext {
   renderPool?: (() => Dispatcher) | undefined;
   /**
    * The address each name of this analysis is held to, once a hop was answered from it: later hops to the name go
-   * there or fail (src/core/address-book.ts). Absent, hops go wherever the pool connects.
+   * there or fail (src/core/address/book.ts). Absent, hops go wherever the pool connects.
    */
   book?: AddressBook | undefined;
   /**
-   * Where the pool's open connections for a name went (src/core/held-names.ts): a hop held to that address can take
+   * Where the pool's open connections for a name went (src/core/address/held-names.ts): a hop held to that address can take
    * them; one held elsewhere goes to its address directly.
    */
   openAt?: ((hostname: string) => string | undefined) | undefined;

@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { CookieJar } from 'tough-cookie';
-import type { AddressPolicy } from './address-policy.js';
-import { describeAddress } from './address-words.js';
+import type { AddressPolicy } from './address/index.js';
+import { describeAddress } from './address/index.js';
 import type { ClientRedirect } from './client-redirect.js';
 import { clientRedirectOf, type RenderCutShort } from './client-redirect-step.js';
 import { HoplensError } from './errors.js';

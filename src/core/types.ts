@@ -1,4 +1,5 @@
-import type { Network } from './address-policy.js';
+// The policy's file, not the folder's entry: the address guard's connector and resolvers use these shapes.
+import type { Network } from './address/policy.js';
 import type { FindingsPolicy } from './findings-policy.js';
 import type { IssueType } from './issue-types.js';
 import type { PolicyFile } from './policy-schema.js';
@@ -25,7 +26,7 @@ export interface Issue {
   loopsTo?: number;
   /**
    * A page that explains the finding: a Google Search Central page for the search-related ones, otherwise
-   * `docs/issues.md#<type>`, a path relative to the hoplens package, which ships it (src/core/issue-help.ts has the
+   * `docs/issues.md#<type>`, a path relative to the hoplens package, which ships it (src/core/issues/help.ts has the
    * table; the service serves it as `/docs/issues#<type>`).
    */
   help: string;

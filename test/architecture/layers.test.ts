@@ -54,7 +54,8 @@ interface Room {
  * faces have none: only their composition roots import them.
  */
 const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
-  // Its folders by mechanism (issue 43): robots/ (robots.txt and directives), hop/ (sending one hop), each entered
+  // Its folders by mechanism (issue 43): robots/ (robots.txt and directives), hop/ (sending one hop), address/ (the SSRF
+  // guard, its connector and resolvers), issues/ (what is said of each kind of finding), each entered
   // from the rest of the core by its index.ts.
   core: {
     uses: [],

@@ -5,7 +5,7 @@
  */
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedConnector } from '../../src/core/guarded-connector.js';
+import { createGuardedConnector } from '../../src/core/address/guarded-connector.js';
 import { AddressPolicy, Analyzer } from '../../src/index.js';
 import { type Http2Route, startHttp2Server } from '../helpers/http2-servers.js';
 import { tableResolver } from '../helpers/resolvers.js';

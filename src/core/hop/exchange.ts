@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
-import { originAt } from '../address-book.js';
+import { originAt } from '../address/index.js';
 import type { ConnectionFacts } from '../connection-facts.js';
 import { awaitConnection, type ConnectionWaiter } from '../request-connection.js';
 
@@ -27,7 +27,7 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
 export interface ExchangeRequest {
   url: URL;
   /**
-   * The address the URL's host name is held to in this analysis (src/core/address-book.ts): the request goes there
+   * The address the URL's host name is held to in this analysis (src/core/address/book.ts): the request goes there
    * (by the pool for that address), its Host and TLS server name still the URL's.
    */
   address?: string | undefined;

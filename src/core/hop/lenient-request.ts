@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
 import type { buildConnector } from 'undici';
-import { originAt } from '../address-book.js';
+import { originAt } from '../address/index.js';
 import type { ResponseHeaders } from './exchange.js';
 
 /**

@@ -12,7 +12,7 @@ import {
 
 /**
  * `HOPLENS_ALERT_BLOCK_PRIVATE`: the chat and webhook channels' URLs held to the address policy analyses run under
- * (src/core/address-policy.ts, the same allow-list, `HOPLENS_ALLOW_NETWORKS`), so that whoever holds the admin token
+ * (src/core/address/policy.ts, the same allow-list, `HOPLENS_ALLOW_NETWORKS`), so that whoever holds the admin token
  * cannot make the service POST into its own network. Off, alerts go where they are told, private receivers included.
  */
 export interface AlertGuardSettings {

@@ -2,16 +2,16 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP, type Socket } from 'node:net';
 import type { SecureContext, TLSSocket } from 'node:tls';
 import { buildConnector } from 'undici';
-import type { AddressBook } from './address-book.js';
-import type { AddressPolicy } from './address-policy.js';
-import { describeAddress, rangePhrase } from './address-words.js';
-import type { CertificateVerdicts } from './certificate-verdicts.js';
-import { OpeningConnection } from './connection-facts.js';
-import type { ConnectionRoutes } from './connection-routes.js';
-import { HoplensError } from './errors.js';
+import type { CertificateVerdicts } from '../certificate-verdicts.js';
+import { OpeningConnection } from '../connection-facts.js';
+import type { ConnectionRoutes } from '../connection-routes.js';
+import { HoplensError } from '../errors.js';
+import { socketProblem, type TlsProblem } from '../tls-problem.js';
+import type { Resolver } from '../types.js';
+import type { AddressBook } from './book.js';
 import type { HeldNames } from './held-names.js';
-import { socketProblem, type TlsProblem } from './tls-problem.js';
-import type { Resolver } from './types.js';
+import type { AddressPolicy } from './policy.js';
+import { describeAddress, rangePhrase } from './words.js';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -70,7 +70,7 @@ function elsewhere(hostname: string, address: string, held: string | undefined):
 
 /**
  * The host (`name:port`, as in a URL's `host`) a connection is for: a request sent to the address its name is held to
- * (src/core/address-book.ts) connects to an IP literal, its name then the TLS server name.
+ * (src/core/address/book.ts) connects to an IP literal, its name then the TLS server name.
  */
 function originHost(requested: buildConnector.Options): string {
   const host = requested.host ?? requested.hostname;
@@ -104,13 +104,13 @@ export interface GuardedConnectorOptions {
    */
   routes?: ConnectionRoutes;
   /**
-   * One address per name (src/core/address-book.ts): a connection for a name already held to an address that went
+   * One address per name (src/core/address/book.ts): a connection for a name already held to an address that went
    * elsewhere is closed unused, and the first connection for a name holds it. Without it (the shared pools, whose
    * connections serve many analyses), each analysis holds its hops' names itself (src/core/hop/sender.ts).
    */
   book?: AddressBook;
   /**
-   * A shared pool's open connections by name (src/core/held-names.ts): while a name has one, new connections for it
+   * A shared pool's open connections by name (src/core/address/held-names.ts): while a name has one, new connections for it
    * go to the same address, so that an analysis holding the name to it can use the pool's connections.
    */
   held?: HeldNames;

@@ -3,7 +3,7 @@ import { isIP, type Socket } from 'node:net';
 /**
  * The addresses a pool's open connections went to, by host name. While a name has an open connection, every new
  * connection for it goes to the same address (no lookup, no failover): then any connection of the pool for that name,
- * reused or new, reaches one server, and an analysis holding the name to that address (src/core/address-book.ts) can
+ * reused or new, reaches one server, and an analysis holding the name to that address (src/core/address/book.ts) can
  * send through the pool and keep its connections. Once the last one is closed (or destroyed: undici destroys a
  * connection the server asked to close as soon as its response ends), the name is looked up afresh.
  */

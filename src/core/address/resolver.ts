@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { ResolvedAddress, Resolver } from './types.js';
+import type { ResolvedAddress, Resolver } from '../types.js';
 
 /** The operating system's resolver (getaddrinfo), every address, in the order the system gives them. */
 export const systemResolver: Resolver = async (hostname) => {

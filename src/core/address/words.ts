@@ -2,7 +2,7 @@
  * Address ranges in people's words. `AddressVerdict.range` stays the data (`linkLocal`, `ipv4Mapped`...); every
  * message that tells a person why an address is refused says it with this one table.
  */
-import { type AddressVerdict, classifyAddress } from './address-policy.js';
+import { type AddressVerdict, classifyAddress } from './policy.js';
 
 /** Each range the address policy names (ipaddr.js's classes and the policy's own), as a noun phrase. */
 export const RANGE_PHRASES: Readonly<Record<string, string>> = Object.freeze({

@@ -1,12 +1,12 @@
 import { isIP } from 'node:net';
-import type { AddressBook } from './address-book.js';
-import type { ResolvedAddress, Resolver } from './types.js';
+import type { ResolvedAddress, Resolver } from '../types.js';
+import type { AddressBook } from './book.js';
 
 /**
  * A resolver that answers each name once and then always the same, as a browser's DNS cache does for a page, and,
  * once `book` holds a name to the address a connection went to, with that address alone: a rendered page cannot have
  * its own name (or another) rebound to a second address while it runs, nor fail over to a name's other address, and
- * read that address as its own origin (src/core/address-book.ts).
+ * read that address as its own origin (src/core/address/book.ts).
  */
 export function pinnedResolver(resolver: Resolver, book: AddressBook): Resolver {
   const answers = new Map<string, Promise<ResolvedAddress[]>>();

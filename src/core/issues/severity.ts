@@ -1,4 +1,4 @@
-import type { IssueType, Severity } from './types.js';
+import type { IssueType, Severity } from '../types.js';
 
 /**
  * The severity each kind of finding is reported with (two for the kinds whose severity depends on how bad it is),

@@ -4,7 +4,7 @@
  * to the hoplens package (which ships docs/; the service serves it as /docs/issues#<type>), so that no host name is
  * guessed.
  */
-import type { Issue, IssueType } from './types.js';
+import type { Issue, IssueType } from '../types.js';
 
 const SEARCH_CENTRAL = 'https://developers.google.com/search/docs/crawling-indexing';
 
