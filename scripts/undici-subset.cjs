@@ -1,4 +1,4 @@
-// What the core imports from undici (src/core/analyzer.ts, src/core/guarded-connector.ts, and the request API
+// What the core imports from undici (src/core/analyzer.ts, src/core/address/guarded-connector.ts, and the request API
 // src/core/guarded-fetch.ts calls on a dispatcher), for the bundled executable only (scripts/build-cli.mjs): undici's
 // index also loads fetch, WebSocket, the mocks and the caches, with zlib, HTTP/2's compat layer and Node's own copy
 // of undici, which `hoplens URL` and `hoplens check` do not use. Installs the request API on Dispatcher as undici's

@@ -1,24 +1,28 @@
 import type { SecureContext } from 'node:tls';
 import { Agent } from 'undici';
-import { AddressBook } from './address-book.js';
-import { AddressPolicy, policyKey } from './address-policy.js';
+import {
+  AddressBook,
+  AddressPolicy,
+  createGuardedConnector,
+  HeldNames,
+  legacyTls,
+  pinnedResolver,
+  policyKey,
+  systemResolver,
+} from './address/index.js';
 import { applyPolicy } from './apply-policy.js';
 import { CertificateVerdicts } from './certificate-verdicts.js';
 import { ConnectionRoutes } from './connection-routes.js';
 import { ChainFacts, detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
-import { compilePolicy } from './findings-policy.js';
-import { createGuardedConnector, legacyTls } from './guarded-connector.js';
 import { createGuardedFetch } from './guarded-fetch.js';
-import { HeldNames } from './held-names.js';
+import { recordPoolConnection } from './hop/index.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { FetchedResponse, PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
-import { pinnedResolver } from './pinned-resolver.js';
-import { recordPoolConnection } from './pool-connection.js';
-import { systemResolver } from './resolver.js';
-import { RobotsCheck } from './robots-check.js';
-import type { RobotsVerdict } from './robots-file.js';
+import { compilePolicy } from './policy-compile.js';
+import type { RobotsVerdict } from './robots/index.js';
+import { RobotsCheck } from './robots/index.js';
 import { summarize } from './summary.js';
 import { type TraceOutcome, trace } from './trace.js';
 import type { AnalysisResult, AnalyzeOptions, Hop, Resolver } from './types.js';
@@ -393,7 +397,7 @@ export class Analyzer {
 
   /**
    * A pool of one render's own, under the analysis's policy, whose names resolve once for the whole render and, once
-   * connected, to the analysis's one address for each (src/core/pinned-resolver.ts, src/core/address-book.ts): no DNS
+   * connected, to the analysis's one address for each (src/core/address/pinned-resolver.ts, src/core/address/book.ts): no DNS
    * rebinding or failover under a page while it runs. The caller destroys it afterwards.
    */
   private renderPool(

@@ -6,14 +6,14 @@
  * URLs, they are a conflict (canonical_conflict) and declare nothing.
  */
 
-import type { DetectorInput } from './detectors/detector.js';
+import type { FinishedChain } from './detectors/finished-chain.js';
 import { documentBaseUrl } from './html/base-url.js';
 import { findCanonicalLinks } from './html/link-canonical.js';
 import { indexableLanding } from './indexable-landing.js';
 import { linkTargets } from './link-header.js';
 import { comparableUrl } from './portable/comparable-url.js';
 
-type CanonicalInput = Pick<DetectorInput, 'chain' | 'stop' | 'finalSignals'>;
+type CanonicalInput = FinishedChain;
 
 /** An http(s) URL resolved against `base`, or undefined when it does not parse or is another scheme. */
 function resolveHttp(reference: string, base: string | URL): string | undefined {

@@ -1,12 +1,12 @@
 import { type ClientRedirect, type DeclaredRefresh, declaredRefresh, refreshGoingTo } from './client-redirect.js';
 import { isHoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
-import type { HopResponse } from './hop-sender.js';
+import type { HopResponse } from './hop/index.js';
 import type { PageSignals } from './html/page-signals.js';
 import type { NormalizedOptions } from './options.js';
 import type { RenderIncomplete, RenderOutcome } from './page-renderer.js';
 import { withoutFragment } from './portable/without-fragment.js';
-import type { TraceContext } from './trace.js';
+import type { TraceContext } from './trace-context.js';
 import type { Hop } from './types.js';
 
 /** A client redirect a page declares, with the URL the chain would go on to. */

@@ -1,9 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { HoplensError } from './errors.js';
-import { lenientRequest, refusedHeaderByte } from './lenient-request.js';
-import { toNetworkError } from './network-error.js';
+import { lenientRequest, type PoolConnection, poolConnection, refusedHeaderByte, toNetworkError } from './hop/index.js';
 import type { FetchedResponse, GuardedFetch, RenderedRequest } from './page-renderer.js';
-import { type PoolConnection, poolConnection } from './pool-connection.js';
 import { selectHeaders } from './response-headers.js';
 
 /** The most of one response body a rendered page is given: enough for a page and its scripts, not a video. */
@@ -78,7 +76,7 @@ export function createGuardedFetch(context: GuardedFetchContext): GuardedFetch {
       return await fetchThroughPool(context, url, request, signal, limit);
     } catch (error) {
       const connection = poolConnection(context.dispatcher);
-      // Sent again only when it is safe to (GET or HEAD: RFC 9110 §9.2.1), as a hop is (src/core/lenient-hop.ts).
+      // Sent again only when it is safe to (GET or HEAD: RFC 9110 §9.2.1), as a hop is (src/core/hop/lenient-hop.ts).
       const safe = request.method === 'GET' || request.method === 'HEAD';
       if (connection === undefined || !safe || signal.aborted || !refusedHeaderByte(error)) {
         throw fetchError(error, url, request, context, signal);
@@ -111,7 +109,7 @@ async function fetchThroughPool(
   return { status: response.statusCode, headers: selectHeaders(response.headers, 'all'), body };
 }
 
-/** The request sent again with Node's lenient parser, over the pool's guarded connector (src/core/lenient-request.ts). */
+/** The request sent again with Node's lenient parser, over the pool's guarded connector (src/core/hop/lenient-request.ts). */
 async function fetchLeniently(
   connection: PoolConnection,
   url: URL,

@@ -7,10 +7,15 @@ export {
   AddressPolicy,
   type AddressVerdict,
   classifyAddress,
+  createGuardedConnector,
+  describeAddress,
+  type GuardedConnectorOptions,
   type Network,
   parseNetworks,
-} from './address-policy.js';
-export { describeAddress, RANGE_PHRASES, rangePhrase } from './address-words.js';
+  RANGE_PHRASES,
+  rangePhrase,
+  systemResolver,
+} from './address/index.js';
 export {
   Analyzer,
   type AnalyzerConfig,
@@ -46,21 +51,12 @@ export {
   isCoreError,
   isHoplensError,
 } from './errors.js';
-export {
-  type AllowRule,
-  compilePolicy,
-  compilePolicyJson,
-  type FindingsPolicy,
-  isPolicy,
-  NO_POLICY,
-} from './findings-policy.js';
-export { createGuardedConnector, type GuardedConnectorOptions } from './guarded-connector.js';
+export { type AllowRule, type FindingsPolicy, isPolicy, NO_POLICY } from './findings-policy.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { documentBaseUrl } from './html/base-url.js';
 export { decodePage } from './html/page-encoding.js';
 export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
-export { ISSUE_HELP, withHelp } from './issue-help.js';
-export { describeSeverities, ISSUE_SEVERITY } from './issue-severity.js';
+export { describeSeverities, ISSUE_HELP, ISSUE_SEVERITY, withHelp } from './issues/index.js';
 export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 export { type LinkValue, linkTargets, linkValues } from './link-header.js';
 export { checkCrawler, checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
@@ -74,6 +70,7 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
+export { compilePolicy, compilePolicyJson } from './policy-compile.js';
 // The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
 // src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
 export type { PolicyFile, SeveritySetting } from './policy-schema.js';
@@ -83,12 +80,9 @@ export * from './portable/index.js';
 export { type PostureOptions, publicPosture } from './public-posture.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { REQUEST_HEADER_LIMITS } from './request-headers.js';
-export { systemResolver } from './resolver.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
-export { robotsBody } from './robots-body.js';
-export type { RobotsVerdict } from './robots-file.js';
-export { agentName, robotsRuling } from './robots-rules.js';
-export { keyAndValue, parseRobotsTxt, type RobotsLine } from './robots-txt.js';
+export type { RobotsVerdict } from './robots/index.js';
+export { agentName, keyAndValue, parseRobotsTxt, type RobotsLine, robotsBody, robotsRuling } from './robots/index.js';
 export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
 export {
   hasControlCharacter,

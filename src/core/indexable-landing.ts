@@ -1,10 +1,10 @@
 /** The page a chain lands on, when it lands on one that can be indexed: what the destination detectors judge. */
-import type { DetectorInput } from './detectors/detector.js';
+import type { FinishedChain } from './detectors/finished-chain.js';
 import type { Hop } from './types.js';
 
 /** The last hop and its index, when the chain completed on a 2xx page; undefined otherwise. */
 export function indexableLanding(
-  input: Pick<DetectorInput, 'chain' | 'stop'>,
+  input: Pick<FinishedChain, 'chain' | 'stop'>,
 ): { hop: Hop; index: number } | undefined {
   const index = input.chain.length - 1;
   const hop = input.chain[index];

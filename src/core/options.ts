@@ -1,4 +1,4 @@
-import { type Network, parseNetworks } from './address-policy.js';
+import { type Network, parseNetworks } from './address/index.js';
 import { invalidOption } from './errors.js';
 import { type FindingsPolicy, isPolicy, NO_POLICY } from './findings-policy.js';
 import { LIMITS } from './portable/defaults.js';

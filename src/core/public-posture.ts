@@ -1,4 +1,4 @@
-import type { Network } from './address-policy.js';
+import type { Network } from './address/index.js';
 import type { AnalyzeOptions } from './types.js';
 
 /** The options a public posture fixes. */

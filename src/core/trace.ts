@@ -1,23 +1,19 @@
 import { isIPv4 } from 'node:net';
 import type { CookieJar } from 'tough-cookie';
-import type { Dispatcher } from 'undici';
-import type { AddressBook } from './address-book.js';
-import type { AddressPolicy } from './address-policy.js';
-import { describeAddress } from './address-words.js';
-import type { CertificateVerdicts } from './certificate-verdicts.js';
+import type { AddressPolicy } from './address/index.js';
+import { describeAddress } from './address/index.js';
 import type { ClientRedirect } from './client-redirect.js';
 import { clientRedirectOf, type RenderCutShort } from './client-redirect-step.js';
 import { HoplensError } from './errors.js';
-import { HopDeadline } from './hop-deadline.js';
-import type { BODY_READ_LIMIT } from './hop-exchange.js';
-import { type HopResponse, HopSender, REDIRECT_STATUSES } from './hop-sender.js';
+import type { BODY_READ_LIMIT } from './hop/index.js';
+import { HopDeadline, type HopResponse, HopSender, REDIRECT_STATUSES } from './hop/index.js';
 import { readTentativePage } from './html/lazy-page-reader.js';
 import type { PageSignals } from './html/page-signals.js';
 import { resolveLocation } from './location.js';
 import type { NormalizedOptions } from './options.js';
-import type { PageRenderer } from './page-renderer.js';
 import { RequestedUrls } from './requested-urls.js';
 import type { TlsProblem } from './tls-problem.js';
+import type { TraceContext } from './trace-context.js';
 import type { Hop } from './types.js';
 
 /** Why the chain ended. Only `complete` ends on a non-redirect; the others are findings. */
@@ -51,32 +47,6 @@ export interface TraceOutcome {
 /** A hop made despite its certificate (`tls: 'report'`): its index in the chain and what was wrong. */
 export interface CertificateProblem extends TlsProblem {
   readonly hop: number;
-}
-
-/** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */
-export interface TraceContext {
-  dispatcher: Dispatcher;
-  policy: AddressPolicy;
-  /** Aborts the trace (the caller went away, a deadline of the caller's). */
-  signal?: AbortSignal | undefined;
-  /** Renders pages when `options.render` asks for it. */
-  renderer?: PageRenderer | undefined;
-  /** A pool for one render's requests, held to the analysis's addresses (`book`); destroyed after the render. */
-  renderPool?: (() => Dispatcher) | undefined;
-  /**
-   * The address each name of this analysis is held to, once a hop was answered from it: later hops to the name go
-   * there or fail (src/core/address-book.ts). Absent, hops go wherever the pool connects.
-   */
-  book?: AddressBook | undefined;
-  /**
-   * Where the pool's open connections for a name went (src/core/held-names.ts): a hop held to that address can take
-   * them; one held elsewhere goes to its address directly.
-   */
-  openAt?: ((hostname: string) => string | undefined) | undefined;
-  /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
-  verdicts?: CertificateVerdicts | undefined;
-  /** The clock certificates' days left are counted from, in epoch ms (default `Date.now`). */
-  now?: (() => number) | undefined;
 }
 
 /** Whether a host is refused before any lookup or connection: a blocked IP literal, or a localhost name. */

@@ -1,5 +1,7 @@
-import type { Network } from './address-policy.js';
+// The policy's file, not the folder's entry: the address guard's connector and resolvers use these shapes.
+import type { Network } from './address/policy.js';
 import type { FindingsPolicy } from './findings-policy.js';
+import type { IssueType } from './issue-types.js';
 import type { PolicyFile } from './policy-schema.js';
 
 /**
@@ -7,47 +9,10 @@ import type { PolicyFile } from './policy-schema.js';
  * {@link AnalysisResult} are the API's contract (docs/api.md).
  */
 
+export { ISSUE_TYPES, type IssueType } from './issue-types.js';
+
 /** How serious a finding is. `error` findings fail a CI check; `warning` ones fail it only in strict mode. */
 export type Severity = 'error' | 'warning' | 'info';
-
-/** Every kind of finding the detectors can report, in one list (the API's schema and the docs read it). */
-export const ISSUE_TYPES = Object.freeze([
-  'redirect_loop',
-  'max_hops_reached',
-  'redirect_chain',
-  'temporary_redirect',
-  'https_downgrade',
-  'missing_location',
-  'invalid_location',
-  'error_status',
-  'tls_invalid',
-  'blocked_destination',
-  'meta_refresh',
-  'javascript_redirect',
-  'mixed_redirect_types',
-  'not_https',
-  'trailing_slash_redirect',
-  'case_redirect',
-  'redirect_to_homepage',
-  'query_dropped',
-  'fragment_dropped',
-  'url_too_long',
-  'noindex_destination',
-  'canonical_mismatch',
-  // judging as Google documents (issue 27): several different canonicals, which Google ignores
-  'canonical_conflict',
-  'certificate_expiring',
-  'tls_outdated',
-  'hsts_missing',
-  // destination judgement (issue 13): robots.txt, and the bulk check's collapse onto one URL
-  'robots_blocked_destination',
-  'redirect_collapse',
-  // render-mode safety (issue 22): a render asked for that did not run or did not finish
-  'render_incomplete',
-] as const);
-
-/** A kind of finding. */
-export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** A problem found in a chain. Findings are data, never exceptions. */
 export interface Issue {
@@ -61,7 +26,7 @@ export interface Issue {
   loopsTo?: number;
   /**
    * A page that explains the finding: a Google Search Central page for the search-related ones, otherwise
-   * `docs/issues.md#<type>`, a path relative to the hoplens package, which ships it (src/core/issue-help.ts has the
+   * `docs/issues.md#<type>`, a path relative to the hoplens package, which ships it (src/core/issues/help.ts has the
    * table; the service serves it as `/docs/issues#<type>`).
    */
   help: string;

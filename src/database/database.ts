@@ -1,7 +1,7 @@
 /**
  * The one thing monitors and the shared crawl need of a database: plain SQL with `$1` parameters, which the embedded
  * database (PGlite, PostgreSQL compiled to WebAssembly) and a shared PostgreSQL both accept, so every query is written
- * once (src/monitor/pglite-database.ts, src/database/pg-database.ts).
+ * once (src/monitor/storage/pglite-database.ts, src/database/pg-database.ts).
  */
 
 /** Runs one SQL statement. */

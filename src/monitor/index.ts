@@ -1,6 +1,7 @@
 /** Monitors: saved checks run on a schedule, their history and their alerts (docs/monitors.md). The faces import this file only. */
-export { DELIVERY_HEADERS, SIGNATURE_HEADER, signBody, signDelivery } from './alert-delivery.js';
-export type { AlertRecord } from './alert-outbox.js';
+
+export type { AlertRecord } from './alerts/index.js';
+export { DELIVERY_HEADERS, SIGNATURE_HEADER, signBody, signDelivery } from './alerts/index.js';
 export { isMonitorError, MONITOR_ERROR_CODES, type MonitorErrorCode } from './errors.js';
 export type { AlertChannel, Monitor, MonitorSettings } from './monitor.js';
 export { parseMonitorInput } from './monitor.js';
@@ -11,6 +12,5 @@ export {
   type MonitorRunFacts,
 } from './monitor-observer.js';
 export { type MonitorConfig, MonitorSystem, type MonitorSystemDeps } from './monitor-system.js';
-export type { Run } from './run-history.js';
 export type { MonitorRunContext } from './run-once.js';
-export type { RunTicks } from './run-ticks.js';
+export type { Run, RunTicks } from './storage/index.js';

@@ -1,16 +1,13 @@
 import type { Database, Queryable } from '../database/index.js';
-import { type AlertSettings, alertMessages } from './alert-message.js';
-import type { AlertOutbox } from './alert-outbox.js';
-import { type AlertState, decideAlert } from './alert-policy.js';
-import { heldUntil } from './maintenance-window.js';
+import type { AlertOutbox } from './alerts/index.js';
+import { type AlertSettings, type AlertState, alertMessages, decideAlert } from './alerts/index.js';
+import { heldUntil } from './maintenance/index.js';
 import type { Monitor } from './monitor.js';
 import { type MonitorObserver, tell } from './monitor-observer.js';
-import type { MonitorStore } from './monitor-store.js';
-import { appendRun, latestRun, type Run } from './run-history.js';
 import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
 import type { RunResult } from './run-result.js';
-import { addTick } from './run-ticks.js';
-import { msTime, sqlTime } from './sql-values.js';
+import type { MonitorStore } from './storage/index.js';
+import { addTick, appendRun, latestRun, msTime, type Run, sqlTime } from './storage/index.js';
 
 /** What running and recording a monitor needs. */
 export interface MonitorRunnerParts {
@@ -25,7 +22,7 @@ export interface MonitorRunnerParts {
 }
 
 /**
- * Decides and queues the alert of a run (src/monitor/alert-policy.ts) and returns the state to remember. In a
+ * Decides and queues the alert of a run (src/monitor/alerts/policy.ts) and returns the state to remember. In a
  * maintenance window the alert waits for the window's close; a reminder is not stacked up there (the first run after
  * the window reminds, if one is still due), and a recovery inside the window cancels the failure it held, so a
  * failure that began and ended in the window says nothing.

@@ -1,25 +1,34 @@
 import type { Resolver } from '../core/index.js';
 import { type Database, openPgDatabase } from '../database/index.js';
-import { DELIVERY } from './alert-delivery.js';
-import { AlertGuard } from './alert-guard.js';
-import type { AlertSettings } from './alert-message.js';
-import { AlertOutbox, type AlertRecord } from './alert-outbox.js';
-import { isRedactedUrl, redactMonitor, redactRecord, restoreRedacted } from './alert-redaction.js';
-import { BossScheduler, type BossTimings } from './boss-scheduler.js';
+import type { AlertSettings } from './alerts/index.js';
+import {
+  AlertGuard,
+  AlertOutbox,
+  type AlertRecord,
+  DELIVERY,
+  isRedactedUrl,
+  redactMonitor,
+  redactRecord,
+  restoreRedacted,
+} from './alerts/index.js';
 import { monitorError } from './errors.js';
 import { Housekeeping } from './housekeeping.js';
-import { LocalScheduler } from './local-scheduler.js';
-import { migrate, SCHEMA_VERSION } from './migrations.js';
 import { type Monitor, type MonitorSettings, parseMonitorInput } from './monitor.js';
 import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
 import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
-import { MonitorStore } from './monitor-store.js';
-import type { SchedulerLog } from './periodic-pass.js';
-import { openPgliteDatabase } from './pglite-database.js';
-import { type Run, runPage } from './run-history.js';
 import type { MonitorRunContext } from './run-once.js';
-import { type RunTicks, ticksSince } from './run-ticks.js';
-import type { Scheduler } from './scheduler.js';
+import type { Scheduler, SchedulerLog } from './scheduling/index.js';
+import { BossScheduler, type BossTimings, LocalScheduler } from './scheduling/index.js';
+import {
+  MonitorStore,
+  migrate,
+  openPgliteDatabase,
+  type Run,
+  type RunTicks,
+  runPage,
+  SCHEMA_VERSION,
+  ticksSince,
+} from './storage/index.js';
 
 /** The instance's monitor settings (read from the environment by src/service/config.ts). */
 export interface MonitorConfig extends AlertSettings {
@@ -171,7 +180,7 @@ export class MonitorSystem {
     await this.guard.close();
   }
 
-  /** Every monitor, as the API shows them (alert URLs redacted: src/monitor/alert-redaction.ts). */
+  /** Every monitor, as the API shows them (alert URLs redacted: src/monitor/alerts/redaction.ts). */
   async list(): Promise<Monitor[]> {
     return (await this.parts.store.list()).map(redactMonitor);
   }

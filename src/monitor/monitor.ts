@@ -17,7 +17,7 @@ import {
   MonitorInputSchema,
 } from '../schemas/monitor.js';
 import { monitorError } from './errors.js';
-import { checkMaintenance } from './maintenance-check.js';
+import { checkMaintenance } from './maintenance/index.js';
 
 /** An alert destination of a monitor. */
 export type AlertChannel = Static<typeof AlertChannelSchema>;

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_HELP } from '../../src/core/issue-help.js';
+import { ISSUE_HELP } from '../../src/core/issues/help.js';
 import { runCli } from '../helpers/cli.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 

@@ -43,7 +43,7 @@ afterAll(async () => {
   await Promise.all([plain.close(), h2.close(), dir.remove()]);
 });
 
-/** The certificate's end of validity and whole days left, as the core counts them (src/core/hop-anatomy.ts). */
+/** The certificate's end of validity and whole days left, as the core counts them (src/core/hop/anatomy.ts). */
 function validity(): { date: string; days: number } {
   const validTo = Date.parse(new X509Certificate(pki.valid.cert).validTo);
   return { date: new Date(validTo).toISOString().slice(0, 10), days: Math.floor((validTo - Date.now()) / DAY_MS) };

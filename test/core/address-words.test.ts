@@ -1,8 +1,8 @@
 /** Address ranges in people's words: one table, used by every message that refuses an address. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../src/core/address-policy.js';
-import { describeAddress, rangePhrase } from '../../src/core/address-words.js';
+import { classifyAddress } from '../../src/core/address/policy.js';
+import { describeAddress, rangePhrase } from '../../src/core/address/words.js';
 
 describe('address words', () => {
   it.each([

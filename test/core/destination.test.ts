@@ -12,7 +12,7 @@ import { queryDropped } from '../../src/core/detectors/query-dropped.js';
 import { redirectToHomepage } from '../../src/core/detectors/redirect-to-homepage.js';
 import { urlTooLong } from '../../src/core/detectors/url-too-long.js';
 import { readPage } from '../../src/core/html/page-signals.js';
-import { headerRobotsRules } from '../../src/core/robots-directives.js';
+import { headerRobotsRules } from '../../src/core/robots/directives.js';
 import { siteOf } from '../../src/core/site-of.js';
 import { type DetectorInput, type Hop, JUDGEMENT_DEFAULTS, type StopReason } from '../../src/index.js';
 

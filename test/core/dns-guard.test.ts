@@ -7,7 +7,7 @@
  */
 import type { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGuardedConnector, createGuardedLookup } from '../../src/core/guarded-connector.js';
+import { createGuardedConnector, createGuardedLookup } from '../../src/core/address/guarded-connector.js';
 import { AddressPolicy, type AnalyzeOptions, Analyzer, parseNetworks } from '../../src/index.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';

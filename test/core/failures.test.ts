@@ -195,7 +195,7 @@ describe('timeouts', () => {
   });
 
   it('times a later hop from its own start: a hop that hangs after a slow one gets the whole timeout, and no more', async () => {
-    // One timer serves the chain and is set again when it fires early for a later hop (src/core/hop-deadline.ts).
+    // One timer serves the chain and is set again when it fires early for a later hop (src/core/hop/deadline.ts).
     const server = await track(
       startRedirectServer({
         '/a': { status: 301, location: '/b', delay: 600 },

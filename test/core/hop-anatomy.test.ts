@@ -5,7 +5,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_HELP } from '../../src/core/issue-help.js';
+import { ISSUE_HELP } from '../../src/core/issues/help.js';
 import { Analyzer, CERTIFICATE_EXPIRY_DAYS, type Hop } from '../../src/index.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startHttpsServer, startRedirectServer } from '../helpers/servers.js';

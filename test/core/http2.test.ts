@@ -5,7 +5,7 @@
  */
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedConnector } from '../../src/core/guarded-connector.js';
+import { createGuardedConnector } from '../../src/core/address/guarded-connector.js';
 import { AddressPolicy, Analyzer } from '../../src/index.js';
 import { type Http2Route, startHttp2Server } from '../helpers/http2-servers.js';
 import { tableResolver } from '../helpers/resolvers.js';
@@ -51,7 +51,7 @@ describe('following over HTTP/2', () => {
   });
 
   it('sends the next hop and the next analysis on the same session as soon as a stream ends', async () => {
-    // No event-loop turn is waited between HTTP/2 hops (src/core/hop-sender.ts): a stream's end frees its session at
+    // No event-loop turn is waited between HTTP/2 hops (src/core/hop/sender.ts): a stream's end frees its session at
     // once (RFC 9113 §5.1, a closed stream takes no more of the session), so every hop of five analyses in a row, each
     // begun the moment the last one resolves, still goes on the one connection.
     const server = await h2({

@@ -1,4 +1,4 @@
-/** Every finding links to the page that explains it (src/core/issue-help.ts), attached by detectIssues. */
+/** Every finding links to the page that explains it (src/core/issues/help.ts), attached by detectIssues. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectIssues, type Hop, ISSUE_HELP, ISSUE_TYPES } from '../../src/index.js';

@@ -1,7 +1,7 @@
 /**
  * A response undici's strict parser refuses for a byte in a header value that browsers accept (issue 27: a form feed
  * in a `Refresh` header, `1;\furl=foo`). The hop's GET is sent once more with Node's lenient parser
- * (src/core/lenient-request.ts), through the same guarded connector: the analysis goes where Chromium goes, the
+ * (src/core/hop/lenient-request.ts), through the same guarded connector: the analysis goes where Chromium goes, the
  * address policy still holds on that second connection, and the hop's timeout still bounds it.
  *
  * Where Chromium goes: Blink reads a `Refresh` header with SPACE and TAB as its only whitespace

@@ -8,10 +8,10 @@
  */
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AddressBook } from '../../src/core/address-book.js';
-import { AddressPolicy, parseNetworks } from '../../src/core/address-policy.js';
-import { createGuardedConnector } from '../../src/core/guarded-connector.js';
-import { pinnedResolver } from '../../src/core/pinned-resolver.js';
+import { AddressBook } from '../../src/core/address/book.js';
+import { createGuardedConnector } from '../../src/core/address/guarded-connector.js';
+import { pinnedResolver } from '../../src/core/address/pinned-resolver.js';
+import { AddressPolicy, parseNetworks } from '../../src/core/address/policy.js';
 import { Analyzer } from '../../src/index.js';
 import { tableResolver } from '../helpers/resolvers.js';
 import { startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';

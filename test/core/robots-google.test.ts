@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isProductToken } from '../../src/core/product-token.js';
-import { robotsPath } from '../../src/core/robots-match.js';
-import { robotsRuling } from '../../src/core/robots-rules.js';
-import { escapeRulePath, parseRobotsTxt, type RobotsLine } from '../../src/core/robots-txt.js';
+import { escapeRulePath, parseRobotsTxt, type RobotsLine } from '../../src/core/robots/lines.js';
+import { robotsPath } from '../../src/core/robots/match.js';
+import { robotsRuling } from '../../src/core/robots/rules.js';
 import { VERDICT_CASES } from './helpers/google-robots-cases.js';
 
 const allowed = (robots: string | Uint8Array, agent: string, url: string) =>

@@ -4,7 +4,7 @@
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ROBOTS_PARSE_LIMIT, ROBOTS_READ_LIMIT, robotsBody } from '../../src/core/robots-body.js';
+import { ROBOTS_PARSE_LIMIT, ROBOTS_READ_LIMIT, robotsBody } from '../../src/core/robots/body.js';
 import { type AnalysisResult, Analyzer } from '../../src/index.js';
 import { type Route, startRedirectServer, startServer } from '../helpers/servers.js';
 import { closeAfterEach, rejection, LOOPBACK as UNROBOTED } from './helpers/analysis.js';

@@ -156,7 +156,7 @@ describe('certificate failures', () => {
     expect(error.details.raw).toMatch(/wrong version number/);
   });
 
-  // The connector offers TLS 1.0 and up (legacyTls in src/core/guarded-connector.ts), so that an old server is
+  // The connector offers TLS 1.0 and up (legacyTls in src/core/address/guarded-connector.ts), so that an old server is
   // analysed and flagged rather than unreachable; RFC 8996 deprecates TLS 1.0 and 1.1, hence the warning.
   it('analyses a server that speaks only TLS 1.0-1.1, and flags it tls_outdated', async () => {
     const url = `https://${HOST}:${oldProtocol.port}/`;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCrawlFetcher } from '../../src/cli/crawl/crawl-fetcher.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { Analyzer, type AnalyzerConfig } from '../../src/core/index.js';
-import { parseRobotsTxt } from '../../src/core/robots-txt.js';
+import { parseRobotsTxt } from '../../src/core/robots/lines.js';
 import { HostPacer } from '../../src/crawl/host-pacer.js';
 import { type CrawlStore, DiskStore, runCrawl } from '../../src/crawl/index.js';
 import { crawlDelay } from '../../src/crawl/site-robots.js';

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AddressPolicy, classifyAddress } from '../../src/core/address-policy.js';
+import { AddressPolicy, classifyAddress } from '../../src/core/address/policy.js';
 import { Analyzer } from '../../src/core/analyzer.js';
 import { cleanupAfterAll } from '../helpers/cleanups.js';
 import { installTripwire } from '../helpers/net-tripwire.js';

@@ -96,7 +96,7 @@ describe('the packed package', () => {
       expect(paths).toContain(`dist/web/public/${path}`);
     }
     expect(paths).toContain('schema/hoplens.config.schema.json');
-    // Every finding's own help, docs/issues.md#<type>, is a file of the package (src/core/issue-help.ts).
+    // Every finding's own help, docs/issues.md#<type>, is a file of the package (src/core/issues/help.ts).
     expect(paths).toContain('docs/issues.md');
     expect(paths).toContain('docs/oracles/nginx.md');
     expect(paths).toContain('docs/oracles/README.md');

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../src/monitor/data-dir-lock.js';
+import { lockDataDir } from '../../src/monitor/storage/data-dir-lock.js';
 import { assertBuilt, BIN } from '../helpers/cli.js';
 import { monitorApp } from '../helpers/monitors.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres-server.js';

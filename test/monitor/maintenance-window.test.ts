@@ -6,7 +6,7 @@
  * 2026-03-08 at 07:00 UTC. Instants are ISO 8601 / RFC 3339 (https://www.rfc-editor.org/rfc/rfc3339).
  */
 import { describe, expect, it } from 'vitest';
-import { heldUntil, type MaintenanceWindow, windowEnd } from '../../src/monitor/maintenance-window.js';
+import { heldUntil, type MaintenanceWindow, windowEnd } from '../../src/monitor/maintenance/window.js';
 
 const at = (iso: string) => Date.parse(iso);
 const end = (window: MaintenanceWindow, iso: string) => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorSystem } from '../../src/monitor/index.js';
-import { openPgliteDatabase } from '../../src/monitor/pglite-database.js';
+import { openPgliteDatabase } from '../../src/monitor/storage/pglite-database.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { admin, manualClock, monitorApp, startWebhookSink, type WebhookSink } from '../helpers/monitors.js';
 import { startServer, type TestServer } from '../helpers/servers.js';

@@ -54,7 +54,7 @@ describe('API request headers', () => {
     for (const hop of hops) {
       expect(hop.headers['accept-language']).toBe('fr-FR');
       expect(hop.headers.referer).toBe('https://example.org/');
-      // The caller's Accept replaces the tracer's default one (it used to be overwritten: src/core/hop-sender.ts).
+      // The caller's Accept replaces the tracer's default one (it used to be overwritten: src/core/hop/sender.ts).
       expect(hop.headers.accept).toBe('text/plain');
     }
   });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION } from '../../src/monitor/migrations.js';
+import { SCHEMA_VERSION } from '../../src/monitor/storage/migrations.js';
 import { type RunningService, startService } from '../../src/service/start-service.js';
 import { cleanupAfterAll } from '../helpers/cleanups.js';
 import { TOKEN } from '../helpers/monitors.js';

@@ -4,7 +4,10 @@ import { indexableLanding } from '../indexable-landing.js';
 import { countRedirects } from '../portable/redirect-count.js';
 import type { StopReason } from '../trace.js';
 import type { Hop } from '../types.js';
-import type { DetectorInput } from './detector.js';
+import type { FinishedChain } from './finished-chain.js';
+
+/** A chain with the facts already made for it, if any (a detector's input is one). */
+type FactsInput = FinishedChain & { readonly facts?: ChainFacts };
 
 /** The page a chain lands on, when it can be indexed (src/core/indexable-landing.ts). */
 export type Landing = { readonly hop: Hop; readonly index: number };
@@ -71,14 +74,14 @@ export class ChainFacts {
 // The input `withSharedFacts` is running detectors on, and the facts it made for it. Not a copy of the input with
 // `facts` added: spreading an object of a dozen keys into a literal with one more took 2 µs (V8's slow path), a
 // WeakMap entry 1 µs, against 0.1 µs for the facts themselves.
-let sharedInput: DetectorInput | undefined;
+let sharedInput: FactsInput | undefined;
 let sharedFacts: ChainFacts | undefined;
 
 /**
  * Runs `run` (which runs detectors on `input`) so that every `factsOf(input)` within it returns one set of facts: the
  * input's own `facts` when given, else one made here for the time of the call.
  */
-export function withSharedFacts<T>(input: DetectorInput, run: () => T): T {
+export function withSharedFacts<T>(input: FactsInput, run: () => T): T {
   if (input.facts !== undefined) return run();
   const outerInput = sharedInput;
   const outerFacts = sharedFacts;
@@ -96,7 +99,7 @@ export function withSharedFacts<T>(input: DetectorInput, run: () => T): T {
  * The input's shared facts: its own `facts`, else the ones `detectIssues` made for it, else a fresh set for this one
  * detector (a detector called on its own, as a test or a library user may call it).
  */
-export function factsOf(input: DetectorInput): ChainFacts {
+export function factsOf(input: FactsInput): ChainFacts {
   if (input.facts !== undefined) return input.facts;
   if (input === sharedInput) return sharedFacts!;
   return new ChainFacts(input.chain, input.stop, input.finalSignals);

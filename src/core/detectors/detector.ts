@@ -1,22 +1,13 @@
 import type { ClientRedirect } from '../client-redirect.js';
-import type { PageSignals } from '../html/page-signals.js';
 import type { JudgementThresholds } from '../judgement-defaults.js';
-import type { RobotsVerdict } from '../robots-file.js';
-import type { CertificateProblem, StopReason, TraceOutcome } from '../trace.js';
-import type { Hop, Issue } from '../types.js';
+import type { RobotsVerdict } from '../robots/index.js';
+import type { CertificateProblem, TraceOutcome } from '../trace.js';
+import type { Issue } from '../types.js';
 import type { ChainFacts } from './chain-facts.js';
+import type { FinishedChain } from './finished-chain.js';
 
 /** What a detector looks at: the finished chain, why it stopped, and the head of the final page if read. */
-export interface DetectorInput {
-  readonly chain: readonly Hop[];
-  readonly stop: StopReason;
-  /** The first MiB of the final HTML page (2xx or error), decoded in its charset, when it was read with GET. */
-  readonly finalBody?: string;
-  /**
-   * What that HTML declares, read as a browser parses it (src/core/html/page-signals.ts `readPage`): what the built-in
-   * detectors read of the page (the analyzer gives it whenever it gives `finalBody`).
-   */
-  readonly finalSignals?: PageSignals;
+export interface DetectorInput extends FinishedChain {
   /** The client redirects the chain's pages declare, followed or not (absent: none). */
   readonly clientRedirects?: readonly ClientRedirect[];
   /** With `tls: 'report'`: the hops made despite their certificate, and why (absent: none). */

@@ -1,4 +1,4 @@
-import { ISSUE_HELP, withHelp } from '../issue-help.js';
+import { ISSUE_HELP, withHelp } from '../issues/index.js';
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
 import { canonicalConflict } from './canonical-conflict.js';
@@ -67,7 +67,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /**
- * Runs every detector and attaches each finding's help page (src/core/issue-help.ts); issues come most severe first,
+ * Runs every detector and attaches each finding's help page (src/core/issues/help.ts); issues come most severe first,
  * then in chain order.
  */
 export function detectIssues(input: DetectorInput, detectors: readonly Detector[] = DETECTORS): Issue[] {

@@ -1,5 +1,5 @@
 import { findRobotsMeta } from '../html/meta-robots.js';
-import { contentRobotsRules, headerRobotsRules, indexingBan } from '../robots-directives.js';
+import { contentRobotsRules, headerRobotsRules, indexingBan } from '../robots/index.js';
 import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
@@ -12,7 +12,7 @@ function said(rule: string): string {
 /**
  * The chain lands on a 2xx page that asks not to be indexed: `noindex`, `none`, or an `unavailable_after` date
  * already past, in an `X-Robots-Tag` header or a `<meta name="robots">` or `<meta name="<crawler>">`
- * (src/core/robots-directives.ts), for every crawler or for the one judged for (Googlebot unless `crawler` says
+ * (src/core/robots/directives.ts), for every crawler or for the one judged for (Googlebot unless `crawler` says
  * another). Google will not index the destination, so what the redirect passes on goes nowhere.
  */
 export const noindexDestination: Detector = (input) => {

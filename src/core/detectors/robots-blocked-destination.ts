@@ -2,8 +2,8 @@ import type { Detector } from './detector.js';
 
 /**
  * The final URL is one its host's robots.txt keeps the crawler judged for from (Googlebot unless the `crawler` option
- * names another; read as Google reads robots.txt, src/core/robots-rules.ts): the redirect lands where that crawler
- * may not look, so what it leads to cannot be indexed from its content. Found by src/core/robots-check.ts.
+ * names another; read as Google reads robots.txt, src/core/robots/rules.ts): the redirect lands where that crawler
+ * may not look, so what it leads to cannot be indexed from its content. Found by src/core/robots/check.ts.
  */
 export const robotsBlockedDestination: Detector = ({ chain, robots }) => {
   if (robots === undefined || chain.length === 0) return [];

@@ -1,4 +1,4 @@
-import { withHelp } from '../issue-help.js';
+import { withHelp } from '../issues/index.js';
 import { isRedirect } from '../portable/redirect-count.js';
 import type { Hop, Issue } from '../types.js';
 import type { Detector, Finding } from './detector.js';

@@ -1,5 +1,5 @@
 /** The robots meta tags of a page (its metas as read by src/core/html/page-signals.ts). */
-import { addressesCrawler } from '../robots-directives.js';
+import { addressesCrawler } from '../robots/index.js';
 import type { NamedMeta, PageSignals } from './page-signals.js';
 
 /** One robots `<meta name content>`: whom it addresses, as written, and what it says. */

@@ -121,7 +121,7 @@ export const WIRE_PAGES: readonly WireCase[] = [
     // go to /next): the URL is "\furl=/next", whose leading control character the URL parser strips.
     chromium: '/url=/next',
     // undici's strict parser refuses the byte; hoplens sends the GET again with Node's lenient one
-    // (src/core/lenient-request.ts) and reads the header with Chromium's whitespace (src/core/refresh.ts).
+    // (src/core/hop/lenient-request.ts) and reads the header with Chromium's whitespace (src/core/refresh.ts).
   },
   {
     name: 'two Refresh headers',
