@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import type { RawLink } from './markdown-links.js';
+import type { RawLink } from './raw-link.js';
 import type { TextPositions } from './text-positions.js';
 
 /** Where a definition's label can open a line: after indentation, block quote markers and one list marker. */

@@ -4,17 +4,8 @@ import type { LinkForm } from './file-link.js';
 import { htmlFragmentLinks } from './html-links.js';
 import { referenceDefinitions } from './markdown-definitions.js';
 import { INLINE_META, markdownParser } from './markdown-parser.js';
+import type { RawLink } from './raw-link.js';
 import { TextPositions } from './text-positions.js';
-
-/** A link's target as written in a text: `text.slice(start, end)`. */
-export interface RawLink {
-  start: number;
-  end: number;
-  form: LinkForm;
-  /** The target as the format reads it (escapes and entities decoded). */
-  target: string;
-  element?: string;
-}
 
 let parser: MarkdownIt | undefined;
 

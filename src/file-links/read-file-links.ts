@@ -1,7 +1,8 @@
 import { type FileKind, fileKind, readExactText } from '../inputs/index.js';
 import type { FileLink } from './file-link.js';
 import { htmlFileLinks } from './html-links.js';
-import { markdownLinks, type RawLink } from './markdown-links.js';
+import { markdownLinks } from './markdown-links.js';
+import type { RawLink } from './raw-link.js';
 import { TextPositions } from './text-positions.js';
 
 /** A file read for its links. */

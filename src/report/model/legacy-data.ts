@@ -4,7 +4,7 @@
  */
 import { originOf } from './compact-columns.js';
 import type { ReportData } from './report-data.js';
-import type { RowNotes, StoreParts } from './row-store.js';
+import type { RowNotes, StoreParts } from './store-parts.js';
 
 type LegacyHop = [url: number, status: number, ms: number, kind: number];
 type LegacyRow = [
