@@ -59,8 +59,8 @@ function repeat(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-/** Adds the analysis flags to a command: the option table's, in their help order, and the CLI's own. */
-export function addAnalysisOptions(command: Command): Command {
+/** The analysis flags of the request (what is sent, and to which addresses), in their help order. */
+function addRequestOptions(command: Command): Command {
   return (
     command
       .addOption(tableOption('maxHops'))
@@ -86,38 +86,43 @@ export function addAnalysisOptions(command: Command): Command {
         'with --block-private, still allow this network (repeatable)',
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       )
-      .addOption(tableOption('clientRedirects'))
-      .addOption(tableOption('render'))
-      .addOption(tableOption('renderWait'))
-      .option(
-        '--ca <file>',
-        "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
-        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-      )
-      .option(
-        '--resolve <host:port:address>',
-        "curl's --resolve: connect to HOST on PORT at ADDRESS[,ADDRESS] instead of its DNS answer, on every hop; TLS still checks HOST (repeatable)",
-        repeat,
-      )
-      .option(
-        '--connect-to <host1:port1:host2:port2>',
-        "curl's --connect-to: a request for HOST1:PORT1 connects to HOST2:PORT2 (empty: any / the same); Host and TLS stay HOST1 (repeatable)",
-        repeat,
-      )
-      .addOption(tableOption('tls'))
-      .addOption(tableOption('http2'))
-      .addOption(tableOption('robots'))
-      .addOption(tableOption('crawler'))
-      .option(
-        '--config <file>',
-        'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
-      )
-      .option('--no-config', 'use no policy file, even if a hoplens.config.json is found')
-      .option(
-        '-v, --verbose',
-        'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
-      )
   );
+}
+
+/** Adds the analysis flags to a command: the option table's, in their help order, and the CLI's own. */
+export function addAnalysisOptions(command: Command): Command {
+  return addRequestOptions(command)
+    .addOption(tableOption('clientRedirects'))
+    .addOption(tableOption('render'))
+    .addOption(tableOption('renderWait'))
+    .option(
+      '--ca <file>',
+      "also trust the certificate authorities in this PEM file, besides Node's roots (repeatable)",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--resolve <host:port:address>',
+      "curl's --resolve: connect to HOST on PORT at ADDRESS[,ADDRESS] instead of its DNS answer, on every hop; TLS still checks HOST (repeatable)",
+      repeat,
+    )
+    .option(
+      '--connect-to <host1:port1:host2:port2>',
+      "curl's --connect-to: a request for HOST1:PORT1 connects to HOST2:PORT2 (empty: any / the same); Host and TLS stay HOST1 (repeatable)",
+      repeat,
+    )
+    .addOption(tableOption('tls'))
+    .addOption(tableOption('http2'))
+    .addOption(tableOption('robots'))
+    .addOption(tableOption('crawler'))
+    .option(
+      '--config <file>',
+      'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',
+    )
+    .option('--no-config', 'use no policy file, even if a hoplens.config.json is found')
+    .option(
+      '-v, --verbose',
+      'tables: under each hop, its address (reused or not), HTTP version, timing phases and certificate',
+    );
 }
 
 /** `-H` lines as the core's `requestHeaders`: a line without a colon is a usage error naming it. */

@@ -67,13 +67,10 @@ function program(io: CliIo, status: { code: number }): Command {
   return root;
 }
 
-/** `hoplens check`: many redirects at once (a migration, a CI gate). */
-function addCheckCommand(root: Command, io: CliIo, status: { code: number }): void {
+/** `hoplens check`'s flags of output and pace, in the order its help lists them. */
+function addCheckOutputFlags(check: Command): Command {
   const L = CHECK_LIMITS;
-  const check = inputOptions(
-    root.command('check').description('check many redirects at once (a site migration, a CI gate)'),
-    { file: 'a CSV, URL list or redirect-rule file (_redirects, vercel.json...); - reads standard input' },
-  )
+  return check
     .addOption(new Option('--format <format>', FORMAT_HELP).choices(CHECK_FORMATS).default('table'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--report <format=file>', REPORT_HELP, collect, [])
@@ -94,7 +91,12 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
     .option(
       '--no-stats',
       "leave the run's figures (redirects per row, permanent/temporary, slowest) out of the summary",
-    )
+    );
+}
+
+/** `hoplens check`'s flags of judging and input, in the order its help lists them. */
+function addCheckJudgingFlags(check: Command): Command {
+  return check
     .option('--ignore-trailing-slash', 'compare final URLs without a trailing slash')
     .option('--ignore-query', 'compare final URLs without their query string')
     .option('--strict', 'fail rows on warnings too (temporary redirects, chains of redirects...)')
@@ -116,6 +118,15 @@ function addCheckCommand(root: Command, io: CliIo, status: { code: number }): vo
       "request each row's URL as `hoplens variants` does (http/https, www, slash, case, index file; crawlers, HEAD) and report the grid per row (unlike --variant <host>, which picks whose _redirects dialect a netlify input is read in)",
     )
     .option(NO_COLOR_FLAG, NO_COLOR_HELP);
+}
+
+/** `hoplens check`: many redirects at once (a migration, a CI gate). */
+function addCheckCommand(root: Command, io: CliIo, status: { code: number }): void {
+  const check = inputOptions(
+    root.command('check').description('check many redirects at once (a site migration, a CI gate)'),
+    { file: 'a CSV, URL list or redirect-rule file (_redirects, vercel.json...); - reads standard input' },
+  );
+  addCheckJudgingFlags(addCheckOutputFlags(check));
   addRunFlags(check);
   addAnalysisOptions(check)
     .addHelpText('after', CHECK_EXAMPLES)

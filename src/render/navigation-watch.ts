@@ -23,21 +23,9 @@ export async function watchNavigation(
   // Ends every timer below once the outcome is known, whichever way.
   const done = new AbortController();
   const signal = request.signal === undefined ? done.signal : AbortSignal.any([done.signal, request.signal]);
-  let report: (outcome: RenderOutcome) => void = () => {};
-  const ended = new Promise<RenderOutcome>((resolve) => {
-    report = resolve;
-  });
+  const { ended, report } = outcomeLatch();
   const budget = new RenderBudget(bounds, (incomplete) => report({ incomplete }));
-  const router = new RequestRouter({
-    fetch: request.fetch,
-    budget,
-    onNavigation: (url, method) =>
-      report(
-        method.toUpperCase() === 'GET'
-          ? { navigatedTo: url }
-          : { incomplete: { reason: 'form_post', detail: `a form sent by ${method.toUpperCase()} to ${url}` } },
-      ),
-  });
+  const router = routerFor(request, budget, report);
   let onLoad: () => void = () => {};
   const loadedEvent = new Promise<void>((resolve) => {
     onLoad = resolve;
@@ -47,16 +35,7 @@ export async function watchNavigation(
     onLoad: () => onLoad(),
     onCrash: () => report({ incomplete: { reason: 'crashed', detail: 'Chromium sent Inspector.targetCrashed' } }),
   });
-  const stopWatching = watchMemory(
-    () => context.memory(),
-    bounds.maxContextMemory,
-    (bytes) =>
-      budget.stop({
-        reason: 'memory_limit',
-        detail: `${Math.round(bytes / 1e6)} MB, more than ${bounds.maxContextMemory / 1e6} MB`,
-      }),
-    browser.errors.reporting("reading the page's memory"),
-  );
+  const stopWatching = watchContextMemory(browser, context, bounds, budget);
   // A load that fails (or is interrupted by the navigation being reported) starts the wait as well; a command that
   // failed is logged, and the wait starts too.
   const loaded = Promise.race([
@@ -69,16 +48,62 @@ export async function watchNavigation(
     .then(() => delay(request.waitMs, undefined, { signal }))
     // Only the request's signal rejects these delays: an abort, never a render that finished.
     .then((): RenderOutcome => ({}));
-  const aborted = new Promise<never>((_, reject) => {
-    const abort = () => reject(request.signal?.reason);
-    if (request.signal?.aborted) abort();
-    request.signal?.addEventListener('abort', abort, { once: true, signal: done.signal });
-  });
   try {
-    return await Promise.race([ended, waited, aborted]);
+    return await Promise.race([ended, waited, abortedBy(request.signal, done.signal)]);
   } finally {
     done.abort();
     stopWatching();
     await context.close();
   }
+}
+
+/** The render's outcome, settled by the first `report` (a navigation, a bound passed, a crash). */
+function outcomeLatch(): { ended: Promise<RenderOutcome>; report: (outcome: RenderOutcome) => void } {
+  let report: (outcome: RenderOutcome) => void = () => {};
+  const ended = new Promise<RenderOutcome>((resolve) => {
+    report = resolve;
+  });
+  return { ended, report };
+}
+
+/** The router of the page's requests: a navigation by GET is the outcome, by another method an incomplete one. */
+function routerFor(request: RenderRequest, budget: RenderBudget, report: (outcome: RenderOutcome) => void) {
+  return new RequestRouter({
+    fetch: request.fetch,
+    budget,
+    onNavigation: (url, method) =>
+      report(
+        method.toUpperCase() === 'GET'
+          ? { navigatedTo: url }
+          : { incomplete: { reason: 'form_post', detail: `a form sent by ${method.toUpperCase()} to ${url}` } },
+      ),
+  });
+}
+
+/** Stops the render past the memory bound, read over every target of the context; answers the stop of the watch. */
+function watchContextMemory(
+  browser: CdpBrowser,
+  context: IsolatedContext,
+  bounds: RenderBounds,
+  budget: RenderBudget,
+): () => void {
+  return watchMemory(
+    () => context.memory(),
+    bounds.maxContextMemory,
+    (bytes) =>
+      budget.stop({
+        reason: 'memory_limit',
+        detail: `${Math.round(bytes / 1e6)} MB, more than ${bounds.maxContextMemory / 1e6} MB`,
+      }),
+    browser.errors.reporting("reading the page's memory"),
+  );
+}
+
+/** Rejects with the signal's reason when it aborts (never, without a signal), until `done` aborts. */
+function abortedBy(requestSignal: AbortSignal | undefined, done: AbortSignal): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    const abort = () => reject(requestSignal?.reason);
+    if (requestSignal?.aborted) abort();
+    requestSignal?.addEventListener('abort', abort, { once: true, signal: done });
+  });
 }

@@ -23,6 +23,9 @@ import { type CliIo, outputClosed } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
 
+/** What lint found in one file (src/lint's `lintInput`). */
+type LintOutcome = Awaited<ReturnType<typeof lintInput>>;
+
 /** Flags of `hoplens lint`, as commander hands them over. */
 export interface LintFlags extends InputFlags {
   format: LintFormat;
@@ -140,31 +143,10 @@ async function interrupted(io: CliIo, inputName: string): Promise<boolean> {
   return true;
 }
 
-/**
- * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
- * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
- */
-export async function lintCommand(file: string, given: LintFlags, io: CliIo): Promise<number> {
-  const cwd = io.cwd ?? process.cwd();
-  const flags = { ...given, format: effectiveFormat(given.format, given.output === undefined, io.env) };
-  const plan = await planLint(file, flags, cwd);
-  const reports = parseReportSpecs(flags.report, cwd, LINT_FORMATS);
-  await refuseOutputOverInputs(plan, reports);
-  const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
-  const linted = await withDefaultSignals(
-    () =>
-      lintInput(plan, rules, {
-        migration: flags.migration === true,
-        sameHost: flags.sameHost === true,
-        sitemapPaths: plan.sitemapPaths,
-      }),
-    io.signal,
-  );
-  if (await interrupted(io, plan.inputName)) return EXIT.INTERRUPTED;
-  // Not linted and not interrupted: the reader of the output went away first, which ends the run quietly.
-  if (linted === undefined) return EXIT.OK;
+/** The lint's findings as a report: its rules as the graph shows them, and the counts. */
+function lintReport(plan: LintPlan, linted: LintOutcome): LintReport {
   const { loaded, graph, findings, slow } = linted;
-  const report: LintReport = {
+  return {
     inputName: plan.inputName,
     findings,
     rules: loaded.rows.map((row) => ({
@@ -175,39 +157,69 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
     skipped: loaded.skipped,
     summary: summarize(loaded, findings, slow.length),
   };
-  const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
+}
+
+/** The lines people read on stderr before the report: invalid rules, slow patterns, an input error. */
+async function tellProblems(stderr: Sink, plan: LintPlan, { loaded, slow }: LintOutcome): Promise<void> {
   for (const { line, message } of loaded.invalid)
     await stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`);
   for (const { line, reason } of slow) await stderr.write(`hoplens: ${fileLine(plan.inputName, line, reason)}\n`);
   if (loaded.inputError !== undefined)
     await stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, loaded.inputError.message)}\n`);
+}
 
+/** The report to stdout or `--output`, each `--report` file, and GitHub's step summary with `--format github`. */
+async function writeLintOutputs(plan: LintPlan, report: LintReport, flags: LintFlags, io: CliIo, cwd: string) {
   const out =
     plan.outputPath === undefined
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
       : await openFileSink(plan.outputPath, '--output');
   const ci = lintCiContext(plan, io, cwd);
+  const strict = flags.strict === true;
   try {
     const colors = colorsFor(out.isTTY, io.env, flags.color);
-    await out.write(renderLint(plan.format, report, { colors, strict: flags.strict === true, ...ci }));
+    await out.write(renderLint(plan.format, report, { colors, strict, ...ci }));
   } finally {
     await out.close();
   }
-  await writeLintReports(reports, report, {
-    colors: colorsFor(false, {}, false),
-    strict: flags.strict === true,
-    ...ci,
-  });
+  const plain = colorsFor(false, {}, false);
+  await writeLintReports(parseReportSpecs(flags.report, cwd, LINT_FORMATS), report, { colors: plain, strict, ...ci });
   if (plan.format === 'github') {
     await writeStepSummary(
       io.env.GITHUB_STEP_SUMMARY,
-      renderLint('markdown', report, { ...ci, colors: colorsFor(false, {}, false), strict: false }),
+      renderLint('markdown', report, { ...ci, colors: plain, strict: false }),
     );
   }
+}
+
+/**
+ * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
+ * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
+ */
+export async function lintCommand(file: string, given: LintFlags, io: CliIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const flags = { ...given, format: effectiveFormat(given.format, given.output === undefined, io.env) };
+  const plan = await planLint(file, flags, cwd);
+  await refuseOutputOverInputs(plan, parseReportSpecs(flags.report, cwd, LINT_FORMATS));
+  const rules = await readRulesFile(plan, await openInput(plan.inputPath, io.stdin));
+  const lintOptions = {
+    migration: flags.migration === true,
+    sameHost: flags.sameHost === true,
+    sitemapPaths: plan.sitemapPaths,
+  };
+  const linted = await withDefaultSignals(() => lintInput(plan, rules, lintOptions), io.signal);
+  if (await interrupted(io, plan.inputName)) return EXIT.INTERRUPTED;
+  // Not linted and not interrupted: the reader of the output went away first, which ends the run quietly.
+  if (linted === undefined) return EXIT.OK;
+  const report = lintReport(plan, linted);
+  const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
+  await tellProblems(stderr, plan, linted);
+  await writeLintOutputs(plan, report, flags, io, cwd);
   if (!isHumanFormat(plan.format) || plan.outputPath !== undefined) {
     await stderr.write(renderLintSummary(report.summary, colorsFor(stderr.isTTY, io.env, flags.color)));
   }
-  return exitStatus(report.summary, loaded, flags.strict === true, async (note) => stderr.write(note), plan.inputName);
+  const tell = async (note: string) => stderr.write(note);
+  return exitStatus(report.summary, linted.loaded, flags.strict === true, tell, plan.inputName);
 }
 
 async function exitStatus(

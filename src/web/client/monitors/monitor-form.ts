@@ -40,24 +40,23 @@ function fieldFor(parameter: string): (typeof FIELDS)[number] | undefined {
   return FIELDS.find((field) => parameter === field.parameter || parameter.startsWith(`${field.parameter}.`));
 }
 
-/** The form, filled with `initial`; `onSubmit` gets the fields as typed. */
-export function monitorForm(
-  initial: MonitorFields,
-  submitLabel: string,
-  onSubmit: (fields: MonitorFields) => void,
-  onCancel: () => void,
-): MonitorForm {
-  const inputs = new Map<keyof MonitorFields, HTMLInputElement | HTMLTextAreaElement>();
-  const errors = new Map<keyof MonitorFields, HTMLElement>();
-  const rows = FIELDS.map((field) => {
+/** The inputs of the form and the places of their messages, by field. */
+interface FieldParts {
+  inputs: Map<keyof MonitorFields, HTMLInputElement | HTMLTextAreaElement>;
+  errors: Map<keyof MonitorFields, HTMLElement>;
+}
+
+/** One row per field (label, input filled from `initial`, hint, hidden error), recorded in `parts`. */
+function fieldRows(initial: MonitorFields, parts: FieldParts): HTMLElement[] {
+  return FIELDS.map((field) => {
     const id = `monitor-${field.key}`;
     const attrs = { id, name: field.key, 'aria-describedby': `${id}-hint ${id}-error`, spellcheck: 'false' };
     const input = field.multi ? h('textarea', { ...attrs, rows: 3 }) : h('input', { ...attrs, type: 'text' });
     input.value = initial[field.key];
     if (field.key === 'url') input.required = true;
-    inputs.set(field.key, input);
+    parts.inputs.set(field.key, input);
     const error = h('p', { id: `${id}-error`, class: 'field-error', hidden: true });
-    errors.set(field.key, error);
+    parts.errors.set(field.key, error);
     return h(
       'div',
       { class: 'monitor-form__field' },
@@ -67,6 +66,29 @@ export function monitorForm(
       error,
     );
   });
+}
+
+/** Shows a refused field's message under it (or in `general`) and focuses it. */
+function showFieldProblem(parts: FieldParts, general: HTMLElement, problem: FieldProblem): void {
+  const field = fieldFor(problem.parameter);
+  const error = field === undefined ? general : parts.errors.get(field.key);
+  const input = field === undefined ? undefined : parts.inputs.get(field.key);
+  if (error === undefined) return;
+  error.textContent = problem.message;
+  error.hidden = false;
+  input?.setAttribute('aria-invalid', 'true');
+  input?.focus();
+}
+
+/** The form, filled with `initial`; `onSubmit` gets the fields as typed. */
+export function monitorForm(
+  initial: MonitorFields,
+  submitLabel: string,
+  onSubmit: (fields: MonitorFields) => void,
+  onCancel: () => void,
+): MonitorForm {
+  const parts: FieldParts = { inputs: new Map(), errors: new Map() };
+  const rows = fieldRows(initial, parts);
   const general = h('p', { class: 'field-error', role: 'alert', hidden: true });
   const submit = h('button', { type: 'submit', class: 'primary' }, submitLabel);
   const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
@@ -80,32 +102,23 @@ export function monitorForm(
   );
   const clear = () => {
     general.hidden = true;
-    for (const [key, error] of errors) {
+    for (const [key, error] of parts.errors) {
       error.hidden = true;
-      inputs.get(key)?.removeAttribute('aria-invalid');
+      parts.inputs.get(key)?.removeAttribute('aria-invalid');
     }
   };
   element.addEventListener('submit', (event) => {
     event.preventDefault();
     clear();
     const fields = Object.fromEntries(
-      [...inputs].map(([key, input]) => [key, input.value]),
+      [...parts.inputs].map(([key, input]) => [key, input.value]),
     ) as unknown as MonitorFields;
     onSubmit(fields);
   });
-  window.setTimeout(() => inputs.get('url')?.focus(), 0);
+  window.setTimeout(() => parts.inputs.get('url')?.focus(), 0);
   return {
     element,
-    showProblem(problem) {
-      const field = fieldFor(problem.parameter);
-      const error = field === undefined ? general : errors.get(field.key);
-      const input = field === undefined ? undefined : inputs.get(field.key);
-      if (error === undefined) return;
-      error.textContent = problem.message;
-      error.hidden = false;
-      input?.setAttribute('aria-invalid', 'true');
-      input?.focus();
-    },
+    showProblem: (problem) => showFieldProblem(parts, general, problem),
     busy(on) {
       submit.disabled = on;
     },
