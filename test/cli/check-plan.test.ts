@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK_LIMITS, type CheckFlags, planCheck } from '../../src/cli/check/plan.js';
+import { CHECK_LIMITS } from '../../src/cli/check/limits.js';
+import { type CheckFlags, planCheck } from '../../src/cli/check/plan.js';
 
 const cwd = resolve('/work/site');
 const flags = (more: Partial<CheckFlags> = {}): CheckFlags => ({ format: 'table', ...more });

@@ -12,7 +12,8 @@ import { type CsvColumns, describeColumns } from '../../inputs/index.js';
 import type { CliError } from '../errors.js';
 import { fileLine, fileName } from '../file-line.js';
 import type { CheckChannels } from './channels.js';
-import { CHECK_LIMITS, type CheckPlan } from './plan.js';
+import { CHECK_LIMITS } from './limits.js';
+import type { CheckPlan } from './plan.js';
 import { runVerdict } from './verdict.js';
 
 /**
