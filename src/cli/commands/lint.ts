@@ -219,7 +219,10 @@ export async function lintCommand(file: string, given: LintFlags, io: CliIo): Pr
     await stderr.write(renderLintSummary(report.summary, colorsFor(stderr.isTTY, io.env, flags.color)));
   }
   const tell = async (note: string) => stderr.write(note);
-  return exitStatus(report.summary, linted.loaded, flags.strict === true, tell, plan.inputName);
+  const status = await exitStatus(report.summary, linted.loaded, flags.strict === true, tell, plan.inputName);
+  // A signal that came while the report was written still ends the run as interrupted, as a runner that sent it
+  // expects (143 for SIGTERM), though the report is whole.
+  return io.signal?.aborted && !outputClosed(io.signal) ? EXIT.INTERRUPTED : status;
 }
 
 async function exitStatus(
