@@ -42,7 +42,7 @@ export function csvField(value: string | number | undefined): string {
 
 /**
  * The certificate of the final hop's connection, in days left. The core reports it on the hop that opened the
- * connection (src/core/hop-anatomy.ts), so a final hop on a reused connection takes it from the latest earlier hop of
+ * connection (src/core/hop/anatomy.ts), so a final hop on a reused connection takes it from the latest earlier hop of
  * the chain that opened one to the same origin, address and port; a connection opened by another row has none here.
  */
 function certDaysLeft(chain: readonly Hop[]): number | undefined {

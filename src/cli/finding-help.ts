@@ -1,6 +1,6 @@
 /**
  * Every kind of finding hoplens reports, with the page that explains it: the core's chain findings (their help as the
- * core gives it, src/core/issue-help.ts), and the variants grid's and the crawl's, which are explained in their own
+ * core gives it, src/core/issues/help.ts), and the variants grid's and the crawl's, which are explained in their own
  * sections of docs/issues.md. `hoplens explain` knows exactly these kinds, and the CI formats link the same pages, so
  * a kind added to a room's list is explained and linked without a second list to keep.
  */

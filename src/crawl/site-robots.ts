@@ -1,9 +1,9 @@
 /**
  * robots.txt as the crawl obeys it, per origin, for its own product token (RFC 9309, read with the core's matcher:
- * src/core/robots-rules.ts; `--crawler Googlebot` obeys Googlebot's group instead): which URLs it may fetch, the
+ * src/core/robots/rules.ts; `--crawler Googlebot` obeys Googlebot's group instead): which URLs it may fetch, the
  * `Crawl-delay` of its group (not in RFC 9309, but the de-facto pause between requests Bing and Yandex honour), and
  * the `Sitemap` lines. A robots.txt answered with a 5xx or 429 disallows everything while it lasts, a 4xx allows
- * everything (RFC 9309 §2.3.1.3, §2.3.1.4), as the core reads it (src/core/robots-file.ts).
+ * everything (RFC 9309 §2.3.1.3, §2.3.1.4), as the core reads it (src/core/robots/file.ts).
  */
 import { agentName, keyAndValue, parseRobotsTxt, type RobotsLine, robotsBody, robotsRuling } from '../core/index.js';
 import type { CrawlFetcher } from './crawl-fetcher.js';

@@ -1,7 +1,7 @@
 /**
  * Where an issue's help points, as the page can show it. The API gives a Google Search Central URL for the
  * search-related findings and, for hoplens's own, `docs/issues.md#<type>`: a file of the hoplens package
- * (src/core/issue-help.ts), which the service serves as the page `/docs/issues` with an anchor per type
+ * (src/core/issues/help.ts), which the service serves as the page `/docs/issues` with an anchor per type
  * (src/service/routes/doc-pages.ts). Both are links; any other help is shown as a reference to read.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Where the monitors view lives: `/monitors` (the list) and `/monitors/{id}` (one monitor's history), the addresses
- * the service serves the page at and its alerts link to (src/monitor/alert-message.ts); `/#/monitors...` as well.
+ * the service serves the page at and its alerts link to (src/monitor/alerts/message.ts); `/#/monitors...` as well.
  */
 
 /** A place in the monitors view; `new` is the form creating one (`/monitors/new?url=...` fills it in). */
