@@ -141,6 +141,17 @@ describe('fix --check', () => {
     expect((await runCli(['fix', flat.path, '--check'], { env: flat.env })).code).toBe(0);
   });
 
+  it("names a host-qualified rule's destination with its host, as lint does (it once read /c)", async () => {
+    // Netlify's domain-level redirects: https://docs.netlify.com/routing/redirects/redirect-options/#domain-level-redirects
+    const text =
+      'https://www.example.com/a https://www.example.com/b 301\nhttps://www.example.com/b https://www.example.com/c 301\n';
+    const { path } = await workspace('_redirects', text, 'hosts');
+    const { code, stdout } = await runCli(['fix', path, '--check']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('point it straight at https://www.example.com/c (hoplens fix --write)');
+    expect((await runCli(['lint', path])).stdout).toContain('point it at https://www.example.com/c');
+  });
+
   it('refuses --check with --write, and --format without --check', async () => {
     const { path } = await workspace('_redirects', PR_REDIRECTS);
     expect((await runCli(['fix', path, '--check', '--write'])).stderr).toContain('--check writes nothing');

@@ -25,7 +25,8 @@ function changesOf({ loaded, graph, edits }: FixCheckInput): FixChange[] {
   const rows = new Map(loaded.rows.map((row) => [row.line, row]));
   return edits.flatMap((edit) => {
     const row = rows.get(edit.line);
-    const final = edit.path ?? edit.url;
+    // As lint shows it: a host-qualified rule's destination with its host, a path rule's as a path.
+    const final = edit.url === undefined ? edit.path : graph.display(edit.url);
     if (row === undefined || final === undefined) return [];
     const target = row.target === undefined ? '' : graph.display(row.target);
     return [{ line: edit.line, source: graph.display(row.source), target, final }];
