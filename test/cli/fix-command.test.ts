@@ -201,6 +201,16 @@ describe('hoplens fix', () => {
     }
   });
 
+  it('lints and fixes a Redirect inside <Location>, whose one argument is its URL (it was skipped)', async () => {
+    // https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect: inside <Location> the URL-path is left out.
+    const text = '<Location "/old">\n  Redirect /new\n</Location>\nRedirect 301 /new /newer\n';
+    const path = await file('.htaccess', text);
+    const lint = await runCli(['lint', path]);
+    expect(lint.stdout).toContain('.htaccess:2: warning chain: chain of 2 redirects: /old → /new → /newer');
+    const { code, stdout } = await runCli(['fix', path]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: text.replace('Redirect /new', 'Redirect 301 /newer') });
+  });
+
   it('refuses a Screaming Frog report, saying why, and writes nothing for malformed rules', async () => {
     const report = await file('chains.csv', 'Address,Final Address\nhttps://a.example/x,https://a.example/y\n');
     const frog = await runCli(['fix', '--input', 'screaming-frog', report]);

@@ -95,4 +95,47 @@ describe('Apache', () => {
       'skip 20 inside <if>',
     ]);
   });
+
+  // https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirect: inside <Location> the URL-path is left out and
+  // the section's path stands for it (the one argument is the URL, an expression when it has variables); with a
+  // status other than a redirect no URL is needed. check's matcher placed these already (apache-matching.test.ts);
+  // lint and fix read them as rows too, from the section's path.
+  it('reads a Redirect inside one <Location> as a row from the section path, for lint and fix', async () => {
+    const conf = [
+      '<Location "/old">',
+      '  Redirect 301 /new',
+      '</Location>',
+      '<Location /gone>',
+      '  Redirect gone',
+      '</Location>',
+      '<Location /b>',
+      '  RedirectPermanent https://other.test/b',
+      '  Redirect /b/x /y',
+      '  Redirect /elsewhere /y',
+      '  RedirectMatch ^/b/z$ /y',
+      '</Location>',
+      '<Location /wild*>',
+      '  Redirect /y',
+      '</Location>',
+      '<Location /e>',
+      '  Redirect 301',
+      '</Location>',
+      '<If "-n %{HTTP_X}">',
+      '<Location /f>',
+      '  Redirect /y',
+      '</Location>',
+      '</If>',
+    ].join('\n');
+    expect(await read(conf)).toEqual([
+      'row 2 https://site.test/old → https://site.test/new 301',
+      'row 5 https://site.test/gone → https://site.test/gone 410',
+      'row 8 https://site.test/b → https://other.test/b 301',
+      'row 9 https://site.test/b/x → https://site.test/y 302',
+      'skip 10 inside <Location /b>: /elsewhere is not under it',
+      'skip 11 inside <location>',
+      'skip 14 inside <Location /wild*>: not one path',
+      'bad 17 Redirect inside <Location> needs a URL',
+      'skip 21 inside <if>',
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
 import { decodedPath, fillCaptures, type RuleMatch } from '../../patterns/rule-match.js';
 import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { REDIRECT_STATUSES } from '../../rule-row.js';
-import { escapeUriPath, statusWord } from './uri-escape.js';
+import { statusWord } from './status-word.js';
+import { escapeUriPath } from './uri-escape.js';
 
 /** A compiled Apache redirect: answers a URL, or passes (undefined); keyed when it can be looked up (see keysOf). */
 export type ApacheMatcher = ((url: URL) => RuleMatch | undefined) & { key?: string };

@@ -1,14 +1,19 @@
 import type { InputItem } from '../../row.js';
 import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
-import { literalOfRegex, STATUS_WORDS, usesCaptures } from '../../text/regex-literal.js';
+import { literalOfRegex, usesCaptures } from '../../text/regex-literal.js';
 import { readStatus } from '../../text/urls.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
+import { locationRow } from './location-rows.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { conditionsHold, type RewriteCondition, readCondition, simpleConditionRegex } from './rewrite-conditions.js';
 import { perDirectory } from './rule-context.js';
+import { statusWord } from './status-word.js';
 
 /** Sections whose rules apply to every request they enclose: read through. Any other section is a condition. */
 const TRANSPARENT = new Set(['ifmodule', 'ifdefine', 'ifversion', 'ifdirective', 'iffile', 'virtualhost', 'directory']);
+
+/** The mod_alias redirects read inside one `<Location>` (location-rows.ts); RedirectMatch there is a regex source. */
+const LOCATION_REDIRECTS = new Set(['redirect', 'redirectpermanent', 'redirecttemp']);
 
 /** RewriteCond test strings about the host only: without a site to check, the rule is taken to apply to it. */
 const HOST_TESTS = new Set(['%{HTTP_HOST}', '%{SERVER_NAME}']);
@@ -17,17 +22,13 @@ const HOST_TESTS = new Set(['%{HTTP_HOST}', '%{SERVER_NAME}']);
 interface ApacheState {
   /** Open sections, innermost last (lowercase names). */
   sections: string[];
+  /** The argument of each open section, in the same order (a `<Location>`'s path). */
+  sectionArgs: string[];
   /** RewriteConds waiting for their RewriteRule. */
   conditions: RewriteCondition[];
   /** The context's RewriteBase and RewriteEngine: the last written applies to every rule of the context. */
   rewriteBase: string | undefined;
   rewriteOn: boolean;
-}
-
-/** A status argument (`301`, `permanent`...), or undefined when the word is not one. */
-export function statusWord(word: string): number | undefined {
-  if (/^\d{3}$/.test(word)) return Number(word);
-  return STATUS_WORDS[word.toLowerCase()];
 }
 
 type Outcome = InputItem | undefined;
@@ -158,13 +159,20 @@ function interpret(directive: ApacheDirective, state: ApacheState, options: Rule
   const name = directive.name.toLowerCase();
   if (name.startsWith('</')) {
     state.sections.pop();
+    state.sectionArgs.pop();
     return undefined;
   }
   if (name.startsWith('<')) {
     state.sections.push(name.slice(1));
+    state.sectionArgs.push(directive.args[0] ?? '');
     return undefined;
   }
-  const inside = state.sections.find((section) => !TRANSPARENT.has(section));
+  const outer = state.sections.flatMap((section, index) =>
+    TRANSPARENT.has(section) ? [] : [{ section, arg: state.sectionArgs[index]! }],
+  );
+  const inside = outer[0]?.section;
+  if (outer.length === 1 && inside === 'location' && LOCATION_REDIRECTS.has(name))
+    return locationRow(directive, outer[0]!.arg, options);
   const redirects = ['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch', 'rewriterule'];
   if (inside !== undefined && redirects.includes(name)) {
     state.conditions = [];
@@ -193,10 +201,16 @@ function interpret(directive: ApacheDirective, state: ApacheState, options: Rule
  * `RedirectPermanent`, `RedirectTemp` and `RedirectMatch` (a row when its regex is a literal path), and mod_rewrite's
  * `RewriteRule` with `[R]`/`[R=3xx]` (or `[G]`, `[F]`). Regex sources, captures in targets, rewrites without `R`,
  * rules behind a RewriteCond that does not hold or that only the server can decide, and rules inside `<If>`,
- * `<Location>`, `<Files>`... are skipped and counted. The RewriteRule items come first, in httpd's order.
+ * `<Files>`... are skipped and counted; a `Redirect` inside one `<Location>` is read (location-rows.ts). The RewriteRule items come first, in httpd's order.
  */
 export function apacheItems(directives: readonly ApacheLine[], options: RuleReadOptions): InputItem[] {
-  const state: ApacheState = { sections: [], conditions: [], rewriteBase: undefined, rewriteOn: false };
+  const state: ApacheState = {
+    sections: [],
+    sectionArgs: [],
+    conditions: [],
+    rewriteBase: undefined,
+    rewriteOn: false,
+  };
   for (const directive of directives) {
     if ('kind' in directive) continue;
     const name = directive.name.toLowerCase();

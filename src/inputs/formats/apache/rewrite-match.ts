@@ -3,7 +3,7 @@ import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/serv
 import { REDIRECT_STATUSES } from '../../rule-row.js';
 import { conditionsHold, expand, type RewriteCondition } from './rewrite-conditions.js';
 import { redirectTarget } from './rewrite-target.js';
-import { statusWord } from './uri-escape.js';
+import { statusWord } from './status-word.js';
 
 /**
  * One RewriteRule for matching sample URLs, as mod_rewrite applies it (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriterule,

@@ -1,10 +1,3 @@
-import { STATUS_WORDS } from '../../text/regex-literal.js';
-
-/** A status argument (`301`, `permanent`...), or undefined when the word is not one. */
-export function statusWord(word: string): number | undefined {
-  return /^\d{3}$/.test(word) ? Number(word) : STATUS_WORDS[word.toLowerCase()];
-}
-
 /** The characters httpd's ap_escape_uri leaves as they are in a path (server/gen_test_char.c, T_OS_ESCAPE_PATH). */
 const KEPT = /[A-Za-z0-9$\-_.+!*'(),:;@&=/~]/;
 

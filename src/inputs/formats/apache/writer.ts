@@ -1,7 +1,7 @@
 import { applyEdits, type TextEdit } from '../../edits/index.js';
 import { destinationText, editsByLine, type FixEdit, splitLines } from '../fix-edit.js';
 import { type ApacheWord, apacheWordSpans } from './lines.js';
-import { statusWord } from './read.js';
+import { statusWord } from './status-word.js';
 
 /** A word of a directive and the line (0-based) it is on: a directive may continue over lines ending in `\`. */
 interface PlacedWord extends ApacheWord {
@@ -65,10 +65,11 @@ function permanentFlags(flags: string): string | undefined {
 function directiveChanges(words: readonly PlacedWord[], edit: FixEdit): Change[] {
   const name = words[0]?.value.toLowerCase();
   const changes: Change[] = [];
-  let target = 2;
+  // mod_alias's URL is its last argument: the third word, or the second of a one-argument redirect in <Location>.
+  let target = name === 'rewriterule' ? 2 : words.length - 1;
   if (name === 'redirect' || name === 'redirectmatch') {
     const status = words[1];
-    if (status !== undefined && statusWord(status.value) !== undefined) target = 3;
+    if (status !== undefined && statusWord(status.value) !== undefined) target = Math.max(target, 2);
     else if (status !== undefined && edit.keepStatus !== true)
       changes.push({ line: status.line, start: status.start, end: status.start, text: '301 ' });
   } else if (name === 'rewriterule') {
