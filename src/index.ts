@@ -7,7 +7,7 @@
  * src/render/index.ts), which export more.
  *
  * This file must not load the policy file's validator (TypeBox and a URL pattern compiler) when it is imported: a
- * program that never reads a policy should not pay for it (src/core/findings-policy.ts says why). The async `compilePolicy` and
+ * program that never reads a policy should not pay for it (src/core/policy/policy-compile.ts says why). The async `compilePolicy` and
  * `compilePolicyJson` load it on first use; the synchronous `parsePolicy` and `policyFromJson` are the package's
  * second entry, `hoplens/policy` (src/policy.ts), for code that accepts that cost up front.
  *

@@ -1,6 +1,6 @@
 import { isHoplensError } from '../core/index.js';
 
-/** TLS reasons a private certificate authority explains (src/core/tls-problem.ts). */
+/** TLS reasons a private certificate authority explains (src/core/connection/tls-problem.ts). */
 const PRIVATE_CA_REASONS: ReadonlySet<string> = new Set(['untrusted', 'self-signed']);
 
 /**

@@ -10,9 +10,8 @@ import {
   policyKey,
   systemResolver,
 } from './address/index.js';
-import { applyPolicy } from './apply-policy.js';
-import { CertificateVerdicts } from './certificate-verdicts.js';
-import { ConnectionRoutes } from './connection-routes.js';
+import { CertificateVerdicts } from './connection/certificate-verdicts.js';
+import { ConnectionRoutes } from './connection/connection-routes.js';
 import { ChainFacts, detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
@@ -20,7 +19,8 @@ import { recordPoolConnection } from './hop/index.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { FetchedResponse, PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
-import { compilePolicy } from './policy-compile.js';
+import { applyPolicy } from './policy/apply-policy.js';
+import { compilePolicy } from './policy/policy-compile.js';
 import type { RobotsVerdict } from './robots/index.js';
 import { RobotsCheck } from './robots/index.js';
 import { summarize } from './summary.js';

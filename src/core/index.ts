@@ -24,10 +24,10 @@ export {
   type FinalPageReader,
   type PreparedAnalysis,
 } from './analyzer.js';
-export { parseCaBundle } from './ca-bundle.js';
 export { declaredCanonical } from './canonical.js';
 export type { ClientRedirect, ClientRedirectVia } from './client-redirect.js';
-export { ConnectionRoutes } from './connection-routes.js';
+export type { TlsProblem, TlsReason } from './connection/index.js';
+export { ConnectionRoutes, parseCaBundle } from './connection/index.js';
 export { parseDecimalInteger } from './decimal-integer.js';
 export { CERTIFICATE_EXPIRY_DAYS } from './detectors/certificate-expiring.js';
 export {
@@ -51,13 +51,11 @@ export {
   isCoreError,
   isHoplensError,
 } from './errors.js';
-export { type AllowRule, type FindingsPolicy, isPolicy, NO_POLICY } from './findings-policy.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export { documentBaseUrl } from './html/base-url.js';
 export { decodePage } from './html/page-encoding.js';
 export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { describeSeverities, ISSUE_HELP, ISSUE_SEVERITY, withHelp } from './issues/index.js';
-export { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 export { type LinkValue, linkTargets, linkValues } from './link-header.js';
 export { checkCrawler, checkUserAgent, type NormalizedOptions, normalizeOptions } from './options.js';
 export type {
@@ -70,10 +68,23 @@ export type {
   RenderRequest,
 } from './page-renderer.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
-export { compilePolicy, compilePolicyJson } from './policy-compile.js';
+export {
+  type AllowRule,
+  compilePolicy,
+  compilePolicyJson,
+  type FindingsPolicy,
+  firstComplaint,
+  GOOGLEBOT_REDIRECT_LIMIT,
+  isPolicy,
+  JUDGEMENT_DEFAULTS,
+  type JudgementThresholds,
+  NO_POLICY,
+  type SchemaComplaint,
+  type SchemaError,
+} from './policy/index.js';
 // The policy file's validator (parsePolicy, policyFromJson, the schema) is the core's other entry,
-// src/core/policy-parse.ts: `compilePolicy` loads it when a policy is given.
-export type { PolicyFile, SeveritySetting } from './policy-schema.js';
+// src/core/policy/policy-parse.ts: `compilePolicy` loads it when a policy is given.
+export type { PolicyFile, SeveritySetting } from './policy/policy-schema.js';
 // The portable part (URL input and display, the redirect count, URL comparison, the option table, DEFAULTS and
 // LIMITS): the web page's entry, and everyone else's through this one.
 export * from './portable/index.js';
@@ -83,7 +94,6 @@ export { REQUEST_HEADER_LIMITS } from './request-headers.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export type { RobotsVerdict } from './robots/index.js';
 export { agentName, keyAndValue, parseRobotsTxt, type RobotsLine, robotsBody, robotsRuling } from './robots/index.js';
-export { firstComplaint, type SchemaComplaint, type SchemaError } from './schema-complaint.js';
 export {
   hasControlCharacter,
   markdownCell,
@@ -92,7 +102,6 @@ export {
   workflowCommandProperty,
   xmlText,
 } from './text-escapes.js';
-export type { TlsProblem, TlsReason } from './tls-problem.js';
 export type { CertificateProblem, StopReason, TraceOutcome } from './trace.js';
 export {
   type AnalysisResult,

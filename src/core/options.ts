@@ -1,6 +1,6 @@
 import { type Network, parseNetworks } from './address/index.js';
 import { invalidOption } from './errors.js';
-import { type FindingsPolicy, isPolicy, NO_POLICY } from './findings-policy.js';
+import { type FindingsPolicy, isPolicy, NO_POLICY } from './policy/findings-policy.js';
 import { LIMITS } from './portable/defaults.js';
 import {
   type IntegerOption,
@@ -121,7 +121,7 @@ function networks(value: unknown): readonly Network[] {
 
 /**
  * A policy given compiled. A policy file's contents are compiled by `Analyzer.analyze` (which loads the validator only
- * then, src/core/findings-policy.ts) or by `parsePolicy` beforehand; options validated on their own cannot compile one.
+ * then, src/core/policy/findings-policy.ts) or by `parsePolicy` beforehand; options validated on their own cannot compile one.
  */
 function compiled(value: unknown): FindingsPolicy {
   if (isPolicy(value)) return value;

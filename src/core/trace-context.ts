@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { AddressBook, AddressPolicy } from './address/index.js';
-import type { CertificateVerdicts } from './certificate-verdicts.js';
+import type { CertificateVerdicts } from './connection/certificate-verdicts.js';
 import type { PageRenderer } from './page-renderer.js';
 
 /** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */

@@ -4,6 +4,7 @@ import type { AddressPolicy } from './address/index.js';
 import { describeAddress } from './address/index.js';
 import type { ClientRedirect } from './client-redirect.js';
 import { clientRedirectOf, type RenderCutShort } from './client-redirect-step.js';
+import type { TlsProblem } from './connection/tls-problem.js';
 import { HoplensError } from './errors.js';
 import type { BODY_READ_LIMIT } from './hop/index.js';
 import { HopDeadline, type HopResponse, HopSender, REDIRECT_STATUSES } from './hop/index.js';
@@ -12,7 +13,6 @@ import type { PageSignals } from './html/page-signals.js';
 import { resolveLocation } from './location.js';
 import type { NormalizedOptions } from './options.js';
 import { RequestedUrls } from './requested-urls.js';
-import type { TlsProblem } from './tls-problem.js';
 import type { TraceContext } from './trace-context.js';
 import type { Hop } from './types.js';
 

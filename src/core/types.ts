@@ -1,8 +1,8 @@
 // The policy's file, not the folder's entry: the address guard's connector and resolvers use these shapes.
 import type { Network } from './address/policy.js';
-import type { FindingsPolicy } from './findings-policy.js';
 import type { IssueType } from './issue-types.js';
-import type { PolicyFile } from './policy-schema.js';
+import type { FindingsPolicy } from './policy/findings-policy.js';
+import type { PolicyFile } from './policy/policy-schema.js';
 
 /**
  * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and

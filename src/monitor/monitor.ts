@@ -40,7 +40,7 @@ export type MonitorSettings = Pick<
   | 'maintenance'
 >;
 
-/** The first complaint of the validator (src/core/schema-complaint.ts), as a dotted field name and a reason. */
+/** The first complaint of the validator (src/core/policy/schema-complaint.ts), as a dotted field name and a reason. */
 function firstFieldComplaint(value: unknown): { field: string; why: string } | undefined {
   const complaint = firstComplaint(Value.Errors(MonitorInputSchema, value), 'field');
   if (complaint === undefined) return undefined;

@@ -7,7 +7,7 @@ import {
   parseDecimalInteger,
   parseNetworks,
 } from '../core/index.js';
-import { policyFromJson } from '../core/policy-parse.js';
+import { policyFromJson } from '../core/policy/policy-parse.js';
 import { chromiumPath, RENDER_BOUNDS_DEFAULTS, type RenderBounds } from '../render/index.js';
 
 /** Log levels pino accepts, plus `silent`. */

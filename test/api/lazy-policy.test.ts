@@ -1,6 +1,6 @@
 /**
  * `import 'hoplens'` does not load the policy validator (TypeBox's value checker and the URL pattern compiler): a
- * program that reads no policy file should not pay for them at start-up (src/core/findings-policy.ts). Checked on the built
+ * program that reads no policy file should not pay for them at start-up (src/core/policy/policy-compile.ts). Checked on the built
  * entry, in a process of its own whose module hooks record every module resolved (modules-loaded.mjs). Calling
  * `compilePolicy` then loads it: the hooks do see it when it is loaded.
  */
@@ -15,7 +15,7 @@ const run = promisify(execFile);
 
 /** The modules that make up the validator, as resolved URLs. */
 const VALIDATOR = [
-  /\/dist\/core\/policy-parse\.js$/,
+  /\/dist\/core\/policy\/policy-parse\.js$/,
   /\/node_modules\/typebox\/build\/value\//,
   /\/urlpattern-polyfill\//,
 ];
@@ -42,7 +42,7 @@ describe("the package entry's imports", () => {
 
   it('leave the validator to compilePolicy, which loads it on first use', () => {
     const validator = validatorModules(loaded.afterCompile);
-    expect(validator.some((url) => url.endsWith('/dist/core/policy-parse.js'))).toBe(true);
+    expect(validator.some((url) => url.endsWith('/dist/core/policy/policy-parse.js'))).toBe(true);
     expect(validator.some((url) => url.includes('/urlpattern-polyfill/'))).toBe(true);
   });
 });

@@ -95,7 +95,7 @@ describe('CLI start-up', () => {
 
   it('leaves the policy validator, the public suffix list and the HTTP/2 client to the runs that need them', () => {
     const analyze = loadedFrom(dynamicChunk(dynamicChunk(MAIN, 'run-'), 'analyze-'));
-    // A policy file is compiled through src/core/policy-parse.ts, imported when one is found; a chain that crosses
+    // A policy file is compiled through src/core/policy/policy-parse.ts, imported when one is found; a chain that crosses
     // hosts imports src/core/site-of.ts (tldts).
     for (const name of ['typebox', 'urlpattern-polyfill', 'tldts']) expect(analyze.packages).not.toContain(name);
     const texts = [...analyze.files].map((file) => readFileSync(file, 'utf8'));

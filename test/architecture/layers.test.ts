@@ -48,7 +48,7 @@ interface Room {
 
 /**
  * The one table of rooms. The core's second entry is the policy file's validator, kept apart so that a bundle that
- * reads no policy file never loads it (src/core/policy-parse.ts says why); inputs' second entry is the pattern
+ * reads no policy file never loads it (src/core/policy/policy-parse.ts says why); inputs' second entry is the pattern
  * matchers, loaded only when a command matches rules, and its third the parts that load no reader (src/inputs/light.ts), which
  * a command line needs at start-up; lint's second is its error codes, which the CLI maps at start-up. The page's
  * entries: the core's portable part (URL input, display URL, redirect count, comparable URL, the option table) and
@@ -61,7 +61,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // from the rest of the core by its index.ts.
   core: {
     uses: [],
-    entries: ['core/index.ts', 'core/policy-parse.ts', 'core/portable/index.ts'],
+    entries: ['core/index.ts', 'core/policy/policy-parse.ts', 'core/portable/index.ts'],
     pageEntry: 'core/portable/index.ts',
   },
   schemas: { uses: ['core'] },

@@ -17,7 +17,7 @@ import { redirectLoop } from '../../src/core/detectors/redirect-loop.js';
 import { temporaryRedirect, temporaryRedirectIssue } from '../../src/core/detectors/temporary-redirect.js';
 import { readPage } from '../../src/core/html/page-signals.js';
 import { ISSUE_SEVERITY } from '../../src/core/issues/severity.js';
-import { JUDGEMENT_DEFAULTS } from '../../src/core/judgement-defaults.js';
+import { JUDGEMENT_DEFAULTS } from '../../src/core/policy/judgement-defaults.js';
 import { countRedirects, isRedirect } from '../../src/core/portable/redirect-count.js';
 import {
   DETECTORS,

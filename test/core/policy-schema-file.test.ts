@@ -1,13 +1,13 @@
 /** The published JSON Schema of the policy file is generated from its TypeBox definition, never edited by hand. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { policyJsonSchema } from '../../src/core/policy-parse.js';
+import { policyJsonSchema } from '../../src/core/policy/policy-parse.js';
 import { ISSUE_TYPES } from '../../src/index.js';
 
 const FILE = new URL('../../schema/hoplens.config.schema.json', import.meta.url);
 
 describe('schema/hoplens.config.schema.json', () => {
-  it('is what src/core/policy-schema.ts generates (run `npm run schema` after changing it)', () => {
+  it('is what src/core/policy/policy-schema.ts generates (run `npm run schema` after changing it)', () => {
     expect(JSON.parse(readFileSync(FILE, 'utf8'))).toEqual(policyJsonSchema());
   });
 

@@ -33,7 +33,7 @@ export interface EarlierRuns {
 /** The URL patterns of `flag`, compiled by the policy file's own compiler (loaded only when a pattern is given). */
 async function patterns(flag: string, texts: readonly string[], earlier: EarlierRuns): Promise<UrlMatcher[]> {
   if (texts.length === 0) return [];
-  const { compileUrlPattern } = await import('../../core/policy-parse.js');
+  const { compileUrlPattern } = await import('../../core/policy/policy-parse.js');
   return texts.map((text) => compileUrlPattern(text, (why) => earlier.patternError(flag, why, text)));
 }
 

@@ -1,4 +1,4 @@
-import { JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
+import { JUDGEMENT_DEFAULTS } from '../policy/judgement-defaults.js';
 import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 

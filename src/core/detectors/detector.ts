@@ -1,5 +1,5 @@
 import type { ClientRedirect } from '../client-redirect.js';
-import type { JudgementThresholds } from '../judgement-defaults.js';
+import type { JudgementThresholds } from '../policy/judgement-defaults.js';
 import type { RobotsVerdict } from '../robots/index.js';
 import type { CertificateProblem, TraceOutcome } from '../trace.js';
 import type { Issue } from '../types.js';
@@ -23,7 +23,7 @@ export interface DetectorInput extends FinishedChain {
    * is its own site. The analyzer gives src/core/site-of.ts's when the chain crosses hosts.
    */
   readonly siteOf?: (hostname: string) => string;
-  /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/judgement-defaults.ts). */
+  /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/policy/judgement-defaults.ts). */
   readonly thresholds?: JudgementThresholds;
   /** With `render`: the render asked for that did not finish, and why (absent: none, or it finished). */
   readonly renderIncomplete?: TraceOutcome['renderIncomplete'];

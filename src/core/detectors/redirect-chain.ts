@@ -1,11 +1,11 @@
-import { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
+import { GOOGLEBOT_REDIRECT_LIMIT, JUDGEMENT_DEFAULTS } from '../policy/judgement-defaults.js';
 import { factsOf } from './chain-facts.js';
 import type { Detector } from './detector.js';
 
 /**
  * Several redirects in a row: each costs a round trip and dilutes link equity. From `chainWarning` (2) redirects a
  * warning; from `chainError` (5) an error, since Google asks for fewer than 5 and Googlebot stops following after 10
- * (src/core/judgement-defaults.ts). Point the first one at the end.
+ * (src/core/policy/judgement-defaults.ts). Point the first one at the end.
  */
 export const redirectChain: Detector = (input) => {
   const thresholds = input.thresholds ?? JUDGEMENT_DEFAULTS;

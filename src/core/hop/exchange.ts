@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { originAt } from '../address/index.js';
-import type { ConnectionFacts } from '../connection-facts.js';
-import { awaitConnection, type ConnectionWaiter } from '../request-connection.js';
+import type { ConnectionFacts } from '../connection/connection-facts.js';
+import { awaitConnection, type ConnectionWaiter } from '../connection/request-connection.js';
 
 /**
  * How much of a final page's body is kept and read for its signals (meta refresh, canonical, robots metas...): 1 MiB,

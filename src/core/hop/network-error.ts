@@ -1,7 +1,7 @@
+import { handshakeProblem, type TlsProblem } from '../connection/tls-problem.js';
 import type { ErrorCode } from '../errors.js';
 import { HoplensError, type HoplensErrorDetails } from '../errors.js';
 import { protocolWords } from '../protocol-words.js';
-import { handshakeProblem, type TlsProblem } from '../tls-problem.js';
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'UND_ERR_CLOSED']);

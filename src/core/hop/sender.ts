@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
+import type { TlsProblem } from '../connection/tls-problem.js';
 import { HoplensError } from '../errors.js';
 import { readsAsHtml, typeIsHtml, typeIsUnknown } from '../html/mime-sniff.js';
 import { decodePage } from '../html/page-encoding.js';
 import type { NormalizedOptions } from '../options.js';
 import { selectHeaders } from '../response-headers.js';
-import type { TlsProblem } from '../tls-problem.js';
 import type { TraceContext } from '../trace-context.js';
 import type { HeaderSelection, Hop, HttpMethod } from '../types.js';
 import { addConnectionDetails } from './anatomy.js';

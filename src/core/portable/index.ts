@@ -8,10 +8,10 @@ export { temporaryRedirectIssue } from '../detectors/temporary-redirect.js';
 // Pure modules of the core proper that the page's judging of check rows needs (src/check/judging.ts): the one error
 // class (and the maker of a room's errors) and the temporary-redirect finding. The layers test walks everything this entry loads for Node or packages.
 export { defineErrors, type HoplensError, type HoplensErrorDetails, isHoplensError } from '../errors.js';
-// The collapse threshold a run is judged by when nothing overrides it (the page has no policy file).
-export { JUDGEMENT_DEFAULTS } from '../judgement-defaults.js';
 // The URL reading inputs' text parsers use (src/inputs/portable.ts), so that the page reads lists as the CLI does.
 export { parseUrlInput } from '../parse-url.js';
+// The collapse threshold a run is judged by when nothing overrides it (the page has no policy file).
+export { JUDGEMENT_DEFAULTS } from '../policy/judgement-defaults.js';
 export { API_HEADER_PREFIX, API_HEADERS, type ApiHeader, refusedApiHeader } from './api-headers.js';
 export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { DEFAULTS, LIMITS, type Range } from './defaults.js';

@@ -1,6 +1,7 @@
 import { decodedPath, fillCaptures, type RuleMatch } from '../../patterns/rule-match.js';
 import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { REDIRECT_STATUSES } from '../../rule-row.js';
+import { aliasMatches } from './alias-prefix.js';
 import { statusWord } from './status-word.js';
 import { escapeUriPath } from './uri-escape.js';
 
@@ -20,27 +21,6 @@ export function literalOfRegex(pattern: string): string | undefined {
 export function keyed(matcher: ApacheMatcher, key: string | undefined): ApacheMatcher {
   if (key !== undefined) matcher.key = key;
   return matcher;
-}
-
-/**
- * How many characters of `path` mod_alias's prefix `fake` matches, or undefined: a `/` in the prefix matches any run
- * of slashes in the path (`/old//page` is under `Redirect /old/page`), other characters themselves, and the match
- * must end at a segment's end unless the prefix ends in `/` (`Redirect /dir/` does not match `/dir`, `/one` does not
- * match `/onetwo`). The count may pass the prefix's length over doubled slashes. As httpd's modules/mappers/mod_alias.c
- * (alias_matches) reads it.
- */
-export function aliasMatches(path: string, fake: string): number | undefined {
-  let at = 0;
-  let of = 0;
-  while (of < fake.length) {
-    if (fake[of] === '/') {
-      if (path[at] !== '/') return undefined;
-      while (fake[of] === '/') of++;
-      while (path[at] === '/') at++;
-    } else if (path[at++] !== fake[of++]) return undefined;
-  }
-  if (!fake.endsWith('/') && at < path.length && path[at] !== '/') return undefined;
-  return at;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { InputItem } from '../../row.js';
 import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
-import { aliasMatches } from './alias-match.js';
+import { aliasMatches } from './alias-prefix.js';
 import type { ApacheDirective } from './lines.js';
 import { statusWord } from './status-word.js';
 

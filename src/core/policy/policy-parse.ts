@@ -2,17 +2,17 @@
  * The policy file's validator: the core's second public entry, beside src/core/index.ts. It is kept apart because
  * the schema validator and the URL pattern compiler it loads are a large share of a start-up that reads no policy
  * (BENCHMARKS.md, the start-up workload): code that may run without a policy reaches it through `compilePolicy`
- * (src/core/findings-policy.ts), which imports this file on first use; the service, which reads its policy file at start-up
+ * (src/core/policy/findings-policy.ts), which imports this file on first use; the service, which reads its policy file at start-up
  * with the rest of its environment, imports it directly.
  */
 import { Value } from 'typebox/value';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
-import { invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
+import type { IssueType } from '../types.js';
 import { type AllowRule, type FindingsPolicy, isPolicy } from './findings-policy.js';
 import { JUDGEMENT_DEFAULTS } from './judgement-defaults.js';
 import { type PolicyFile, PolicyFileSchema, type SeveritySetting } from './policy-schema.js';
 import { firstComplaint } from './schema-complaint.js';
-import type { IssueType } from './types.js';
 
 /** `['severity', 'temporary_redirect']` → `severity.temporary_redirect`; `['allow', '0', 'from']` → `allow[0].from`. */
 function keyPath(path: readonly string[]): string {
@@ -22,7 +22,7 @@ function keyPath(path: readonly string[]): string {
   );
 }
 
-/** The first schema error worth naming, as `key: rule` (src/core/schema-complaint.ts says which and in what words). */
+/** The first schema error worth naming, as `key: rule` (src/core/policy/schema-complaint.ts says which and in what words). */
 function firstError(value: unknown): string | undefined {
   const complaint = firstComplaint(Value.Errors(PolicyFileSchema, value), 'key');
   return complaint === undefined ? undefined : `${keyPath(complaint.path) || '(top level)'}: ${complaint.why}`;

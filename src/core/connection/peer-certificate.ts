@@ -1,5 +1,5 @@
 import type { PeerCertificate, TLSSocket } from 'node:tls';
-import type { HopTls } from './types.js';
+import type { HopTls } from '../types.js';
 
 /** A connection's TLS session and certificate, as a hop reports them but for `daysLeft`, which is the hop's own. */
 export interface PeerFacts extends Omit<HopTls, 'daysLeft'> {

@@ -6,8 +6,8 @@
  * curl/curl docs/cmdline-opts/resolve.md and connect-to.md).
  */
 import { isIP } from 'node:net';
-import { invalidOption } from './errors.js';
-import type { ResolvedAddress, Resolver } from './types.js';
+import { invalidOption } from '../errors.js';
+import type { ResolvedAddress, Resolver } from '../types.js';
 
 /** `HOST:PORT:ADDRESS[,ADDRESS]`: connections to HOST on PORT use these addresses (HOST `*`: any host). */
 interface ResolveEntry {

@@ -1,6 +1,6 @@
+import type { StopReason } from '../trace.js';
+import type { Hop, Issue, Severity } from '../types.js';
 import { type AllowRule, type FindingsPolicy, NO_POLICY } from './findings-policy.js';
-import type { StopReason } from './trace.js';
-import type { Hop, Issue, Severity } from './types.js';
 
 /** What a policy looks at besides the findings: the chain and why it stopped. */
 export interface PolicyScope {

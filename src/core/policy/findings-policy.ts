@@ -1,5 +1,5 @@
 import type { URLPattern } from 'urlpattern-polyfill/urlpattern';
-import type { IssueType } from './issue-types.js';
+import type { IssueType } from '../issue-types.js';
 import { JUDGEMENT_DEFAULTS, type JudgementThresholds } from './judgement-defaults.js';
 import type { SeveritySetting } from './policy-schema.js';
 
@@ -11,8 +11,8 @@ export interface AllowRule {
 }
 
 /**
- * A policy validated once and compiled: made by `parsePolicy` or `compilePolicy` (src/core/policy-compile.ts), applied to every analysis given it
- * (`AnalyzeOptions.policy`) by src/core/apply-policy.ts.
+ * A policy validated once and compiled: made by `parsePolicy` or `compilePolicy` (src/core/policy/policy-compile.ts), applied to every analysis given it
+ * (`AnalyzeOptions.policy`) by src/core/policy/apply-policy.ts.
  */
 export interface FindingsPolicy {
   readonly kind: 'hoplens-policy';

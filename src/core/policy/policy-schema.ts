@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ISSUE_TYPES } from './issue-types.js';
+import { ISSUE_TYPES } from '../issue-types.js';
 
 /** What a policy file may set an issue type's severity to; `off` drops its findings. */
 export const SEVERITY_SETTINGS = Object.freeze(['error', 'warning', 'info', 'off'] as const);

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
+import type { HttpVersion } from '../types.js';
 import { type PeerFacts, peerFacts } from './peer-certificate.js';
-import type { HttpVersion } from './types.js';
 
 /** What the connector learned about one connection while opening it, kept for as long as the socket lives. */
 export interface ConnectionFacts {

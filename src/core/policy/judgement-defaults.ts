@@ -1,5 +1,5 @@
 /**
- * The numbers findings are judged by, in one place, so that a policy file (src/core/findings-policy.ts) can override them.
+ * The numbers findings are judged by, in one place, so that a policy file (src/core/policy/findings-policy.ts) can override them.
  * The defaults follow Google Search Central: Googlebot follows up to 10 redirect hops ("HTTP status codes, network and
  * DNS errors"), and a site move should keep chains short, under 3 and fewer than 5 ("Site moves with URL changes").
  */
