@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { PACKAGE_VERSION } from '../../core/index.js';
+import { PACKAGE_VERSION, terminalText } from '../../core/index.js';
 import { buildMcpServer } from '../../mcp/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
@@ -29,9 +29,15 @@ export async function mcpCommand(flags: McpFlags, io: CliIo): Promise<number> {
   const { analyzer, release } = acquireAnalyzer(io);
   const addressPolicy = allowNetworks === undefined ? { blockPrivate } : { blockPrivate, allowNetworks };
   const server = buildMcpServer({ analyzer, addressPolicy, version: PACKAGE_VERSION });
+  // The transport closes itself on input it cannot read (a message past its buffer): then the server is done too.
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  // Protocol errors (a line that is not JSON-RPC) are the client's: said on stderr, which MCP clients log.
+  server.server.onerror = (error) => io.stderr.write(`hoplens: mcp: ${terminalText(error.message)}\n`);
   try {
     await server.connect(new StdioServerTransport(io.stdin, io.stdout));
-    await ended(io);
+    await Promise.race([ended(io), closed]);
   } finally {
     await server.close();
     await release();
