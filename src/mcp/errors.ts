@@ -7,6 +7,8 @@ export const MCP_ERROR_CODES = Object.freeze([
   'FIX_UNSUPPORTED',
   /** `fix` on rules with malformed lines: nothing is rewritten, as `hoplens fix` rewrites nothing then. */
   'RULES_MALFORMED',
+  /** `check` on more rows than one call may check. */
+  'TOO_MANY_ROWS',
   /** `explain` of a type no section of docs/issues.md describes. */
   'UNKNOWN_TYPE',
   /** The package's docs could not be read (installed without them). */

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpDeps } from './deps.js';
 import { registerDocResources } from './doc-resources.js';
 import { registerAnalyze } from './tools/analyze.js';
+import { registerCheck } from './tools/check.js';
 import { registerExplain } from './tools/explain.js';
 import { registerFix } from './tools/fix.js';
 import { registerLint } from './tools/lint.js';
@@ -18,11 +19,12 @@ export function buildMcpServer(deps: McpDeps): McpServer {
     { name: 'hoplens', version: deps.version },
     {
       instructions:
-        'hoplens traces redirect chains and checks redirect rules. Use analyze for one URL, variants for the variants of a URL, lint and fix for rule text, explain for what a finding type means; the docs pages are resources.',
+        'hoplens traces redirect chains and checks redirect rules. Use analyze for one URL, check for many (a list, a CSV or rules against a base URL), variants for the variants of a URL, lint and fix for rule text, explain for what a finding type means; the docs pages are resources.',
     },
   );
   registerAnalyze(server, deps);
   registerVariants(server, deps);
+  registerCheck(server, deps);
   registerLint(server);
   registerFix(server);
   registerExplain(server);

@@ -131,8 +131,8 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
   // The MCP face (issue 47): hoplens's tools for assistants, each a thin call into the rooms the CLI and the service
-  // use (analysis, variants, lint, fix, explain) and the docs as resources; `hoplens mcp` connects it to stdio.
-  mcp: { uses: ['core', 'schemas', 'inputs', 'lint', 'fix', 'variants'], entries: ['mcp/index.ts'] },
+  // use (analysis, check, variants, lint, fix, explain) and the docs as resources; `hoplens mcp` connects it to stdio.
+  mcp: { uses: ['core', 'schemas', 'inputs', 'check', 'lint', 'fix', 'variants'], entries: ['mcp/index.ts'] },
 };
 
 /**

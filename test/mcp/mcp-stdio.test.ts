@@ -9,11 +9,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RowResult } from '../../src/check/index.js';
 import { type AnalysisResult, OPTION_TABLE } from '../../src/core/index.js';
 import type { VariantsReport } from '../../src/variants/index.js';
 import { assertBuilt, BIN, ROOT, spawnCli, waitFor } from '../helpers/cli.js';
-import { callTool, closeMcpClients, startMcpClient, textOf } from '../helpers/mcp-client.js';
+import { CALL_TIMEOUT_MS, callTool, closeMcpClients, startMcpClient, textOf } from '../helpers/mcp-client.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 let server: TestServer;
@@ -25,6 +27,8 @@ beforeAll(async () => {
   server = await startRedirectServer({
     '/old': { status: 301, location: '/new' },
     '/new': { status: 200, body: 'new', headers: { 'content-type': 'text/html' } },
+    '/temp': { status: 302, location: '/new' },
+    '/gone': { status: 410 },
   });
   open = await startMcpClient();
 }, 60_000);
@@ -42,7 +46,7 @@ const structured = <T = Record<string, unknown>>(result: { structuredContent?: R
 describe('hoplens mcp (stdio, the SDK client)', () => {
   it('lists its tools with input schemas derived from the option table, and no address policy a call could widen', async () => {
     const { tools } = await open.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['analyze', 'explain', 'fix', 'lint', 'variants']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['analyze', 'check', 'explain', 'fix', 'lint', 'variants']);
     const analyze = tools.find((tool) => tool.name === 'analyze')!;
     expect(analyze.inputSchema.required).toEqual(['url']);
     const properties = analyze.inputSchema.properties as Record<string, Record<string, unknown>>;
@@ -81,6 +85,46 @@ describe('hoplens mcp (stdio, the SDK client)', () => {
     expect(report.grid.length).toBeGreaterThan(1);
   });
 
+  it('check: rows judged as `hoplens check` judges them, with a progress notification per row', async () => {
+    // A client asks for progress with a token; the server sends notifications/progress with it, `progress` growing
+    // (https://modelcontextprotocol.io/specification/2025-06-18/basic/utilities/progress).
+    const seen: Array<{ progress: number; total?: number }> = [];
+    const csv = `source,target\n${url('/old')},${url('/new')}\n${url('/temp')},${url('/new')}\n${url('/gone')},${url('/new')}\n`;
+    const result = (await open.callTool(
+      { name: 'check', arguments: { text: csv, format: 'csv', robots: false } },
+      undefined,
+      { timeout: CALL_TIMEOUT_MS, onprogress: (event) => seen.push(event) },
+    )) as CallToolResult;
+    const { rows, summary } = structured<{ rows: RowResult[]; summary: Record<string, unknown> }>(result);
+    expect(rows.map((row) => [row.source, row.outcome])).toEqual([
+      [url('/old'), 'passed'],
+      [url('/temp'), 'passed'],
+      [url('/gone'), 'failed'],
+    ]);
+    expect(summary).toMatchObject({ rows: 3, passed: 2, failed: 1, errored: 0 });
+    expect(seen.map((event) => [event.progress, event.total])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    const strict = await callTool(open, 'check', { text: csv, format: 'csv', robots: false, strict: true });
+    expect(structured<{ rows: RowResult[] }>(strict).rows.map((row) => row.outcome)).toEqual([
+      'passed',
+      'failed',
+      'failed',
+    ]);
+  });
+
+  it('check: rules as paths on the base URL given; more rows than a call may check refused before any request', async () => {
+    const rules = await callTool(open, 'check', { text: '/old /new 301\n', format: 'netlify', baseUrl: server.origin });
+    expect(structured<{ rows: RowResult[] }>(rules).rows).toMatchObject([{ source: url('/old'), outcome: 'passed' }]);
+    const before = server.received.length;
+    const list = Array.from({ length: 1001 }, (_, i) => url(`/old?${i}`)).join('\n');
+    const tooMany = await callTool(open, 'check', { text: list, format: 'list' });
+    expect(textOf(tooMany)).toMatch(/^TOO_MANY_ROWS: 1001 rows/);
+    expect(server.received.length).toBe(before);
+  });
+
   it('lint: rule text linted offline, a loop found', async () => {
     const result = await callTool(open, 'lint', { text: '/a /b 301\n/b /c 301\n/c /a 301\n', format: 'netlify' });
     expect(structured(result)).toMatchObject({ rules: 3, errors: 1, findings: [{ kind: 'cycle', line: 1 }] });
@@ -117,6 +161,7 @@ describe('hoplens mcp (stdio, the SDK client)', () => {
       ['fix', { text: 'https://a.example/\n', format: 'sitemap' }, /^FIX_UNSUPPORTED: /],
       ['fix', { text: '/a\n', format: 'netlify' }, /^RULES_MALFORMED: /],
       ['explain', { type: 'no_such_finding' }, /^UNKNOWN_TYPE: /],
+      ['check', { text: '/old /new 301\n', format: 'netlify' }, /^INPUT_OPTION_INVALID: .*--base-url/],
       ['lint', { text: '/a /b', format: 'no-such-format' }, /format/],
     ];
     for (const [tool, args, message] of cases) {
@@ -124,7 +169,7 @@ describe('hoplens mcp (stdio, the SDK client)', () => {
       expect(result.isError, `${tool} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
       expect(textOf(result)).toMatch(message);
     }
-    expect((await open.listTools()).tools).toHaveLength(5);
+    expect((await open.listTools()).tools).toHaveLength(6);
   });
 });
 
@@ -139,6 +184,10 @@ describe('hoplens mcp: the address policy, fixed when the server starts', () => 
     // Each variant is refused on its own row, as `hoplens variants --block-private` reports it.
     const codes = structured<VariantsReport>(variants).grid.map((row) => row.error?.code);
     expect(new Set(codes)).toEqual(new Set(['BLOCKED_DESTINATION']));
+    const check = await callTool(blocked, 'check', { text: `${url('/old')}\n`, format: 'list' });
+    expect(structured<{ rows: RowResult[] }>(check).rows.map((row) => row.error?.code)).toEqual([
+      'BLOCKED_DESTINATION',
+    ]);
     expect(server.received.length).toBe(before);
 
     const allowed = await startMcpClient(['--block-private', '--allow-network', '127.0.0.0/8']);
