@@ -13,11 +13,11 @@ const started: Client[] = [];
 /** A tool call's wait, bounded with room for a loaded machine (an analysis's own timeout is 10 s). */
 export const CALL_TIMEOUT_MS = 30_000;
 
-/** Starts `hoplens mcp ...args` and connects a client to it. */
-export async function startMcpClient(args: readonly string[] = []): Promise<Client> {
+/** Starts `hoplens mcp ...args` (the clone's build, or the executable `bin` names) and connects a client to it. */
+export async function startMcpClient(args: readonly string[] = [], bin = BIN): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'mcp', ...args],
+    args: [bin, 'mcp', ...args],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
     stderr: 'pipe',
