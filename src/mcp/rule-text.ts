@@ -17,7 +17,9 @@ export const ruleTextInput = {
     .string()
     .max(MCP_LIMITS.urlLength)
     .optional()
-    .describe('The site the rules are on (http or https), for rules written as paths; optional offline'),
+    .describe(
+      'The site the rules are on (http or https), for rules written as paths: check needs it, lint and fix not',
+    ),
 };
 
 /** The plan of rule text: its format as named, read offline (path rules on a stand-in site unless `baseUrl`). */
