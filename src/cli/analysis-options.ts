@@ -61,6 +61,11 @@ function repeat(value: string, previous: string[] | undefined): string[] {
 
 /** The analysis flags of the request (what is sent, and to which addresses), in their help order. */
 function addRequestOptions(command: Command): Command {
+  return addAddressOptions(addSentOptions(command));
+}
+
+/** The analysis flags of what is sent, in their help order. */
+function addSentOptions(command: Command): Command {
   return (
     command
       .addOption(tableOption('maxHops'))
@@ -80,13 +85,14 @@ function addRequestOptions(command: Command): Command {
         '--request-cookie <cookie>',
         'send this Cookie ("name=value; name=value") on every hop (--cookies keeps the cookies servers set)',
       )
-      .addOption(tableOption('blockPrivate'))
-      .option(
-        '--allow-network <cidr>',
-        'with --block-private, still allow this network (repeatable)',
-        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-      )
   );
+}
+
+/** The address policy's flags (which destinations may be reached): every analysing command's, and `hoplens mcp`'s. */
+export function addAddressOptions(command: Command): Command {
+  return command
+    .addOption(tableOption('blockPrivate'))
+    .option('--allow-network <cidr>', 'with --block-private, still allow this network (repeatable)', repeat);
 }
 
 /** Adds the analysis flags to a command: the option table's, in their help order, and the CLI's own. */

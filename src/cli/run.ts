@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION, terminalText } from '../core/index.js';
 import { CHECK_FORMATS, FIX_CHECK_FORMATS, LINT_FORMATS } from '../formats/formatter.js';
-import { addAnalysisOptions } from './analysis-options.js';
+import { addAddressOptions, addAnalysisOptions } from './analysis-options.js';
 import { CHECK_LIMITS } from './check/limits.js';
 import type { CheckFlags } from './check/plan.js';
 import { addRunFlags } from './check/run-flags.js';
@@ -11,6 +11,7 @@ import type { FixFlags } from './commands/fix.js';
 import { FIX_EXAMPLES } from './commands/fix-help.js';
 import type { LintFlags } from './commands/lint.js';
 import { LINT_EXAMPLES } from './commands/lint-help.js';
+import type { McpFlags } from './commands/mcp.js';
 import type { ServeFlags } from './commands/serve.js';
 import type { VariantsFlags } from './commands/variants.js';
 import { addCrawlCommand } from './crawl/register.js';
@@ -65,6 +66,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addExplainCommand(root, io, status);
   addVariantsCommand(root, io, status);
   addCrawlCommand(root, io, status);
+  addMcpCommand(root, io, status);
   return root;
 }
 
@@ -197,6 +199,17 @@ function addVariantsCommand(root: Command, io: CliIo, status: { code: number }):
   addAnalysisOptions(variants).action(async (url: string, flags: VariantsFlags) => {
     const { variantsCommand } = await import('./commands/variants.js');
     status.code = await variantsCommand(url, flags, io);
+  });
+}
+
+/** `hoplens mcp`: the Model Context Protocol server on standard input and output, for assistants. */
+function addMcpCommand(root: Command, io: CliIo, status: { code: number }): void {
+  const mcp = root
+    .command('mcp')
+    .description('run the MCP (Model Context Protocol) server on stdin/stdout, for assistants (docs/mcp.md)');
+  addAddressOptions(mcp).action(async (flags: McpFlags) => {
+    const { mcpCommand } = await import('./commands/mcp.js');
+    status.code = await mcpCommand(flags, io);
   });
 }
 

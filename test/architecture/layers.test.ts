@@ -30,9 +30,10 @@ type Layer =
   | 'cli'
   | 'service'
   | 'web'
+  | 'mcp'
   | 'entry';
 
-const FACES: ReadonlySet<Layer> = new Set(['cli', 'service', 'web']);
+const FACES: ReadonlySet<Layer> = new Set(['cli', 'service', 'web', 'mcp']);
 
 /**
  * A room: the rooms it may import, the files other rooms enter it by (undefined: not enforced), and the entry the
@@ -129,6 +130,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
+  // The MCP face (issue 47): hoplens's tools for assistants, each a thin call into the rooms the CLI and the service
+  // use (analysis, check, variants, lint, fix, explain) and the docs as resources; `hoplens mcp` connects it to stdio.
+  mcp: { uses: ['core', 'schemas', 'inputs', 'check', 'lint', 'fix', 'variants'], entries: ['mcp/index.ts'] },
 };
 
 /**
@@ -142,6 +146,7 @@ const PAGE_PACKAGES: ReadonlySet<string> = new Set(['csv-parse/browser/esm/sync'
 const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
   ['service/app.ts', new Set<Layer>(['web'])],
   ['cli/commands/serve.ts', new Set<Layer>(['service'])],
+  ['cli/commands/mcp.ts', new Set<Layer>(['mcp'])],
 ]);
 
 /** The package's entries (package.json "exports"): `hoplens` and `hoplens/policy`. */
@@ -277,6 +282,10 @@ describe('layers', () => {
     );
     expect(violation(at('cli/run.ts'), at('monitor/index.ts'))).toMatch(/the cli face imports the monitor room/);
     expect(violation(at('check/runner.ts'), at('monitor/index.ts'))).toMatch(/the check room imports the monitor room/);
+    expect(violation(at('cli/commands/mcp.ts'), at('mcp/index.ts'))).toBeUndefined();
+    expect(violation(at('cli/run.ts'), at('mcp/index.ts'))).toMatch(/the cli face imports the mcp face/);
+    expect(violation(at('cli/commands/mcp.ts'), at('mcp/server.ts'))).toMatch(/past src\/mcp\/index.ts/);
+    expect(violation(at('mcp/tools/analyze.ts'), at('cli/analyzer.ts'))).toMatch(/the mcp face imports the cli face/);
   });
 
   it('the page entries import nothing at run time outside src/ but type-only modules, and load nothing lazily', () => {

@@ -12,12 +12,13 @@ import { FINDING_TYPES } from '../../src/cli/finding-help.js';
 import { type ReportData, unpackRows } from '../../src/report/index.js';
 import { type LinkServer, startLinkServer } from '../crawl-files/link-server.js';
 import { ROOT } from '../helpers/cli.js';
+import { callTool, closeMcpClients, startMcpClient } from '../helpers/mcp-client.js';
 import { ruleFileCases, ruleFileServer } from '../helpers/rule-file-cases.js';
 import { validateSarif } from '../helpers/sarif-schema.js';
 import { type Handler, startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
 import { createTestPki } from '../helpers/tls-certificates.js';
 import { parseAnnotations } from '../helpers/workflow-commands.js';
-import { type Installed, ndjsonRows, runInstalled } from './installed-package.js';
+import { type Installed, installedBin, ndjsonRows, runInstalled } from './installed-package.js';
 
 /** A sitemap listing `urls` (sitemaps.org/protocol.html: a `<urlset>` of `<url><loc>`). */
 function sitemap(urls: readonly string[]): string {
@@ -558,6 +559,22 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const unknown = await runInstalled(installed(), ['explain', 'redirect_chian']);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toContain('redirect_chain');
+    });
+  });
+
+  describe('hoplens mcp, installed', () => {
+    afterAll(() => closeMcpClients());
+
+    it("answers the SDK's client over stdio: a chain analysed, a finding explained, a docs page read", async () => {
+      const client = await startMcpClient([], installedBin(installed()));
+      const analysis = await callTool(client, 'analyze', { url: `${plain.origin}/old/1`, robots: false });
+      expect(analysis.structuredContent).toMatchObject({ summary: { finalUrl: `${plain.origin}/new/1` } });
+      const explained = await callTool(client, 'explain', { type: 'redirect_chain' });
+      expect(explained.structuredContent).toMatchObject({ markdown: expect.stringMatching(/^## redirect_chain\n/) });
+      // The docs the tarball holds, read from the installed package.
+      const page = await client.readResource({ uri: 'hoplens://docs/mcp.md' });
+      const shipped = await readFile(join(installed().app, 'node_modules', 'hoplens', 'docs', 'mcp.md'), 'utf8');
+      expect(page.contents[0]).toMatchObject({ text: shipped });
     });
   });
 
