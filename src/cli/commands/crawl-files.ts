@@ -9,6 +9,7 @@ import {
   planFixes,
   writeFixes,
 } from '../../file-links/index.js';
+import { repositoryPath } from '../../formats/index.js';
 import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
@@ -17,7 +18,6 @@ import { ciLevel, FILES_FORMATS, type FilesFormat, findingLine, renderFindings }
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileName } from '../file-line.js';
-import { repositoryPath } from '../formats/ci-location.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';

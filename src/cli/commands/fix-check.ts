@@ -1,13 +1,18 @@
 import type { CheckFormat } from '../../formats/formatter.js';
+import {
+  annotations,
+  type FixChange,
+  fixCiReport,
+  lineLinker,
+  logGroup,
+  renderCiDocument,
+  repositoryPath,
+} from '../../formats/index.js';
 import type { FixEdit, LoadedRules } from '../../inputs/index.js';
 import type { RuleGraph } from '../../lint/index.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine } from '../file-line.js';
-import { type FixChange, fixCiReport } from '../formats/ci-fix-report.js';
-import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import { renderCiDocument } from '../formats/ci-writers.js';
-import { writeStepSummary } from '../formats/github.js';
-import { annotations, logGroup } from '../formats/github-commands.js';
+import { writeStepSummary } from '../formats/step-summary.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 

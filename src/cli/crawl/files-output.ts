@@ -2,9 +2,8 @@ import { terminalText } from '../../core/index.js';
 import type { CrawlFinding } from '../../crawl/index.js';
 import type { CrawlFilesResult, FileFinding } from '../../file-links/index.js';
 import type { CiFinding, CiLevel, CiReport } from '../../formats/index.js';
+import { annotations, type CiDocumentFormat, renderCiDocument } from '../../formats/index.js';
 import { fileName } from '../file-line.js';
-import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
-import { annotations } from '../formats/github-commands.js';
 
 /** The formats of `crawl` on files. */
 export const FILES_FORMATS = ['table', 'json', 'github', 'sarif', 'gitlab', 'markdown'] as const;

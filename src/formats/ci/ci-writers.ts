@@ -1,6 +1,7 @@
-import type { CiReport } from '../../formats/index.js';
-import { renderGitlab, renderMarkdown } from '../../formats/index.js';
+import type { CiReport } from './ci-report.js';
+import { renderGitlab } from './gitlab.js';
 import { ciRuleHelp } from './help-uri.js';
+import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
 
 /** The formats written whole from a {@link CiReport} once the run is over. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PACKAGE_VERSION } from '../../core/index.js';
-import type { CiFinding, CiLevel, CiReport } from '../../formats/index.js';
+import type { CiFinding, CiLevel, CiReport } from './ci-report.js';
 import { absoluteHelp } from './help-uri.js';
 
 /** A rule's help: where it is explained (absolute) and a line of text for viewers that show no page. */

@@ -21,7 +21,7 @@ export const CRAWL_FILES_HELP = 'docs/crawl.md#links-in-files';
 export const CHECK_HELP = 'docs/cli.md#when-a-row-fails';
 
 /**
- * A finding type's help for SARIF's rules: a finding kind's own page (src/cli/finding-help.ts), a lint kind's
+ * A finding type's help for SARIF's rules: a finding kind's own page (src/formats/finding-help.ts), a lint kind's
  * section of the CLI reference, and check's own verdicts their section.
  */
 export function ciRuleHelp(command: 'check' | 'lint' | 'fix' | 'crawl', rule: string): { uri: string; text: string } {
