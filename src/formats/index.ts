@@ -10,6 +10,7 @@
 export * from './check/index.js';
 export * from './ci/index.js';
 export * from './formatter.js';
+export { helpLink, informationLink } from './help-link.js';
 export * from './lint/index.js';
 export { type FormatterContext, formatterFor } from './select-formatter.js';
 export { memorySpool, type Spool, type SpoolFactory } from './spool.js';

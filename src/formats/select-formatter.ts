@@ -20,6 +20,8 @@ export interface FormatterContext {
   table: () => CheckFormatter;
   /** Where JUnit's test cases wait for its totals; in memory by default. */
   spool?: SpoolFactory;
+  /** The running hoplens whose `/docs` serves hoplens's own help pages (HOPLENS_DOCS_URL): linked only with it. */
+  docsUrl?: string;
   /** The CI formats' input (its path in the repository), where the job summary goes and the links to lines. */
   ci?: CiInput & { jobSummary?: (markdown: string) => Promise<void>; lineLink?: (line: number) => string };
 }
@@ -28,6 +30,7 @@ export interface FormatterContext {
 export function formatterFor(format: CheckFormat, sink: ReportWriter, context: FormatterContext): CheckFormatter {
   const ci = context.ci ?? { inputName: context.inputName };
   const lineLink = ci.lineLink === undefined ? {} : { lineLink: ci.lineLink };
+  const docs = context.docsUrl === undefined ? {} : { docsUrl: context.docsUrl };
   switch (format) {
     case 'table':
       return context.table();
@@ -40,7 +43,7 @@ export function formatterFor(format: CheckFormat, sink: ReportWriter, context: F
     case 'sarif':
     case 'gitlab':
     case 'markdown':
-      return new CiDocumentFormatter(format, sink, ci, lineLink);
+      return new CiDocumentFormatter(format, sink, ci, { ...lineLink, ...docs });
     case 'json':
       return new JsonFormatter(sink);
     case 'ndjson':
@@ -50,6 +53,7 @@ export function formatterFor(format: CheckFormat, sink: ReportWriter, context: F
     case 'junit':
       return new JunitFormatter(sink, {
         inputName: context.inputName,
+        ...docs,
         ...(context.spool === undefined ? {} : { spool: context.spool }),
       });
     case 'html':

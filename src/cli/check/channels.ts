@@ -2,6 +2,7 @@ import type { CheckFormatter } from '../../formats/formatter.js';
 import { lineLinker, repositoryPath } from '../../formats/index.js';
 import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { type CliFormatterContext, cliFormatterFor } from '../formats/cli-formatter.js';
 import { TableFormatter } from '../formats/table.js';
 import { TeeFormatter } from '../formats/tee.js';
@@ -88,7 +89,9 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
   }
   // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
   const clearBar = () => progress.clear();
+  const docsUrl = docsUrlSetting(io.env);
   const context: CliFormatterContext = {
+    ...(docsUrl === undefined ? {} : { docsUrl }),
     colors: colorsFor(report.isTTY, io.env, plan.color),
     quiet: plan.quiet,
     headers: plan.analyzeOptions.headers === 'all',

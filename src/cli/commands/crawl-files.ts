@@ -15,6 +15,7 @@ import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import type { CrawlFlags } from '../crawl/crawl-flags.js';
 import { ciLevel, FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from '../crawl/files-output.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileName } from '../file-line.js';
@@ -119,6 +120,8 @@ async function fix(
 export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlFlags, io: CliIo): Promise<number> {
   refuseConflicts(flags);
   const format = formatOf(flags);
+  // Refused before the crawl, not after it.
+  const docsUrl = docsUrlSetting(io.env);
   const result = await crawl(paths, flags, io);
   const stdout = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
@@ -131,7 +134,7 @@ export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlF
   else {
     const cwd = io.cwd ?? process.cwd();
     const locate = (file: string) => repositoryPath(resolve(cwd, file), io.env, cwd) ?? file;
-    await stdout.write(renderFindings(format, result, findings, exit, locate));
+    await stdout.write(renderFindings(format, result, findings, exit, locate, docsUrl));
   }
   await stderr.write(summaryLine(result, findings, flags));
   await stdout.close();

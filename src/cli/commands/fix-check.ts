@@ -10,6 +10,7 @@ import {
 } from '../../formats/index.js';
 import type { FixEdit, LoadedRules } from '../../inputs/index.js';
 import type { RuleGraph } from '../../lint/index.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine } from '../file-line.js';
 import { writeStepSummary } from '../formats/step-summary.js';
@@ -45,7 +46,8 @@ export async function fixCheck(input: FixCheckInput, format: CheckFormat, io: Cl
   const cwd = io.cwd ?? process.cwd();
   const path = repositoryPath(input.inputPath, io.env, cwd);
   const lineLink = lineLinker(path, io.env);
-  const links = lineLink === undefined ? {} : { lineLink };
+  const docsUrl = docsUrlSetting(io.env);
+  const links = { ...(lineLink === undefined ? {} : { lineLink }), ...(docsUrl === undefined ? {} : { docsUrl }) };
   const report = fixCiReport(input.inputName, path, changesOf(input));
   const list = report.findings.map((f) => `${fileLine(input.inputName, f.line, f.message)}\n`).join('');
   const summary = `${report.findings.length} rule${report.findings.length === 1 ? '' : 's'} fix would change\n`;

@@ -20,6 +20,7 @@ import { type LintFinding, lintInput } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { withDefaultSignals } from '../default-signals.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine, fileName } from '../file-line.js';
@@ -77,11 +78,20 @@ async function refuseOutputOverInputs(plan: LintPlan, reports: readonly ReportSp
   }
 }
 
-/** The input's path in the repository and the links to its lines, for the CI formats. */
-function lintCiContext(plan: LintPlan, io: CliIo, cwd: string): Pick<LintFormatContext, 'path' | 'lineLink'> {
+/** The input's path in the repository, the links to its lines and to the help pages, for the CI formats. */
+function lintCiContext(
+  plan: LintPlan,
+  io: CliIo,
+  cwd: string,
+): Pick<LintFormatContext, 'path' | 'lineLink' | 'docsUrl'> {
   const path = repositoryPath(plan.inputPath, io.env, cwd);
   const lineLink = lineLinker(path, io.env);
-  return { ...(path === undefined ? {} : { path }), ...(lineLink === undefined ? {} : { lineLink }) };
+  const docsUrl = docsUrlSetting(io.env);
+  return {
+    ...(path === undefined ? {} : { path }),
+    ...(lineLink === undefined ? {} : { lineLink }),
+    ...(docsUrl === undefined ? {} : { docsUrl }),
+  };
 }
 
 /** The `--report FORMAT=FILE` files, each the report rendered in its format. */

@@ -103,10 +103,11 @@ export function renderFindings(
   findings: readonly FileFinding[],
   exit: number,
   locate: Locate,
+  docsUrl?: string,
 ): string {
   if (format === 'table') return findings.map(findingLine).join('');
   if (format === 'json') return jsonReport(result, findings);
   const report = ciReport(result, findings, exit, locate);
   if (format === 'github') return annotations(report);
-  return renderCiDocument(format as CiDocumentFormat, report, {});
+  return renderCiDocument(format as CiDocumentFormat, report, docsUrl === undefined ? {} : { docsUrl });
 }

@@ -15,6 +15,8 @@ export interface CliFormatterContext {
   headers?: boolean;
   /** `-v`: the table shows each row's chain with each hop's connection. */
   verbose?: boolean;
+  /** The running hoplens whose `/docs` serves the help pages (HOPLENS_DOCS_URL, src/cli/docs-url.ts). */
+  docsUrl?: string;
   /** The CI formats' input (its path in the repository), the job summary's file and the links to lines. */
   ci?: CiInput & { stepSummary?: string; lineLink?: (line: number) => string };
 }
@@ -29,6 +31,7 @@ export function cliFormatterFor(format: CheckFormat, sink: Sink, context: CliFor
     inputName: context.inputName,
     table: () => tableFor(sink, context),
     spool: () => fileSpool('--format junit'),
+    ...(context.docsUrl === undefined ? {} : { docsUrl: context.docsUrl }),
     ci: {
       ...ci,
       ...(stepSummary === undefined ? {} : { jobSummary: (markdown) => writeStepSummary(stepSummary, markdown) }),

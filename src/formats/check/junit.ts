@@ -1,6 +1,7 @@
 import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
 import { xmlText } from '../../core/index.js';
 import type { CheckFormatter, SkippedRule } from '../formatter.js';
+import { helpLink } from '../help-link.js';
 import { memorySpool, type Spool, type SpoolFactory } from '../spool.js';
 import type { ReportWriter } from '../writer.js';
 
@@ -15,6 +16,8 @@ export interface JunitOptions {
   inputName: string;
   /** Where the test cases wait for the totals: in memory unless the face gives a spool (the CLI's is a file). */
   spool?: SpoolFactory;
+  /** The running hoplens whose `/docs` serves hoplens's own help pages (HOPLENS_DOCS_URL), to link them there. */
+  docsUrl?: string;
 }
 
 /**
@@ -45,8 +48,12 @@ export class JunitFormatter implements CheckFormatter {
   row(result: RowResult): Promise<void> {
     let body = '';
     const message = xmlText(result.reasons[0] ?? '');
-    // Each finding's help page, so that a CI report says where to read about it.
-    const help = result.issues.map((issue) => `help for ${issue.type}: ${issue.help}`);
+    // Each finding's help page, so that a CI report says where to read about it; hoplens's own pages are linked only
+    // on a hoplens that serves them (issue 44), else the command that prints them is named.
+    const help = result.issues.map(
+      (issue) =>
+        `help for ${issue.type}: ${helpLink(issue.help, this.options.docsUrl) ?? `hoplens explain ${issue.type}`}`,
+    );
     const details = xmlLines([...result.reasons, ...help]);
     if (result.outcome === 'failed') body += `      <failure message="${message}" type="failed">${details}</failure>\n`;
     if (result.outcome === 'errored') {

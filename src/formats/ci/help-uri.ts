@@ -1,15 +1,5 @@
-import { PACKAGE_VERSION } from '../../core/index.js';
 import { FINDING_HELP, isFindingType } from '../finding-help.js';
-
-/**
- * A finding's help page as an absolute URL, which SARIF's `helpUri` must be and a CI log can link. The core gives
- * Google Search Central pages as URLs and hoplens's own pages as paths in the package (`docs/issues.md#type`); those
- * are served, for the version that wrote the report, by unpkg from the published package, which ships `docs/`.
- */
-export function absoluteHelp(help: string): string {
-  if (/^https?:\/\//.test(help)) return help;
-  return `https://unpkg.com/hoplens@${PACKAGE_VERSION}/${help}`;
-}
+import { helpLink } from '../help-link.js';
 
 /** Where each lint kind is explained: the lint section of the CLI's reference. */
 export const LINT_HELP = 'docs/cli.md#hoplens-lint-file';
@@ -20,25 +10,39 @@ export const CRAWL_FILES_HELP = 'docs/crawl.md#links-in-files';
 /** Where check's own verdicts (expectations, errors) are explained. */
 export const CHECK_HELP = 'docs/cli.md#when-a-row-fails';
 
-/**
- * A finding type's help for SARIF's rules: a finding kind's own page (src/formats/finding-help.ts), a lint kind's
- * section of the CLI reference, and check's own verdicts their section.
- */
-export function ciRuleHelp(command: 'check' | 'lint' | 'fix' | 'crawl', rule: string): { uri: string; text: string } {
+/** A rule's help for SARIF: a line of text, and the page it is explained on when there is a link to give. */
+export interface CiRuleHelp {
+  uri?: string;
+  text: string;
+}
+
+/** The page a finding type is explained on, as the core and the rooms give it (a URL, or a path in the package). */
+function rulePage(command: 'check' | 'lint' | 'fix' | 'crawl', rule: string): { page: string; text: string } {
   if (isFindingType(rule)) {
     return {
-      uri: FINDING_HELP[rule]!,
+      page: FINDING_HELP[rule]!,
       text: `A hoplens finding; \`hoplens explain ${rule}\` says what it means and what to do.`,
     };
   }
   if (command === 'lint') {
-    return { uri: LINT_HELP, text: `A finding of \`hoplens lint\` among the rules of a redirect file (${rule}).` };
+    return { page: LINT_HELP, text: `A finding of \`hoplens lint\` among the rules of a redirect file (${rule}).` };
   }
   if (command === 'crawl') {
-    return { uri: CRAWL_FILES_HELP, text: `A link in a file that redirects or is broken (${rule}).` };
+    return { page: CRAWL_FILES_HELP, text: `A link in a file that redirects or is broken (${rule}).` };
   }
   if (command === 'fix') {
-    return { uri: FIX_HELP, text: '`hoplens fix` would point this rule straight at its final destination.' };
+    return { page: FIX_HELP, text: '`hoplens fix` would point this rule straight at its final destination.' };
   }
-  return { uri: CHECK_HELP, text: `A row of \`hoplens check\` that did not meet its expectation (${rule}).` };
+  return { page: CHECK_HELP, text: `A row of \`hoplens check\` that did not meet its expectation (${rule}).` };
+}
+
+/**
+ * A finding type's help for SARIF's rules: a finding kind's own page (src/formats/finding-help.ts), a lint kind's
+ * section of the CLI reference, and check's own verdicts their section; linked as {@link helpLink} allows (a page of
+ * hoplens's own docs only with `docsUrl`).
+ */
+export function ciRuleHelp(command: 'check' | 'lint' | 'fix' | 'crawl', rule: string, docsUrl?: string): CiRuleHelp {
+  const { page, text } = rulePage(command, rule);
+  const uri = helpLink(page, docsUrl);
+  return uri === undefined ? { text } : { uri, text };
 }

@@ -18,6 +18,6 @@ export {
 export { GithubFormatter, type GithubOptions, publish } from './github.js';
 export { ANNOTATIONS_PER_LEVEL, annotations, logGroup, workflowCommand } from './github-commands.js';
 export { renderGitlab } from './gitlab.js';
-export { absoluteHelp, ciRuleHelp } from './help-uri.js';
+export { type CiRuleHelp, ciRuleHelp } from './help-uri.js';
 export { type MarkdownOptions, renderMarkdown } from './markdown.js';
 export { type RuleHelp, renderSarif } from './sarif.js';

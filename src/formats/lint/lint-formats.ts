@@ -18,6 +18,8 @@ export interface LintFormatContext {
   /** The input's path in the repository (CI formats locate findings by it) and the links to its lines. */
   path?: string;
   lineLink?: (line: number) => string;
+  /** The running hoplens whose `/docs` serves the help pages (HOPLENS_DOCS_URL): SARIF links them only with it. */
+  docsUrl?: string;
 }
 
 /**
@@ -43,10 +45,9 @@ export function renderLint(format: LintFormat, report: LintReport, context: Lint
     case 'sarif':
     case 'gitlab':
     case 'markdown':
-      return renderCiDocument(
-        format,
-        lintCiReport(report, context.path),
-        context.lineLink === undefined ? {} : { lineLink: context.lineLink },
-      );
+      return renderCiDocument(format, lintCiReport(report, context.path), {
+        ...(context.lineLink === undefined ? {} : { lineLink: context.lineLink }),
+        ...(context.docsUrl === undefined ? {} : { docsUrl: context.docsUrl }),
+      });
   }
 }
