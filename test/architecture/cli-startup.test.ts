@@ -125,7 +125,7 @@ describe('CLI start-up', () => {
     const check = loadedFrom(dynamicChunk(dynamicChunk(MAIN, 'run-'), 'check-'));
     // The walk sees the check's own packages, so an empty result cannot pass by accident.
     expect([...check.packages]).toContain('undici');
-    // The crawl's Markdown and HTML parsers came in through the explanation of crawl findings (src/cli/finding-help.ts)
+    // The crawl's Markdown and HTML parsers came in through the explanation of crawl findings (src/formats/finding-help.ts)
     // and the renderer through the analyzer's settings: 0.8 MB of code compiled at start for a one-row check.
     for (const name of ['markdown-it', 'parse5', 'tldts']) expect(check.packages).not.toContain(name);
     const texts = [...check.files].map((file) => readFileSync(file, 'utf8'));

@@ -110,8 +110,14 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // `--fix`; `hoplens crawl docs/` only parses flags and writes.
   'file-links': { uses: ['core', 'inputs', 'crawl'], entries: ['file-links/index.ts'] },
   // The output formats (issue 43), between the rooms and the faces: reports written as text to a writer the face
-  // gives. Its second entry is the format names and the formatter interface, which a command line declares at start-up.
-  formats: { uses: ['core', 'check', 'report'], entries: ['formats/index.ts', 'formats/formatter.ts'] },
+  // gives, in folders by mechanism: check/ (rows as they come, JUnit's cases spooled to what the face gives), ci/
+  // (GitHub, SARIF, GitLab, Markdown from one report of findings) and lint/ (lint's findings). Its second entry is the
+  // format names and the formatter interface, which a command line declares at start-up; its third every finding kind
+  // with its help page (the core's, the variants' and the crawl's), which `hoplens explain` loads at start-up.
+  formats: {
+    uses: ['core', 'check', 'lint', 'variants', 'crawl', 'report'],
+    entries: ['formats/index.ts', 'formats/formatter.ts', 'formats/finding-help.ts'],
+  },
   cli: {
     uses: [
       'core',

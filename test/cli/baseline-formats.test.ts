@@ -6,11 +6,11 @@ import { compareWithBaseline, missingFromRun } from '../../src/check/baseline.js
 import { emptySummary } from '../../src/check/summary.js';
 import { loadBaseline } from '../../src/cli/baseline-file.js';
 import { colorsFor } from '../../src/cli/colors.js';
-import { JunitFormatter } from '../../src/cli/formats/junit.js';
 import { Sink } from '../../src/cli/output.js';
 import { xmlText } from '../../src/core/index.js';
 import { CsvFormatter, csvField } from '../../src/formats/check/csv.js';
 import { JsonFormatter } from '../../src/formats/check/json.js';
+import { JunitFormatter } from '../../src/formats/check/junit.js';
 import { NdjsonFormatter } from '../../src/formats/check/ndjson.js';
 import { capture, tempDirPerTest } from '../helpers/cli.js';
 import { rowResult } from '../helpers/row-result.js';

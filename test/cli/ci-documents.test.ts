@@ -6,11 +6,11 @@
  * (https://docs.gitlab.com/ci/testing/code_quality/#code-quality-report-format: one finding per fingerprint).
  */
 import { describe, expect, it } from 'vitest';
-import { ciRuleHelp } from '../../src/cli/formats/help-uri.js';
-import { renderSarif } from '../../src/cli/formats/sarif.js';
 import type { CiFinding, CiReport } from '../../src/formats/ci/ci-report.js';
 import { renderGitlab } from '../../src/formats/ci/gitlab.js';
+import { ciRuleHelp } from '../../src/formats/ci/help-uri.js';
 import { renderMarkdown } from '../../src/formats/ci/markdown.js';
+import { renderSarif } from '../../src/formats/ci/sarif.js';
 import { validateSarif } from '../helpers/sarif-schema.js';
 
 function report(findings: CiFinding[], extra: Partial<CiReport> = {}): CiReport {

@@ -12,8 +12,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workflowCommand } from '../../src/cli/formats/github-commands.js';
 import { workflowCommandData, workflowCommandProperty } from '../../src/core/index.js';
+import { workflowCommand } from '../../src/formats/ci/github-commands.js';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
 import { validateSarif } from '../helpers/sarif-schema.js';
 import { parseAnnotations } from '../helpers/workflow-commands.js';

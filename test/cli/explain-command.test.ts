@@ -1,8 +1,8 @@
 /** `hoplens explain <type>`: a finding's section of docs/issues.md, for the terminal (src/cli/commands/explain.ts). */
 import { describe, expect, it } from 'vitest';
-import { FINDING_HELP } from '../../src/cli/finding-help.js';
 import { ISSUE_HELP, ISSUE_TYPES } from '../../src/core/index.js';
 import { CRAWL_ISSUE_TYPES, linkFindings, notReciprocal } from '../../src/crawl/index.js';
+import { FINDING_HELP } from '../../src/formats/finding-help.js';
 import { VARIANT_ISSUE_TYPES } from '../../src/variants/index.js';
 import { runCli } from '../helpers/cli.js';
 import { startRedirectServer } from '../helpers/servers.js';

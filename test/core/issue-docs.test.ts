@@ -1,7 +1,7 @@
 /** A finding's own section of docs/issues.md (src/core/issue-docs.ts), what `hoplens explain <type>` prints. */
 import { describe, expect, it } from 'vitest';
-import { FINDING_TYPES } from '../../src/cli/finding-help.js';
 import { issueSection, readIssueDocs } from '../../src/core/index.js';
+import { FINDING_TYPES } from '../../src/formats/finding-help.js';
 
 describe('issue docs', () => {
   it("finds the package's docs/issues.md and a section for every type, up to the next one", () => {

@@ -8,7 +8,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDING_TYPES } from '../../src/cli/finding-help.js';
+import { FINDING_TYPES } from '../../src/formats/finding-help.js';
 import { type ReportData, unpackRows } from '../../src/report/index.js';
 import { type LinkServer, startLinkServer } from '../crawl-files/link-server.js';
 import { ROOT } from '../helpers/cli.js';

@@ -1,8 +1,9 @@
 import type { CheckFormatter } from '../../formats/formatter.js';
+import { lineLinker, repositoryPath } from '../../formats/index.js';
 import { countCandidateRows, hasLineRows, isHttpLocation } from '../../inputs/index.js';
 import { type Colors, colorsFor } from '../colors.js';
-import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import { type FormatterContext, formatterFor } from '../formats/select-formatter.js';
+import { docsUrlSetting } from '../docs-url.js';
+import { type CliFormatterContext, cliFormatterFor } from '../formats/cli-formatter.js';
 import { TableFormatter } from '../formats/table.js';
 import { TeeFormatter } from '../formats/tee.js';
 import type { CliIo } from '../io.js';
@@ -33,7 +34,7 @@ export interface CheckChannels {
 }
 
 /** What the CI formats need to know of the run: the input's path in the repository, the job summary's file. */
-function ciContext(plan: CheckPlan, io: CliIo): NonNullable<FormatterContext['ci']> {
+function ciContext(plan: CheckPlan, io: CliIo): NonNullable<CliFormatterContext['ci']> {
   const path = repositoryPath(plan.inputPath, io.env, io.cwd ?? process.cwd());
   const lineLink = lineLinker(path, io.env);
   const stepSummary = io.env.GITHUB_STEP_SUMMARY;
@@ -51,7 +52,7 @@ function ciContext(plan: CheckPlan, io: CliIo): NonNullable<FormatterContext['ci
  */
 async function reportFiles(
   plan: CheckPlan,
-  context: FormatterContext,
+  context: CliFormatterContext,
 ): Promise<{ formatters: CheckFormatter[]; sinks: Sink[] }> {
   const formatters: CheckFormatter[] = [];
   const sinks: Sink[] = [];
@@ -59,7 +60,7 @@ async function reportFiles(
   for (const report of plan.reports) {
     const sink = await openFileSink(report.path, '--report');
     sinks.push(sink);
-    formatters.push(formatterFor(report.format, sink, { ...context, colors: colorsFor(false, {}, false), ci }));
+    formatters.push(cliFormatterFor(report.format, sink, { ...context, colors: colorsFor(false, {}, false), ci }));
   }
   return { formatters, sinks };
 }
@@ -88,7 +89,9 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
   }
   // The bar and the table share the terminal when both streams are one; the bar steps aside for each line.
   const clearBar = () => progress.clear();
-  const context: FormatterContext = {
+  const docsUrl = docsUrlSetting(io.env);
+  const context: CliFormatterContext = {
+    ...(docsUrl === undefined ? {} : { docsUrl }),
     colors: colorsFor(report.isTTY, io.env, plan.color),
     quiet: plan.quiet,
     headers: plan.analyzeOptions.headers === 'all',
@@ -97,7 +100,7 @@ export async function openChannels(plan: CheckPlan, io: CliIo): Promise<CheckCha
     ci: ciContext(plan, io),
   };
   const files = await reportFiles(plan, context);
-  const main = formatterFor(plan.format, report, { ...context, ...(report.isTTY ? { beforeWrite: clearBar } : {}) });
+  const main = cliFormatterFor(plan.format, report, { ...context, ...(report.isTTY ? { beforeWrite: clearBar } : {}) });
   const formatter = files.formatters.length === 0 ? main : new TeeFormatter([main, ...files.formatters]);
   const close = async () => {
     for (const sink of [report, ...files.sinks]) await sink.close();

@@ -9,15 +9,16 @@ import {
   planFixes,
   writeFixes,
 } from '../../file-links/index.js';
+import { repositoryPath } from '../../formats/index.js';
 import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import type { CrawlFlags } from '../crawl/crawl-flags.js';
 import { ciLevel, FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from '../crawl/files-output.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileName } from '../file-line.js';
-import { repositoryPath } from '../formats/ci-location.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
@@ -119,6 +120,8 @@ async function fix(
 export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlFlags, io: CliIo): Promise<number> {
   refuseConflicts(flags);
   const format = formatOf(flags);
+  // Refused before the crawl, not after it.
+  const docsUrl = docsUrlSetting(io.env);
   const result = await crawl(paths, flags, io);
   const stdout = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
@@ -131,7 +134,7 @@ export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlF
   else {
     const cwd = io.cwd ?? process.cwd();
     const locate = (file: string) => repositoryPath(resolve(cwd, file), io.env, cwd) ?? file;
-    await stdout.write(renderFindings(format, result, findings, exit, locate));
+    await stdout.write(renderFindings(format, result, findings, exit, locate, docsUrl));
   }
   await stderr.write(summaryLine(result, findings, flags));
   await stdout.close();

@@ -18,6 +18,7 @@ import type { CrawlFlags } from '../crawl/crawl-flags.js';
 import { writeReport } from '../crawl/crawl-output.js';
 import { crawlProgress } from '../crawl/crawl-progress.js';
 import { crawlSettings } from '../crawl/crawl-settings.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -33,8 +34,9 @@ function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boo
 }
 
 export async function crawlCommand(targets: readonly string[], flags: CrawlFlags, io: CliIo): Promise<number> {
-  // A bad --report is refused before the crawl, not after it.
+  // A bad --report or HOPLENS_DOCS_URL is refused before the crawl, not after it.
   parseReportSpecs(flags.report, io.cwd ?? process.cwd());
+  docsUrlSetting(io.env);
   const starts = targets.map((typed) => {
     parseUrlInput(typed);
     return normalizeUrlInput(typed);

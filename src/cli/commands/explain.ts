@@ -1,7 +1,7 @@
 import { issueSection, readIssueDocs } from '../../core/index.js';
+import { FINDING_TYPES, isFindingType } from '../../formats/finding-help.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { FINDING_TYPES, isFindingType } from '../finding-help.js';
 import type { CliIo } from '../io.js';
 
 /** What a finding's `help` says for hoplens's own sections, accepted as it is printed: `docs/issues.md#<type>`. */

@@ -1,13 +1,19 @@
 import type { CheckFormat } from '../../formats/formatter.js';
+import {
+  annotations,
+  type FixChange,
+  fixCiReport,
+  lineLinker,
+  logGroup,
+  renderCiDocument,
+  repositoryPath,
+} from '../../formats/index.js';
 import type { FixEdit, LoadedRules } from '../../inputs/index.js';
 import type { RuleGraph } from '../../lint/index.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine } from '../file-line.js';
-import { type FixChange, fixCiReport } from '../formats/ci-fix-report.js';
-import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import { renderCiDocument } from '../formats/ci-writers.js';
-import { writeStepSummary } from '../formats/github.js';
-import { annotations, logGroup } from '../formats/github-commands.js';
+import { writeStepSummary } from '../formats/step-summary.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 
@@ -41,7 +47,8 @@ export async function fixCheck(input: FixCheckInput, format: CheckFormat, io: Cl
   const cwd = io.cwd ?? process.cwd();
   const path = repositoryPath(input.inputPath, io.env, cwd);
   const lineLink = lineLinker(path, io.env);
-  const links = lineLink === undefined ? {} : { lineLink };
+  const docsUrl = docsUrlSetting(io.env);
+  const links = { ...(lineLink === undefined ? {} : { lineLink }), ...(docsUrl === undefined ? {} : { docsUrl }) };
   const report = fixCiReport(input.inputName, path, changesOf(input));
   const list = report.findings.map((f) => `${fileLine(input.inputName, f.line, f.message)}\n`).join('');
   const summary = `${report.findings.length} rule${report.findings.length === 1 ? '' : 's'} fix would change\n`;

@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { effectiveFormat, isHumanFormat, LINT_FORMATS, type LintFormat } from '../../formats/formatter.js';
 import {
+  type LintFormatContext,
+  type LintReport,
+  type LintSummary,
+  lineLinker,
+  renderLint,
+  repositoryPath,
+} from '../../formats/index.js';
+import {
   type InputFlags,
   type InputPlan,
   type LoadedRules,
@@ -10,15 +18,14 @@ import {
 } from '../../inputs/index.js';
 import { type LintFinding, lintInput } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
-import { colorsFor } from '../colors.js';
+import { type Colors, colorsFor } from '../colors.js';
 import { withDefaultSignals } from '../default-signals.js';
+import { docsUrlSetting } from '../docs-url.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { fileLine, fileName } from '../file-line.js';
-import { lineLinker, repositoryPath } from '../formats/ci-location.js';
-import { writeStepSummary } from '../formats/github.js';
-import { type LintFormatContext, renderLint } from '../formats/lint-formats.js';
-import { type LintReport, type LintSummary, renderLintSummary } from '../formats/lint-report.js';
+import { renderLintSummary, renderLintTable } from '../formats/lint-table.js';
+import { writeStepSummary } from '../formats/step-summary.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
@@ -71,11 +78,20 @@ async function refuseOutputOverInputs(plan: LintPlan, reports: readonly ReportSp
   }
 }
 
-/** The input's path in the repository and the links to its lines, for the CI formats. */
-function lintCiContext(plan: LintPlan, io: CliIo, cwd: string): Pick<LintFormatContext, 'path' | 'lineLink'> {
+/** The input's path in the repository, the links to its lines and to the help pages, for the CI formats. */
+function lintCiContext(
+  plan: LintPlan,
+  io: CliIo,
+  cwd: string,
+): Pick<LintFormatContext, 'path' | 'lineLink' | 'docsUrl'> {
   const path = repositoryPath(plan.inputPath, io.env, cwd);
   const lineLink = lineLinker(path, io.env);
-  return { ...(path === undefined ? {} : { path }), ...(lineLink === undefined ? {} : { lineLink }) };
+  const docsUrl = docsUrlSetting(io.env);
+  return {
+    ...(path === undefined ? {} : { path }),
+    ...(lineLink === undefined ? {} : { lineLink }),
+    ...(docsUrl === undefined ? {} : { docsUrl }),
+  };
 }
 
 /** The `--report FORMAT=FILE` files, each the report rendered in its format. */
@@ -168,6 +184,9 @@ async function tellProblems(stderr: Sink, plan: LintPlan, { loaded, slow }: Lint
     await stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, loaded.inputError.message)}\n`);
 }
 
+/** The findings for people, in `colors`. */
+const tableIn = (colors: Colors) => (report: LintReport) => renderLintTable(report, colors);
+
 /** The report to stdout or `--output`, each `--report` file, and GitHub's step summary with `--format github`. */
 async function writeLintOutputs(plan: LintPlan, report: LintReport, flags: LintFlags, io: CliIo, cwd: string) {
   const out =
@@ -177,17 +196,17 @@ async function writeLintOutputs(plan: LintPlan, report: LintReport, flags: LintF
   const ci = lintCiContext(plan, io, cwd);
   const strict = flags.strict === true;
   try {
-    const colors = colorsFor(out.isTTY, io.env, flags.color);
-    await out.write(renderLint(plan.format, report, { colors, strict, ...ci }));
+    const table = tableIn(colorsFor(out.isTTY, io.env, flags.color));
+    await out.write(renderLint(plan.format, report, { table, strict, ...ci }));
   } finally {
     await out.close();
   }
-  const plain = colorsFor(false, {}, false);
-  await writeLintReports(parseReportSpecs(flags.report, cwd, LINT_FORMATS), report, { colors: plain, strict, ...ci });
+  const plain = tableIn(colorsFor(false, {}, false));
+  await writeLintReports(parseReportSpecs(flags.report, cwd, LINT_FORMATS), report, { table: plain, strict, ...ci });
   if (plan.format === 'github') {
     await writeStepSummary(
       io.env.GITHUB_STEP_SUMMARY,
-      renderLint('markdown', report, { ...ci, colors: plain, strict: false }),
+      renderLint('markdown', report, { ...ci, table: plain, strict: false }),
     );
   }
 }

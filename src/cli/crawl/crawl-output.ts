@@ -9,7 +9,8 @@ import { emptySummary } from '../../check/index.js';
 import { CrawlMap, type CrawlStore, type CrawlTotals, reportRows } from '../../crawl/index.js';
 import { type CheckFormat, effectiveFormat } from '../../formats/formatter.js';
 import { colorsFor } from '../colors.js';
-import { formatterFor } from '../formats/select-formatter.js';
+import { docsUrlSetting } from '../docs-url.js';
+import { cliFormatterFor } from '../formats/cli-formatter.js';
 import { TeeFormatter } from '../formats/tee.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
@@ -35,9 +36,11 @@ export async function writeReport(
       : await openFileSink(resolve(cwd, flags.output), '--output');
   const format = effectiveFormat((flags.format ?? 'table') as CheckFormat, flags.output === undefined, io.env);
   const colors = colorsFor(sink.isTTY, io.env, flags.color);
-  const files = await reportFiles(flags, cwd);
+  const docsUrl = docsUrlSetting(io.env);
+  const docs = docsUrl === undefined ? {} : { docsUrl };
+  const files = await reportFiles(flags, cwd, docs);
   const formatter = new TeeFormatter([
-    formatterFor(format, sink, { colors, quiet: false, inputName: 'crawl' }),
+    cliFormatterFor(format, sink, { colors, quiet: false, inputName: 'crawl', ...docs }),
     ...files.map(({ formatter }) => formatter),
   ]);
   const map =
@@ -66,16 +69,18 @@ export async function writeReport(
 async function reportFiles(
   flags: CrawlFlags,
   cwd: string,
-): Promise<{ formatter: ReturnType<typeof formatterFor>; sink: Sink }[]> {
+  docs: { docsUrl?: string },
+): Promise<{ formatter: ReturnType<typeof cliFormatterFor>; sink: Sink }[]> {
   const files = [];
   for (const spec of parseReportSpecs(flags.report, cwd)) {
     const sink = await openFileSink(spec.path, '--report');
     files.push({
       sink,
-      formatter: formatterFor(spec.format, sink, {
+      formatter: cliFormatterFor(spec.format, sink, {
         colors: colorsFor(false, {}, false),
         quiet: false,
         inputName: 'crawl',
+        ...docs,
       }),
     });
   }

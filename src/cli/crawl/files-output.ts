@@ -2,9 +2,8 @@ import { terminalText } from '../../core/index.js';
 import type { CrawlFinding } from '../../crawl/index.js';
 import type { CrawlFilesResult, FileFinding } from '../../file-links/index.js';
 import type { CiFinding, CiLevel, CiReport } from '../../formats/index.js';
+import { annotations, type CiDocumentFormat, renderCiDocument } from '../../formats/index.js';
 import { fileName } from '../file-line.js';
-import { type CiDocumentFormat, renderCiDocument } from '../formats/ci-writers.js';
-import { annotations } from '../formats/github-commands.js';
 
 /** The formats of `crawl` on files. */
 export const FILES_FORMATS = ['table', 'json', 'github', 'sarif', 'gitlab', 'markdown'] as const;
@@ -104,10 +103,11 @@ export function renderFindings(
   findings: readonly FileFinding[],
   exit: number,
   locate: Locate,
+  docsUrl?: string,
 ): string {
   if (format === 'table') return findings.map(findingLine).join('');
   if (format === 'json') return jsonReport(result, findings);
   const report = ciReport(result, findings, exit, locate);
   if (format === 'github') return annotations(report);
-  return renderCiDocument(format as CiDocumentFormat, report, {});
+  return renderCiDocument(format as CiDocumentFormat, report, docsUrl === undefined ? {} : { docsUrl });
 }

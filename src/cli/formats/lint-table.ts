@@ -1,7 +1,7 @@
 import { terminalText } from '../../core/index.js';
+import type { LintReport, LintSummary } from '../../formats/index.js';
 import type { Colors } from '../colors.js';
 import { fileName } from '../file-line.js';
-import { type LintReport, renderLintSummary } from './lint-report.js';
 
 /**
  * The findings for people: one line each, `file:line` first (as compilers write it, so editors jump to it), then the
@@ -15,4 +15,24 @@ export function renderLintTable(report: LintReport, colors: Colors): string {
   }
   if (report.findings.length === 0) text += `${colors.green('No findings')} in ${terminalText(report.inputName)}\n`;
   return text + renderLintSummary(report.summary, colors);
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The closing summary in words, ending with a newline. */
+export function renderLintSummary(summary: LintSummary, colors: Colors): string {
+  const errors = plural(summary.errors, 'error');
+  const warnings = plural(summary.warnings, 'warning');
+  const counts = [
+    summary.errors > 0 ? colors.red(errors) : errors,
+    summary.warnings > 0 ? colors.yellow(warnings) : warnings,
+  ];
+  const extras = [`${plural(summary.rules, 'rule')} linted`];
+  if (summary.skipped > 0) {
+    const slow =
+      summary.slowPatterns > 0 ? ` (${summary.slowPatterns} for a regular expression past its step budget)` : '';
+    extras.push(`${plural(summary.skipped, 'rule')} skipped${slow}`);
+  }
+  if (summary.invalid > 0) extras.push(colors.red(plural(summary.invalid, 'invalid line')));
+  return `${colors.bold('Summary')}: ${counts.join(', ')}; ${extras.join(', ')}\n`;
 }

@@ -81,8 +81,12 @@ export const PolicyFileSchema = Type.Object(
 /** A policy file's contents, as written. */
 export type PolicyFile = Static<typeof PolicyFileSchema>;
 
-/** Where the published schema says it lives, for editors that read `$schema`. */
-export const POLICY_SCHEMA_ID = 'https://unpkg.com/hoplens/schema/hoplens.config.schema.json';
+/**
+ * The schema's identity: a name, not a place (issue 44). hoplens is published on no registry, so no URL of one may
+ * stand for it; editors find the file by the path a policy file's `$schema` gives (the package ships it as
+ * `hoplens/schema/hoplens.config.schema.json`).
+ */
+export const POLICY_SCHEMA_ID = 'urn:hoplens:schema:hoplens.config';
 
 /**
  * The JSON Schema document of the policy file, as written to schema/hoplens.config.schema.json (`npm run schema`).

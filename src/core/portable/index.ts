@@ -16,6 +16,8 @@ export { API_HEADER_PREFIX, API_HEADERS, type ApiHeader, refusedApiHeader } from
 export { comparableUrl, EXACT_COMPARISON, type UrlComparison } from './comparable-url.js';
 export { DEFAULTS, LIMITS, type Range } from './defaults.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
+// Where the service serves a help page of the package's docs: the page links it, and the CI formats with HOPLENS_DOCS_URL.
+export { servedDocPath } from './docs-path.js';
 export {
   type ChoiceOption,
   type CliFlag,

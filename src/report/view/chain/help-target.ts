@@ -5,6 +5,8 @@
  * (src/service/routes/doc-pages.ts). Both are links; any other help is shown as a reference to read.
  */
 
+import { servedDocPath } from '../../../core/portable/index.js';
+
 export type HelpTarget =
   /** A web page: linked, opening in a new tab. */
   | { kind: 'link'; href: string; text: string }
@@ -15,12 +17,10 @@ const SITE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   'developers.google.com': 'Google Search Central',
 });
 
-/** A page of the package's docs, `docs/NAME.md#anchor`, as the service serves it: `/docs/NAME#anchor`. */
-const PACKAGE_DOC = /^docs\/([a-z][a-z-]*)\.md(#[\w-]+)?$/;
-
 export function helpTarget(help: string): HelpTarget {
-  const doc = PACKAGE_DOC.exec(help);
-  if (doc !== null) return { kind: 'link', href: `/docs/${doc[1]}${doc[2] ?? ''}`, text: 'hoplens docs' };
+  // A page of the package's docs, `docs/NAME.md#anchor`, on the service's origin: `/docs/NAME#anchor`.
+  const doc = servedDocPath(help);
+  if (doc !== undefined) return { kind: 'link', href: doc, text: 'hoplens docs' };
   if (/^https:\/\//i.test(help)) {
     try {
       const host = new URL(help).hostname;

@@ -1,5 +1,5 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { CiFinding, CiReport, CiRow } from '../../formats/index.js';
+import type { CiFinding, CiReport, CiRow } from './ci-report.js';
 
 /** What a row is about, whatever line it is on: its source, and its expected target when it has one. */
 function rowKey(result: RowResult): string {

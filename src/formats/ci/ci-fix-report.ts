@@ -1,4 +1,4 @@
-import type { CiFinding, CiReport } from '../../formats/index.js';
+import type { CiFinding, CiReport } from './ci-report.js';
 
 /** A rule `fix` would change: its line, as the file writes it, and the destination it would get. */
 export interface FixChange {

@@ -1,5 +1,5 @@
-import type { CiReport } from '../../formats/index.js';
-import type { LintReport } from './lint-report.js';
+import type { LintReport } from '../lint/lint-report.js';
+import type { CiReport } from './ci-report.js';
 
 /**
  * A lint report as the CI formats write it: each finding on its rule's line, at its kind's severity; the summary's

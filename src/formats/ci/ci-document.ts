@@ -1,6 +1,6 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { CheckFormatter } from '../../formats/formatter.js';
-import type { Sink } from '../output.js';
+import type { CheckFormatter } from '../formatter.js';
+import type { ReportWriter } from '../writer.js';
 import { CiCheckCollector, type CiInput } from './ci-check-collector.js';
 import { type CiDocumentFormat, type CiWriteOptions, renderCiDocument } from './ci-writers.js';
 
@@ -13,7 +13,7 @@ export class CiDocumentFormatter implements CheckFormatter {
 
   constructor(
     private readonly format: CiDocumentFormat,
-    private readonly sink: Sink,
+    private readonly sink: ReportWriter,
     input: CiInput,
     private readonly options: CiWriteOptions,
   ) {

@@ -1,21 +1,25 @@
-import type { LintFormat } from '../../formats/formatter.js';
-import type { Colors } from '../colors.js';
-import { lintCiReport } from './ci-lint-report.js';
-import { renderCiDocument } from './ci-writers.js';
-import { annotations, logGroup } from './github-commands.js';
+import { lintCiReport } from '../ci/ci-lint-report.js';
+import { renderCiDocument } from '../ci/ci-writers.js';
+import { annotations, logGroup } from '../ci/github-commands.js';
+import type { LintFormat } from '../formatter.js';
 import { renderLintCsv } from './lint-csv.js';
 import { renderLintJson, renderLintNdjson } from './lint-json.js';
 import { renderLintJunit } from './lint-junit.js';
 import type { LintReport } from './lint-report.js';
-import { renderLintTable } from './lint-table.js';
 
 /** What the lint formats may need besides the report. */
 export interface LintFormatContext {
-  colors: Colors;
+  /**
+   * The findings for people (`table`, and the log of `github`): the face draws them (the CLI's colours), as it
+   * draws check's table.
+   */
+  table: (report: LintReport) => string;
   strict: boolean;
   /** The input's path in the repository (CI formats locate findings by it) and the links to its lines. */
   path?: string;
   lineLink?: (line: number) => string;
+  /** The running hoplens whose `/docs` serves the help pages (HOPLENS_DOCS_URL): SARIF links them only with it. */
+  docsUrl?: string;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface LintFormatContext {
 export function renderLint(format: LintFormat, report: LintReport, context: LintFormatContext): string {
   switch (format) {
     case 'table':
-      return renderLintTable(report, context.colors);
+      return context.table(report);
     case 'json':
       return renderLintJson(report);
     case 'ndjson':
@@ -36,20 +40,14 @@ export function renderLint(format: LintFormat, report: LintReport, context: Lint
       return renderLintJunit(report, context.strict);
     case 'github': {
       const group = logGroup(`hoplens lint ${report.inputName}: findings`);
-      return (
-        group.open +
-        renderLintTable(report, context.colors) +
-        group.close +
-        annotations(lintCiReport(report, context.path))
-      );
+      return group.open + context.table(report) + group.close + annotations(lintCiReport(report, context.path));
     }
     case 'sarif':
     case 'gitlab':
     case 'markdown':
-      return renderCiDocument(
-        format,
-        lintCiReport(report, context.path),
-        context.lineLink === undefined ? {} : { lineLink: context.lineLink },
-      );
+      return renderCiDocument(format, lintCiReport(report, context.path), {
+        ...(context.lineLink === undefined ? {} : { lineLink: context.lineLink }),
+        ...(context.docsUrl === undefined ? {} : { docsUrl: context.docsUrl }),
+      });
   }
 }

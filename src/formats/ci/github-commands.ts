@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { workflowCommandData, workflowCommandProperty } from '../../core/index.js';
-import { bySeverity, type CiFinding, type CiReport } from '../../formats/index.js';
+import { bySeverity, type CiFinding, type CiReport } from './ci-report.js';
 
 /**
  * GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`), the runner's way of reading

@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import { PACKAGE_VERSION } from '../../core/index.js';
-import type { CiFinding, CiLevel, CiReport } from '../../formats/index.js';
-import { absoluteHelp } from './help-uri.js';
+import { informationLink } from '../help-link.js';
+import type { CiFinding, CiLevel, CiReport } from './ci-report.js';
+import type { CiRuleHelp } from './help-uri.js';
 
-/** A rule's help: where it is explained (absolute) and a line of text for viewers that show no page. */
-export type RuleHelp = (rule: string) => { uri: string; text: string };
+/**
+ * A rule's help: a line of text for viewers that show no page, and where it is explained (an absolute URL) when
+ * there is a page to link; a rule with none has no `helpUri` (issue 44: never a guessed host).
+ */
+export type RuleHelp = (rule: string) => CiRuleHelp;
+
+/** What the log may link besides each rule's help: the running hoplens whose `/docs` serves the pages. */
+export interface SarifOptions {
+  docsUrl?: string;
+}
 
 /** SARIF's result levels for hoplens's: `note` is SARIF's word for a notice (SARIF 2.1.0 §3.27.10). */
 const SARIF_LEVEL: Readonly<Record<CiLevel, 'error' | 'warning' | 'note'>> = {
@@ -47,9 +56,10 @@ function location(report: CiReport, finding: CiFinding): object[] {
 
 /**
  * A SARIF 2.1.0 log of a report (OASIS, https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html): one run,
- * one rule per finding type with its help, one result per finding on the input file's line.
+ * one rule per finding type with its help, one result per finding on the input file's line. The tool's
+ * `informationUri` is the CLI's reference on `options.docsUrl`, absent without it.
  */
-export function renderSarif(report: CiReport, help: RuleHelp): string {
+export function renderSarif(report: CiReport, help: RuleHelp, options: SarifOptions = {}): string {
   const ruleIds = [...new Set(report.findings.map((finding) => finding.rule))].sort();
   const rules = ruleIds.map((id) => {
     const { uri, text } = help(id);
@@ -57,10 +67,11 @@ export function renderSarif(report: CiReport, help: RuleHelp): string {
       id,
       name: id,
       shortDescription: { text: id.replaceAll('_', ' ') },
-      helpUri: absoluteHelp(uri),
-      help: { text: `${text} See ${absoluteHelp(uri)}` },
+      ...(uri === undefined ? {} : { helpUri: uri }),
+      help: { text: uri === undefined ? text : `${text} See ${uri}` },
     };
   });
+  const information = informationLink(options.docsUrl);
   const results = report.findings.map((finding) => ({
     ruleId: finding.rule,
     ruleIndex: ruleIds.indexOf(finding.rule),
@@ -78,7 +89,7 @@ export function renderSarif(report: CiReport, help: RuleHelp): string {
           driver: {
             name: 'hoplens',
             version: PACKAGE_VERSION,
-            informationUri: 'https://www.npmjs.com/package/hoplens',
+            ...(information === undefined ? {} : { informationUri: information }),
             rules,
           },
         },

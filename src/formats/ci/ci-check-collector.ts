@@ -1,6 +1,6 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { CiFinding, CiReport, CiRow } from '../../formats/index.js';
 import { checkTotals, failingRow, rowFindings } from './ci-check-findings.js';
+import type { CiFinding, CiReport, CiRow } from './ci-report.js';
 
 /**
  * The failing rows kept for a summary's table: a summary shows far fewer (GitHub's 1 MiB), and a run of a million

@@ -1,5 +1,5 @@
 import { xmlText } from '../../core/index.js';
-import { xmlLines } from './junit.js';
+import { xmlLines } from '../check/junit.js';
 import type { LintReport } from './lint-report.js';
 
 /**

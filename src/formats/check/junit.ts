@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
 import { xmlText } from '../../core/index.js';
-import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
-import { openFileSink, type Sink } from '../output.js';
+import type { CheckFormatter, SkippedRule } from '../formatter.js';
+import { helpLink } from '../help-link.js';
+import { memorySpool, type Spool, type SpoolFactory } from '../spool.js';
+import type { ReportWriter } from '../writer.js';
 
 /** Lines as an element's text: each line escaped, so that a line break inside one stays a character reference. */
 export const xmlLines = (lines: readonly string[]) => lines.map(xmlText).join('\n');
@@ -16,6 +14,10 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 export interface JunitOptions {
   /** The input's name (file name or `stdin`): the test cases' class name, which CI systems group by. */
   inputName: string;
+  /** Where the test cases wait for the totals: in memory unless the face gives a spool (the CLI's is a file). */
+  spool?: SpoolFactory;
+  /** The running hoplens whose `/docs` serves hoplens's own help pages (HOPLENS_DOCS_URL), to link them there. */
+  docsUrl?: string;
 }
 
 /**
@@ -23,21 +25,19 @@ export interface JunitOptions {
  * not be analysed, `<skipped>` for a `_redirects` rule that was not checked.
  *
  * The `<testsuite>` element must carry the totals before its test cases, which are only known at the end; rather
- * than keep every case in memory, they are spooled to a temporary file and copied after the header.
+ * than keep every case in memory, a face spools them (the CLI to a temporary file) and they are copied after the header.
  */
 export class JunitFormatter implements CheckFormatter {
-  private spool: Sink | undefined;
-  private directory: string | undefined;
+  private spool: Spool | undefined;
   private readonly started = new Date();
 
   constructor(
-    private readonly sink: Sink,
+    private readonly sink: ReportWriter,
     private readonly options: JunitOptions,
   ) {}
 
   async begin(): Promise<void> {
-    this.directory = await mkdtemp(join(tmpdir(), 'hoplens-junit-'));
-    this.spool = await openFileSink(join(this.directory, 'cases.xml'), '--format junit');
+    this.spool = await (this.options.spool ?? memorySpool)();
   }
 
   private testcase(name: string, line: number, ms: number, body: string): Promise<void> {
@@ -48,8 +48,12 @@ export class JunitFormatter implements CheckFormatter {
   row(result: RowResult): Promise<void> {
     let body = '';
     const message = xmlText(result.reasons[0] ?? '');
-    // Each finding's help page, so that a CI report says where to read about it.
-    const help = result.issues.map((issue) => `help for ${issue.type}: ${issue.help}`);
+    // Each finding's help page, so that a CI report says where to read about it; hoplens's own pages are linked only
+    // on a hoplens that serves them (issue 44), else the command that prints them is named.
+    const help = result.issues.map(
+      (issue) =>
+        `help for ${issue.type}: ${helpLink(issue.help, this.options.docsUrl) ?? `hoplens explain ${issue.type}`}`,
+    );
     const details = xmlLines([...result.reasons, ...help]);
     if (result.outcome === 'failed') body += `      <failure message="${message}" type="failed">${details}</failure>\n`;
     if (result.outcome === 'errored') {
@@ -79,14 +83,12 @@ export class JunitFormatter implements CheckFormatter {
       await this.sink.write(
         `  <testsuite name="hoplens check ${xmlText(this.options.inputName)}" ${counts} timestamp="${timestamp}">\n`,
       );
-      if (this.directory !== undefined) {
-        for await (const chunk of createReadStream(join(this.directory, 'cases.xml'), { encoding: 'utf8' })) {
-          await this.sink.write(chunk as string);
-        }
+      if (this.spool !== undefined) {
+        for await (const chunk of this.spool.read()) await this.sink.write(chunk);
       }
       await this.sink.write('  </testsuite>\n</testsuites>\n');
     } finally {
-      if (this.directory !== undefined) await rm(this.directory, { recursive: true, force: true });
+      await this.spool?.dispose();
     }
   }
 }

@@ -1,33 +1,21 @@
-import { appendFile } from 'node:fs/promises';
 import type { CheckSummary, RowResult } from '../../check/index.js';
-import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
-import type { CiReport } from '../../formats/index.js';
-import { renderMarkdown } from '../../formats/index.js';
-import type { Sink } from '../output.js';
-import { outputError } from '../output-error.js';
+import type { CheckFormatter, SkippedRule } from '../formatter.js';
+import type { ReportWriter } from '../writer.js';
 import { CiCheckCollector, type CiInput } from './ci-check-collector.js';
+import type { CiReport } from './ci-report.js';
 import { annotations, logGroup } from './github-commands.js';
+import { renderMarkdown } from './markdown.js';
 
-/** What `--format github` needs besides its sink. */
+/** What `--format github` needs besides its writer. */
 export interface GithubOptions {
   /** The table the rows are logged by, folded in a group. */
   table: CheckFormatter;
-  /** `$GITHUB_STEP_SUMMARY`: the file the job summary is appended to; none outside a runner. */
-  stepSummary?: string;
+  /**
+   * Where the job summary goes (the CLI appends it to `$GITHUB_STEP_SUMMARY`); none outside a runner. A function
+   * rather than a path, so that this room opens no file.
+   */
+  jobSummary?: (markdown: string) => Promise<void>;
   lineLink?: (line: number) => string;
-}
-
-/**
- * Appends the job summary to `$GITHUB_STEP_SUMMARY` (each step's file is appended to, several commands of a step
- * adding their sections; https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#adding-a-job-summary).
- */
-export async function writeStepSummary(path: string | undefined, markdown: string): Promise<void> {
-  if (path === undefined || path === '') return;
-  try {
-    await appendFile(path, `${markdown}\n`);
-  } catch (error) {
-    throw outputError('GITHUB_STEP_SUMMARY', path, error);
-  }
 }
 
 /**
@@ -39,7 +27,7 @@ export class GithubFormatter implements CheckFormatter {
   private readonly group: { open: string; close: string };
 
   constructor(
-    private readonly sink: Sink,
+    private readonly sink: ReportWriter,
     input: CiInput,
     private readonly options: GithubOptions,
   ) {
@@ -68,13 +56,13 @@ export class GithubFormatter implements CheckFormatter {
   }
 }
 
-/** Annotations on the sink, the summary to the step's file. */
+/** Annotations on the writer, the summary to the job's. */
 export async function publish(
-  sink: Sink,
+  sink: ReportWriter,
   report: CiReport,
-  options: Pick<GithubOptions, 'stepSummary' | 'lineLink'>,
+  options: Pick<GithubOptions, 'jobSummary' | 'lineLink'>,
 ): Promise<void> {
   await sink.write(annotations(report));
   const lineLink = options.lineLink === undefined ? {} : { lineLink: options.lineLink };
-  await writeStepSummary(options.stepSummary, renderMarkdown(report, lineLink));
+  await options.jobSummary?.(renderMarkdown(report, lineLink));
 }
