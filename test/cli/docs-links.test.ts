@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { policyJsonSchema } from '../../src/core/policy-parse.js';
+import { policyJsonSchema } from '../../src/core/policy/policy-parse.js';
 import type { CiReport } from '../../src/formats/ci/ci-report.js';
 import { renderCiDocument } from '../../src/formats/ci/ci-writers.js';
 import { ciRuleHelp } from '../../src/formats/ci/help-uri.js';
