@@ -138,7 +138,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
   // The MCP face (issue 47): hoplens's tools for assistants, each a thin call into the rooms the CLI and the service
   // use (analysis, check, variants, lint, fix, explain) and the docs as resources; `hoplens mcp` connects it to stdio.
-  mcp: { uses: ['core', 'schemas', 'inputs', 'check', 'lint', 'fix', 'variants'], entries: ['mcp/index.ts'] },
+  mcp: {
+    uses: ['core', 'schemas', 'inputs', 'check', 'lint', 'fix', 'variants', 'formats'],
+    entries: ['mcp/index.ts'],
+  },
 };
 
 /**
