@@ -73,7 +73,7 @@ function isRoot(url: string): boolean {
  * thinly over a very large run may be undercounted; one that gathers rows as a collapse does is not.
  */
 export class CollapseCounter {
-  private readonly counts = new Map<string, { rows: number; examples: string[] }>();
+  private readonly counts = new Map<string, { rows: number; examples: string[]; lines: number[] }>();
   /** Whether final URLs reached once were let go to bound memory: counts may then fall short. */
   private pruned = false;
 
@@ -92,7 +92,7 @@ export class CollapseCounter {
     if (finalUrl === undefined || result.outcome === 'errored' || result.redirects === 0) return;
     if (this.samePage(result.chain[0]?.url ?? result.source, finalUrl)) return;
     if (result.target !== undefined && sameUrl(finalUrl, result.target, this.settings)) return;
-    this.addCount(finalUrl, 1, [result.source]);
+    this.addCount(finalUrl, 1, [result.source], result.line);
   }
 
   /**
@@ -108,15 +108,30 @@ export class CollapseCounter {
     return withoutFragment(first) === withoutFragment(finalUrl);
   }
 
-  /** Adds `rows` rows onto `finalUrl` (a shard's count, when merging), keeping the first few examples. */
-  addCount(finalUrl: string, rows: number, examples: readonly string[]): void {
-    const entry = this.counts.get(finalUrl);
+  /**
+   * Adds `rows` rows onto `finalUrl` (a shard's count, when merging), keeping as examples the sources of the first
+   * few input lines: rows finish in any order under concurrency, and a report should not change with it (the page's
+   * download and the CLI's report once listed different examples for the same map). A shard's examples, which come
+   * without their lines, go after those of lines known.
+   */
+  addCount(finalUrl: string, rows: number, examples: readonly string[], line = Number.POSITIVE_INFINITY): void {
+    let entry = this.counts.get(finalUrl);
     if (entry === undefined) {
       if (this.counts.size >= TRACKED_LIMIT) this.prune();
-      this.counts.set(finalUrl, { rows, examples: examples.slice(0, EXAMPLES) });
-    } else {
-      entry.rows += rows;
-      for (const example of examples) if (entry.examples.length < EXAMPLES) entry.examples.push(example);
+      entry = { rows: 0, examples: [], lines: [] };
+      this.counts.set(finalUrl, entry);
+    }
+    entry.rows += rows;
+    for (const example of examples) {
+      let at = entry.lines.length;
+      while (at > 0 && entry.lines[at - 1]! > line) at--;
+      if (at >= EXAMPLES) break;
+      entry.examples.splice(at, 0, example);
+      entry.lines.splice(at, 0, line);
+      if (entry.lines.length > EXAMPLES) {
+        entry.examples.pop();
+        entry.lines.pop();
+      }
     }
   }
 

@@ -31,6 +31,26 @@ describe('CollapseCounter', () => {
     });
   });
 
+  it('keeps as examples the first lines of the input, whatever order the rows finish in', () => {
+    // Rows run concurrently: the CLI's report and the page's download listed different examples for one map.
+    const counter = new CollapseCounter(2, SETTINGS);
+    for (const line of [9, 4, 7, 2, 8, 3]) {
+      counter.add(rowResult({ line, source: `https://old.test/${line}`, finalUrl: 'https://new.test/', redirects: 1 }));
+    }
+    counter.addCount('https://new.test/', 2, ['https://old.test/shard-a', 'https://old.test/shard-b']);
+    const examples = ['https://old.test/2', 'https://old.test/3', 'https://old.test/4'];
+    expect(counter.finding('error')?.targets).toMatchObject([{ rows: 8, examples }]);
+    const few = new CollapseCounter(1, SETTINGS);
+    few.add(rowResult({ line: 5, source: 'https://old.test/5', finalUrl: 'https://new.test/', redirects: 1 }));
+    few.addCount('https://new.test/', 1, ['https://old.test/shard']);
+    few.add(rowResult({ line: 1, source: 'https://old.test/1', finalUrl: 'https://new.test/', redirects: 1 }));
+    expect(few.finding('error')?.targets[0]?.examples).toEqual([
+      'https://old.test/1',
+      'https://old.test/5',
+      'https://old.test/shard',
+    ]);
+  });
+
   it('does not count rows that expected their final URL, did not redirect, or errored', () => {
     const counter = new CollapseCounter(2, SETTINGS);
     const final = 'https://new.test/landing';
