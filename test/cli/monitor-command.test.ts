@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { admin, monitorApp, TOKEN } from '../helpers/monitors.js';
+import { admin, MONITOR_APP_START_MS, monitorApp, TOKEN } from '../helpers/monitors.js';
 import { listen } from '../helpers/service.js';
 
 let dataDir: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hoplens-monitor-cli-'));
   app = await monitorApp({ HOPLENS_DATA_DIR: join(dataDir, 'data') });
   server = await listen(app);
-}, 60_000);
+}, MONITOR_APP_START_MS);
 afterAll(async () => {
   await app?.close();
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });

@@ -46,7 +46,8 @@ function logLines(service: ServeProcess): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe('hoplens serve (spawned)', () => {
+// Each test starts a process that may take many seconds to listen on a loaded machine (test/helpers/serve-process.ts).
+describe('hoplens serve (spawned)', { timeout: 90_000 }, () => {
   it('serves /healthz and /api/analyze on the --port/--host given, and exits 0 after SIGTERM', async () => {
     const service = await serve(['--port', '0', '--host', '127.0.0.1']);
     expect(service.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

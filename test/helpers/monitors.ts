@@ -62,6 +62,12 @@ export async function startWebhookSink(): Promise<WebhookSink> {
   };
 }
 
+/**
+ * The longest a `beforeAll` waits for {@link monitorApp}: starting PGlite compiles its WebAssembly, about 10 s alone;
+ * 60 s were passed once while other suites and builds held both cores.
+ */
+export const MONITOR_APP_START_MS = 150_000;
+
 /** Builds an app with monitors on (the test token) over `env`. */
 export function monitorApp(env: Environment, deps: AppDeps = {}): Promise<FastifyInstance> {
   return appWith({ HOPLENS_ADMIN_TOKEN: TOKEN, ...env }, deps);

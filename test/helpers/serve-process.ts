@@ -24,7 +24,7 @@ export interface ServeSpawn {
   args: string[];
   cwd: string;
   env: Record<string, string>;
-  /** Longest wait for the address line (default 15 s). */
+  /** Longest wait for the address line (default 45 s: 15 s was passed once at a load of 14 to 18). */
   timeoutMs?: number;
 }
 
@@ -58,7 +58,7 @@ export async function startServe(spec: ServeSpawn): Promise<ServeProcess> {
       void exited.then(({ code }) => reject(new Error(`hoplens serve exited (code ${code}) first: ${err}`)));
       timer = setTimeout(
         () => reject(new Error(`hoplens serve did not listen in time: ${err}`)),
-        spec.timeoutMs ?? 15_000,
+        spec.timeoutMs ?? 45_000,
       );
     });
     return { child, origin, stdout: () => out, stderr: () => err, exited, kill };

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MonitorSystem } from '../../src/monitor/index.js';
-import { admin, manualClock, monitorApp, startWebhookSink, type WebhookSink } from '../helpers/monitors.js';
+import {
+  admin,
+  MONITOR_APP_START_MS,
+  manualClock,
+  monitorApp,
+  startWebhookSink,
+  type WebhookSink,
+} from '../helpers/monitors.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
 
 const MINUTE = 60_000;
@@ -36,7 +43,7 @@ beforeAll(async () => {
     { startMonitors: true, monitors: { now: clock.now, tickMs: 3_600_000 } },
   );
   monitors = app.hoplens.monitors as MonitorSystem;
-}, 60_000);
+}, MONITOR_APP_START_MS);
 afterAll(async () => {
   await app?.close();
   await sink?.close();

@@ -14,7 +14,7 @@ import { sendEmail } from '../../src/monitor/alerts/email.js';
 import { alertMessages } from '../../src/monitor/alerts/message.js';
 import type { MonitorSystem } from '../../src/monitor/index.js';
 import type { Monitor } from '../../src/monitor/monitor.js';
-import { admin, monitorApp } from '../helpers/monitors.js';
+import { admin, MONITOR_APP_START_MS, monitorApp } from '../helpers/monitors.js';
 import { until } from '../helpers/polling.js';
 import { type RawServer, startRawServer, startServer, type TestServer } from '../helpers/servers.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.js';
@@ -101,7 +101,7 @@ describe('monitor bodies with control characters', () => {
       HOPLENS_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       HOPLENS_ALERT_EMAIL_TO: 'team@example.com',
     });
-  }, 60_000);
+  }, MONITOR_APP_START_MS);
   afterAll(async () => app?.close());
 
   const valid = () => ({ url: `${ORIGIN}/old`, paused: true });
@@ -160,7 +160,7 @@ describe('what a hostile site sends, in alerts', () => {
       },
       { startMonitors: true, monitors: { tickMs: 3_600_000 } },
     );
-  }, 60_000);
+  }, MONITOR_APP_START_MS);
   afterAll(async () => app?.close());
 
   it.each([
