@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { InputFormat } from '../light.js';
 import { isHttpLocation } from '../sitemap/index.js';
+import { decodeHead } from '../text/text-input.js';
 import { formatOfContent, formatOfText, HEAD_BYTES } from './by-content.js';
 import { formatOfName } from './by-name.js';
 
@@ -12,7 +13,7 @@ async function fileHead(path: string): Promise<string | undefined> {
     handle = await open(path, 'r');
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    return decodeHead(buffer.subarray(0, bytesRead));
   } catch {
     return undefined;
   } finally {
