@@ -79,3 +79,35 @@ describe('the portable inputs entry', () => {
     expect(texts.map(formatOfText)).toEqual(['list', 'netlify', 'nginx']);
   });
 });
+
+/**
+ * An unclosed quote (issue 44): RFC 4180 §2 lets a quoted field hold line breaks
+ * (https://www.rfc-editor.org/rfc/rfc4180#section-2), so the parser reads on to the end of the file or the next quote
+ * and gives up there; the line to fix is the one where the quote opened, streamed and from a text alike.
+ */
+describe('an unclosed CSV quote', () => {
+  it.each([
+    ['at the end of the file', 'source,target\n/a,/b\n/c,"/d\n/e,/f\n/g,/h\n', 3, 5],
+    ['closed by a later quote', 'source,target\n/a,/b\n/c,"/d\n/e,/f\n/g,"/h\n', 3, 5],
+    [
+      'after a blank line and a comment, no final line break',
+      'source,target\n/a,/b\n\n# c\n/c,"/d\n/e,/f\n/g,/h',
+      5,
+      7,
+    ],
+    ['with CRLF and a closed quoted field before it', 'source,target\r\n/a,"/b ""x"""\r\n/c,"/d\r\n/e,/f\r\n', 3, 4],
+  ])('%s: is reported on the line where it opened', async (_case, text, opened, end) => {
+    const streamed = await all(readInput('csv', chunked(text), { baseUrl: BASE }));
+    expect(await all(csvRows(csvTextRecords(text), { baseUrl: BASE }))).toEqual(streamed);
+    const invalid = streamed.filter((item) => item.kind === 'invalid');
+    expect(invalid).toEqual([
+      { kind: 'invalid', line: opened, message: expect.stringContaining(`opened on this line runs on to line ${end}`) },
+    ]);
+  });
+
+  it('a stray quote inside a field stays on its own line', async () => {
+    const text = 'source,target\n/a,/b\n/c,/d"x\n/e,/f\n';
+    const streamed = await all(readInput('csv', chunked(text), { baseUrl: BASE }));
+    expect(streamed.filter((item) => item.kind === 'invalid').map((item) => item.line)).toEqual([3]);
+  });
+});
