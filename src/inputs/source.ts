@@ -11,6 +11,7 @@ import { type ReadRulesOptions, readRules } from './read-rules.js';
 import type { InputItem } from './row.js';
 import {
   fetchedLike,
+  gunzipWhenCompressed,
   isHttpLocation,
   type OpenSitemapOptions,
   openSitemap,
@@ -30,7 +31,11 @@ export async function openInput(
   format?: InputFormat,
   sitemap: OpenSitemapOptions = {},
 ): Promise<Readable> {
-  if (path === '-') return textInput(stdin, 'standard input', 0);
+  if (path === '-') {
+    // A sitemap is gunzipped when it is gzip, from standard input too, before it is checked to be text.
+    const bytes = format === 'sitemap' ? gunzipWhenCompressed(stdin, 'standard input', sitemap.maxBytes) : stdin;
+    return textInput(bytes, 'standard input', 0);
+  }
   if (format === 'sitemap' || isHttpLocation(path)) {
     const opened = await openSitemap(path, sitemap);
     return fetchedLike(opened, await textInput(opened, path));
