@@ -109,7 +109,7 @@ class ManyView {
     if (rowCount === 0) {
       const invalid = items.find((item) => item.kind === 'invalid');
       const why = invalid?.kind === 'invalid' ? ` Line ${invalid.line}: ${invalid.message}.` : '';
-      this.showError(`Nothing to check: paste URLs, a CSV with a header, or a _redirects file with a base URL.${why}`);
+      this.showError(`Nothing to check: paste URLs, a CSV with a header, or a rules file with a base URL.${why}`);
       return;
     }
     const controller = new AbortController();
