@@ -6,6 +6,7 @@ import {
   normalizeOptions,
   type OPTION_TABLE,
   type OptionName,
+  refusedHeader,
 } from '../core/index.js';
 import { cliError, invalidFlag } from './errors.js';
 import { FLAG_OPTIONS, flagOf, flagValue, parseInteger, tableOption } from './option-flags.js';
@@ -131,13 +132,20 @@ export function addAnalysisOptions(command: Command): Command {
     );
 }
 
-/** `-H` lines as the core's `requestHeaders`: a line without a colon is a usage error naming it. */
+/**
+ * `-H` lines as the core's `requestHeaders`: a line without a colon, or a header hoplens sets itself, is a usage error
+ * naming it.
+ */
 function headerLines(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
     if (colon <= 0) throw invalidFlag('--header', 'must be written "Name: value"', JSON.stringify(line));
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    const name = line.slice(0, colon).trim();
+    // Refused here, where the options to use instead can be named by their flags (`--resolve`), not the core's names.
+    const refused = refusedHeader(name, flagOf);
+    if (refused !== undefined) throw invalidFlag('--header', `must not set ${refused}`);
+    headers[name] = line.slice(colon + 1).trim();
   }
   return headers;
 }

@@ -3,6 +3,7 @@ import type { AnalysisFlags } from './analysis-options.js';
 import { readCaFiles } from './ca-files.js';
 import { invalidFlag } from './errors.js';
 import type { CliIo } from './io.js';
+import { flagOf } from './option-flags.js';
 
 /**
  * The settings of the analyzer a command makes, from its flags: the `--ca` certificates, read before any request,
@@ -29,7 +30,7 @@ function connectionRoutes(flags: AnalysisFlags): Pick<AnalyzerConfig, 'resolve' 
     ConnectionRoutes.parse(flags.resolve, flags.connectTo);
   } catch (error) {
     if (!isCoreError(error) || error.code !== 'INVALID_OPTION') throw error;
-    const flag = error.details.option === 'connectTo' ? '--connect-to' : '--resolve';
+    const flag = flagOf(error.details.option === 'connectTo' ? 'connectTo' : 'resolve');
     throw invalidFlag(flag, error.details.requirement ?? 'is invalid', error.details.got);
   }
   return { resolve: flags.resolve, connectTo: flags.connectTo };

@@ -59,6 +59,9 @@ export function flagOf(name: string): string {
   if (name === 'allowNetworks') return '--allow-network';
   if (name === 'requestHeaders') return '--header';
   if (name === 'requestCookie') return '--request-cookie';
+  // The analyzer's settings (AnalyzerConfig), not the table's options.
+  if (name === 'resolve') return '--resolve';
+  if (name === 'connectTo') return '--connect-to';
   const spec = name in OPTION_TABLE ? optionSpec(name as OptionName) : undefined;
   return spec?.cli?.flag.split(' ')[0] ?? name;
 }

@@ -90,7 +90,7 @@ export type { PolicyFile, SeveritySetting } from './policy/policy-schema.js';
 export * from './portable/index.js';
 export { type PostureOptions, publicPosture } from './public-posture.js';
 export { parseRefresh, type RefreshDeclaration } from './refresh.js';
-export { REQUEST_HEADER_LIMITS } from './request-headers.js';
+export { REQUEST_HEADER_LIMITS, refusedHeader } from './request-headers.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export type { RobotsVerdict } from './robots/index.js';
 export { agentName, keyAndValue, parseRobotsTxt, type RobotsLine, robotsBody, robotsRuling } from './robots/index.js';

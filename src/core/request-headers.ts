@@ -5,25 +5,32 @@
  */
 import { invalidOption } from './errors.js';
 
+/** Why the tracer owns a header; the options to use instead (by the core's names), and what for, when there are any. */
+interface Owned {
+  why?: string;
+  use?: readonly string[];
+  for?: string;
+}
+
 /**
  * Headers the tracer owns, with what to use instead where there is something. Host and the framing headers are the
  * connection's (RFC 9110 §7.2, §8.6; RFC 9112 §6.1, §9.6); HTTP/2 forbids the connection-specific ones outright
  * (RFC 9113 §8.2.2).
  */
-const OWNED: Readonly<Record<string, string>> = Object.freeze({
-  host: 'the host is the URL\'s (to connect elsewhere, use "resolve" or "connectTo")',
-  'content-length': 'hops send no body',
-  'transfer-encoding': 'hops send no body',
-  connection: "the connection is the tracer's",
-  'keep-alive': "the connection is the tracer's",
-  'proxy-connection': "the connection is the tracer's",
-  upgrade: "the connection is the tracer's",
-  te: "the connection is the tracer's",
-  trailer: 'hops send no body',
-  expect: 'hops send no body',
-  'accept-encoding': 'bodies are read uncompressed',
-  'user-agent': 'use the userAgent option (--user-agent, --ua)',
-  cookie: 'use the requestCookie option (--request-cookie)',
+const OWNED: Readonly<Record<string, Owned>> = Object.freeze({
+  host: { why: "the host is the URL's", use: ['resolve', 'connectTo'], for: 'to connect elsewhere' },
+  'content-length': { why: 'hops send no body' },
+  'transfer-encoding': { why: 'hops send no body' },
+  connection: { why: "the connection is the tracer's" },
+  'keep-alive': { why: "the connection is the tracer's" },
+  'proxy-connection': { why: "the connection is the tracer's" },
+  upgrade: { why: "the connection is the tracer's" },
+  te: { why: "the connection is the tracer's" },
+  trailer: { why: 'hops send no body' },
+  expect: { why: 'hops send no body' },
+  'accept-encoding': { why: 'bodies are read uncompressed' },
+  'user-agent': { use: ['userAgent'] },
+  cookie: { use: ['requestCookie'] },
 });
 
 /** At most this many headers, each name and value within these lengths. */
@@ -35,10 +42,22 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u0100-\uffff]/;
 
-/** Why a header name is refused for an analysis, or undefined when it may be sent. */
-export function refusedHeader(name: string): string | undefined {
-  const reason = OWNED[name.toLowerCase()];
-  return reason === undefined ? undefined : `${name}: hoplens sets it itself (${reason})`;
+/**
+ * Why a header name is refused for an analysis, or undefined when it may be sent. `nameOf` names the options to use
+ * instead as the face that says it does (the CLI's `--resolve` for the core's `resolve`); the core's names by default.
+ */
+export function refusedHeader(
+  name: string,
+  nameOf: (option: string) => string = (option) => option,
+): string | undefined {
+  const owned = OWNED[name.toLowerCase()];
+  if (owned === undefined) return undefined;
+  const why = owned.why === undefined ? '' : ` (${owned.why})`;
+  const use =
+    owned.use === undefined
+      ? ''
+      : `; ${owned.for === undefined ? '' : `${owned.for}, `}use ${owned.use.map(nameOf).join(' or ')}`;
+  return `${name}: hoplens sets it itself${why}${use}`;
 }
 
 /**

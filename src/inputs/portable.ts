@@ -1,9 +1,10 @@
 /*
  * The inputs room's browser-safe entry: the text parsers, working on a string, that the page's many-URLs mode uses
- * so that it reads a list, a CSV or a rules file exactly as the CLI does, and the row type they produce. Nothing
- * reached from here imports Node or loads a module lazily, and the only package is csv-parse's browser build of its
- * synchronous parser, which imports nothing (test/architecture/layers.test.ts walks it). The CLI reads through
- * index.ts, whose streaming readers share these same functions (list/lines.ts, csv/rows.ts, each format's parse).
+ * so that it reads a list, a CSV or a rules file exactly as the CLI does, the CLI's detection of a text's format, and
+ * the row type they produce. Nothing reached from here imports Node or loads a module lazily, and the only package
+ * is csv-parse's browser build of its synchronous parser, which imports nothing (test/architecture/layers.test.ts
+ * walks it). The CLI reads through index.ts, whose streaming readers share these same functions (list/lines.ts,
+ * csv/rows.ts, each format's parse).
  *
  * Left out: netlify.toml (smol-toml is loaded lazily, which a page bundle does not do here) and the line-by-line
  * formats read from streams (Cloudflare, Shopify, WordPress, the tools' exports), which have no parse from a text yet.
@@ -23,8 +24,10 @@ import { textLines } from './text/text-lines.js';
 export { parseColumnChoice } from './csv/column-choice.js';
 export { type ColumnChoice, CSV_ROLES, type CsvColumns, describeColumns, readCsvHeader } from './csv/header.js';
 export { type CsvReadOptions, csvRows } from './csv/rows.js';
+export { formatOfText } from './detect/by-content.js';
 export { INPUTS_ERROR_CODES, type InputsError, type InputsErrorCode, isInputsError } from './errors.js';
 export type { FormatReadOptions } from './formats/spec.js';
+export type { InputFormat } from './light.js';
 export type { CheckRow, InputItem, SkippedItem } from './row.js';
 export type { RuleReadOptions } from './rule-row.js';
 export type { CsvItem } from './text/csv-options.js';

@@ -10,16 +10,20 @@ import { readFailureReason } from './read-failure.js';
 import { type ReadRulesOptions, readRules } from './read-rules.js';
 import type { InputItem } from './row.js';
 import {
+  fetchedLike,
+  gunzipWhenCompressed,
   isHttpLocation,
   type OpenSitemapOptions,
   openSitemap,
   readSitemap,
   type SitemapReadOptions,
 } from './sitemap/index.js';
+import { textInput } from './text/text-input.js';
 
 /**
  * Opens the input, checking first that it is a readable file so that a typo fails with exit 2 before any work. An
- * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/inputs/sitemap/open-sitemap.ts).
+ * http(s) URL is fetched, and a sitemap gunzipped when it is gzip (src/inputs/sitemap/open-sitemap.ts). Every input
+ * is then checked to be text and decoded (./text/text-input.ts): a binary file fails here, before any work too.
  */
 export async function openInput(
   path: string,
@@ -27,8 +31,15 @@ export async function openInput(
   format?: InputFormat,
   sitemap: OpenSitemapOptions = {},
 ): Promise<Readable> {
-  if (path === '-') return stdin;
-  if (format === 'sitemap' || isHttpLocation(path)) return openSitemap(path, sitemap);
+  if (path === '-') {
+    // A sitemap is gunzipped when it is gzip, from standard input too, before it is checked to be text.
+    const bytes = format === 'sitemap' ? gunzipWhenCompressed(stdin, 'standard input', sitemap.maxBytes) : stdin;
+    return textInput(bytes, 'standard input', 0);
+  }
+  if (format === 'sitemap' || isHttpLocation(path)) {
+    const opened = await openSitemap(path, sitemap);
+    return fetchedLike(opened, await textInput(opened, path));
+  }
   // Opened here, not by the stream on its first read, so that a file that cannot be read (missing, a directory,
   // no permission) is an input error before any work, not a failure halfway through.
   let handle: Awaited<ReturnType<typeof open>> | undefined;
@@ -39,7 +50,7 @@ export async function openInput(
     await handle?.close();
     throw unreadableInput(`cannot read ${path}: ${readFailureReason(error)}`, error);
   }
-  return handle.createReadStream();
+  return textInput(handle.createReadStream(), path);
 }
 
 /** How `readInput` reads: the rules' options, and for a CSV the columns `--columns` names and who to tell. */

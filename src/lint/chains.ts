@@ -1,4 +1,6 @@
+import type { CheckRow } from '../inputs/index.js';
 import type { CompiledRules } from '../inputs/patterns/index.js';
+import { sameRule } from './duplicates.js';
 import { type LintFinding, lintFinding } from './finding.js';
 import { walkMatched } from './matched-walk.js';
 import { edges, isSelfRedirect, type RedirectEdge, type RuleGraph, type RuleWalk, walkRules } from './rule-graph.js';
@@ -44,6 +46,17 @@ export function findChains(graph: RuleGraph, walks = walkRules(graph)): LintFind
 }
 
 /**
+ * The line a chain names for a hop its format's matcher answered: of identical rules for one URL, the first, which
+ * the file keeps, not a later copy that lint tells to remove (Netlify's parser keeps the later copy; which one
+ * answers makes no difference to a visitor, issue 44).
+ */
+function keptLine(graph: RuleGraph, byLine: ReadonlyMap<number, CheckRow>, line: number): number {
+  const row = byLine.get(line);
+  const first = row === undefined ? undefined : graph.first.get(graph.key(row.source));
+  return first !== undefined && row !== undefined && sameRule(graph, first, row) ? first.line : line;
+}
+
+/**
  * The chains of a file whose format has a matcher (src/inputs/patterns/): each rule followed with the format's own
  * precedence ({@link walkMatched}), so that a target with a query string (`return 301 /a?src=1`, which nginx's
  * `location = /a` answers), or one a pattern rule answers, is a chain too. A rule whose walk is uncertain (shadowed,
@@ -51,10 +64,12 @@ export function findChains(graph: RuleGraph, walks = walkRules(graph)): LintFind
  */
 export function findMatchedChains(graph: RuleGraph, rules: CompiledRules): LintFinding[] {
   const findings: LintFinding[] = [];
+  const byLine = new Map(graph.rows.map((row) => [row.line, row]));
   for (const rule of edges(graph)) {
     if (isSelfRedirect(graph, rule)) continue;
-    const walk = walkMatched(rules, rule);
-    if ('uncertain' in walk || walk.lines.length === 0) continue;
+    const matched = walkMatched(rules, rule);
+    if ('uncertain' in matched || matched.lines.length === 0) continue;
+    const walk = { ...matched, lines: matched.lines.map((line) => keptLine(graph, byLine, line)) };
     const final = graph.display(walk.final);
     const hops = [rule.source, ...walk.via].slice(0, SHOWN).map((url) => graph.display(url));
     if (walk.via.length + 1 > SHOWN) hops.push(`… ${walk.via.length + 1 - SHOWN} more`);

@@ -1,4 +1,4 @@
-import { gunzipWhenCompressed, isInputsError, openInput, readSitemapLocs } from '../inputs/index.js';
+import { isInputsError, openInput, readSitemapLocs } from '../inputs/index.js';
 import { lintError } from './errors.js';
 import { type SitemapPages, sitemapPages } from './not-in-sitemap.js';
 
@@ -10,9 +10,8 @@ import { type SitemapPages, sitemapPages } from './not-in-sitemap.js';
 export async function loadSitemaps(paths: readonly string[], key: (url: string) => string): Promise<SitemapPages> {
   const locs: string[] = [];
   for (const path of paths) {
-    const file = await openInput(path, process.stdin);
-    const stream = gunzipWhenCompressed(file, path, Number.POSITIVE_INFINITY);
-    file.on('error', (error) => stream.destroy(error));
+    // Opened as a sitemap: gunzipped before inputs check that it is text (a gzip file's bytes are not).
+    const stream = await openInput(path, process.stdin, 'sitemap', { maxBytes: Number.POSITIVE_INFINITY });
     try {
       for await (const loc of readSitemapLocs(stream)) locs.push(loc);
     } catch (error) {

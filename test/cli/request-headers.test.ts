@@ -62,6 +62,20 @@ describe('request headers and cookie', () => {
     expect(server.received.length).toBe(before);
   });
 
+  // Issue 44: the refusal read "(the host is the URL's (to connect elsewhere, use "resolve" or "connectTo"))", the
+  // library's option names in nested parentheses. curl's own way to reach another address keeps the Host of the URL:
+  // --resolve and --connect-to (https://curl.se/docs/manpage.html#--resolve), hoplens's flags of the same names.
+  it('refuses -H "Host: ..." naming --resolve and --connect-to, in flat words', async () => {
+    const { code, stderr } = await runCli([`${server.origin}/start`, '-H', 'Host: staging.example']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      "--header must not set Host: hoplens sets it itself (the host is the URL's); to connect elsewhere, use --resolve or --connect-to",
+    );
+    expect(stderr).not.toMatch(/connectTo|"resolve"|\([^)]*\(/);
+    const agent = await runCli([`${server.origin}/start`, '-H', 'User-Agent: x']);
+    expect(agent.stderr).toContain('--header must not set User-Agent: hoplens sets it itself; use --user-agent');
+  });
+
   it('refuses a line without a colon, and a value with a line break (no header injection)', async () => {
     const noColon = await runCli([`${server.origin}/start`, '-H', 'Accept-Language de']);
     expect(noColon.code).toBe(2);

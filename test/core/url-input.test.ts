@@ -20,6 +20,17 @@ describe('normalizeUrlInput (the web page and the command line)', () => {
     expect(normalizeUrlInput('mailto:someone@example.com')).toBe('mailto:someone@example.com');
     expect(normalizeUrlInput('   ')).toBe('');
   });
+
+  // Issue 44: a spreadsheet formula got `https://` in front and was looked up in DNS as a host.
+  it('puts nothing in front of what does not start as a host does: a formula, a quote, a parenthesis', () => {
+    expect(normalizeUrlInput('=HYPERLINK("https://a.test/x")')).toBe('=HYPERLINK("https://a.test/x")');
+    expect(normalizeUrlInput('"example.com"')).toBe('"example.com"');
+    expect(normalizeUrlInput('(example.com)')).toBe('(example.com)');
+    expect(() => parseUrlInput('=HYPERLINK("https://a.test/x")')).toThrow('Not a valid URL');
+    expect(normalizeUrlInput('bücher.example/a')).toBe('https://bücher.example/a');
+    expect(normalizeUrlInput('[::1]:8080/a')).toBe('https://[::1]:8080/a');
+    expect(normalizeUrlInput('8.8.8.8/a')).toBe('https://8.8.8.8/a');
+  });
 });
 
 describe('parsing what a person typed', () => {

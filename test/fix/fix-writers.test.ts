@@ -229,3 +229,28 @@ describe('fix writes wordpress (Redirection exports)', () => {
     await expectFixed('wordpress', text, { 2: '/a,/c,0,301', 4: '/t,/c,0,302' });
   });
 });
+
+describe('fix writes netlify, keeping the columns of a _redirects', () => {
+  // Issue 44: `fix` moved the status column of every line it rewrote. Netlify reads any whitespace between the
+  // fields (docs.netlify.com/routing/redirects/#syntax-for-the-redirects-file), so padding is the author's layout.
+  const ALIGNED = [
+    '# from            to                   status', // 1
+    '/a                /b-is-a-long-path    301', // 2: chain: /c, shorter, keeps the column
+    '/b-is-a-long-path /c                   301', // 3
+    '/d                /a                   302', // 4: chain to /c through /a
+    '/e /b-is-a-long-path 301', // 5: one space is a separator: kept one
+    '/f\t\t/a\t301', // 6: tabs kept as written
+    '/g                /a  301', // 7: a target of the same length: the line as it was but for it
+    '',
+  ].join('\n');
+
+  it('pads the new target so that the next field stays in its column', async () => {
+    await expectFixed('netlify', ALIGNED, {
+      2: '/a                /c                   301',
+      4: '/d                /c                   302',
+      5: '/e /c 301',
+      6: '/f\t\t/c\t301',
+      7: '/g                /c  301',
+    });
+  });
+});

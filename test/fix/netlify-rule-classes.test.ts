@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDirPerTest } from '../helpers/cli.js';
+import { assertBuilt, runCli, spawnCli, tempDirPerTest } from '../helpers/cli.js';
 
 const dir = tempDirPerTest();
 const RULES = '/x /y\n/y /z\n/x /y\n';
@@ -33,6 +33,27 @@ describe('a chain through a duplicated Netlify rule', () => {
     const { code } = await runCli(['fix', path, '--write']);
     expect(code).toBe(0);
     expect(await readFile(path, 'utf8')).toBe('/x /z\n/y /z\n/x /y\n');
+  });
+
+  // Issue 44 (the newcomer's trial, on the installed executable): the chain is found, `fix --check` fails the build,
+  // and a chain through the copy names the line the file keeps, not the copy lint says to remove.
+  it('the built executable: lint names the kept rule of a copied hop, fix --check exits 1, fix flattens both', async () => {
+    assertBuilt();
+    const path = join(dir(), '_redirects');
+    await writeFile(path, '/a /x 301\n/x /y 301\n/y /z 301\n/x /y 301\n');
+    const lint = await spawnCli(['lint', path], { timeoutMs: 30_000 });
+    expect(lint.stdout).toContain(
+      '_redirects:1: warning chain: chain of 3 redirects: /a → /x → /y → /z (line 2 redirects /x again)',
+    );
+    expect(lint.stdout).toContain(
+      '_redirects:2: warning chain: chain of 2 redirects: /x → /y → /z (line 3 redirects /y again)',
+    );
+    expect(lint.stdout).toContain('_redirects:4: warning duplicate: duplicate of line 2: remove it');
+    expect(lint.code).toBe(0);
+    expect((await spawnCli(['fix', path, '--check'], { timeoutMs: 30_000 })).code).toBe(1);
+    expect((await spawnCli(['fix', path, '--write'], { timeoutMs: 30_000 })).code).toBe(0);
+    expect(await readFile(path, 'utf8')).toBe('/a /z 301\n/x /z 301\n/y /z 301\n/x /y 301\n');
+    expect((await spawnCli(['fix', path, '--check'], { timeoutMs: 30_000 })).code).toBe(0);
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * What the many-URLs mode makes of a paste before a run (src/web/client/many/pasted-input.ts): the format it guesses
- * from the first line, the rows read by the inputs room's own parsers (the same items `hoplens check` reads from the
+ * What the many-URLs mode makes of a paste before a run (src/web/client/many/pasted-input.ts): the format the CLI's
+ * own detection gives (issue 44: a header with a space, `Old URL,New URL`, was read as a URL list), the rows read by the inputs room's own parsers (the same items `hoplens check` reads from the
  * file, test/inputs/portable.test.ts), and the rows left out when the day's quota is smaller than the list.
  */
 import { describe, expect, it } from 'vitest';
 import { readInput } from '../../src/inputs/index.js';
-import { guessFormat, overQuota, pastedItems } from '../../src/web/client/many/pasted-input.js';
+import { detectFormat, overQuota, pastedItems } from '../../src/web/client/many/pasted-input.js';
 import { all, chunked } from '../helpers/rule-items.js';
 
 describe('a paste in the many-URLs mode', () => {
@@ -16,8 +16,18 @@ describe('a paste in the many-URLs mode', () => {
     ['source,target,status\n/a,/b,301', 'csv'],
     ['Address;Redirect URL\n/a;/b', 'csv'],
     ['# Netlify\n/old  /new  301\n/blog/*  /news/:splat', 'netlify'],
-  ])('guesses %j as %s', (text, format) => {
-    expect(guessFormat(text)).toBe(format);
+    ['Old URL,Destination URL\n/a,/b', 'csv'],
+    ['old url,new url\nhttps://a.test/a,https://a.test/b', 'csv'],
+    ['Source URL,Target URL,Status Code\n/a,/b,301', 'csv'],
+    ['server {\n  location = /a { return 301 /b; }\n}', 'nginx'],
+    ['RewriteEngine On\nRedirect 301 /a /b', 'apache'],
+  ])('detects %j as %s', (text, format) => {
+    expect(detectFormat(text)).toEqual({ format });
+  });
+
+  it('names the command that reads a format the page has no text parser for', () => {
+    const bulk = '[\n  { "source": "/a", "destination": "/b", "permanent": true }\n]';
+    expect(detectFormat(bulk)).toEqual({ unreadable: expect.stringContaining('hoplens check --input vercel-bulk') });
   });
 
   it('reads a CSV paste into the rows a streamed CSV gives the CLI', async () => {

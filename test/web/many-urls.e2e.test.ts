@@ -224,6 +224,35 @@ describe("the page's many-URLs mode", () => {
     expect(data(pageHtml).rows).toEqual(data(await readFile(html, 'utf8')).rows);
   }, 90_000);
 
+  // Issue 44: a header with a space was read as a URL list, each whole line requested as one URL, every row failing.
+  it.each([
+    ['Old URL,Destination URL', (o: string) => [`${o}/moved/1,${o}/new/1`, `${o}/wrong/2,${o}/new/2`]],
+    ['old url,new url', (o: string) => [`${o}/moved/3,${o}/new/3`]],
+    ['Source URL,Target URL,Status Code', (o: string) => [`${o}/moved/4,${o}/new/4,301`, `${o}/temp/5,${o}/new/5,301`]],
+  ])(
+    'detects a CSV whose header is %j and judges its rows as hoplens check does',
+    async (header, rows) => {
+      const plain = await service();
+      const csv = [header, ...rows(targets.origin)].join('\n');
+      // A name that says nothing, so that the CLI detects the format by the content, as the page must.
+      const file = join(dir.path, 'moves.txt');
+      await writeFile(file, `${csv}\n`);
+      const cli = await runCli(['check', file, '--format', 'json', '--retries', '0']);
+      const expected = jsonRows(cli.stdout);
+      expect(expected.map((row) => row.outcome)).toContain('passed');
+      const { page } = await open(plain.origin);
+      await startRun(page, plain.origin, csv);
+      expect(await ended(page)).toBe('done');
+      const fromPage = jsonRows(await downloaded(page, '#many-json'));
+      const judged = (list: RowResult[]) =>
+        list.map(({ line, source, target, expectedStatus, outcome, reasons }) => ({
+          ...{ line, source, target, expectedStatus, outcome, reasons },
+        }));
+      expect(judged(fromPage)).toEqual(judged(expected));
+    },
+    60_000,
+  );
+
   it('reads a _redirects on a base URL: literal rules checked, a splat skipped and counted', async () => {
     const plain = await service();
     const text = '# moves\n/moved/1  /new/1  301\n/wrong/2  /new/2  301\n/blog/*  /news/:splat  301\n';

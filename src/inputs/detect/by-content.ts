@@ -1,7 +1,14 @@
+/*
+ * A file's format by what its start shows. Free of Node: the page detects a paste with it (src/inputs/portable.ts),
+ * so that a paste is read as `hoplens check` reads the same file.
+ */
 import { CSV_HEADER_NAMES } from '../csv/header.js';
 import type { InputFormat } from '../light.js';
-import { headerKey } from '../text/header-csv.js';
+import { headerKey } from '../text/header-key.js';
 import { lineSign } from './line-signs.js';
+
+/** How much of a file's start detection reads: a header comment block and a few dozen rules fit in it. */
+export const HEAD_BYTES = 16 * 1024;
 
 /** How many meaningful lines of a file's start are looked at: enough to see past a header comment block. */
 const LINES_LOOKED_AT = 50;
@@ -57,4 +64,12 @@ export function formatOfContent(head: string): InputFormat | undefined {
   if (apache !== nginx) return apache ? 'apache' : 'nginx';
   if (signs.every((sign) => sign === 'netlify')) return 'netlify';
   return isCsvHeader(lines[0]!) ? 'csv' : undefined;
+}
+
+/**
+ * The format of a text that has no name to go by (a paste in the page; a file whose name says nothing): what its
+ * start shows, else a list, as `hoplens check` reads such a file (./detect.ts).
+ */
+export function formatOfText(text: string): InputFormat {
+  return formatOfContent(text.slice(0, HEAD_BYTES)) ?? 'list';
 }

@@ -2,11 +2,9 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { InputFormat } from '../light.js';
 import { isHttpLocation } from '../sitemap/index.js';
-import { formatOfContent } from './by-content.js';
+import { decodeHead } from '../text/text-input.js';
+import { formatOfContent, formatOfText, HEAD_BYTES } from './by-content.js';
 import { formatOfName } from './by-name.js';
-
-/** How much of a file's start detection reads: a header comment block and a few dozen rules fit in it. */
-const HEAD_BYTES = 16 * 1024;
 
 /** The start of a file as text, or undefined when it cannot be read (opening it reports why, with its exit). */
 async function fileHead(path: string): Promise<string | undefined> {
@@ -15,7 +13,7 @@ async function fileHead(path: string): Promise<string | undefined> {
     handle = await open(path, 'r');
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    return decodeHead(buffer.subarray(0, bytesRead));
   } catch {
     return undefined;
   } finally {
@@ -37,7 +35,7 @@ export async function detectInputFormat(file: string, explicit: InputFormat | un
   const byName = formatOfName(basename(remote ? new URL(file).pathname : file));
   if (byName?.sure === true || remote) return byName?.format ?? 'list';
   const head = await fileHead(file);
+  if (byName === undefined) return head === undefined ? 'list' : formatOfText(head);
   const byContent = head === undefined ? undefined : formatOfContent(head);
-  if (byName === undefined) return byContent ?? 'list';
   return byContent === 'apache' || byContent === 'nginx' ? byContent : byName.format;
 }

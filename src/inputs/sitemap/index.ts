@@ -11,6 +11,7 @@ export {
   scanSitemapLocs,
 } from './loc-scanner.js';
 export {
+  fetchedLike,
   gunzipWhenCompressed,
   isFetchedSitemap,
   isHttpLocation,

@@ -37,6 +37,12 @@ export function isFetchedSitemap(stream: Readable): boolean {
   return FETCHED.has(stream);
 }
 
+/** `derived` (a stream over `stream`'s bytes, decoded) marked as fetched when `stream` was: its content is as foreign. */
+export function fetchedLike(stream: Readable, derived: Readable): Readable {
+  if (FETCHED.has(stream)) FETCHED.add(derived);
+  return derived;
+}
+
 /** Whether an input names an http(s) URL rather than a file. */
 export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);

@@ -50,16 +50,57 @@ export function csvParseOptions(firstLine: string, onSkipped: (record: SkippedRe
     trim: true,
     relax_column_count: true,
     info: true,
+    // The record's text so far, with an error: where a quote opened (skippedRecord).
+    raw: true,
     max_record_size: MAX_RECORD_SIZE,
     skip_records_with_error: true,
     on_skip: (error: CsvError | undefined) => {
-      if (error !== undefined) {
-        const line = typeof error.lines === 'number' ? error.lines : 0;
-        onSkipped({ line, message: error.message.replace(/ at line \d+/, '') });
-      }
+      if (error !== undefined) onSkipped(skippedRecord(error));
       return undefined;
     },
   };
+}
+
+/** Where, in a record's text, the quote that opened its last quoted field is (RFC 4180: `""` inside is a quote). */
+function lastOpeningQuote(raw: string): number {
+  let opened = -1;
+  let quoted = false;
+  for (let at = 0; at < raw.length; at++) {
+    if (raw[at] !== '"') continue;
+    if (quoted && raw[at + 1] === '"') {
+      at++;
+      continue;
+    }
+    quoted = !quoted;
+    if (quoted) opened = at;
+  }
+  return opened;
+}
+
+/** Line breaks as a reader counts them: CRLF, LF or a lone CR, one each. */
+function lineBreaks(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
+/**
+ * A record the parser could not read, on the line where its trouble starts: an unclosed quote runs on to the end of
+ * the file (or to a later quote), and the parser gives up there, but the quote to fix is where it opened (issue 44).
+ * The record's text (`raw`) ends where the parser stopped, on `error.lines`, so its first line is that line less the
+ * line breaks in it as the parser counts them: a CR and an LF each, inside quotes (csv-parse 5), and not a final
+ * one at the end of the file.
+ */
+function skippedRecord(error: CsvError): SkippedRecord {
+  const at = typeof error.lines === 'number' ? error.lines : 0;
+  const message = error.message.replace(/ at line \d+/, '');
+  const raw = (error as CsvError & { raw?: unknown }).raw;
+  const opened = typeof raw === 'string' ? lastOpeningQuote(raw) : -1;
+  if (typeof raw !== 'string' || opened === -1) return { line: at, message };
+  const body = raw.replace(/\n$/, '');
+  const start = at - (body.match(/[\r\n]/g)?.length ?? 0);
+  const line = start + lineBreaks(raw.slice(0, opened));
+  const end = start + lineBreaks(body.replace(/\r$/, ''));
+  if (line >= end || line < 1) return { line: at, message };
+  return { line, message: `${message}: the quote opened on this line runs on to line ${end}` };
 }
 
 /** A record as csv-parse gives it with `info`: its fields, and the line it ends on. */

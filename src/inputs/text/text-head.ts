@@ -6,14 +6,15 @@ const HEAD_LIMIT = 64 * 1024;
 /**
  * Reads the start of a stream, up to the end of its first line (or {@link HEAD_LIMIT} bytes), and gives it with a
  * stream of the whole input, that start included: a reader can decide how to read (a CSV's separator, whether it is
- * text at all) before reading.
+ * text at all) before reading. With `minBytes`, it reads on past the first line to that many bytes (or the end): a
+ * file's start, which is there to read, not standard input's, which may be typed a line at a time.
  */
-export async function peekHead(stream: Readable): Promise<{ head: Buffer; rest: Readable }> {
+export async function peekHead(stream: Readable, minBytes = 0): Promise<{ head: Buffer; rest: Readable }> {
   const iterator: AsyncIterator<Buffer | string> = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
-  while (size < HEAD_LIMIT) {
+  while (size < Math.max(HEAD_LIMIT, minBytes)) {
     const next = await iterator.next();
     if (next.done === true) {
       done = true;
@@ -22,7 +23,7 @@ export async function peekHead(stream: Readable): Promise<{ head: Buffer; rest: 
     const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
     chunks.push(chunk);
     size += chunk.length;
-    if (chunk.includes(0x0a)) break;
+    if (size >= minBytes && chunk.includes(0x0a)) break;
   }
   const head = Buffer.concat(chunks);
   async function* replay(): AsyncGenerator<Buffer> {

@@ -8,6 +8,14 @@ function isPath(text: string): boolean {
   return text.startsWith('/') && !text.startsWith('//');
 }
 
+/**
+ * Why a spreadsheet formula (`=HYPERLINK("https://...")`) is not read as a URL: the file holds the formula, not the
+ * value the spreadsheet shows, and hoplens does not guess a URL out of it.
+ */
+function formulaMessage(text: string): string {
+  return `Not a URL: ${JSON.stringify(text.slice(0, 200))} is a spreadsheet formula: export the values, not the formulas`;
+}
+
 /** How a source is read besides the base URL. */
 export interface SourceReadOptions {
   /**
@@ -39,6 +47,7 @@ export function readSourceUrl(text: string, baseUrl?: string, options: SourceRea
       return { ok: false, message: `Not a valid path: ${JSON.stringify(text.slice(0, 200))}` };
     }
   }
+  if (text.startsWith('=')) return { ok: false, message: formulaMessage(text) };
   try {
     return { ok: true, url: parseUrlInput(text).href };
   } catch (error) {
@@ -51,6 +60,7 @@ export function readSourceUrl(text: string, baseUrl?: string, options: SourceRea
  * source's site (`/new-page`; the source is on `--base-url` when it was a path itself).
  */
 export function readTargetUrl(text: string, source: string): UrlReading {
+  if (text.startsWith('=')) return { ok: false, message: formulaMessage(text) };
   let url: URL;
   try {
     url = isPath(text) ? new URL(text, source) : new URL(normalizeUrlInput(text));

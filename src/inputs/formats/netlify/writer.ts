@@ -32,7 +32,22 @@ function rewriteRedirectsLine(line: string, edit: FixEdit, variant: RedirectsVar
   const status = parts[index + 1];
   const named = status !== undefined && /^\d/.test(status.text);
   if (variant === 'cloudflare-pages' && !named && edit.keepStatus !== true) replacement += ' 301';
-  return line.slice(0, target.at) + replacement + line.slice(target.at + target.text.length);
+  return line.slice(0, target.at) + replacement + rest(line, target, replacement, status);
+}
+
+/**
+ * The line after a replaced target. Where spaces align the next token in a column (`/old   /new   301`), it stays in
+ * that column when the new target leaves room, so that fix keeps a file's columns (issue 44); a single space, tabs,
+ * and a target too long for the room keep the separator as written.
+ */
+function rest(line: string, target: Token, replacement: string, next: Token | undefined): string {
+  const after = line.slice(target.at + target.text.length);
+  if (next === undefined) return after;
+  const gap = line.slice(target.at + target.text.length, next.at);
+  const room = next.at - (target.at + replacement.length);
+  // One space is a separator, not a column: `/a /b 301` is written `/a /c 301`, not padded.
+  if (!/^ {2,}$/.test(gap) || room < 1) return after;
+  return ' '.repeat(room) + line.slice(next.at);
 }
 
 /** Rewrites the `to = "..."` of the `[[redirects]]` table starting on `header` (1-based). */

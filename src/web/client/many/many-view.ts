@@ -12,7 +12,7 @@ import { download, htmlReport } from './downloads.js';
 import { describeLimits, fetchLimits } from './limits.js';
 import { type RunReport, runMany } from './many-run.js';
 import { RatePacer } from './pacer.js';
-import { guessFormat, overQuota, type PasteFormat, pastedItems } from './pasted-input.js';
+import { detectFormat, overQuota, type PasteFormat, pastedItems } from './pasted-input.js';
 import { csvReport, jsonReport } from './report-texts.js';
 import { paramsFor } from './row-params.js';
 import { runNotice } from './run-notice.js';
@@ -92,7 +92,12 @@ class ManyView {
     this.error.hidden = true;
     this.text.removeAttribute('aria-invalid');
     const chosen = this.format.value;
-    const format: PasteFormat = chosen === 'auto' ? guessFormat(this.text.value) : (chosen as PasteFormat);
+    const detected = chosen === 'auto' ? detectFormat(this.text.value) : { format: chosen as PasteFormat };
+    if ('unreadable' in detected) {
+      this.showError(detected.unreadable);
+      return;
+    }
+    const { format } = detected;
     let items: Awaited<ReturnType<typeof pastedItems>>;
     try {
       items = await pastedItems(format, this.text.value, this.base.value);
@@ -104,7 +109,7 @@ class ManyView {
     if (rowCount === 0) {
       const invalid = items.find((item) => item.kind === 'invalid');
       const why = invalid?.kind === 'invalid' ? ` Line ${invalid.line}: ${invalid.message}.` : '';
-      this.showError(`Nothing to check: paste URLs, a CSV with a header, or a _redirects file with a base URL.${why}`);
+      this.showError(`Nothing to check: paste URLs, a CSV with a header, or a rules file with a base URL.${why}`);
       return;
     }
     const controller = new AbortController();
@@ -136,7 +141,7 @@ class ManyView {
   private begin(format: PasteFormat, total: number): void {
     this.rows = [];
     this.summary = undefined;
-    this.title = `${plural(total, format === 'netlify' ? 'rule' : 'row')} pasted`;
+    this.title = `${plural(total, format === 'list' || format === 'csv' ? 'row' : 'rule')} pasted`;
     this.start.disabled = true;
     this.start.textContent = 'Checking…';
     this.cancel.hidden = false;

@@ -1,34 +1,27 @@
 /**
- * What was pasted, read as `hoplens check` reads the same file: a URL list, a CSV or a `_redirects`, through the
- * inputs room's text parsers (src/inputs/portable.ts, by way of the monitors' import, which reads pastes the same
- * way). Without the DOM.
+ * What was pasted, detected and read as `hoplens check` detects and reads the same file: a URL list, a CSV or a rules
+ * file, through the inputs room's detection and text parsers (src/inputs/portable.ts, by way of the monitors'
+ * import, which reads pastes the same way). Without the DOM.
  */
-import type { InputItem } from '../../../inputs/portable.js';
-import { importItems } from '../monitors/import-rows.js';
+import { formatOfText, type InputItem } from '../../../inputs/portable.js';
+import { IMPORT_FORMATS, type ImportFormat, importItems } from '../monitors/import-rows.js';
 
-export const PASTE_FORMATS = ['list', 'csv', 'netlify'] as const;
-export type PasteFormat = (typeof PASTE_FORMATS)[number];
-
-/** The first line that is neither blank nor a comment. */
-function firstLine(text: string): string {
-  return (
-    text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .find((line) => line !== '' && !line.startsWith('#')) ?? ''
-  );
-}
+/** What the page reads from a paste: a list, a CSV, and the rules files the inputs room parses from a text. */
+export type PasteFormat = ImportFormat;
 
 /**
- * A guess at the format, for "Detect from the text": a first line of two or more separated fields that is not a URL
- * is a CSV header; a first line of a path and a target is a `_redirects` rule; anything else a list. The person can
- * always choose the format instead.
+ * The format of a paste, for "Detect from the text": the CLI's own detection of a file whose name says nothing
+ * (src/inputs/detect/by-content.ts), so that a paste is read as `hoplens check` reads the same file (a CSV whose
+ * header says `Old URL,New URL` is a CSV). A format detected that the page has no text parser for (a WordPress
+ * export, Vercel's bulk redirects, Amplify's rules) is a message naming the command that reads it.
  */
-export function guessFormat(text: string): PasteFormat {
-  const line = firstLine(text);
-  if (/^\/\S*\s+\S/.test(line)) return 'netlify';
-  if (/^[^\s,;\t]*[,;\t]/.test(line) && !/^https?:\/\/\S*$/i.test(line)) return 'csv';
-  return 'list';
+export function detectFormat(text: string): { format: PasteFormat } | { unreadable: string } {
+  const format = formatOfText(text);
+  const readable = IMPORT_FORMATS.find(([name]) => name === format);
+  if (readable !== undefined) return { format: readable[0] };
+  return {
+    unreadable: `This looks like a ${format} file, which the page does not read: check it with hoplens check --input ${format}.`,
+  };
 }
 
 /** The items of the pasted `text`; throws the inputs room's error when it cannot be read as a whole (a bad header). */
