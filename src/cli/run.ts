@@ -285,7 +285,14 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const status = { code: EXIT.OK };
   try {
-    await program(io, status).parseAsync([...argv], { from: 'user' });
+    const cli = program(io, status);
+    // Bare `hoplens` is someone finding out what it does: the help, not "missing required argument 'url'" (still a
+    // usage error, so that a script that lost its arguments fails).
+    if (argv.length === 0) {
+      io.stderr.write(cli.helpInformation());
+      return EXIT.USAGE;
+    }
+    await cli.parseAsync([...argv], { from: 'user' });
     return status.code;
   } catch (error) {
     if (error instanceof CommanderError) {

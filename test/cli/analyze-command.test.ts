@@ -185,7 +185,8 @@ describe('hoplens <url...> (through run())', () => {
       [[`${base}/new`, '--ua', 'chrome', '--user-agent', 'x'], /cannot be used with option '--ua/],
       [[`${base}/new`, '--bogus'], /unknown option '--bogus'/],
       [[`${base}/new`, 'ftp://files.test/'], /Only http and https URLs can be analysed/],
-      [[], /missing required argument 'url'/],
+      // Bare `hoplens`: the help, on stderr, as a usage error (it once said only "missing required argument 'url'").
+      [[], /^Usage: hoplens \[options\] \[command\] <url\.\.\.>\n[\s\S]*\nCommands:\n/],
       [[`${base}/new`, '--block-private', '--allow-network', 'nonsense'], /--allow-network .*not an IP address/],
       // An exemption from a block that is off would do nothing: refused rather than silently ignored.
       [[`${base}/new`, '--allow-network', '10.0.0.0/8'], /--allow-network only has an effect with --block-private/],
