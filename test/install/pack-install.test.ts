@@ -102,11 +102,26 @@ describe('the packed package', () => {
     expect(paths).toContain('docs/oracles/README.md');
     // docs/oracles/: what hoplens predicts against what the real servers do, per format, indexed by its README.md.
     const shipped =
-      /^(dist\/|docs\/(oracles\/)?[a-z-]+\.md$|docs\/oracles\/README\.md$|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$)/;
+      /^(dist\/|docs\/(oracles\/)?[a-z-]+\.md$|docs\/oracles\/README\.md$|schema\/hoplens\.config\.schema\.json$|package\.json$|README\.md$|LICENSE$|SECURITY\.md$|BENCHMARKS\.md$|bench\/results[a-z-]*\.md$)/;
     expect(paths.filter((path) => !shipped.test(path))).toEqual([]);
     // The bin is executable in the tarball, so npm links a runnable `hoplens`.
     const bin = installed.packed.files.find((file) => file.path === 'dist/cli/main.js');
     expect(bin !== undefined && (bin.mode & 0o111) !== 0).toBe(true);
+  });
+
+  it('ships every file its own pages link to (SECURITY.md, BENCHMARKS.md and its figures were left out)', () => {
+    const paths = new Set(installed.packed.files.map((file) => file.path));
+    const missing: string[] = [];
+    for (const page of [...paths].filter((path) => path.endsWith('.md'))) {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      // Relative links only: a URL or a path on the service (/docs/...) is not a file of the package.
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target!) || target!.startsWith('/')) continue;
+        const path = relative(ROOT, resolve(ROOT, dirname(page), target!));
+        if (!paths.has(path)) missing.push(`${page} -> ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   // Files esbuild bundles from many sources, not compiled one for one: the page, the HTML report's view
