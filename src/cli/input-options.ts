@@ -19,7 +19,7 @@ const VARIANT =
 
 /**
  * The options of every command reading an input (`check`, `lint`, `fix`, `monitor import`), declared once: `<file>`,
- * `--input`, `--base-url`, `--variant` and `--columns`, read by planInput (src/inputs/plan.ts).
+ * `--input`, `--base-url`, `--variant`, `--columns` and `--docroot`, read by planInput (src/inputs/plan.ts).
  */
 export function inputOptions(command: Command, words: InputOptionWords): Command {
   return command
@@ -29,8 +29,9 @@ export function inputOptions(command: Command, words: InputOptionWords): Command
     )
     .option('--base-url <url>', words.baseUrl ?? BASE_URL)
     .addOption(new Option('--variant <host>', words.variant ?? VARIANT).choices(REDIRECTS_VARIANTS))
+    .option('--columns <roles>', 'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)')
     .option(
-      '--columns <roles>',
-      'CSV input: the columns to read, by header name (source=NAME,target=NAME,status=NAME)',
+      '--docroot <dir>',
+      "nginx input: a folder standing for the server's root, so that a request no rule answers is answered as nginx would (try_files, error_page, a folder's slash)",
     );
 }

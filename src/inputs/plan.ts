@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseTargetUrl } from '../core/index.js';
 import { parseColumnChoice } from './csv/column-choice.js';
@@ -21,6 +22,8 @@ export interface InputFlags {
   variant?: RedirectsVariant;
   /** `--columns source=NAME,target=NAME,status=NAME`: a CSV input's columns by name. */
   columns?: string;
+  /** `--docroot DIR`: for nginx input, the folder standing for the server's root. */
+  docroot?: string;
 }
 
 /** How the input is used: checked live (path rules need `--base-url`), or read offline (lint, fix). */
@@ -71,29 +74,40 @@ function baseUrlRequired(format: RuleFormat): Error {
   return invalidInputOption('--base-url', `is required to check ${article} ${what} file (its rules are paths)`);
 }
 
+/** `--docroot` resolved, for nginx input only, naming a folder that exists. */
+function docrootOf(plan: InputPlan, docroot: string, cwd: string): string {
+  if (plan.inputFormat !== 'nginx') throw invalidInputOption('--docroot', 'applies to nginx input only');
+  const folder = resolve(cwd, docroot);
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    throw invalidInputOption('--docroot', 'must name a folder', JSON.stringify(docroot));
+  return folder;
+}
+
 /** The reader's options, from the flags the format accepts; throws for `--variant` or `--columns` on another. */
-function readOptionsOf(plan: InputPlan, flags: InputFlags, offline: boolean): InputReadOptions {
+function readOptionsOf(plan: InputPlan, flags: InputFlags, options: PlanInputOptions): InputReadOptions {
+  const offline = options.offline === true;
   const pathRules = !isRuleFormat(plan.inputFormat) || needsBaseUrl(plan.inputFormat);
   const baseUrl = plan.baseUrl ?? (offline && pathRules ? `${OFFLINE_SITE}/` : undefined);
-  const options: InputReadOptions = offline ? { keepShadowed: true } : {};
-  if (baseUrl !== undefined) options.baseUrl = baseUrl;
+  const read: InputReadOptions = offline ? { keepShadowed: true } : {};
+  if (baseUrl !== undefined) read.baseUrl = baseUrl;
   if (flags.variant !== undefined) {
     if (plan.inputFormat !== 'netlify')
       throw invalidInputOption('--variant', 'applies to netlify (_redirects) input only');
-    options.variant = plan.variant = flags.variant;
+    read.variant = plan.variant = flags.variant;
   }
   if (flags.columns !== undefined) {
     if (plan.inputFormat !== 'csv') throw invalidInputOption('--columns', 'applies to CSV input only');
     plan.columns = parseColumnChoice(flags.columns);
-    options.csv = { columns: plan.columns };
+    read.csv = { columns: plan.columns };
   }
-  return options;
+  if (flags.docroot !== undefined) read.docroot = docrootOf(plan, flags.docroot, options.cwd);
+  return read;
 }
 
 /**
  * The one planning of an input, for `check`, `lint`, `fix` and `monitor import`: where it is, its format (detected
  * by name, then by content: src/inputs/detect/detect.ts), and how to read it. Opens nothing but the file's start
- * for detection. Throws `INPUT_OPTION_INVALID` for the first bad flag: `--base-url`, `--variant`, `--columns`.
+ * for detection. Throws `INPUT_OPTION_INVALID` for the first bad flag: `--base-url`, `--variant`, `--columns`, `--docroot`.
  */
 export async function planInput(file: string, flags: InputFlags, options: PlanInputOptions): Promise<InputPlan> {
   const local = file !== '-' && !isHttpLocation(file);
@@ -112,7 +126,7 @@ export async function planInput(file: string, flags: InputFlags, options: PlanIn
     ordered: isRuleFormat(inputFormat) && isOrdered(inputFormat),
   };
   if (baseUrl !== undefined) plan.baseUrl = baseUrl;
-  plan.readOptions = readOptionsOf(plan, flags, offline);
+  plan.readOptions = readOptionsOf(plan, flags, options);
   if (plan.readOptions.baseUrl !== undefined) plan.siteOrigin = new URL(plan.readOptions.baseUrl).origin;
   return plan;
 }

@@ -16,9 +16,13 @@ export interface GeneratedRequest {
   path: string;
 }
 
-/** A generated site: its `server` blocks (`__PORT__` where the port goes) and the requests asked of it. */
+/**
+ * A generated site: its `server` blocks (`__PORT__` where the port goes), the files of its otherwise empty root (a
+ * path ending in `/` is a folder), and the requests asked of it.
+ */
 export interface GeneratedSite {
   text: string;
+  files?: string[];
   requests: GeneratedRequest[];
 }
 
@@ -57,7 +61,17 @@ const action = fc.oneof(
       .tuple(rewriteRegex, target, fc.constantFrom(' permanent', ' redirect', ' last', ' break', ''))
       .map(([re, t, flag]) => `rewrite ${re} ${t}${flag};`),
   },
-  { weight: 1, arbitrary: fc.constant('try_files $uri @fallback;') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'try_files $uri @fallback;',
+      'try_files $uri $uri/ =404;',
+      'try_files $uri $uri/ /index.html;',
+      'try_files $uri.html $uri @fallback;',
+      'try_files $uri /p.php?$args;',
+      'try_files $uri /new$is_args$args;',
+    ),
+  },
 );
 
 const location = fc.record({ match, actions: fc.array(action, { minLength: 1, maxLength: 2 }) });
@@ -65,7 +79,12 @@ const NAMES = ['example.com', 'www.example.com', '*.example.com', '.example.org'
 const server = fc.record({
   names: fc.subarray(NAMES, { maxLength: 2 }),
   absoluteRedirect: fc.constantFrom(undefined, 'off'),
-  errorPage: fc.constantFrom(undefined, undefined, 'error_page 404 =301 https://new.example/missing;'),
+  errorPage: fc.constantFrom(
+    undefined,
+    undefined,
+    'error_page 404 =301 https://new.example/missing;',
+    'error_page 403 404 https://new.example/gone;',
+  ),
   actions: fc.array(action, { maxLength: 1 }),
   locations: fc.array(location, { minLength: 1, maxLength: 4 }),
   fallback: target.map((t) => `location @fallback { return 302 ${t}; }`),
@@ -82,8 +101,12 @@ const request = fc
   )
   .map(([host, segs, double, end]) => ({ host, path: `${double ? '/' : ''}/${segs.join('/')}${end}` }));
 
+/** The files a root may hold: files the requests name, folders with and without an index. */
+const FILES = ['/x.html', '/old.html', '/blog/x.html', '/docs/', '/a/index.html', '/old/p.php', '/index.html', '/new'];
+
 /** The generated parts of a site, before they are written as text (fast-check shrinks these). */
 export const siteParts = fc.record({
+  files: fc.subarray(FILES),
   servers: fc.array(server, { minLength: 1, maxLength: 3 }),
   defaultServer: fc.nat({ max: 3 }),
   requests: fc.array(request, { minLength: 1, maxLength: 6 }),
@@ -133,7 +156,7 @@ export function siteOf(parts: SiteParts): GeneratedSite {
   let text = parts.servers.map((each, index) => serverText(each, index === parts.defaultServer)).join('\n');
   if (!text.includes('(?<sub>')) text = text.replaceAll('$sub', 'sub');
   if (!text.includes('(?<slug>')) text = text.replaceAll('$slug', 'slug');
-  return { text: `${text}\n`, requests: parts.requests };
+  return { text: `${text}\n`, files: parts.files, requests: parts.requests };
 }
 
 /** The generator: sites as text with their requests. */

@@ -62,9 +62,9 @@ export async function serveFiles(dir: string, files: readonly ServedFile[]): Pro
 /** What hoplens says nginx does with a request: an answer, or that only the server can tell (skipped). */
 export type Prediction = { skipped: string } | { served: true } | { status: number; location?: string; line?: number };
 
-/** The rules compiled by hoplens's nginx matcher, as `check --samples` compiles them. */
-export function compileNginxText(rules: string): Promise<CompiledRules> {
-  return compileRules('nginx', Readable.from([rules]));
+/** The rules compiled by hoplens's nginx matcher, as `check --samples` compiles them (with `--docroot` when given). */
+export function compileNginxText(rules: string, docroot?: string): Promise<CompiledRules> {
+  return compileRules('nginx', Readable.from([rules]), docroot === undefined ? {} : { docroot });
 }
 
 /** hoplens's prediction for `path` on `host`: a path no rule answers is served by nginx itself. */

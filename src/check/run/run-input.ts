@@ -74,7 +74,11 @@ async function samples(input: RunInput, rulesStream: Readable): Promise<AsyncIte
   const { compileRules, hasPatternMatching, sampleRows } = await import('../../inputs/patterns/index.js');
   const { path, format } = plan.samples!;
   if (!hasPatternMatching(plan.inputFormat)) throw new Error(`no pattern matching for ${plan.inputFormat}`);
-  const rules = await compileRules(plan.inputFormat, rulesStream, plan.variant);
+  const { variant, docroot } = plan.readOptions;
+  const rules = await compileRules(plan.inputFormat, rulesStream, {
+    ...(variant === undefined ? {} : { variant }),
+    ...(docroot === undefined ? {} : { docroot }),
+  });
   const sampleStream = await openInput(path, input.stdin, format, sitemap);
   const baseUrl = plan.baseUrl === undefined ? {} : { baseUrl: plan.baseUrl };
   // Only a sample CSV's sources are read: its other columns, URLs or not, are nothing to refuse it for.

@@ -9,6 +9,11 @@ import type { RedirectsVariant } from './netlify/line.js';
 export interface FormatReadOptions extends RuleReadOptions {
   /** For `netlify`: whose `_redirects` syntax (default `netlify`). */
   variant?: RedirectsVariant;
+  /**
+   * For `nginx`: a folder standing for the server's root, so that a request no rule answers is answered as nginx would
+   * (`try_files`, a missing file's `error_page`, a folder's slash); without it such a request is skipped.
+   */
+  docroot?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { RedirectsVariant } from '../formats/netlify/line.js';
+import type { FormatReadOptions } from '../formats/spec.js';
 import { FORMAT_TABLE } from '../formats/table.js';
 import { readWholeText } from '../text/whole-text.js';
 import type { PatternFormat } from './formats.js';
@@ -19,11 +19,8 @@ export { skippedPatternItems } from './skipped-items.js';
 export async function compileRules(
   format: PatternFormat,
   stream: Readable,
-  variant?: RedirectsVariant,
+  options: Pick<FormatReadOptions, 'variant' | 'docroot'> = {},
 ): Promise<CompiledRules> {
-  const parsed = await FORMAT_TABLE[format].parse!(
-    await readWholeText(stream),
-    variant === undefined ? {} : { variant },
-  );
+  const parsed = await FORMAT_TABLE[format].parse!(await readWholeText(stream), options);
   return parsed.compile!();
 }

@@ -70,6 +70,11 @@ function variablesOf(state: RequestState): Record<string, string> {
   };
 }
 
+/** A text with nginx's variables and the last captures filled in (a `try_files` argument), or the unknown one. */
+export function filledText(text: string, state: RequestState): string | { problem: string } {
+  return fillCaptures(text, state.captures, variablesOf(state));
+}
+
 function returned(action: NginxAction & { kind: 'return' }, state: RequestState): RuleMatch {
   if (action.status === 444) return { line: action.line, problem: '444 closes the connection without a response' };
   if (!REDIRECT_STATUSES.has(action.status) || action.url === undefined)

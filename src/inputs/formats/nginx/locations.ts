@@ -1,5 +1,6 @@
 import type { ServerRegex } from '../../patterns/server-regex.js';
 import type { NginxAction } from './actions.js';
+import type { TryFiles } from './content-phase.js';
 
 /** A `location` block: its match, the rewrite-module directives written directly in it, and its nested locations. */
 export interface NginxLocation {
@@ -10,7 +11,7 @@ export interface NginxLocation {
   actions: NginxAction[];
   nested: LocationLevel;
   /** The location's own `try_files`, if any. */
-  tryFiles?: string[];
+  tryFiles?: TryFiles;
 }
 
 /** The locations of one level (a server, or a location's nested ones): exact and prefix ones looked up, regexes tried. */

@@ -1,6 +1,9 @@
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
 import { newSkipLog, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { actionOf, type NginxAction, type RequestState, runPhase } from './actions.js';
+import { type ContentEnd, staticContent, type TryFiles, triedFiles } from './content-phase.js';
+import type { DocrootLookup } from './docroot.js';
+import { EMPTY_ROOT } from './empty-root.js';
 import { type ErrorPage, errorPageAnswer, errorPagesOf } from './error-pages.js';
 import { addLocation, emptyLevel, type LocationLevel, type NginxLocation, pickLocation } from './locations.js';
 import type { ParsedNginx } from './read.js';
@@ -19,8 +22,15 @@ interface NginxServer extends ServerChoice {
   absoluteRedirect: boolean;
   /** The server's `error_page` codes (its locations' own are not read). */
   errorPages: Map<number, ErrorPage>;
-  /** The server's `try_files`, which its locations without one inherit. */
-  tryFiles?: string[];
+  /**
+   * The server's `try_files`: for a request no location takes only, as nginx merges no `try_files` into a location
+   * (found by the generated suite: a location without one serves `/old` as 404 where the server's would loop).
+   */
+  tryFiles?: TryFiles;
+  /** The named locations (`location @name`), reached by `try_files` only. */
+  named: Map<string, NginxLocation>;
+  /** The `server` directive's line (or the snippet's first): where an answer no rule gave is placed. */
+  line: number;
 }
 
 /** What reading the configuration reports: rules that cannot be read, rules skipped while matching. */
@@ -52,7 +62,7 @@ function locationOf(directive: NginxDirective, server: NginxServer, reports: Rep
   let [modifier, uri] = directive.args;
   if (uri === undefined)
     [modifier, uri] = modifier?.startsWith('=') && modifier.length > 1 ? ['=', modifier.slice(1)] : ['', modifier];
-  if (uri === undefined || uri.startsWith('@')) return undefined;
+  if (uri === undefined) return undefined;
   if (!['', '=', '^~', '~', '~*'].includes(modifier ?? '')) return undefined;
   const children = directive.children ?? [];
   const location: NginxLocation = {
@@ -72,7 +82,7 @@ function locationOf(directive: NginxDirective, server: NginxServer, reports: Rep
   }
   location.actions = collect(children, server, reports);
   const tryFiles = children.find((child) => child.name === 'try_files');
-  if (tryFiles !== undefined) location.tryFiles = tryFiles.args;
+  if (tryFiles !== undefined) location.tryFiles = { args: tryFiles.args, line: tryFiles.line };
   addLocations(children, location.nested, server, reports);
   return location;
 }
@@ -86,7 +96,8 @@ function addLocations(
   for (const directive of directives) {
     if (directive.name !== 'location') continue;
     const location = locationOf(directive, server, reports);
-    if (location !== undefined) addLocation(level, location);
+    if (location?.uri.startsWith('@')) server.named.set(location.uri, location);
+    else if (location !== undefined) addLocation(level, location);
   }
 }
 
@@ -106,14 +117,16 @@ function readSettings(directives: readonly NginxDirective[], server: NginxServer
     }
     if (name === 'merge_slashes') server.mergeSlashes = args[0] !== 'off';
     if (name === 'absolute_redirect') server.absoluteRedirect = args[0] !== 'off';
-    if (name === 'try_files') server.tryFiles = args;
+    if (name === 'try_files') server.tryFiles = { args, line };
     if (name === 'error_page') for (const [code, page] of errorPagesOf(args, line)) server.errorPages.set(code, page);
   }
   if (server.ports.length === 0) server.ports.push(80);
 }
 
-function serverOf(directives: readonly NginxDirective[], reports: Reports): NginxServer {
+function serverOf(directives: readonly NginxDirective[], line: number, reports: Reports): NginxServer {
   const server: NginxServer = {
+    line,
+    named: new Map(),
     names: [],
     regexNames: [],
     ports: [],
@@ -141,8 +154,8 @@ function serversOf(directives: readonly NginxDirective[], reports: Reports): Ngi
     }
   };
   visit(directives);
-  if (blocks.length === 0) return [serverOf(directives, reports)];
-  return blocks.map((block) => serverOf(block.children ?? [], reports));
+  if (blocks.length === 0) return [serverOf(directives, directives[0]?.line ?? 1, reports)];
+  return blocks.map((block) => serverOf(block.children ?? [], block.line, reports));
 }
 
 /** The URI nginx matches: %-decoded, dot segments resolved (by URL), adjacent slashes merged unless turned off. */
@@ -151,62 +164,133 @@ function matchedUri(url: URL, mergeSlashes: boolean): string {
   return mergeSlashes ? path.replace(/\/{2,}/g, '/') : path;
 }
 
+/** Where the next round of a request's processing starts: the server's rewrites, the location search, or a location. */
+type Resume = { from: 'server' } | { from: 'find' } | { from: 'named'; location: NginxLocation };
+
+/** How a round ends: nginx's answer (undefined: the server serves it), or the round to go on with. */
+type RoundEnd = { answer: RuleMatch | undefined } | (Resume & { line: number });
+
+/** What a request is matched with: the chosen server and, when given, what its root holds. */
+interface Matching {
+  server: NginxServer;
+  files?: DocrootLookup;
+}
+
 /**
  * What nginx answers for a URL in a server: its server-level rewrite directives first, then the location its search
- * picks (locations.ts) and that location's directives, looked up again after an internal rewrite (`last`, or no flag),
- * at most {@link MAX_URI_CHANGES} times; undefined when no rule answers (nginx serves the request itself).
+ * picks (locations.ts) and that location's directives, then (the root known) its content phase; looked up again
+ * after an internal rewrite (`last`, or no flag) or redirect (`try_files`), at most {@link MAX_URI_CHANGES} times;
+ * undefined when no rule answers (nginx serves the request itself).
  */
 function answer(
-  server: NginxServer,
+  matching: Matching,
   url: URL,
   chosen: Omit<PickedServer<NginxServer>, 'server'>,
 ): RuleMatch | undefined {
   const state: RequestState = {
     url,
-    uri: matchedUri(url, server.mergeSlashes),
+    uri: matchedUri(url, matching.server.mergeSlashes),
     args: url.search.slice(1),
     captures: [...chosen.captures],
     named: { ...chosen.named },
   };
-  const early = runPhase(server.actions, state);
-  if ('answer' in early) return finished(server, undefined, early.answer, url);
-  for (let changes = 0; changes <= MAX_URI_CHANGES; changes++) {
-    const picked = pickLocation(server.locations, state.uri);
-    if (picked === undefined) return finished(server, undefined, undefined, url);
-    // A prefix or exact location runs no regex: `$1` stays what the server name's regex captured.
-    if (picked.location.regex !== undefined) state.captures = picked.captures;
-    state.named = { ...state.named, ...(picked.groups ?? {}) };
-    const end = runPhase(picked.location.actions, state);
-    if ('answer' in end) return finished(server, picked.location, end.answer, url);
-    if (end.next !== 'lookup') return finished(server, picked.location, undefined, url);
-    if (changes === MAX_URI_CHANGES) return { line: end.line ?? picked.location.line, status: 500 };
+  let asked = false;
+  const root = matching.files ?? EMPTY_ROOT;
+  const files: DocrootLookup = (uri) => {
+    asked = true;
+    return root(uri);
+  };
+  const found = rounds({ server: matching.server, files }, state);
+  return matching.files === undefined && asked ? unknowable(found) : found;
+}
+
+/** The rounds of a request, until one answers or the URI changed too often (nginx's cycle, 500). */
+function rounds(matching: Required<Matching>, state: RequestState): RuleMatch | undefined {
+  let resume: Resume = { from: 'server' };
+  for (let changes = 0; ; changes++) {
+    const end = round(matching, state, resume);
+    if ('answer' in end) return end.answer;
+    if (changes === MAX_URI_CHANGES) return { line: end.line, status: 500 };
+    resume = end;
   }
-  return undefined;
 }
 
 /**
- * An answer as nginx sends it: a served request that `try_files` may hand to a named location, or whose missing file
- * an `error_page 404` redirects, is the server's to tell; an error status with an `error_page` becomes its redirect;
- * a Location beginning with `//` gets the request's origin under `absolute_redirect` (nginx's header filter does it).
+ * Without the root, a request is answered as from an empty one: where a missing file makes a rule answer (a
+ * `try_files` fallback, an `error_page 404`), the file may well exist on the real server, which then serves it, so
+ * only a served answer is certain.
  */
-function finished(
-  server: NginxServer,
-  location: NginxLocation | undefined,
-  found: RuleMatch | undefined,
-  url: URL,
-): RuleMatch | undefined {
-  if (found === undefined) {
-    const fallback = (location?.tryFiles ?? server.tryFiles)?.at(-1);
-    if (fallback?.startsWith('@'))
-      return {
-        line: location?.line ?? 0,
-        problem: `try_files hands a missing file to ${fallback}: only the server can tell`,
-      };
-    const page = server.errorPages.get(404);
-    return page === undefined
-      ? undefined
-      : { line: page.line, problem: 'error_page 404 answers a missing file: only the server can tell' };
+function unknowable(found: RuleMatch | undefined): RuleMatch | undefined {
+  if (found === undefined || 'problem' in found) return found;
+  return {
+    line: found.line,
+    problem: "it answers when a file is missing from the server's root: only the server can tell (give --docroot)",
+  };
+}
+
+/** One round: the server's rewrites (after an internal redirect), a location's, then the content phase. */
+function round(matching: Required<Matching>, state: RequestState, resume: Resume): RoundEnd {
+  const { server } = matching;
+  if (resume.from === 'server') {
+    const early = runPhase(server.actions, state);
+    if ('answer' in early) return { answer: finished(server, early.answer, state.url) };
   }
+  const location = resume.from === 'named' ? resume.location : located(server, state);
+  if (location === undefined) return content(matching, undefined, state);
+  const end = runPhase(location.actions, state);
+  if ('answer' in end) return { answer: finished(server, end.answer, state.url) };
+  if (end.next === 'lookup') return { from: 'find', line: end.line ?? location.line };
+  return content(matching, location, state);
+}
+
+/** The location nginx's search picks for the request's URI, its regex's captures set. */
+function located(server: NginxServer, state: RequestState): NginxLocation | undefined {
+  const picked = pickLocation(server.locations, state.uri);
+  if (picked === undefined) return undefined;
+  // A prefix or exact location runs no regex: `$1` stays what the server name's regex captured.
+  if (picked.location.regex !== undefined) state.captures = picked.captures;
+  state.named = { ...state.named, ...(picked.groups ?? {}) };
+  return picked.location;
+}
+
+/**
+ * The content phase of a request no rewrite answered: without the root, only what is certain (see
+ * {@link finished}); with it, `try_files` (the location's; the server's when no location took the request) or the
+ * static module (content-phase.ts).
+ */
+function content(matching: Required<Matching>, location: NginxLocation | undefined, state: RequestState): RoundEnd {
+  const { server, files } = matching;
+  const tryFiles = location === undefined ? server.tryFiles : location.tryFiles;
+  const end = tryFiles === undefined ? staticContent(state, files) : triedFiles(tryFiles, state, files);
+  return contentAnswer(server, location, end, state.url);
+}
+
+/** A content phase's end as nginx answers it: a status through its `error_page`, a folder's slash, a hand-over. */
+function contentAnswer(server: NginxServer, location: NginxLocation | undefined, end: ContentEnd, url: URL): RoundEnd {
+  const line = location?.line ?? server.line;
+  if ('problem' in end) return { answer: { line: end.line, problem: end.problem } };
+  if ('internal' in end) return { from: 'server', line: end.line || line };
+  if ('named' in end) {
+    const named = server.named.get(end.named);
+    if (named === undefined) return { answer: { line: end.line, problem: `no location ${end.named} in this server` } };
+    return { from: 'named', location: named, line: end.line };
+  }
+  if ('slash' in end) {
+    const target = server.absoluteRedirect ? `${url.protocol}//${url.host}${end.slash}` : end.slash;
+    return { answer: { line, target, status: 301 } };
+  }
+  const page = server.errorPages.get(end.status);
+  if (page !== undefined) return { answer: errorPageAnswer(page) };
+  // Served, or refused as a server refuses a file it lacks: no rule answers.
+  if ([200, 403, 404].includes(end.status)) return { answer: undefined };
+  return { answer: { line, status: end.status } };
+}
+
+/**
+ * A rule's answer as nginx sends it: an error status with an `error_page` becomes its redirect; a Location beginning
+ * with `//` gets the request's origin under `absolute_redirect` (nginx's header filter does it).
+ */
+function finished(server: NginxServer, found: RuleMatch, url: URL): RuleMatch {
   if ('problem' in found) return found;
   const page = found.target === undefined ? server.errorPages.get(found.status) : undefined;
   if (page !== undefined) return errorPageAnswer(page);
@@ -236,7 +320,7 @@ function declaredCaptures(directives: readonly NginxDirective[]): Record<string,
  * sample's host (or the first), then {@link answer}. An answer past an `if` that may answer first is a problem (the
  * sample is skipped), never a prediction.
  */
-export function compileNginx(parsed: ParsedNginx): CompiledRules {
+export function compileNginx(parsed: ParsedNginx, files?: DocrootLookup): CompiledRules {
   // Copied: compiling adds the problems of its own (a bad regex) to those of the parse, which the rows carry too.
   const problems: RuleProblem[] = [...parsed.problems];
   const skipped: SkipLog = newSkipLog();
@@ -253,11 +337,14 @@ export function compileNginx(parsed: ParsedNginx): CompiledRules {
     skipped,
     match(url) {
       const picked = pickServer(servers, url);
-      return answer(picked.server, url, { ...picked, named: { ...declared, ...picked.named } });
+      const matching = { server: picked.server, ...(files === undefined ? {} : { files }) };
+      return answer(matching, url, { ...picked, named: { ...declared, ...picked.named } });
     },
     shadowing(url, line) {
       const server = serverOfLine.get(line);
-      const found = server === undefined ? undefined : answer(server, url, { named: { ...declared }, captures: [] });
+      const matching = server === undefined ? undefined : { server, ...(files === undefined ? {} : { files }) };
+      const found =
+        matching === undefined ? undefined : answer(matching, url, { named: { ...declared }, captures: [] });
       // A block that may answer first (an `if`) does not make a rule dead: it is uncertain, not shadowed.
       return found === undefined || found.line === line || uncertain.has(found.line) ? undefined : found;
     },
