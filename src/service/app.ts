@@ -314,6 +314,11 @@ async function registerRoutes(
   ];
   await app.register(analyzeRoute, { ...analysing(), observers });
   await app.register(variantsRoute, analysing());
+  if (config.mcp) {
+    // Loaded only when on: the SDK is a megabyte the service does not otherwise need.
+    const { mcpRoute } = await import('./routes/mcp.js');
+    await app.register(mcpRoute, { ...analysing(), prefix: '' });
+  }
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
   await app.register(limitsRoute, { prefix: '/api', limiter: parts.limiter });
   const { adminToken } = config.monitors;

@@ -67,6 +67,8 @@ export interface ServiceConfig {
   readonly monitors: MonitorsConfig;
   /** `GET /metrics` (docs/operations.md). */
   readonly metrics: MetricsConfig;
+  /** `HOPLENS_MCP`: `on` serves the MCP tools at `POST /mcp` (docs/mcp.md); off by default. */
+  readonly mcp: boolean;
 }
 
 /** The metrics' part of the configuration. */
@@ -145,6 +147,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
   HOPLENS_DATA_DIR: './data',
   HOPLENS_HISTORY_DAYS: 90,
   HOPLENS_METRICS: 'off' as 'on' | 'off',
+  HOPLENS_MCP: 'off' as 'on' | 'off',
   HOPLENS_ALERT_BLOCK_PRIVATE: 'off' as 'on' | 'off',
 });
 
@@ -381,6 +384,7 @@ export function loadConfig(env: Environment = process.env): ServiceConfig {
     renderBounds: renderBounds(env),
     monitors: monitorsConfig(env, port),
     metrics: metricsConfig(env),
+    mcp: onOff(env, 'HOPLENS_MCP', d.HOPLENS_MCP),
     policy: policyFile(env),
   });
 }

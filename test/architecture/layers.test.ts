@@ -156,6 +156,8 @@ const COMPOSITION_ROOTS: ReadonlyMap<string, ReadonlySet<Layer>> = new Map([
   ['service/app.ts', new Set<Layer>(['web'])],
   ['cli/commands/serve.ts', new Set<Layer>(['service'])],
   ['cli/commands/mcp.ts', new Set<Layer>(['mcp'])],
+  // `POST /mcp` (HOPLENS_MCP=on): the service serves the MCP face over HTTP, as `hoplens mcp` does over stdio.
+  ['service/routes/mcp.ts', new Set<Layer>(['mcp'])],
 ]);
 
 /** The package's entries (package.json "exports"): `hoplens` and `hoplens/policy`. */

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
         alertBlockPrivate: false,
       },
       metrics: { enabled: false, token: undefined },
+      mcp: false,
     });
   });
 
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       HOPLENS_RENDER_MAX_MEMORY_MB: '256',
       HOPLENS_METRICS: 'on',
       HOPLENS_METRICS_TOKEN: 'scrape-token',
+      HOPLENS_MCP: 'on',
     });
     // Networks are parsed once, here; their canonical text is what a person wrote, normalised.
     expect(config.allowNetworks.map((network) => network.text)).toEqual(['10.0.0.0/8', '192.168.1.7/32', 'fd00::/8']);
@@ -106,6 +108,7 @@ describe('loadConfig', () => {
       },
       monitors: expect.any(Object),
       metrics: { enabled: true, token: 'scrape-token' },
+      mcp: true,
     });
   });
 

@@ -3,7 +3,7 @@ import type { RateLimitBody } from '../../schemas/analysis-result.js';
 import { type ClientIpResolver, rateLimitKey } from '../client-ip.js';
 import { serviceError } from '../errors.js';
 import { rateLimitBody, rateLimitHeaders, retryAfter } from './headers.js';
-import type { RateLimitState, RateLimitStore } from './store.js';
+import type { RateLimitDecision, RateLimitState, RateLimitStore } from './store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,14 +59,16 @@ export class RequestLimiter {
   async count(request: FastifyRequest, reply: FastifyReply, points = 1): Promise<void> {
     const decision = await this.store.consume(this.keyOf(request), points);
     this.apply(request, reply, decision);
-    if (decision.allowed) return;
-    const seconds = retryAfter(decision);
-    const limit = decision.refusedBy ?? 'minute';
-    const perWindow = limit === 'day' ? decision.day.limit : decision.minute.limit;
-    // A request that counts several analyses (a variants run) says so: it is refused with some perhaps still left.
-    const cost = points > 1 ? ` (this request counts ${points} analyses, more than were left)` : '';
-    const message = `Rate limit exceeded: ${perWindow} requests per ${limit}${cost}; retry in ${seconds} s`;
-    throw serviceError('RATE_LIMITED', message, { retryAfter: seconds, limit });
+    if (!decision.allowed) throw refusal(decision, points);
+  }
+
+  /**
+   * Counts `points` analyses for the request's client after its answer has begun (an MCP call's analyses, each as it
+   * starts): no header can be set any more. Throws `RATE_LIMITED` as {@link count} does.
+   */
+  async charge(request: FastifyRequest, points = 1): Promise<void> {
+    const decision = await this.store.consume(this.keyOf(request), points);
+    if (!decision.allowed) throw refusal(decision, points);
   }
 
   /** The client's state in both windows, without counting, and the instant it was read (ms since the epoch). */
@@ -81,4 +83,15 @@ export class RequestLimiter {
     if (request.rateLimit) return request.rateLimit;
     return this.apply(request, reply, await this.store.peek(this.keyOf(request)));
   }
+}
+
+/** The `RATE_LIMITED` error of a refused decision: when to retry, which window refused, and how much was asked. */
+function refusal(decision: RateLimitDecision, points: number): Error {
+  const seconds = retryAfter(decision);
+  const limit = decision.refusedBy ?? 'minute';
+  const perWindow = limit === 'day' ? decision.day.limit : decision.minute.limit;
+  // A request that counts several analyses (a variants run) says so: it is refused with some perhaps still left.
+  const cost = points > 1 ? ` (this request counts ${points} analyses, more than were left)` : '';
+  const message = `Rate limit exceeded: ${perWindow} requests per ${limit}${cost}; retry in ${seconds} s`;
+  return serviceError('RATE_LIMITED', message, { retryAfter: seconds, limit });
 }
