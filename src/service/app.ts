@@ -270,30 +270,16 @@ function installMetrics(app: FastifyInstance, config: ServiceConfig, parts: Serv
   });
 }
 
-/** Step 4: docs, health, the API, metrics and the web page. */
-async function registerRoutes(
+/**
+ * Step 4a: the routes that analyse (`/api/analyze`, `/api/variants`, and `/mcp` when on) share the analyzer, the
+ * limits, the gates and the scopes; each paces its own answers.
+ */
+async function registerAnalysingRoutes(
   app: FastifyInstance,
   config: ServiceConfig,
-  deps: AppDeps,
   parts: ServiceParts,
 ): Promise<void> {
-  const { store, lifecycle } = parts;
-  const publicDir = deps.webPublicDir ?? DEFAULT_PUBLIC_DIR;
-  await docsRoutes(app, {
-    version: PACKAGE_VERSION,
-    markFile: join(publicDir, 'favicon.svg'),
-    tokensFile: join(publicDir, 'tokens.css'),
-  });
-  await app.register(docPages);
-  await app.register(healthRoutes, {
-    store,
-    lifecycle,
-    redisConfigured: config.redisUrl !== undefined,
-    render: parts.rendering.kind,
-    monitors: parts.monitors,
-  });
-  // The two routes that analyse share the analyzer, the limits, the gates and the scopes; each paces its own answers.
-  const scopes = new AnalysisScopes(lifecycle);
+  const scopes = new AnalysisScopes(parts.lifecycle);
   const analysing = () => ({
     prefix: '/api',
     analyzer: parts.analyzer,
@@ -319,6 +305,31 @@ async function registerRoutes(
     const { mcpRoute } = await import('./routes/mcp.js');
     await app.register(mcpRoute, { ...analysing(), prefix: '' });
   }
+}
+
+/** Step 4: docs, health, the API, metrics and the web page. */
+async function registerRoutes(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  deps: AppDeps,
+  parts: ServiceParts,
+): Promise<void> {
+  const { store, lifecycle } = parts;
+  const publicDir = deps.webPublicDir ?? DEFAULT_PUBLIC_DIR;
+  await docsRoutes(app, {
+    version: PACKAGE_VERSION,
+    markFile: join(publicDir, 'favicon.svg'),
+    tokensFile: join(publicDir, 'tokens.css'),
+  });
+  await app.register(docPages);
+  await app.register(healthRoutes, {
+    store,
+    lifecycle,
+    redisConfigured: config.redisUrl !== undefined,
+    render: parts.rendering.kind,
+    monitors: parts.monitors,
+  });
+  await registerAnalysingRoutes(app, config, parts);
   await app.register(analyzeMethodsRoute, { prefix: '/api', limiter: parts.limiter });
   await app.register(limitsRoute, { prefix: '/api', limiter: parts.limiter });
   const { adminToken } = config.monitors;
