@@ -78,6 +78,9 @@ describe('Vercel statuses, as routing-utils reads them', () => {
       ['https://x.test/:nope', true],
       ['/c/:slug#:nope', false],
       ['https://x.test:8080/c/:slug', false],
+      ['https://:nope.x.test/c', true],
+      ['https://:slug.x.test:8080/c', false],
+      ['https://user:pw@x.test/c', false],
       ['/c/:slug?ref=:other', true],
       ['mailto:someone@x.test', false],
     ] as const) {

@@ -53,7 +53,13 @@ const DESTINATIONS = [
   '/n/:H/:P',
 ];
 /** Destinations using a name the rule's `has` defines (`H`), written where a rule defines one and `named` asks. */
-const NAMED_DESTINATIONS = ['/n/:H', '/n/:H/:P', '/n/:P?from=:H', 'https://new.example/:H?utm=1'];
+const NAMED_DESTINATIONS = [
+  '/n/:H',
+  '/n/:H/:P',
+  '/n/:P?from=:H',
+  'https://new.example/:H?utm=1',
+  'https://:H.new.example/:P',
+];
 const QUERIES = ['', '', '?a=1', '?from=:P', '?', '?utm=1&from=:P', '?from=:H'];
 const segment = fc.constantFrom('old', 'blog', 'docs', 'a');
 

@@ -93,6 +93,7 @@ describe('generated vercel.json files against @vercel/routing-utils', () => {
       /"destination": "[^"]*:(?:sub|code)\b/,
       /"destination": "[^"]*:(?:ref|lang)\b/,
       /"destination": "[^"]*:host\b/,
+      /"destination": "https:\/\/:(?:sub|code|ref|lang|host)\.new\.example\//,
     ];
     expect(forms.filter((form) => !form.test(texts)).map(String)).toEqual([]);
     // A rule written twice in one file (a migration's duplicate).

@@ -19,7 +19,10 @@ type JsonValue = unknown;
  * Vercel does not document.
  */
 
-/** What the conditions say of a URL: the names the `has` items define when the rule applies, else false, or undefined when only the request can tell. */
+/**
+ * What the conditions say of a URL: the names the `has` items define when the rule applies, false when it does not,
+ * undefined when only the request can tell.
+ */
 export type Decision = Readonly<Record<string, string>> | false | undefined;
 
 export type Conditions = { kind: 'none' } | { kind: 'conditional'; names: string[]; decide: (url: URL) => Decision };
@@ -27,7 +30,7 @@ export type Conditions = { kind: 'none' } | { kind: 'conditional'; names: string
 /** One item on a sample URL: the names it defines when it holds, false when it does not. */
 type Test = (url: URL) => Record<string, string> | false;
 
-/** A value as Vercel matches it, the whole text against the expression (an invalid one never matches): its named groups. */
+/** A value as Vercel matches it, the whole text against the expression (an invalid one never matches): its groups. */
 function valueTest(value: JsonValue | undefined): ((text: string) => Record<string, string> | false) | undefined {
   if (value === undefined) return () => ({});
   if (typeof value !== 'string') return undefined;

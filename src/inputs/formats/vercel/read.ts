@@ -58,8 +58,8 @@ export function vercelStatus(
 /**
  * A parameter the destination names but neither the source nor the rule's `has` defines, which Vercel refuses to
  * deploy (@vercel/routing-utils, checkPatternSyntax: "has segment … in `destination` property but not in `source` or
- * `has` property"): looked for in the destination's path and query (routing-utils accepts an undefined name in the
- * fragment). The names `has` defines are those of conditions.ts (a key without a value, a named group, `host`).
+ * `has` property"): looked for in the destination's host, path and query (routing-utils accepts an undefined name in
+ * the fragment). The names `has` defines are those of conditions.ts (a key without a value, a named group, `host`).
  */
 export function undefinedDestinationSegment(rule: JsonObject): string | undefined {
   const { source, destination } = rule;
@@ -73,7 +73,10 @@ export function undefinedDestinationSegment(rule: JsonObject): string | undefine
   const names = new Set(tokens.flatMap((token) => (typeof token === 'string' ? [] : [String(token.name)])));
   for (const name of hasSegments(rule.has)) names.add(name);
   const pathAndQuery = destination.replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/?#]*)?/i, '').split('#', 1)[0] ?? '';
-  const used = [...pathAndQuery.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  // The host is checked too (`https://:sub.example/`), not the user information or the port.
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(destination)?.[1] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  const used = [...`${host}${pathAndQuery}`.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const missing = used.find((name) => !names.has(name));
   return missing === undefined
     ? undefined
