@@ -236,6 +236,9 @@ describe('Vercel has names in the destination, filled from the sample URL (issue
   it('fills a query key without a value with its value, and a named group of a query value', () => {
     const byRef = { source: '/a/:slug', destination: '/b/:slug?from=:ref', has: [{ type: 'query', key: 'ref' }] };
     expect(bothOf([byRef], 'https://example.com/a/x?ref=news')).toEqual(['/b/x?from=news', '/b/x?from=news']);
+    // Filled once, as Vercel fills `$name` and `$1` in one pass: a `$1` in the request's value stays as it came.
+    const inPath = { source: '/a/:slug', destination: '/b/:ref/:slug', has: [{ type: 'query', key: 'ref' }] };
+    expect(bothOf([inPath], 'https://example.com/a/x?ref=%241')).toEqual(['/b/$1/x?ref=%241', '/b/$1/x']);
     const byCode = {
       source: '/c',
       destination: '/campaign/:code*',

@@ -31,15 +31,15 @@ function fill(
     const found = params[name];
     return Array.isArray(found) ? found.join('/') : (found ?? '');
   };
-  return destination
-    .replace(/:([A-Za-z_]\w*)([*+])?/g, (whole, name: string) => {
-      if (Object.hasOwn(defined, name)) return defined[name]!;
-      return names.has(name) ? value(name) : whole;
-    })
-    .replace(/\$(\d)/g, (whole, digit: string) => {
+  // One pass, as Vercel fills the Location once: a `$1` inside a value taken from the request stays as it came.
+  return destination.replace(/:([A-Za-z_]\w*)[*+]?|\$(\d)/g, (whole, name: string | undefined, digit?: string) => {
+    if (name === undefined) {
       const key = keys[Number(digit) - 1];
       return key === undefined ? whole : value(String(key.name));
-    });
+    }
+    if (Object.hasOwn(defined, name)) return defined[name]!;
+    return names.has(name) ? value(name) : whole;
+  });
 }
 
 /**
