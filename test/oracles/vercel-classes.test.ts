@@ -78,6 +78,9 @@ describe('Vercel statuses, as routing-utils reads them', () => {
       ['https://x.test/:nope', true],
       ['/c/:slug#:nope', false],
       ['https://x.test:8080/c/:slug', false],
+      ['https://:nope.x.test/c', true],
+      ['https://:slug.x.test:8080/c', false],
+      ['https://user:pw@x.test/c', false],
       ['/c/:slug?ref=:other', true],
       ['mailto:someone@x.test', false],
     ] as const) {
@@ -203,6 +206,72 @@ describe('Vercel destinations as routing-utils writes them, and file order (issu
     ] as const) {
       expect(rules.match(new URL(url))).toMatchObject({ line: 1, target: location });
       expect(oracle.answer(new URL(url))).toMatchObject({ location });
+    }
+  });
+});
+
+// The names a `has` item defines, in the destination (issue 42). vercel.com/docs/project-configuration/vercel-json,
+// "has object definition": a `value` "can be used to capture a specific part of the value"; Next.js, whose `has`
+// Vercel's follows (nextjs.org/docs/app/api-reference/config/next-config-js/redirects, "Header, Cookie, and Query
+// Matching"): `first-(?<paramName>.*)` on `first-second` makes `second` "usable in the destination with
+// `:paramName`". routing-utils (collectHasSegments, replaceSegments) writes each such name into the Location as
+// `$name`: a named group, the key of an item without a value, and `host` for a host item with a value.
+describe('Vercel has names in the destination, filled from the sample URL (issue 42)', () => {
+  const later = { source: '/old', destination: '/new' };
+
+  it('fills a named group of a host value, and host, the host it matched', () => {
+    const bySub = {
+      source: '/old',
+      destination: 'https://example.com/:sub/:host',
+      has: [{ type: 'host', value: '(?<sub>[a-z]+)\\.example\\.com' }],
+    };
+    // The old matcher skipped every sample the source matched ("only the request decides").
+    expect(bothOf([bySub, later], 'https://shop.example.com/old')).toEqual([
+      'https://example.com/shop/shop.example.com',
+      'https://example.com/shop/shop.example.com',
+    ]);
+    expect(bothOf([bySub, later], 'https://example.com/old')).toEqual(['/new', '/new']);
+  });
+
+  it('fills a query key without a value with its value, and a named group of a query value', () => {
+    const byRef = { source: '/a/:slug', destination: '/b/:slug?from=:ref', has: [{ type: 'query', key: 'ref' }] };
+    expect(bothOf([byRef], 'https://example.com/a/x?ref=news')).toEqual(['/b/x?from=news', '/b/x?from=news']);
+    // Filled once, as Vercel fills `$name` and `$1` in one pass: a `$1` in the request's value stays as it came.
+    const inPath = { source: '/a/:slug', destination: '/b/:ref/:slug', has: [{ type: 'query', key: 'ref' }] };
+    expect(bothOf([inPath], 'https://example.com/a/x?ref=%241')).toEqual(['/b/$1/x?ref=%241', '/b/$1/x']);
+    const byCode = {
+      source: '/c',
+      destination: '/campaign/:code*',
+      has: [{ type: 'query', key: 'utm', value: 'spring-(?<code>\\d+)' }],
+    };
+    expect(bothOf([byCode], 'https://example.com/c?utm=spring-24')).toEqual([
+      '/campaign/24?utm=spring-24',
+      '/campaign/24',
+    ]);
+    expect(bothOf([byCode], 'https://example.com/c?utm=autumn-24')).toEqual([undefined, undefined]);
+  });
+
+  it('lets a has name win over a source parameter of that name, as routing-utils writes it $name', () => {
+    const rule = { source: '/:lang(en|fr)/x', destination: '/l/:lang', has: [{ type: 'query', key: 'lang' }] };
+    expect(bothOf([rule], 'https://example.com/en/x?lang=de')).toEqual(['/l/de?lang=de', '/l/de']);
+  });
+
+  it('keeps skipping where a header or cookie defines the name: only the request has it', () => {
+    const byCookie = { source: '/beta/:p', destination: '/b/:beta/:p', has: [{ type: 'cookie', key: 'beta' }] };
+    expect(bothOf([byCookie, later], 'https://example.com/beta/x')).toEqual(['skip', 'skip']);
+    expect(bothOf([byCookie, later], 'https://example.com/old')).toEqual(['/new', '/new']);
+  });
+
+  it('refuses a destination name neither the source nor has defines, as Vercel refuses to deploy it', () => {
+    for (const [has, refused] of [
+      [[{ type: 'host', value: '(?<sub>[a-z]+)\\.example\\.com' }], false],
+      [[{ type: 'host', value: 'www\\.example\\.com' }], true],
+      [[{ type: 'cookie', key: 'sub' }], false],
+    ] as const) {
+      const rule = { source: '/a', destination: '/n/:sub', has };
+      expect(vercelOracle([rule]).error !== undefined, JSON.stringify(has)).toBe(refused);
+      const problems = compileVercel(parseVercel(JSON.stringify({ redirects: [rule] }))).problems;
+      expect(problems.length > 0, JSON.stringify(has)).toBe(refused);
     }
   });
 });

@@ -3,7 +3,8 @@
  * vercel-fuzz.ts), written as a migration writes them: `redirects` whose sources use `:param`, `:param*`, `:param+`,
  * `:param?`, custom groups (`:id(\\d+)`, `/:path((?!api/).*)`, `(.*)`) and parameters beside literals, whose
  * destinations use the parameters in the path and the query, on the site or another host, with `permanent` or
- * `statusCode`; `has`/`missing` on the host, the query, a header or a cookie; `rewrites`; `cleanUrls` and
+ * `statusCode`; `has`/`missing` on the host, the query, a header or a cookie, and destinations using the names `has`
+ * items define (a named group of a host or query value, a key without a value, `host`); `rewrites`; `cleanUrls` and
  * `trailingSlash` on, off or absent; rules in any order and written twice, the file indented or on one line. Samples are the rules' own paths (hits),
  * their near misses (a trailing slash, another case, `.html`, `index`), and paths, queries and hosts drawn freely,
  * with percent-escapes. Documented at vercel.com/docs/project-configuration/vercel-json ("redirects", "rewrites",
@@ -48,8 +49,18 @@ const DESTINATIONS = [
   '/n/:P#top',
   '/n/:P/:P',
   '/n?x=a b',
+  '/n/:H',
+  '/n/:H/:P',
 ];
-const QUERIES = ['', '', '?a=1', '?from=:P', '?', '?utm=1&from=:P'];
+/** Destinations using a name the rule's `has` defines (`H`), written where a rule defines one and `named` asks. */
+const NAMED_DESTINATIONS = [
+  '/n/:H',
+  '/n/:H/:P',
+  '/n/:P?from=:H',
+  'https://new.example/:H?utm=1',
+  'https://:H.new.example/:P',
+];
+const QUERIES = ['', '', '?a=1', '?from=:P', '?', '?utm=1&from=:P', '?from=:H'];
 const segment = fc.constantFrom('old', 'blog', 'docs', 'a');
 
 const status = fc.constantFrom<Record<string, unknown>>(
@@ -75,6 +86,10 @@ const condition = fc.constantFrom<Record<string, string>>(
   { type: 'cookie', key: 'beta', value: 'on' },
   { type: 'cookie', key: 'beta' },
   { type: 'header', key: 'x-preview' },
+  // Items defining names the destination may use (`:sub`, `:code`, `:lang`, and `:ref`, `:beta` and `:host` above).
+  { type: 'host', value: '(?<sub>[a-z]+)\\.example\\.com' },
+  { type: 'query', key: 'ref', value: 'tw(?<code>.*)' },
+  { type: 'query', key: 'lang' },
 );
 const conditions = fc.oneof(
   { weight: 5, arbitrary: fc.constant([]) },
@@ -89,6 +104,9 @@ const rule = fc.record({
   status,
   has: conditions,
   missing: fc.oneof({ weight: 5, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: conditions }),
+  /** Which name of the `has` items the destination's `:H` uses (31: `sub`, which may be undefined: refused). */
+  name: fc.nat({ max: 31 }),
+  named: fc.boolean(),
 });
 
 const rewrite = fc.record({
@@ -119,7 +137,18 @@ const sampleSegment = fc.constantFrom(
   'OLD',
   '',
 );
-const sampleQuery = fc.constantFrom('', '', '', '?ref=twitter', '?ref=tweet', '?ref=', '?lang=en', '?a=1', '?q=a%26b');
+const sampleQuery = fc.constantFrom(
+  '',
+  '',
+  '',
+  '?ref=twitter',
+  '?ref=tweet',
+  '?ref=',
+  '?lang=en',
+  '?a=1',
+  '?q=a%26b',
+  '?ref=tw&lang=fr',
+);
 const sample = fc.record({
   host: fc.constantFrom(...HOSTS),
   segments: fc.array(sampleSegment, { maxLength: 3 }),
@@ -179,12 +208,38 @@ function nearMisses(path: string): string[] {
 
 type RuleParts = FileParts['redirects'][number];
 
-/** A rule's destination, its parameter written as the source names it (a plain `x` where it names none). */
+/**
+ * The names a rule's `has` items define, as Vercel's documentation has them (vercel-has.ts): an item's key when it
+ * has no value, a value's named groups, `host` for a host item with a value; only names a `:name` can write.
+ */
+function hasNames(has: readonly Record<string, string>[]): string[] {
+  return has
+    .flatMap((item) => {
+      if (item.value === undefined) return item.key === undefined ? [] : [item.key];
+      const groups = [...item.value.matchAll(/\(\?<(\w+)>/g)].map((match) => match[1]!);
+      return item.type === 'host' ? [...groups, 'host'] : groups;
+    })
+    .filter((name) => /^[a-z]+$/.test(name));
+}
+
+/** The name `:H` stands for: one the rule's `has` defines, else a plain `x`, now and then `sub` (maybe undefined). */
+function nameOf(parts: RuleParts): string | undefined {
+  const names = hasNames(parts.has);
+  if (parts.name === 31) return 'sub';
+  return names[parts.name % Math.max(1, names.length)];
+}
+
+/** A rule's destination, its parameters written as the source and `has` name them (a plain `x` where none). */
 function destinationOf(parts: RuleParts, param: string | undefined, grouped: boolean): string {
-  // The query goes before a fragment, as a person writes it.
-  const [path, fragment] = parts.destination.split('#');
-  let destination = `${path}${parts.query}${fragment === undefined ? '' : `#${fragment}`}`;
+  const name = nameOf(parts);
+  const template =
+    parts.named && name !== undefined ? NAMED_DESTINATIONS[parts.name % NAMED_DESTINATIONS.length]! : parts.destination;
+  // The query goes before a fragment, as a person writes it (a template with its own query takes no other).
+  const [path, fragment] = template.split('#');
+  const query = path!.includes('?') ? '' : parts.query;
+  let destination = `${path}${query}${fragment === undefined ? '' : `#${fragment}`}`;
   if (!grouped) destination = destination.replace('$1', 'x');
+  destination = name === undefined ? destination.replace(/:H/g, 'x') : destination.replace(/:H/g, `:${name}`);
   return param === undefined ? destination.replace(/:P\*?/g, 'x') : destination.replace(/:P/g, `:${param}`);
 }
 

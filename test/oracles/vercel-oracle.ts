@@ -7,7 +7,8 @@
  * routing-utils converts sources case-sensitively (sourceToRegex: `sensitive: true`), so the regex runs without `i`.
  * Only the routes before `{ handle: 'filesystem' }` are asked: `rewrites` come after it and never redirect.
  * A route's `has`/`missing` (copied from the rule by routing-utils) is evaluated as Vercel documents it
- * (vercel.com/docs/project-configuration/vercel-json, "has object definition"; vercel-has.ts) when the URL can tell.
+ * (vercel.com/docs/project-configuration/vercel-json, "has object definition"; vercel-has.ts) when the URL can tell,
+ * the names its items define (a named group of a value, an item's key) filling the Location's `$name`.
  */
 import { getTransformedRoutes } from '@vercel/routing-utils';
 import { routeConditions } from './vercel-has.js';
@@ -36,10 +37,13 @@ interface RedirectRoute {
   missing?: unknown[];
 }
 
-/** `$1`…`$9` and `$name` filled from the match, an unmatched group giving nothing. */
-function resolve(template: string, match: RegExpExecArray): string {
+/**
+ * `$1`…`$9` and `$name` filled from the match, an unmatched group giving nothing; `$name` first from the names the
+ * route's `has` defines (routing-utils writes a `has` name as `$name`: vercel-has.ts).
+ */
+function resolve(template: string, match: RegExpExecArray, names: Readonly<Record<string, string>>): string {
   return template.replace(/\$([1-9a-zA-Z]+)/g, (_whole, param: string) => {
-    const named = match.groups?.[param];
+    const named = Object.hasOwn(names, param) ? names[param] : match.groups?.[param];
     if (named !== undefined) return named;
     return /^\d+$/.test(param) ? (match[Number(param)] ?? '') : '';
   });
@@ -77,12 +81,12 @@ export function vercelFileOracle(file: Record<string, unknown>): VercelOracle {
         const match = new RegExp(route.src).exec(url.pathname);
         if (match === null) continue;
         const rule = index < own ? -1 : index - own;
-        const holds = routeConditions(route.has, route.missing, url);
-        if (holds === false) continue;
+        const names = routeConditions(route.has, route.missing, url);
+        if (names === false) continue;
         // A header or cookie condition: the request decides, which the oracle cannot say, and neither may hoplens.
-        if (holds === undefined) return { rule, conditional: true };
+        if (names === undefined) return { rule, conditional: true };
         if (route.headers === undefined) return undefined;
-        return { rule, location: resolve(route.headers.Location, match), status: route.status };
+        return { rule, location: resolve(route.headers.Location, match, names), status: route.status };
       }
       return undefined;
     },

@@ -85,6 +85,15 @@ describe('generated vercel.json files against @vercel/routing-utils', () => {
       /"trailingSlash": false/,
       /"cleanUrls": true/,
       /"cleanUrls": false/,
+      // `has` items defining names (a host's named group, a query value's, a query key without a value) and
+      // destinations using them (vercel-json, "has object definition").
+      /"value": "\(\?<sub>/,
+      /"value": "tw\(\?<code>/,
+      /"key": "lang"\s*\}/,
+      /"destination": "[^"]*:(?:sub|code)\b/,
+      /"destination": "[^"]*:(?:ref|lang)\b/,
+      /"destination": "[^"]*:host\b/,
+      /"destination": "https:\/\/:(?:sub|code|ref|lang|host)\.new\.example\//,
     ];
     expect(forms.filter((form) => !form.test(texts)).map(String)).toEqual([]);
     // A rule written twice in one file (a migration's duplicate).
@@ -125,5 +134,14 @@ describe('generated vercel.json files against @vercel/routing-utils', () => {
     expect(by((each) => answered(each) && conditional(each))).toBeGreaterThan(0);
     expect(by((each) => each.answer === undefined)).toBeGreaterThan(0);
     expect(by((each) => each.verdict === 'skip')).toBeGreaterThan(0);
+    // A redirect whose Location holds a name its `has` defines, filled from the sample's host or query: a named
+    // group, a query key's value, the host; each reached and agreed on.
+    const usesName = (name: RegExp) => (each: Outcome) => {
+      if (!answered(each)) return false;
+      const rule = (each.answer as { rule: number }).rule;
+      const redirect = (JSON.parse(each.file.text) as { redirects: Record<string, unknown>[] }).redirects[rule];
+      return each.verdict === 'agree' && name.test(String(redirect?.destination));
+    };
+    for (const name of [/:(?:sub|code)\b/, /:(?:ref|lang)\b/, /:host\b/]) expect(by(usesName(name))).toBeGreaterThan(5);
   }, 60_000);
 });

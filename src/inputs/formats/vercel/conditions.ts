@@ -8,21 +8,31 @@ type JsonValue = unknown;
  * and an optional `value`, a regular expression the whole value must match (any value when absent). A rule applies
  * when every `has` item holds and no `missing` item does.
  *
- * A sample URL carries its host and query, so those are evaluated; a header or cookie only the visitor's request
- * has, so where such a rule's source matches (and its host and query items hold) the sample depends on the request. A `value` that is not a string (Vercel's newer match
- * objects, `{ "eq": … }`) is not evaluated either, nor a rule whose destination uses a name a `has` item defines
- * (a named group of its value, or the key of an item without one), which hoplens does not fill.
+ * A `has` item also defines names the destination may use as `:name` (the documentation's `value`: a regex-like value
+ * "can be used to capture a specific part of the value"; routing-utils' collectHasSegments): a named group of its
+ * value, the whole value under the key of an item without one, and `host`, the host a host item's value matched.
+ *
+ * A sample URL carries its host and query, so those are evaluated and their names filled; a header or cookie only the
+ * visitor's request has, so where such a rule's source matches (and its host and query items hold) the sample depends
+ * on the request. A `value` that is not a string (Vercel's newer match objects, `{ "eq": … }`) is not evaluated
+ * either, nor a destination using a `has` name that is not plain letters and digits (`:utm_source`), whose filling
+ * Vercel does not document.
  */
-export type Conditions =
-  | { kind: 'none' }
-  /** `decide`: true when the rule applies to the URL, false when not, undefined when only the request can tell. */
-  | { kind: 'conditional'; names: string[]; decide: (url: URL) => boolean | undefined };
 
-type Test = (url: URL) => boolean;
+/**
+ * What the conditions say of a URL: the names the `has` items define when the rule applies, false when it does not,
+ * undefined when only the request can tell.
+ */
+export type Decision = Readonly<Record<string, string>> | false | undefined;
 
-/** A value as Vercel matches it: the whole text against the expression (an invalid expression never matches). */
-function valueTest(value: JsonValue | undefined): ((text: string) => boolean) | undefined {
-  if (value === undefined) return () => true;
+export type Conditions = { kind: 'none' } | { kind: 'conditional'; names: string[]; decide: (url: URL) => Decision };
+
+/** One item on a sample URL: the names it defines when it holds, false when it does not. */
+type Test = (url: URL) => Record<string, string> | false;
+
+/** A value as Vercel matches it, the whole text against the expression (an invalid one never matches): its groups. */
+function valueTest(value: JsonValue | undefined): ((text: string) => Record<string, string> | false) | undefined {
+  if (value === undefined) return () => ({});
   if (typeof value !== 'string') return undefined;
   let regex: RegExp;
   try {
@@ -30,7 +40,12 @@ function valueTest(value: JsonValue | undefined): ((text: string) => boolean) | 
   } catch {
     return () => false;
   }
-  return (text) => regex.test(text);
+  return (text) => {
+    const match = regex.exec(text);
+    if (match === null) return false;
+    // A group that took no part gives nothing.
+    return Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, part]) => [name, part ?? '']));
+  };
 }
 
 /** One item's test on a sample URL, or undefined when only the visitor's request can tell. */
@@ -38,11 +53,23 @@ function itemTest(item: JsonValue): Test | undefined {
   if (!isJsonObject(item)) return undefined;
   const matches = valueTest(item.value);
   if (matches === undefined) return undefined;
-  if (item.type === 'host') return (url) => matches(url.hostname);
+  const valued = item.value !== undefined;
+  if (item.type === 'host') {
+    return (url) => {
+      const groups = matches(url.hostname);
+      return groups && valued ? { ...groups, host: url.hostname } : groups;
+    };
+  }
   if (item.type === 'query' && typeof item.key === 'string') {
     const key = item.key;
-    // Present (even empty) when the key is in the query; its value compared decoded.
-    return (url) => url.searchParams.getAll(key).some((each) => matches(each));
+    // Present (even empty) when the key is in the query; its value compared decoded, the first that matches.
+    return (url) => {
+      for (const each of url.searchParams.getAll(key)) {
+        const groups = matches(each);
+        if (groups) return valued ? groups : { [key]: each };
+      }
+      return false;
+    };
   }
   return undefined;
 }
@@ -53,22 +80,27 @@ function items(value: JsonValue | undefined): JsonValue[] {
 
 /**
  * The names the rule's `has` items define for its destination, as routing-utils' collectHasSegments reads them: the key
- * of an item without a value, the named groups of a value, and `host` for a host item with a value.
+ * of an item without a value, the named groups of a value (or of a match object's `re`), and `host` for a host item
+ * with a value.
  */
 export function hasSegments(has: JsonValue): string[] {
   return items(has).flatMap((item) => {
     if (!isJsonObject(item)) return [];
     if (item.value === undefined) return typeof item.key === 'string' ? [item.key] : [];
-    if (typeof item.value !== 'string') return [];
-    const groups = [...item.value.matchAll(/\(\?<(\w+)>/g)].map((match) => match[1]!);
+    // A match object's `re` defines its groups too (routing-utils' getStringValueForRegex).
+    const regex = isJsonObject(item.value) ? item.value.re : item.value;
+    if (typeof regex !== 'string') return [];
+    const groups = [...regex.matchAll(/\(\?<(\w+)>/g)].map((match) => match[1]!);
     return item.type === 'host' ? [...groups, 'host'] : groups;
   });
 }
 
-/** Whether the destination uses a name a `has` item defines (routing-utils fills it from the request). */
-function usesHasSegment(has: JsonValue, destination: JsonValue): boolean {
+/** Whether the destination uses a `has` name whose filling is not documented (one not of letters and digits). */
+function usesUnsettledName(has: JsonValue, destination: JsonValue): boolean {
   if (typeof destination !== 'string') return false;
-  return hasSegments(has).some((name) => new RegExp(`:${name}(?!\\w)`).test(destination));
+  return hasSegments(has).some(
+    (name) => !/^[A-Za-z][A-Za-z0-9]*$/.test(name) && new RegExp(`:${name}(?!\\w)`).test(destination),
+  );
 }
 
 /**
@@ -83,11 +115,17 @@ export function vercelConditions(rule: Readonly<Record<string, JsonValue>>): Con
   const hasTests = has.map(itemTest);
   const missingTests = missing.map(itemTest);
   const open =
-    [...hasTests, ...missingTests].some((test) => test === undefined) || usesHasSegment(rule.has, rule.destination);
-  const decide = (url: URL): boolean | undefined => {
-    if (hasTests.some((test) => test !== undefined && !test(url))) return false;
-    if (missingTests.some((test) => test?.(url) === true)) return false;
-    return open ? undefined : true;
+    [...hasTests, ...missingTests].some((test) => test === undefined) || usesUnsettledName(rule.has, rule.destination);
+  const decide = (url: URL): Decision => {
+    const defined: Record<string, string> = {};
+    for (const test of hasTests) {
+      const holds = test?.(url);
+      if (holds === false) return false;
+      // A later item's name wins, as the items are evaluated in order.
+      Object.assign(defined, holds);
+    }
+    if (missingTests.some((test) => test !== undefined && test(url) !== false)) return false;
+    return open ? undefined : defined;
   };
   return { kind: 'conditional', names, decide };
 }

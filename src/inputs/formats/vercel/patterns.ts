@@ -16,20 +16,30 @@ const LITERAL_SOURCE = /^[A-Za-z0-9/_.~%-]*$/;
  * redirect's Location: the first `?` ends the path (so `/posts/:year?` is `/posts/` and a query, not an optional
  * parameter), a parameter's `*`/`+` modifier in the destination is consumed, a parameter that took no part (an empty
  * `:page?` or `:path*`) gives nothing, a repeated one its segments joined with `/`, and `$1`… the source's groups in
- * order. A name the source does not have is left as written.
+ * order. A name the rule's `has` defines (`defined`, conditions.ts) is filled from the request and wins over a source
+ * parameter of that name, as routing-utils writes it `$name` for the request's value; `$1`… stay the source's. A name
+ * neither defines is left as written.
  */
-function fill(destination: string, keys: readonly Key[], params: Record<string, string | string[]>): string {
+function fill(
+  destination: string,
+  keys: readonly Key[],
+  params: Record<string, string | string[]>,
+  defined: Readonly<Record<string, string>>,
+): string {
   const names = new Set(keys.map((key) => String(key.name)));
   const value = (name: string) => {
     const found = params[name];
     return Array.isArray(found) ? found.join('/') : (found ?? '');
   };
-  return destination
-    .replace(/:([A-Za-z_]\w*)([*+])?/g, (whole, name: string) => (names.has(name) ? value(name) : whole))
-    .replace(/\$(\d)/g, (whole, digit: string) => {
+  // One pass, as Vercel fills the Location once: a `$1` inside a value taken from the request stays as it came.
+  return destination.replace(/:([A-Za-z_]\w*)[*+]?|\$(\d)/g, (whole, name: string | undefined, digit?: string) => {
+    if (name === undefined) {
       const key = keys[Number(digit) - 1];
       return key === undefined ? whole : value(String(key.name));
-    });
+    }
+    if (Object.hasOwn(defined, name)) return defined[name]!;
+    return names.has(name) ? value(name) : whole;
+  });
 }
 
 /**
@@ -39,8 +49,10 @@ function fill(destination: string, keys: readonly Key[], params: Record<string, 
  */
 function writtenDestination(destination: string, keys: readonly Key[], has: unknown): string {
   const names = new Set(keys.flatMap((key) => (typeof key.name === 'string' ? [key.name] : [])));
-  const formatted = (destination.includes(':') && names.size > 0) || hasSegments(has).length > 0;
-  return formatted ? formattedQuery(destination, names) : destination;
+  const defined = hasSegments(has);
+  const formatted = (destination.includes(':') && names.size > 0) || defined.length > 0;
+  // The names `has` defines stay placeholders in the query too, as the source's do.
+  return formatted ? formattedQuery(destination, new Set([...names, ...defined])) : destination;
 }
 
 /** path-to-regexp 6.3's guard on a parameter followed by a literal: `((?:(?!-)[^\/])+?)`. */
@@ -93,13 +105,13 @@ function ruleMatcher(rule: VercelRule, skipped: SkipLog): OrderedMatcher {
     const found = matches(url.pathname);
     if (found === false) return undefined;
     // Only a rule whose source matches the path can answer: the others are passed by, whatever their condition.
-    const applies = conditions.kind === 'none' || conditions.decide(url);
-    if (applies === false) return undefined;
-    if (applies === undefined) {
+    const defined = conditions.kind === 'none' ? {} : conditions.decide(url);
+    if (defined === false) return undefined;
+    if (defined === undefined) {
       const names = conditions.kind === 'none' ? [] : conditions.names;
       return { line, problem: `conditional (${names.join(', ')}): only the request decides`, conditional: true };
     }
-    return { line, target: withQuery(fill(destination, keys, found.params), url), status };
+    return { line, target: withQuery(fill(destination, keys, found.params, defined), url), status };
   };
   // A conditional rule answers some requests only: it is tried in order, never looked up, and shadows nothing.
   if (conditions.kind !== 'none') return { line, match, conditional: true };

@@ -11,6 +11,7 @@ import {
   parseJson,
   ruleText,
 } from '../../text/json-rules.js';
+import { hasSegments } from './conditions.js';
 
 /** The source as a literal path, or why it is a pattern (or not a valid one), read with Vercel's path-to-regexp 6. */
 export function literalVercelSource(source: string): { path: string } | { pattern: string } | { error: string } {
@@ -55,14 +56,14 @@ export function vercelStatus(
 }
 
 /**
- * A parameter the destination names but the source does not define, which Vercel refuses to deploy
- * (@vercel/routing-utils, checkRedirect: "has segment … in `destination` property but not in `source` or `has`"):
- * looked for in the destination's path and query (routing-utils accepts an undefined name in the fragment). A rule with `has` may define names of its
- * own, so it is not checked here (it is conditional anyway).
+ * A parameter the destination names but neither the source nor the rule's `has` defines, which Vercel refuses to
+ * deploy (@vercel/routing-utils, checkPatternSyntax: "has segment … in `destination` property but not in `source` or
+ * `has` property"): looked for in the destination's host, path and query (routing-utils accepts an undefined name in
+ * the fragment). The names `has` defines are those of conditions.ts (a key without a value, a named group, `host`).
  */
 export function undefinedDestinationSegment(rule: JsonObject): string | undefined {
   const { source, destination } = rule;
-  if (typeof source !== 'string' || typeof destination !== 'string' || Array.isArray(rule.has)) return undefined;
+  if (typeof source !== 'string' || typeof destination !== 'string') return undefined;
   let tokens: ReturnType<typeof parsePattern>;
   try {
     tokens = parsePattern(source);
@@ -70,12 +71,16 @@ export function undefinedDestinationSegment(rule: JsonObject): string | undefine
     return undefined;
   }
   const names = new Set(tokens.flatMap((token) => (typeof token === 'string' ? [] : [String(token.name)])));
+  for (const name of hasSegments(rule.has)) names.add(name);
   const pathAndQuery = destination.replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/?#]*)?/i, '').split('#', 1)[0] ?? '';
-  const used = [...pathAndQuery.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  // The host is checked too (`https://:sub.example/`), not the user information or the port.
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(destination)?.[1] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  const used = [...`${host}${pathAndQuery}`.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const missing = used.find((name) => !names.has(name));
   return missing === undefined
     ? undefined
-    : `the destination uses :${missing}, which the source does not define (Vercel refuses to deploy it)`;
+    : `the destination uses :${missing}, which neither the source nor "has" defines (Vercel refuses to deploy it)`;
 }
 
 /** One `redirects` entry of a vercel.json. */
