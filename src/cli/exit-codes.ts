@@ -2,7 +2,8 @@ import type { CliErrorCode } from './errors.js';
 
 /**
  * The exit statuses of the `hoplens` command, each with what it means (`hoplens explain 2` prints it). 70 is a bug in
- * hoplens itself (EX_SOFTWARE of sysexits.h), so CI can tell it from a broken redirect; 130 is 128 + SIGINT.
+ * hoplens itself (EX_SOFTWARE of sysexits.h), so CI can tell it from a broken redirect; 130 is 128 + SIGINT, 143 is
+ * 128 + SIGTERM (given in src/cli/main.ts, the only place that exits).
  */
 export const EXIT_STATUSES = Object.freeze({
   OK: { status: 0, words: 'Every chain or row passed: no error finding (and no warning under --strict).' },
@@ -20,6 +21,7 @@ export const EXIT_STATUSES = Object.freeze({
   },
   INTERNAL: { status: 70, words: 'A bug in hoplens itself: please report it, with the command that gave it.' },
   INTERRUPTED: { status: 130, words: 'Stopped by Ctrl-C, after printing what was done.' },
+  TERMINATED: { status: 143, words: 'Stopped by SIGTERM (128 + 15), after printing what was done, as for Ctrl-C.' },
 });
 
 /** Each exit status by name: `EXIT.OK` is 0. */

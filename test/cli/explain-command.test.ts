@@ -60,7 +60,7 @@ describe('hoplens explain', () => {
     expect(result.stderr).toContain(`lint kinds: ${LINT_KINDS.join(', ')}`);
     expect(result.stderr).toContain(`CI types: ${Object.keys(CI_RULE_WORDS).join(', ')}`);
     expect(result.stderr).toContain('; error codes: INVALID_URL, INVALID_OPTION, BLOCKED_DESTINATION, ');
-    expect(result.stderr).toContain('exit statuses: 0, 1, 2, 70, 130');
+    expect(result.stderr).toContain('exit statuses: 0, 1, 2, 70, 130, 143');
     expect(result.stdout).toBe('');
   });
 
