@@ -3,7 +3,8 @@
  * Redirects column, reading "CONNECTION_0ESET"). A site on loopback whose `index.php` variant closes the connection
  * before answering (CONNECTION_RESET) and whose https port refuses (CONNECTION_REFUSED), shown in Debian's chromium
  * against the real service at 1280 and 375 px, light and dark: every badge's box lies inside its Status cell and
- * clear of the Redirects cell. Screenshots go to /tmp/shots-variants/badge-*.png.
+ * clear of the Redirects cell. Screenshots go to /tmp/shots-variants/badge-*.png. The same site's http canonical and
+ * its 404 variants show as the command line reports them (variant_not_https, the note variant_not_found).
  */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -53,6 +54,22 @@ interface Box {
   top: number;
   bottom: number;
 }
+
+describe('the variants view: an http canonical and the notes', () => {
+  it("says the canonical itself is http, shows the 404 variants as a note, and not among a card's odd reasons", async () => {
+    const { page } = await open(service.origin, { width: 1280 });
+    await page.goto(`${service.origin}/?view=variants&url=${encodeURIComponent(GIVEN)}`);
+    await page.locator('#results .variants__list').waitFor({ timeout: 30_000 });
+    const http = page.locator('.issue[data-type=variant_not_https]');
+    await expect(http.locator('.issue__message').textContent()).resolves.toMatch(
+      /^The canonical URL itself is plain http \(http:\/\/www\.reset\.test\/page\)/,
+    );
+    const note = page.locator('.issue[data-type=variant_not_found]');
+    await expect(note.locator('.severity').textContent()).resolves.toBe('Info');
+    await expect(note.locator('a.issue__hop').allTextContents()).resolves.toEqual(['case', 'index.html']);
+    await expect(page.locator('#variant-case .variant__odd').textContent()).resolves.toBe('⚑ Odd: variant_not_https');
+  }, 60_000);
+});
 
 describe('the variants view: error badges', () => {
   for (const width of [1280, 375]) {
