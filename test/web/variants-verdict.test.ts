@@ -1,11 +1,11 @@
 /**
- * The variants view's verdict (src/web/client/variants/variants-view.ts): a note (`variant_not_found`, info: a
+ * The variants view's verdict (src/web/client/variants/variants-verdict.ts): a note (`variant_not_found`, info: a
  * variant nobody links to answering 404, which Google counts harmless, https://support.google.com/webmasters/answer/7440203)
  * leaves the verdict at ok, as the command line's exit status 0 does; a warning still makes it a warning (issue 44).
  */
 import { describe, expect, it } from 'vitest';
 import type { VariantsResponse } from '../../src/web/client/api-types.js';
-import { variantsVerdict } from '../../src/web/client/variants/variants-view.js';
+import { variantsVerdict } from '../../src/web/client/variants/variants-verdict.js';
 
 const CANONICAL = 'https://www.example.test/page';
 
