@@ -118,11 +118,16 @@ export const EXPLAIN_HELP = `
 Examples:
   $ hoplens explain redirect_chain
   $ hoplens explain docs/issues.md#query_dropped
+  $ hoplens explain cycle                  a lint kind
+  $ hoplens explain expectation_failed     a finding type of the CI formats
+  $ hoplens explain BLOCKED_DESTINATION    an error code
+  $ hoplens explain 2                      an exit status
 
-Prints the section as Markdown, from the docs/ directory of the installed package; \`hoplens serve\` shows the same
-file as a page at /docs/issues (each type at /docs/issues#<type>).
+Prints the explanation as Markdown: a finding type's section of the docs/ directory of the installed package
+(\`hoplens serve\` shows the same file as a page at /docs/issues, each type at /docs/issues#<type>), or the words of
+the table that declares the lint kind, CI type, error code or exit status.
 
 Exit status:
   0    printed
-  2    no such issue type (the types are listed), or the package's docs/ is missing
+  2    nothing of that name (every name it knows is listed), or the package's docs/ is missing
 `;

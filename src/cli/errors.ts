@@ -8,22 +8,21 @@ import {
 import { INPUTS_ERROR_CODES, type InputsErrorCode } from '../inputs/light.js';
 import { LINT_ERROR_CODES, type LintErrorCode } from '../lint/errors.js';
 
-/** The command line's own error codes, beside the core's. */
-export const CLI_ERROR_CODES = Object.freeze([
-  /** The command line is wrong: an unknown flag, a bad value, a missing argument. */
-  'USAGE_ERROR',
-  /** An input file is missing, unreadable or malformed as a whole. */
-  'INPUT_ERROR',
-  /** The report cannot be written: a missing directory, a full disk, a file that is not writable. */
-  'OUTPUT_ERROR',
-  /** The PostgreSQL of `DATABASE_URL` (a shared crawl) cannot be reached or refuses the connection. */
-  'DATABASE_UNAVAILABLE',
-  /** A bug in hoplens itself. */
-  'INTERNAL_ERROR',
-] as const);
+/** The command line's own error codes, beside the core's, each with what it means (`hoplens explain CODE`). */
+export const CLI_ERROR_WORDS = Object.freeze({
+  USAGE_ERROR: 'The command line is wrong: an unknown flag, a bad value or combination of flags, a missing argument.',
+  INPUT_ERROR:
+    'A file the command reads is missing, unreadable or malformed: a --baseline, --report, --config or --ca.',
+  OUTPUT_ERROR: 'The report cannot be written: a missing directory, a full disk, a file that is not writable.',
+  DATABASE_UNAVAILABLE: 'The PostgreSQL of DATABASE_URL (a shared crawl) cannot be reached or refuses the connection.',
+  INTERNAL_ERROR: 'A bug in hoplens itself: please report it, with the command that gave it.',
+});
+
+/** The command line's own error codes. */
+export const CLI_ERROR_CODES = Object.freeze(Object.keys(CLI_ERROR_WORDS) as Array<keyof typeof CLI_ERROR_WORDS>);
 
 /** Every code the CLI reports: the core's, the inputs' and lint's, and its own. */
-export type CliErrorCode = ErrorCode | InputsErrorCode | LintErrorCode | (typeof CLI_ERROR_CODES)[number];
+export type CliErrorCode = ErrorCode | InputsErrorCode | LintErrorCode | keyof typeof CLI_ERROR_WORDS;
 
 /** Every code the CLI reports, for the exit-code table's test. */
 export const ALL_CLI_ERROR_CODES: readonly CliErrorCode[] = Object.freeze([

@@ -1,18 +1,36 @@
 import type { CliErrorCode } from './errors.js';
 
-/** Exit statuses of the `hoplens` command that do not come from an error code. */
-export const EXIT = Object.freeze({
-  /** Every chain or row passed. */
-  OK: 0,
-  /** At least one chain or row failed, or an analysis failed. */
-  FAILED: 1,
-  /** Usage or input error: unknown flag, bad value, missing or malformed file, an output that cannot be written. */
-  USAGE: 2,
-  /** A bug in hoplens itself (EX_SOFTWARE of sysexits.h), so CI can tell it from a broken redirect. */
-  INTERNAL: 70,
-  /** Stopped by Ctrl-C (128 + SIGINT), after printing what was done. */
-  INTERRUPTED: 130,
+/**
+ * The exit statuses of the `hoplens` command, each with what it means (`hoplens explain 2` prints it). 70 is a bug in
+ * hoplens itself (EX_SOFTWARE of sysexits.h), so CI can tell it from a broken redirect; 130 is 128 + SIGINT, 143 is
+ * 128 + SIGTERM (given in src/cli/main.ts, the only place that exits).
+ */
+export const EXIT_STATUSES = Object.freeze({
+  OK: { status: 0, words: 'Every chain or row passed: no error finding (and no warning under --strict).' },
+  FAILED: {
+    status: 1,
+    words:
+      'At least one chain or row failed (an error finding, a missed expectation, a warning under --strict), or an ' +
+      'analysis could not complete (a network or TLS error).',
+  },
+  USAGE: {
+    status: 2,
+    words:
+      'Usage or input error, before anything was checked: an unknown flag, a bad value, a missing or malformed ' +
+      'file, an output that cannot be written.',
+  },
+  INTERNAL: { status: 70, words: 'A bug in hoplens itself: please report it, with the command that gave it.' },
+  INTERRUPTED: { status: 130, words: 'Stopped by Ctrl-C, after printing what was done.' },
+  TERMINATED: { status: 143, words: 'Stopped by SIGTERM (128 + 15), after printing what was done, as for Ctrl-C.' },
 });
+
+/** Each exit status by name: `EXIT.OK` is 0. */
+export const EXIT: Readonly<Record<keyof typeof EXIT_STATUSES, number>> = Object.freeze(
+  Object.fromEntries(Object.entries(EXIT_STATUSES).map(([name, { status }]) => [name, status])) as Record<
+    keyof typeof EXIT_STATUSES,
+    number
+  >,
+);
 
 /**
  * The one table from every code the CLI reports to the exit status it gives. It is a `Record` over the whole union,

@@ -72,4 +72,4 @@ await Promise.all(
 );
 // An interrupted run ends as a process killed by its signal would (128 + 15 for SIGTERM); `hoplens serve` returns 0
 // after a signal, as stopping on one is its normal end.
-process.exit(signalled === 'SIGTERM' && code === EXIT.INTERRUPTED ? 143 : code);
+process.exit(signalled === 'SIGTERM' && code === EXIT.INTERRUPTED ? EXIT.TERMINATED : code);

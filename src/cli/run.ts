@@ -213,14 +213,19 @@ function addMcpCommand(root: Command, io: CliIo, status: { code: number }): void
   });
 }
 
-/** `hoplens explain <type>`: a finding's section of docs/issues.md, read from the installed package. */
+/**
+ * `hoplens explain <name>`: a finding's section of docs/issues.md, read from the installed package, or what a lint
+ * kind, a CI type, an error code or an exit status means.
+ */
 function addExplainCommand(root: Command, io: CliIo, status: { code: number }): void {
   root
     .command('explain')
-    .description("print what an issue type means and what to do about it (its section of hoplens's docs/issues.md)")
+    .description(
+      'print what a finding type, lint kind, CI type, error code or exit status means, and what to do about it',
+    )
     .argument(
-      '<type>',
-      'an issue type, as a finding names it: redirect_chain, or its help docs/issues.md#redirect_chain',
+      '<name>',
+      'as hoplens prints it: redirect_chain (or its help docs/issues.md#redirect_chain), cycle, BLOCKED_DESTINATION, 2',
     )
     .addHelpText('after', EXPLAIN_HELP)
     .action(async (type: string) => {

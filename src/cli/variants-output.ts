@@ -19,7 +19,8 @@ function chainText(row: VariantRow): string {
 }
 
 function findingLine(entry: VariantFinding, colors: Colors): string {
-  const mark = entry.severity === 'error' ? colors.red('✖') : colors.yellow('⚠');
+  const mark =
+    entry.severity === 'error' ? colors.red('✖') : entry.severity === 'warning' ? colors.yellow('⚠') : colors.blue('·');
   return `${mark} ${entry.type}: ${entry.message}\n    ${colors.dim(entry.help)}`;
 }
 

@@ -1,30 +1,39 @@
 import type { Hop } from './types.js';
 
 /**
- * The codes of the core's errors: a bad input, or a hop that could not be completed. The faces (service, CLI) declare
- * codes of their own beside these, and each maps the union of both in one table.
+ * The codes of the core's errors, each with what it means in words (`hoplens explain CODE` prints them): a bad input,
+ * or a hop that could not be completed. The faces (service, CLI) declare codes of their own beside these, and each
+ * maps the union of both in one table.
  */
-export const ERROR_CODES = Object.freeze([
+export const ERROR_CODE_WORDS = Object.freeze({
   // input
-  'INVALID_URL',
-  'INVALID_OPTION',
-  'BLOCKED_DESTINATION',
+  INVALID_URL: 'The URL is missing, cannot be parsed, or is not http or https.',
+  INVALID_OPTION: 'An option is out of range or malformed: the message names it, what it must be and what was given.',
+  BLOCKED_DESTINATION:
+    'The host is in blocked address space (loopback, a private network, link-local...), so no connection was made: ' +
+    'the service and the library refuse such addresses unless allowed (allowNetworks, HOPLENS_ALLOW_NETWORKS).',
   // network, per hop
-  'DNS_ERROR',
-  'CONNECTION_REFUSED',
-  'CONNECTION_RESET',
-  'TLS_ERROR',
-  'PROTOCOL_ERROR',
-  'RESPONSE_TOO_LARGE',
-  'TIMEOUT',
-  'NETWORK_ERROR',
-  'ABORTED',
+  DNS_ERROR: 'The host name does not resolve.',
+  CONNECTION_REFUSED: 'The server refused the connection: nothing listens on that port.',
+  CONNECTION_RESET: 'The connection was closed before a complete response.',
+  TLS_ERROR:
+    'The certificate or the TLS handshake failed: expired, self-signed, for another host, untrusted, or plain HTTP ' +
+    'on an https:// URL. The message says which.',
+  PROTOCOL_ERROR: 'The server answered malformed HTTP.',
+  RESPONSE_TOO_LARGE: 'The response headers are over 64 KiB.',
+  TIMEOUT: 'No response headers came within the timeout.',
+  NETWORK_ERROR: 'Another network failure.',
+  ABORTED: "The caller's signal aborted the analysis (the command line aborts only on Ctrl-C).",
   // rendering
-  'RENDER_UNAVAILABLE',
-] as const);
+  RENDER_UNAVAILABLE:
+    'Rendering was asked for and no Chromium could be started: install chromium or set HOPLENS_CHROMIUM.',
+});
 
 /** A code of the core's errors. */
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = keyof typeof ERROR_CODE_WORDS;
+
+/** The codes of the core's errors, in the order of {@link ERROR_CODE_WORDS}. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.keys(ERROR_CODE_WORDS) as ErrorCode[]);
 
 /** Extra, code-specific facts carried by an error (the option at fault, the TLS reason...). */
 export interface HoplensErrorDetails {

@@ -42,6 +42,7 @@ export {
 export { temporaryRedirectIssue } from './detectors/temporary-redirect.js';
 export {
   defineErrors,
+  ERROR_CODE_WORDS,
   ERROR_CODES,
   type ErrorCode,
   type ErrorKit,

@@ -1,20 +1,26 @@
 import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/portable/index.js';
 
 /**
- * The codes inputs raise. They are inputs' own, not a face's: the CLI maps each to its exit status in its one table
- * (src/cli/exit-codes.ts), and any other face reading inputs maps them its own way.
+ * The codes inputs raise, each with what it means (`hoplens explain CODE` prints it). They are inputs' own, not a
+ * face's: the CLI maps each to its exit status in its one table (src/cli/exit-codes.ts), and any other face reading
+ * inputs maps them its own way.
  */
-export const INPUTS_ERROR_CODES = Object.freeze([
-  /** An input cannot be opened, read or fetched: missing, a directory, no permission, an http error. */
-  'INPUT_UNREADABLE',
-  /** An input cannot be read as its format as a whole: a line too long, not JSON or TOML, not a sitemap, no header. */
-  'INPUT_MALFORMED',
-  /** A reading option does not fit the input: a bad `--base-url`, `--variant` on another format, bad `--columns`. */
-  'INPUT_OPTION_INVALID',
-] as const);
+export const INPUTS_ERROR_WORDS = Object.freeze({
+  INPUT_UNREADABLE: 'An input cannot be opened, read or fetched: missing, a directory, no permission, an http error.',
+  INPUT_MALFORMED:
+    'An input cannot be read as its format as a whole: binary, a line too long, not JSON or TOML, not a sitemap, ' +
+    'a CSV without a header.',
+  INPUT_OPTION_INVALID:
+    'A reading option does not fit the input: a bad --base-url, --variant on another format, bad --columns.',
+});
 
 /** A code inputs raise. */
-export type InputsErrorCode = (typeof INPUTS_ERROR_CODES)[number];
+export type InputsErrorCode = keyof typeof INPUTS_ERROR_WORDS;
+
+/** The codes inputs raise, in the order of {@link INPUTS_ERROR_WORDS}. */
+export const INPUTS_ERROR_CODES: readonly InputsErrorCode[] = Object.freeze(
+  Object.keys(INPUTS_ERROR_WORDS) as InputsErrorCode[],
+);
 
 /** What an inputs error carries besides the core's details. */
 export interface InputsErrorDetails extends HoplensErrorDetails {

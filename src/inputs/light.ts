@@ -4,7 +4,7 @@
  * in the words inputs use for reading, without loading the readers, the CSV parser or the sitemap fetcher (they load
  * with the command that runs: `hoplens URL` never loads them).
  */
-export { INPUTS_ERROR_CODES, type InputsErrorCode, isInputsError } from './errors.js';
+export { INPUTS_ERROR_CODES, INPUTS_ERROR_WORDS, type InputsErrorCode, isInputsError } from './errors.js';
 export { fileErrorReason } from './file-error.js';
 export { hasPatternMatching, PATTERN_FORMATS, type PatternFormat } from './patterns/formats.js';
 export { neutralisedCell, restoredCell } from './text/csv-cell.js';

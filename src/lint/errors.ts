@@ -1,13 +1,20 @@
 import { defineErrors, type HoplensError, type HoplensErrorDetails } from '../core/index.js';
 
-/** The codes lint raises; the CLI maps them to exit statuses in src/cli/exit-codes.ts. */
-export const LINT_ERROR_CODES = Object.freeze([
-  /** A `--sitemap` file cannot be read, or is not a sitemap of pages. */
-  'LINT_SITEMAP_UNREADABLE',
-] as const);
+/**
+ * The codes lint raises, each with what it means (`hoplens explain CODE`); the CLI maps them to exit statuses in
+ * src/cli/exit-codes.ts.
+ */
+export const LINT_ERROR_WORDS = Object.freeze({
+  LINT_SITEMAP_UNREADABLE: 'The --sitemap file of hoplens lint cannot be read, or is not a sitemap of pages.',
+});
 
 /** A code lint raises. */
-export type LintErrorCode = (typeof LINT_ERROR_CODES)[number];
+export type LintErrorCode = keyof typeof LINT_ERROR_WORDS;
+
+/** The codes lint raises. */
+export const LINT_ERROR_CODES: readonly LintErrorCode[] = Object.freeze(
+  Object.keys(LINT_ERROR_WORDS) as LintErrorCode[],
+);
 
 /** An error lint raised. */
 export type LintError = HoplensError<LintErrorCode, HoplensErrorDetails>;

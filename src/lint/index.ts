@@ -5,8 +5,15 @@
 
 export { findChains, findMatchedChains } from './chains.js';
 export { findCycles } from './cycles.js';
-export { isLintError, LINT_ERROR_CODES, type LintError, type LintErrorCode } from './errors.js';
-export { LINT_KINDS, LINT_SEVERITY, type LintFinding, type LintKind, type LintSeverity } from './finding.js';
+export { isLintError, LINT_ERROR_CODES, LINT_ERROR_WORDS, type LintError, type LintErrorCode } from './errors.js';
+export {
+  LINT_KIND_TABLE,
+  LINT_KINDS,
+  LINT_SEVERITY,
+  type LintFinding,
+  type LintKind,
+  type LintSeverity,
+} from './finding.js';
 export { type LintedInput, type LintInputOptions, lintInput } from './lint-input.js';
 export { type LintOptions, lintGraph, lintRules } from './lint-rules.js';
 export { type MatchedWalk, walkMatched } from './matched-walk.js';

@@ -2,18 +2,26 @@ import { type Static, Type } from 'typebox';
 import { ERROR_CODES } from '../core/index.js';
 import { HopSchema, RateLimitSchema } from './analysis-result.js';
 
-/** The codes the API answers with besides the core's: the request, the limits, capacity and routing. */
-export const SERVICE_ERROR_CODES = Object.freeze([
-  'INVALID_PARAMETER',
-  'RENDER_DISABLED',
-  'RATE_LIMITED',
-  'UNAUTHORIZED',
-  'OVERLOADED',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'SHUTTING_DOWN',
-  'INTERNAL_ERROR',
-] as const);
+/**
+ * The codes the API answers with besides the core's (the request, the limits, capacity and routing), each with what it
+ * means (`hoplens explain CODE` prints it).
+ */
+export const SERVICE_ERROR_WORDS = Object.freeze({
+  INVALID_PARAMETER: 'A parameter is missing, malformed, out of range or repeated: the error names it (parameter).',
+  RENDER_DISABLED: 'render=true was asked of a service where HOPLENS_RENDER is off.',
+  RATE_LIMITED: 'The per-minute or per-day limit is spent: retry after retryAfter seconds.',
+  UNAUTHORIZED: '/api/monitors without Authorization: Bearer <HOPLENS_ADMIN_TOKEN>, or with a wrong token.',
+  OVERLOADED: 'Too many analyses in flight, and none finished within HOPLENS_QUEUE_TIMEOUT_MS.',
+  NOT_FOUND: 'An unknown route, or a monitor that does not exist.',
+  METHOD_NOT_ALLOWED: 'A method the route does not take, such as POST on /api/analyze.',
+  SHUTTING_DOWN: 'The instance is stopping.',
+  INTERNAL_ERROR: 'A bug in the service: the details are logged, not returned.',
+});
+
+/** The codes the API answers with besides the core's. */
+export const SERVICE_ERROR_CODES = Object.freeze(
+  Object.keys(SERVICE_ERROR_WORDS) as Array<keyof typeof SERVICE_ERROR_WORDS>,
+);
 
 /** Every code of the API's error body: the core's and the service's. */
 export const API_ERROR_CODES = Object.freeze([...ERROR_CODES, ...SERVICE_ERROR_CODES]);

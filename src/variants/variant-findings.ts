@@ -5,10 +5,12 @@
  * (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls,
  * .../site-move-with-url-changes), and counts serving crawlers other content than users as cloaking
  * (https://developers.google.com/search/docs/essentials/spam-policies#cloaking).
+ * A variant nobody links to (upper case, an index file) that answers 404 or 410 is what Google expects of a URL that
+ * does not exist: a note (`variant_not_found`), not a failure (variant-list.ts, UNLINKED_VARIANTS).
  */
 import type { Severity } from '../core/index.js';
 import type { VariantRow } from './variant-grid.js';
-import { CRAWLER_VARIANTS } from './variant-list.js';
+import { CRAWLER_VARIANTS, UNLINKED_VARIANTS } from './variant-list.js';
 
 /** The kinds of a variants finding. */
 export const VARIANT_ISSUE_TYPES = Object.freeze([
@@ -17,6 +19,7 @@ export const VARIANT_ISSUE_TYPES = Object.freeze([
   'variant_not_https',
   'user_agent_divergence',
   'head_get_mismatch',
+  'variant_not_found',
 ] as const);
 
 export type VariantIssueType = (typeof VARIANT_ISSUE_TYPES)[number];
@@ -38,6 +41,7 @@ const SEVERITY: Readonly<Record<VariantIssueType, Severity>> = Object.freeze({
   variant_not_https: 'error',
   user_agent_divergence: 'warning',
   head_get_mismatch: 'warning',
+  variant_not_found: 'info',
 });
 
 function finding(type: VariantIssueType, rows: readonly VariantRow[], message: string): VariantFinding {
@@ -50,17 +54,25 @@ function finding(type: VariantIssueType, rows: readonly VariantRow[], message: s
   };
 }
 
-const ids = (rows: readonly VariantRow[]) => rows.map((row) => row.variant).join(', ');
-
 /** Where a row ended, in words: its final URL or its error. */
 function ending(row: VariantRow): string {
   return row.finalUrl ?? row.error?.code ?? 'nowhere';
 }
 
-/** The URL variants' findings: consolidation, chains and scheme. */
+/** Whether a row is a variant nobody links to that answers, itself, that it does not exist (404 or 410). */
+function notFound(row: VariantRow): boolean {
+  return (
+    UNLINKED_VARIANTS.includes(row.variant) &&
+    row.redirects === 0 &&
+    (row.finalStatus === 404 || row.finalStatus === 410)
+  );
+}
+
+/** The URL variants' findings: consolidation, chains and unlinked variants that do not exist. */
 function urlFindings(canonical: string, rows: readonly VariantRow[]): VariantFinding[] {
   const found: VariantFinding[] = [];
-  const astray = rows.filter((row) => row.finalUrl !== canonical);
+  const absent = rows.filter(notFound);
+  const astray = rows.filter((row) => row.finalUrl !== canonical && !notFound(row));
   if (astray.length > 0) {
     const where = astray.map((row) => `${row.variant} → ${ending(row)}`).join('; ');
     found.push(finding('variants_not_consolidated', astray, `Variants end elsewhere than ${canonical}: ${where}`));
@@ -70,11 +82,27 @@ function urlFindings(canonical: string, rows: readonly VariantRow[]): VariantFin
     const counts = long.map((row) => `${row.variant}: ${row.redirects}`).join(', ');
     found.push(finding('variant_chain', long, `Variants take more than one redirect to ${canonical} (${counts})`));
   }
-  const plain = rows.filter((row) => row.finalUrl?.startsWith('http:') === true);
-  if (plain.length > 0) {
-    found.push(finding('variant_not_https', plain, `Variants end on plain http: ${ids(plain)}`));
+  if (absent.length > 0) {
+    const statuses = absent.map((row) => `${row.variant}: ${row.finalStatus}`).join(', ');
+    const message = `Variants nobody links to answer that they do not exist (${statuses}): harmless, no need to redirect them`;
+    found.push(finding('variant_not_found', absent, message));
   }
   return found;
+}
+
+/**
+ * Every row that ends on plain http, whatever it changed (the URL as given and the clients too), saying so first when
+ * the canonical URL itself is http: then every variant that reaches it ends on http, and the fix is the canonical's.
+ */
+function httpFindings(canonical: string | undefined, rows: readonly VariantRow[]): VariantFinding[] {
+  const plain = rows.filter((row) => row.finalUrl?.startsWith('http:') === true);
+  if (plain.length === 0) return [];
+  const where = plain.map((row) => (row.finalUrl === canonical ? row.variant : `${row.variant} → ${row.finalUrl}`));
+  const itself =
+    canonical?.startsWith('http:') === true
+      ? `The canonical URL itself is plain http (${canonical}): serve it over https and redirect http to it. `
+      : '';
+  return [finding('variant_not_https', plain, `${itself}Variants ending on plain http: ${where.join(', ')}`)];
 }
 
 /** The client variants' findings: crawlers against the browser, HEAD against GET. */
@@ -101,7 +129,7 @@ function clientFindings(given: VariantRow, rows: readonly VariantRow[]): Variant
 
 /**
  * The findings of a grid whose first row is the URL as given, and marks the rows they name as odd. Without a final
- * URL for the URL as given there is no canonical URL, and only the client findings are judged.
+ * URL for the URL as given there is no canonical URL, and only the http and client findings are judged.
  */
 export function variantFindings(grid: VariantRow[]): VariantFinding[] {
   const given = grid[0]!;
@@ -112,12 +140,18 @@ export function variantFindings(grid: VariantRow[]): VariantFinding[] {
           given.finalUrl,
           grid.filter((row) => row.kind === 'url'),
         )),
+    ...httpFindings(given.finalUrl, grid),
     ...clientFindings(
       given,
       grid.filter((row) => row.kind === 'client'),
     ),
   ];
-  const named = new Set(found.flatMap((entry) => entry.variants.filter((id) => id !== 'given' && id !== 'chrome')));
+  // A note (info) names variants that are fine: only warnings and errors mark a row odd.
+  const named = new Set(
+    found
+      .filter((entry) => entry.severity !== 'info')
+      .flatMap((entry) => entry.variants.filter((id) => id !== 'given' && id !== 'chrome')),
+  );
   for (const row of grid) row.odd = named.has(row.variant);
   return found;
 }

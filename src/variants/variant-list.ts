@@ -51,6 +51,14 @@ export const CLIENT_USER_AGENTS = Object.freeze({
 /** The crawlers among the client variants, compared with the browser (`chrome`). */
 export const CRAWLER_VARIANTS = Object.freeze(['googlebot-smartphone', 'googlebot-desktop', 'bingbot'] as const);
 
+/**
+ * The URL variants nobody links to: the path in upper case and an index file appended. A site that does not serve them
+ * answers 404 or 410, which is right: Google says a 404 for a URL no one links to does not hurt a site ("404 errors
+ * won't impact your site's search performance", https://support.google.com/webmasters/answer/7440203, Not found
+ * (404)), and treats 410 as 404 (https://developers.google.com/search/docs/crawling-indexing/http-network-errors).
+ */
+export const UNLINKED_VARIANTS: readonly string[] = Object.freeze(['case', 'index.html', 'index.php']);
+
 /** The www form of a host, or its apex: undefined for an IP literal or a single-label name. */
 function otherHost(hostname: string): string | undefined {
   if (/^[\d.]+$/.test(hostname) || hostname.startsWith('[') || !hostname.includes('.')) return undefined;

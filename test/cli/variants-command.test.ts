@@ -132,7 +132,7 @@ describe('variants findings docs', () => {
     for (const type of VARIANT_ISSUE_TYPES) {
       const section = issueSection(docs, type as never);
       expect(section?.split('\n')[0], type).toBe(`## ${type}`);
-      expect(section, type).toMatch(/Severity: \*\*(error|warning)\*\*/);
+      expect(section, type).toMatch(/Severity: \*\*(error|warning|info)\*\*/);
     }
   });
 });

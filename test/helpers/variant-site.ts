@@ -35,7 +35,8 @@ export function inconsistentSite(req: IncomingMessage, res: ServerResponse): unk
   if (host === 'shop.test') return moved(res, `https://www.shop.test${path}`);
   if (host === 'm.shop.test') return page();
   if (path === '/some/page/') return moved(res, 'https://www.shop.test/some/page');
-  if (path === '/SOME/PAGE') return page();
+  // Duplicates: each answers a page of its own (a 404 for them would be a note only, variant_not_found).
+  if (path === '/SOME/PAGE' || path === '/some/page/index.html') return page();
   if (path === '/some/page/index.php') return moved(res, 'http://legacy.shop.test/some/page');
   if (path !== '/some/page') return page(404);
   if (req.method === 'HEAD') return page(404);

@@ -1,5 +1,6 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
 import type { CiFinding, CiReport, CiRow } from './ci-report.js';
+import { ciRule } from './ci-rules.js';
 
 /** What a row is about, whatever line it is on: its source, and its expected target when it has one. */
 function rowKey(result: RowResult): string {
@@ -11,8 +12,8 @@ function rowKey(result: RowResult): string {
  * else the expectation it missed.
  */
 function failedRule(result: RowResult): string {
-  if (result.reasons.some((reason) => reason.startsWith('unmatched:'))) return 'unmatched_sample';
-  return result.issues.find((issue) => issue.severity === 'error')?.type ?? 'expectation_failed';
+  if (result.reasons.some((reason) => reason.startsWith('unmatched:'))) return ciRule('unmatched_sample');
+  return result.issues.find((issue) => issue.severity === 'error')?.type ?? ciRule('expectation_failed');
 }
 
 /**
@@ -26,7 +27,7 @@ export function rowFindings(result: RowResult): CiFinding[] {
   if (result.outcome === 'errored') {
     const code = result.error?.code ?? 'ERROR';
     const message = `${source}: ${result.error?.message ?? code}`;
-    return [{ rule: 'analysis_error', level: 'error', line, key, title: `${code}: ${source}`, message }];
+    return [{ rule: ciRule('analysis_error'), level: 'error', line, key, title: `${code}: ${source}`, message }];
   }
   if (result.outcome === 'failed') {
     const rule = failedRule(result);

@@ -1,4 +1,5 @@
 import type { CiFinding, CiReport } from './ci-report.js';
+import { ciRule } from './ci-rules.js';
 
 /** A rule `fix` would change: its line, as the file writes it, and the destination it would get. */
 export interface FixChange {
@@ -14,7 +15,7 @@ export interface FixChange {
  */
 export function fixCiReport(inputName: string, path: string | undefined, changes: readonly FixChange[]): CiReport {
   const findings: CiFinding[] = changes.map((change) => ({
-    rule: 'fix_would_change',
+    rule: ciRule('fix_would_change'),
     level: 'error',
     line: change.line,
     key: `${change.source} -> ${change.target}`,

@@ -9,6 +9,7 @@ export { type FixChange, fixCiReport } from './ci-fix-report.js';
 export { lintCiReport } from './ci-lint-report.js';
 export { type CiEnv, lineLinker, repositoryPath } from './ci-location.js';
 export * from './ci-report.js';
+export { CI_RULE_WORDS, type CiRule } from './ci-rules.js';
 export {
   CI_DOCUMENT_FORMATS,
   type CiDocumentFormat,
@@ -18,6 +19,6 @@ export {
 export { GithubFormatter, type GithubOptions, publish } from './github.js';
 export { ANNOTATIONS_PER_LEVEL, annotations, logGroup, workflowCommand } from './github-commands.js';
 export { renderGitlab } from './gitlab.js';
-export { type CiRuleHelp, ciRuleHelp } from './help-uri.js';
+export { type CiRuleHelp, ciRuleHelp, LINT_HELP } from './help-uri.js';
 export { type MarkdownOptions, renderMarkdown } from './markdown.js';
 export { type RuleHelp, renderSarif } from './sarif.js';

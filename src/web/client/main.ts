@@ -18,7 +18,8 @@ import { showRateLimit } from './rate-limit-note.js';
 import { type Copiers, renderPartialChain, renderResult } from './render-result.js';
 import { button, countdown, loadingNotice, notice } from './render-states.js';
 import { setupReportOpening } from './report-open.js';
-import { renderVariants, variantsVerdict } from './variants/variants-view.js';
+import { variantsVerdict } from './variants/variants-verdict.js';
+import { renderVariants } from './variants/variants-view.js';
 import { verdictOf } from './verdict.js';
 
 const form = new AnalyzeForm();

@@ -59,8 +59,13 @@ function url(text: string): HTMLElement {
   return h('span', { class: 'variant__url', translate: 'no', title: shown === text ? undefined : text }, shown);
 }
 
+/** An error code that may wrap after each underscore (`CONNECTION_` `RESET`) where its cell is narrow. */
+function breakable(code: string): Array<Node | string> {
+  return code.split(/(?<=_)/).flatMap((part, index) => (index === 0 ? [part] : [h('wbr', {}), part]));
+}
+
 function endOf(row: VariantRow): HTMLElement {
-  if (row.error !== undefined) return h('span', { class: 'badge badge--failed' }, row.error.code);
+  if (row.error !== undefined) return h('span', { class: 'badge badge--failed' }, ...breakable(row.error.code));
   const last = row.chain.at(-1);
   if (last === undefined || row.finalStatus === undefined) return h('span', {}, 'none');
   const kind = statusClass(last);
@@ -72,7 +77,10 @@ export function variantCard(
   findings: readonly VariantFinding[],
   onCopy: (text: string, what: string) => void,
 ): HTMLLIElement {
-  const why = row.odd ? findings.filter((finding) => finding.variants.includes(row.variant)) : [];
+  // A note (info) does not make a variant odd, so it is not among the reasons.
+  const why = row.odd
+    ? findings.filter((finding) => finding.severity !== 'info' && finding.variants.includes(row.variant))
+    : [];
   const fact = (term: string, ...value: Array<Node | string>) =>
     h('div', { class: 'variant__fact' }, h('dt', {}, term), h('dd', {}, ...value));
   const statuses = row.chain.map((hop) => String(hop.status)).join(' → ') || 'no response';

@@ -4,30 +4,11 @@
  */
 import { displayUrl } from '../../../core/portable/index.js';
 import { h } from '../../../report/view/dom.js';
-import { plural } from '../../../report/view/page.js';
 import type { VariantsResponse } from '../api-types.js';
 import { renderFindings } from '../render-issues.js';
 import { type Copiers, toolbar } from '../render-result.js';
-import type { Verdict } from '../verdict.js';
 import { variantCard, variantCardId } from './variant-card.js';
-
-/** One line on the whole grid, from its findings' severities. */
-export function variantsVerdict(report: VariantsResponse): Verdict {
-  const odd = report.grid.filter((row) => row.odd).length;
-  const errors = report.findings.filter((finding) => finding.severity === 'error').length;
-  const marked = `${plural(odd, 'variant')} of ${report.grid.length} marked odd.`;
-  if (report.canonical === undefined) {
-    return { level: 'error', title: 'No canonical URL', detail: `The URL as given did not end on a page. ${marked}` };
-  }
-  if (errors > 0) return { level: 'error', title: 'Variants end in different places', detail: marked };
-  if (report.findings.length > 0)
-    return { level: 'warning', title: 'One canonical URL, with warnings', detail: marked };
-  return {
-    level: 'ok',
-    title: 'One canonical URL, in one hop',
-    detail: `Every variant reaches it in at most one redirect, over HTTPS, for crawlers and browsers alike.`,
-  };
-}
+import { variantsVerdict } from './variants-verdict.js';
 
 function summary(report: VariantsResponse): HTMLElement {
   const verdict = variantsVerdict(report);
