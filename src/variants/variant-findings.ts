@@ -41,7 +41,8 @@ const SEVERITY: Readonly<Record<VariantIssueType, Severity>> = Object.freeze({
   variant_not_https: 'error',
   user_agent_divergence: 'warning',
   head_get_mismatch: 'warning',
-  variant_not_found: 'info',
+  // The issue's decision: a warning by default, never a failed run (Google counts such a 404 harmless).
+  variant_not_found: 'warning',
 });
 
 function finding(type: VariantIssueType, rows: readonly VariantRow[], message: string): VariantFinding {

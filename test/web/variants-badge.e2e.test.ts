@@ -55,8 +55,8 @@ interface Box {
   bottom: number;
 }
 
-describe('the variants view: an http canonical and the notes', () => {
-  it("says the canonical itself is http, shows the 404 variants as a note, and not among a card's odd reasons", async () => {
+describe('the variants view: an http canonical and the 404 variants', () => {
+  it("says the canonical itself is http, shows the 404 variants as a warning, among a card's odd reasons", async () => {
     const { page } = await open(service.origin, { width: 1280 });
     await page.goto(`${service.origin}/?view=variants&url=${encodeURIComponent(GIVEN)}`);
     await page.locator('#results .variants__list').waitFor({ timeout: 30_000 });
@@ -65,9 +65,11 @@ describe('the variants view: an http canonical and the notes', () => {
       /^The canonical URL itself is plain http \(http:\/\/www\.reset\.test\/page\)/,
     );
     const note = page.locator('.issue[data-type=variant_not_found]');
-    await expect(note.locator('.severity').textContent()).resolves.toBe('Info');
+    await expect(note.locator('.severity').textContent()).resolves.toBe('Warning');
     await expect(note.locator('a.issue__hop').allTextContents()).resolves.toEqual(['case', 'index.html']);
-    await expect(page.locator('#variant-case .variant__odd').textContent()).resolves.toBe('⚑ Odd: variant_not_https');
+    await expect(page.locator('#variant-case .variant__odd').textContent()).resolves.toBe(
+      '⚑ Odd: variant_not_found, variant_not_https',
+    );
   }, 60_000);
 });
 
