@@ -24,6 +24,9 @@ beforeAll(async () => {
     // The rules `/a /b` and `/b /c`, as a host applies them.
     if (path === '/a') return redirect('/b');
     if (path === '/b') return redirect('/c');
+    // The rules `/p /q` and `/q /p`: a loop.
+    if (path === '/p') return redirect('/q');
+    if (path === '/q') return redirect('/p');
     if (/^\/x\d$/.test(path)) return redirect('/home');
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
@@ -227,6 +230,15 @@ describe('the verdict of a run', () => {
     );
     const lint = await runCli(['lint', rules]);
     expect(lint.stdout).toContain('chain of 2 redirects: /a → /b → /c (line 2 redirects /b again); point it at /c');
+  });
+
+  it('every row of a rules loop names the loop from its own line, not only the first', async () => {
+    const s = site();
+    const rules = await file('_redirects', '/p /q 301\n/q /p 301\n');
+    const { code, stdout } = await runCli(['check', rules, '--base-url', s]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/✖ the rules loop \(line 1 → line 2\): /);
+    expect(stdout).toMatch(/✖ the rules loop \(line 2 → line 1\): /);
   });
 
   it('-q leaves out the slowest chains; without it they are listed', async () => {

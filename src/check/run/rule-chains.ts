@@ -17,9 +17,19 @@ export async function findRuleChains(baseUrl: string | undefined, items: readonl
   const graph = buildRuleGraph(rows, origin);
   const chains = new Map<number, string>();
   for (const finding of [...findCycles(graph), ...findChains(graph)]) {
-    const lines = [finding.line, ...(finding.related ?? [])].map((line) => `line ${line}`).join(' → ');
-    const what = finding.kind === 'cycle' ? 'the rules loop' : 'the rules chain';
-    if (!chains.has(finding.line)) chains.set(finding.line, `${what} (${lines}): ${finding.message}`);
+    const members = [finding.line, ...(finding.related ?? [])];
+    // Every rule of a loop fails because of it, each told from its own line; a chain fails its first rule only.
+    const told = finding.kind === 'cycle' ? members.map((_, at) => rotated(members, at)) : [members];
+    for (const lines of told) {
+      const what = finding.kind === 'cycle' ? 'the rules loop' : 'the rules chain';
+      const path = lines.map((line) => `line ${line}`).join(' → ');
+      if (!chains.has(lines[0]!)) chains.set(lines[0]!, `${what} (${path}): ${finding.message}`);
+    }
   }
   return chains;
+}
+
+/** A loop's lines told from its `at`-th rule: the same loop, started there. */
+function rotated(lines: readonly number[], at: number): number[] {
+  return [...lines.slice(at), ...lines.slice(0, at)];
 }
