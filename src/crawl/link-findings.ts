@@ -68,7 +68,12 @@ function redirectFindings(link: LinkRecord, redirects: number, finalUrl: string,
   if (link.element === 'hreflang') return [finding('hreflang_to_redirect', link, message, suggestion)];
   if (link.element === 'sitemap') return [finding('sitemap_url_redirects', link, message, suggestion)];
   const found = [finding('link_to_redirect', link, message, suggestion)];
-  if (redirects > 1) found.push(finding('link_to_chain', link, message, suggestion));
+  if (redirects > 1) {
+    // Its own words: the chain's cost, not the redirect's message again. Googlebot follows at most 10 hops
+    // (Google Search Central, "HTTP status codes, and network and DNS errors").
+    const chain = `${named(link.element)} on ${link.page} points at ${link.url}, a chain of ${redirects} redirects: each hop is another round trip for visitors, and Googlebot follows at most 10`;
+    found.push(finding('link_to_chain', link, chain, suggestion));
+  }
   return found;
 }
 

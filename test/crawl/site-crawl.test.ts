@@ -113,6 +113,13 @@ describe('hoplens crawl on the synthetic site', () => {
       ].sort(),
     );
     expect(outcome.code).toBe(1);
+    // A chain says what a chain costs, in words of its own, not the redirect's message again (issue 44).
+    const chainRow = rows.find((row) => row.source.endsWith('/chain-start'))!;
+    const [redirect, chain] = ['link_to_redirect', 'link_to_chain'].map((type) =>
+      [...chainRow.reasons, ...chainRow.warnings].find((text) => text.startsWith(`${type}:`))!.replace(/^\w+: /, ''),
+    );
+    expect(chain).not.toBe(redirect);
+    expect(chain).toMatch(/a chain of \d+ redirects: .*Googlebot follows at most 10/);
     // Each --report file holds the same rows as stdout, in its own format.
     const json = JSON.parse(readFileSync(join(dir(), 'report.json'), 'utf8')) as { source: string }[];
     expect(json.filter((entry) => 'source' in entry).map((entry) => entry.source)).toEqual(
