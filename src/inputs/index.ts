@@ -8,6 +8,7 @@ export { type ColumnChoice, CSV_ROLES, type CsvColumns, describeColumns, readCsv
 export { formatOfContent } from './detect/by-content.js';
 export { formatOfName } from './detect/by-name.js';
 export { detectInputFormat } from './detect/detect.js';
+export { detectStdinFormat } from './detect/stdin-format.js';
 export { applyEdits, type TextEdit, unifiedDiff } from './edits/index.js';
 export {
   INPUTS_ERROR_CODES,

@@ -13,14 +13,17 @@ import { runVerdict } from '../check/verdict.js';
 import { fileLine } from '../file-line.js';
 import type { CliIo } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
+import { stdinDetected } from '../stdin-input.js';
 
 /**
  * `hoplens check <file>`: checks every row of a list, CSV or redirect-rule file, streaming rows in and results out.
  * Everything that can be wrong with the command line or the files is found before the first request. src/check
  * runs, judges and counts the rows; this reads the flags, writes the rows and says how the run ended.
  */
-export async function checkCommand(file: string, given: CheckFlags, io: CliIo): Promise<number> {
+export async function checkCommand(file: string, given: CheckFlags, piped: CliIo): Promise<number> {
   const started = performance.now();
+  const { io, input } = await stdinDetected(file, given.input, piped);
+  if (input !== undefined) given = { ...given, input };
   const cwd = io.cwd ?? process.cwd();
   // `--resume` writes its ndjson report: no table to annotate.
   const toStdout = given.output === undefined && given.resume === undefined;

@@ -22,6 +22,7 @@ import { fileLine, fileName } from '../file-line.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
+import { stdinDetected } from '../stdin-input.js';
 import { fixCheck } from './fix-check.js';
 
 /** Flags of `hoplens fix`, as commander hands them over. */
@@ -147,7 +148,9 @@ async function loadRules(plan: InputPlan, text: string, stderr: Sink) {
  * `hoplens fix <file>`: writes the rules flattened, each source straight to its final destination, in the input's own
  * format (src/fix/). Everything wrong with the command line or the input is found before anything is written.
  */
-export async function fixCommand(file: string, flags: FixFlags, io: CliIo): Promise<number> {
+export async function fixCommand(file: string, typed: FixFlags, piped: CliIo): Promise<number> {
+  const { io, input } = await stdinDetected(file, typed.input, piped);
+  const flags = input === undefined ? typed : { ...typed, input };
   const cwd = io.cwd ?? process.cwd();
   const plan = await planInput(file, flags, { cwd, offline: true });
   const write = writerOf(plan);

@@ -29,6 +29,7 @@ import { writeStepSummary } from '../formats/step-summary.js';
 import { type CliIo, outputClosed } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { parseReportSpecs, type ReportSpec } from '../report-flag.js';
+import { stdinDetected } from '../stdin-input.js';
 
 /** What lint found in one file (src/lint's `lintInput`). */
 type LintOutcome = Awaited<ReturnType<typeof lintInput>>;
@@ -215,7 +216,9 @@ async function writeLintOutputs(plan: LintPlan, report: LintReport, flags: LintF
  * `hoplens lint <file>`: reads a rules file offline and reports what is wrong among its rules (src/lint/).
  * Nothing is requested: the findings come from the rules alone, and from `--sitemap` files.
  */
-export async function lintCommand(file: string, given: LintFlags, io: CliIo): Promise<number> {
+export async function lintCommand(file: string, typed: LintFlags, piped: CliIo): Promise<number> {
+  const { io, input } = await stdinDetected(file, typed.input, piped);
+  const given = input === undefined ? typed : { ...typed, input };
   const cwd = io.cwd ?? process.cwd();
   const flags = { ...given, format: effectiveFormat(given.format, given.output === undefined, io.env) };
   const plan = await planLint(file, flags, cwd);

@@ -22,7 +22,8 @@ async function fileHead(path: string): Promise<string | undefined> {
 }
 
 /**
- * The format of `file`, in this order: `--input` when given; standard input (`-`) is a list; the file name when it
+ * The format of `file`, in this order: `--input` when given; standard input (`-`) is a list (the commands that read
+ * it tell it by its start first: ./stdin-format.ts); the file name when it
  * settles the format (`.csv`, `.xml`, `_redirects`, `netlify.toml`, `vercel.json`, `.htaccess`, `*.nginx`: see
  * ./by-name.ts); else the file's start (./by-content.ts): a `.conf` is Apache's or nginx's by the directives it
  * holds (nginx when they say neither), any other name the format its lines show, or a list. An http(s) URL is named
