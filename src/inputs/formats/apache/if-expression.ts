@@ -1,22 +1,28 @@
 import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { variable } from './rewrite-conditions.js';
+import { wildcardRegex } from './wildcard.js';
 
 /**
  * An `<If "expression">` section's test, where the URL alone decides it: a comparison of one variable the URL tells
- * (`%{HTTP_HOST}`, `%{QUERY_STRING}`, `%{REQUEST_URI}`...) with a regex (`=~ /re/`, `!~ m#re#i`) or a string
- * (`== 'text'`, `!=`), as https://httpd.apache.org/docs/2.4/expr.html writes them. Undefined for any other
- * expression: then only the server can tell whether the section applies.
+ * (`%{HTTP_HOST}`, `%{QUERY_STRING}`, `%{REQUEST_URI}`, `%{HTTPS}`...) with a regex (`=~ /re/`, `!~ m#re#i`), a
+ * string (`== 'text'`, `!=`) or a wildcard (`-strmatch 'www.*'`, `-strcmatch`, `-fnmatch`), as
+ * https://httpd.apache.org/docs/2.4/expr.html writes them. Undefined for any other expression: then only the server
+ * can tell whether the section applies.
  */
 export function ifTest(expression: string, line: number, skipped: SkipLog): ((url: URL) => boolean) | undefined {
-  const parts = /^\s*%\{(\w+)\}\s*(=~|!~|==|!=)\s*(.+?)\s*$/.exec(expression);
+  const parts = /^\s*%\{(\w+)\}\s*(=~|!~|==|!=|-strc?match|-fnmatch)\s*(.+?)\s*$/.exec(expression);
   if (parts === null) return undefined;
   const [, name = '', operator = '', operand = ''] = parts;
   const negated = operator.startsWith('!');
   const value = (url: URL) => variable(name, url);
-  if (operator === '==' || operator === '!=') {
+  if (!operator.includes('~')) {
     const text = /^'([^']*)'$|^"([^"]*)"$/.exec(operand);
     if (text === null) return undefined;
     const expected = text[1] ?? text[2] ?? '';
+    if (operator.startsWith('-')) {
+      const wildcard = wildcardRegex(expected, operator !== '-fnmatch', operator === '-strcmatch');
+      return known(value, (found) => wildcard.test(found));
+    }
     return known(value, (found) => (found === expected) !== negated);
   }
   const slashes = /^\/(.*)\/(i?)$/.exec(operand);
