@@ -93,10 +93,16 @@ const alias = fc.oneof(
     )
     .map(([name, regex, s, to]) => `${name} ${regex.replace('S', s)} ${to}`),
 );
-/** `<Location /x>` holding a Redirect whose URL-path is the section's (mod_alias, Redirect in a `<Location>`). */
+/**
+ * `<Location /x>` holding a Redirect whose URL-path is the section's (mod_alias, Redirect in a `<Location>`), or one
+ * with its own URL-path under the section's.
+ */
 const location = fc
-  .tuple(aliasPath, fc.constantFrom('Redirect 301 https://new.example/', 'Redirect 302 /new', 'Redirect gone'))
-  .map(([path, redirect]) => [`<Location ${path}>`, redirect, '</Location>']);
+  .tuple(
+    aliasPath,
+    fc.constantFrom('Redirect 301 https://new.example/', 'Redirect 302 /new', 'Redirect gone', 'Redirect 301 P/x /in'),
+  )
+  .map(([path, redirect]) => [`<Location ${path}>`, redirect.replace('P', path.replace(/\/$/, '')), '</Location>']);
 /**
  * `<If>` expressions: on the Host (the Host header carries the port, so `==` on it never holds; `%{SERVER_NAME}` is
  * its name alone), the query string, the path, `%{HTTPS}`, wildcards (`-strmatch`), or a request header hoplens

@@ -101,6 +101,7 @@ describe('generated Apache configurations against a real httpd', () => {
       /^RedirectPermanent /m,
       /<Location \/\S+>\nRedirect \S+ \S+\n<\/Location>/,
       /<Location \/\S+>\nRedirect gone\n<\/Location>/,
+      /<Location \/\S+>\nRedirect 301 \/\S+ \/in\n<\/Location>/,
       /<If "%\{HTTP_HOST\} =~/,
       /<If "%\{QUERY_STRING\} == /,
       /<If "%\{HTTP:Accept-Language\}/,

@@ -1,5 +1,5 @@
-import type { SkipLog } from '../../patterns/server-regex.js';
 import { ifTest } from './if-expression.js';
+import type { ConditionRegex } from './rewrite-conditions.js';
 
 /**
  * `<If>`, `<ElseIf>` and `<Else>` as one chain (https://httpd.apache.org/docs/2.4/mod/core.html#elseif): an
@@ -26,10 +26,9 @@ export function chainedSection(
   name: string,
   expression: string,
   before: readonly IfCondition[],
-  line: number,
-  skipped: SkipLog,
+  compile: ConditionRegex,
 ): ChainedSection {
-  const own: IfCondition = name === 'else' ? () => true : ifTest(expression, line, skipped);
+  const own: IfCondition = name === 'else' ? () => true : ifTest(expression, compile);
   const prior = name === 'if' ? [] : before;
   const chain = [...prior, own];
   if (own === undefined || prior.some((test) => test === undefined)) return { test: undefined, chain };

@@ -1,5 +1,4 @@
-import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
-import { variable } from './rewrite-conditions.js';
+import { type ConditionRegex, variable } from './rewrite-conditions.js';
 import { wildcardRegex } from './wildcard.js';
 
 /**
@@ -7,9 +6,10 @@ import { wildcardRegex } from './wildcard.js';
  * (`%{HTTP_HOST}`, `%{QUERY_STRING}`, `%{REQUEST_URI}`, `%{HTTPS}`...) with a regex (`=~ /re/`, `!~ m#re#i`), a
  * string (`== 'text'`, `!=`) or a wildcard (`-strmatch 'www.*'`, `-strcmatch`, `-fnmatch`), as
  * https://httpd.apache.org/docs/2.4/expr.html writes them. Undefined for any other expression: then only the server
- * can tell whether the section applies.
+ * can tell whether the section applies. `compile` runs the regex: the matcher's bounded engines for samples, a plain
+ * RegExp on simple patterns for the rows the page reads too (rewrite-conditions.ts).
  */
-export function ifTest(expression: string, line: number, skipped: SkipLog): ((url: URL) => boolean) | undefined {
+export function ifTest(expression: string, compile: ConditionRegex): ((url: URL) => boolean) | undefined {
   const parts = /^\s*%\{(\w+)\}\s*(=~|!~|==|!=|-strc?match|-fnmatch)\s*(.+?)\s*$/.exec(expression);
   if (parts === null) return undefined;
   const [, name = '', operator = '', operand = ''] = parts;
@@ -30,7 +30,7 @@ export function ifTest(expression: string, line: number, skipped: SkipLog): ((ur
   const source = slashes?.[1] ?? marked?.[2];
   if (source === undefined) return undefined;
   const flag = slashes?.[2] ?? marked?.[3] ?? '';
-  const regex = serverRegex(source, flag === 'i', { log: skipped, line });
+  const regex = compile(source, flag === 'i');
   if (regex === undefined) return undefined;
   return known(value, (found) => (regex.exec(found) !== null) !== negated);
 }

@@ -1,6 +1,6 @@
 import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
-import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
+import { newSkipLog, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
 import { chainedSection, IF_CHAIN, type IfCondition } from './if-chain.js';
 import { guardIfRewrites, type PlacedRewrite } from './if-rewrites.js';
@@ -123,7 +123,9 @@ function opened(
 ): OpenSection {
   const section: OpenSection = { name, arg: directive.args[0] ?? '', line: directive.line };
   if (!IF_CHAIN.has(name)) return section;
-  const made = chainedSection(name, directive.args.join(' '), chain ?? [], directive.line, groups.skipped);
+  const compile = (source: string, caseless: boolean) =>
+    serverRegex(source, caseless, { log: groups.skipped, line: directive.line });
+  const made = chainedSection(name, directive.args.join(' '), chain ?? [], compile);
   section.test = made.test;
   if (name !== 'else') section.chain = made.chain;
   return section;
@@ -201,14 +203,22 @@ function exactPath(directive: ApacheDirective, local: boolean): string | undefin
 function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer | undefined {
   const exact = groups.exact.get(decodedPath(url));
   const best = exact !== undefined && exact.line < before ? exact : undefined;
-  const found = firstTried(groups.tried, url, best?.line ?? before);
-  return found ?? best?.match(url);
+  const found = firstTried(groups.tried, url, best?.line ?? before) ?? best?.match(url);
+  // The rule for this exact path may not apply (an `<If>` of rules holds): the rules after it are tried then.
+  if (found !== undefined || best === undefined) return found;
+  return firstTried(groups.tried, url, before, best.line);
 }
 
-/** The first of `rules`, in file order, written before line `before` that answers `url`. */
-function firstTried(rules: ReadonlyArray<{ line: number; match: RewriteMatcher }>, url: URL, before: number) {
+/** The first of `rules`, in file order, written after line `after` and before line `before`, that answers `url`. */
+function firstTried(
+  rules: ReadonlyArray<{ line: number; match: RewriteMatcher }>,
+  url: URL,
+  before: number,
+  after = Number.NEGATIVE_INFINITY,
+) {
   for (const rule of rules) {
     if (rule.line >= before) break;
+    if (rule.line <= after) continue;
     const found = rule.match(url);
     if (found !== undefined) return found;
   }

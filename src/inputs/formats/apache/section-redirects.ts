@@ -1,6 +1,6 @@
 import { decodedPath, type RuleMatch } from '../../patterns/rule-match.js';
 import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
-import { type ApacheMatcher, aliasMatcher, locationMatcher, underLocation } from './alias-match.js';
+import { type ApacheMatcher, aliasMatcher, locationMatcher, takesSectionPath, underLocation } from './alias-match.js';
 import { allOf, IF_CHAIN, type IfCondition } from './if-chain.js';
 import { perDirectory, TRANSPARENT } from './rule-context.js';
 
@@ -83,9 +83,9 @@ export function sectionRedirect(
 }
 
 /**
- * A redirect in a `<Location>` or `<LocationMatch>` alone. Its one-argument `Redirect` is tried before the virtual
- * host's own Redirects (locationMatcher); a `RedirectMatch` there is matched against the whole path, in mod_alias's
- * per-directory list, after them (a real httpd 2.4 answered so: test/oracles/apache.generated.test.ts).
+ * A redirect in a `<Location>` or `<LocationMatch>` alone. A `Redirect` without its URL-path is tried before the
+ * virtual host's own Redirects (locationMatcher); one with it, and a `RedirectMatch` (matched against the whole
+ * path), are in mod_alias's per-directory list, after them (takesSectionPath).
  */
 function locationRedirect(
   name: string,
@@ -95,7 +95,7 @@ function locationRedirect(
   order: number,
   skipped: SkipLog,
 ): SectionRedirect | string | undefined {
-  if (name !== 'redirectmatch') {
+  if (name !== 'redirectmatch' && takesSectionPath(name, args)) {
     const made = locationMatcher(name, args, line, inside);
     return typeof made === 'string' ? made : { list: 'before', match: made, order };
   }
