@@ -47,10 +47,13 @@ const LOCATION_FIRST = 1e14;
 
 /**
  * A redirect's place in its list, tried from the highest: a section merged later is tried first (mod_alias puts the
- * redirects of the section merged over the others before theirs), one section's in the order written.
+ * redirects of the section merged over the others before theirs), one section's in the order written. An `<If>`
+ * nested in another is merged after every outer one (a real httpd 2.4 answered a nested `<If>`'s Redirect before a
+ * later top-level one's: fuzz seed 389952, corpus/apache.json).
  */
-function placeOf(section: OpenSection, line: number): number {
-  return (section.line ?? 0) * 1e6 + (1e6 - line);
+function placeOf(sections: readonly OpenSection[], line: number): number {
+  const depth = sections.filter((each) => IF_CHAIN.has(each.name)).length;
+  return depth * 1e12 + (sections[sections.length - 1]!.line ?? 0) * 1e6 + (1e6 - line);
 }
 
 /**
@@ -71,7 +74,7 @@ export function sectionRedirect(
   const inside = locationTest(outer[0]!, line, skipped);
   const ifs = inside === undefined ? outer : outer.slice(1);
   if (!ifs.every((each) => IF_CHAIN.has(each.name))) return undefined;
-  const order = placeOf(outer[outer.length - 1]!, line);
+  const order = placeOf(outer, line);
   if (inside !== undefined && ifs.length === 0) return locationRedirect(name, args, line, inside, order, skipped);
   const test = allOf(ifs.map((each) => each.test));
   if (test === undefined) return undefined;
