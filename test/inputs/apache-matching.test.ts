@@ -280,7 +280,7 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/blog/x?a=1')).toEqual({ line: 2, target: '/if/x?a=1', status: 307 });
     expect(at('http://WWW.site.test/blog/x?a=1')).toEqual({ line: 5, target: '/www/x?a=1', status: 308 });
     expect(at('/blog/x')).toEqual({ line: 10, target: '/top/x', status: 301 });
-    expect(at('/docs')).toEqual({ line: 8, problem: 'inside <if>' });
+    expect(at('/docs')).toEqual({ line: 8, problem: 'inside <if>: only the server can tell whether it applies' });
     expect(at('/old')).toEqual({ line: 11, target: '/new', status: 301 });
   });
 

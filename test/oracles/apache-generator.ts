@@ -4,7 +4,8 @@
  * RewriteRule with every flag that decides an answer (R=301/302/307/308, R=410, G, F, L, END, NC, QSA, QSD, NE, B),
  * RewriteCond on %{HTTP_HOST}, %{REQUEST_URI} and %{QUERY_STRING} with `%1` back-references, RewriteBase and relative
  * substitutions in a `.htaccess`, Redirect / RedirectMatch / RedirectPermanent (inside `<Location>` too, where the
- * URL-path is the section's), `<If>` sections, www and non-www, trailing slashes, query strings and captures.
+ * URL-path is the section's), RedirectMatch in `<Location>`/`<LocationMatch>`, `<If>`/`<ElseIf>`/`<Else>` chains
+ * around Redirects and rewrite rules, nested sections, www and non-www, trailing slashes, query strings and captures.
  * Documentation: https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html, https://httpd.apache.org/docs/2.4/rewrite/flags.html,
  * https://httpd.apache.org/docs/2.4/mod/mod_alias.html, https://httpd.apache.org/docs/2.4/expr.html (`<If>`).
  */

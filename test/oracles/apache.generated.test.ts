@@ -12,6 +12,9 @@
  *   stops as [L] does), [G], [F], [NC], [QSA], [QSD], [NE], [B] (back-references escaped), [END].
  * - https://httpd.apache.org/docs/2.4/mod/mod_alias.html: Redirect on whole path segments, RedirectMatch, a Redirect
  *   inside `<Location>` with its URL-path left out; mod_rewrite before mod_alias.
+ * - https://httpd.apache.org/docs/2.4/expr.html and https://httpd.apache.org/docs/2.4/mod/core.html#elseif: `<If>`
+ *   expressions (`==`, `!=`, `=~`, `-strmatch`), `<ElseIf>`, `<Else>`; https://httpd.apache.org/docs/2.4/sections.html#merging:
+ *   `<Location>` sections merge before `<If>` sections, a section merged later answers first.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

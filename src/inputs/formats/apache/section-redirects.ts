@@ -76,12 +76,16 @@ export function sectionRedirect(
   if (!ifs.every((each) => IF_CHAIN.has(each.name))) return undefined;
   const order = placeOf(outer, line);
   if (inside !== undefined && ifs.length === 0) return locationRedirect(name, args, line, inside, order, skipped);
-  const test = allOf(ifs.map((each) => each.test));
-  if (test === undefined) return undefined;
   const made = aliasMatcher(name, args, line, skipped);
   if (typeof made !== 'function') return made;
-  const applies = inside === undefined ? test : (url: URL) => inside(url) && test(url);
-  const match = (url: URL) => (applies(url) ? made(url) : undefined);
+  // An expression only the server can evaluate: where the redirect would answer, in its place, so may it.
+  const test = allOf(ifs.map((each) => each.test)) ?? 'unknown';
+  const applies = (url: URL) => (inside === undefined || inside(url)) && (test === 'unknown' || test(url));
+  const problem = `inside <${ifs[ifs.length - 1]!.name}>: only the server can tell whether it applies`;
+  const match = (url: URL) => {
+    const found = applies(url) ? made(url) : undefined;
+    return found === undefined || test !== 'unknown' ? found : { line, problem };
+  };
   return { list: perDirectory(open.map((each) => each.name)) ? 'before' : 'after', match, order };
 }
 
