@@ -211,6 +211,29 @@ describe('hoplens fix', () => {
     expect({ code, stdout }).toEqual({ code: 0, stdout: text.replace('Redirect /new', 'Redirect 301 /newer') });
   });
 
+  it('lints and fixes a Redirect inside an <If> that holds for it and a RedirectMatch inside <Location> (they were skipped)', async () => {
+    // https://httpd.apache.org/docs/2.4/expr.html: -strmatch is a wildcard match, here on the request's path, which
+    // the rule's own source tells; https://httpd.apache.org/docs/2.4/mod/mod_alias.html#redirectmatch inside a
+    // <Location> matches the whole path.
+    const text = [
+      `<If "%{REQUEST_URI} -strmatch '/old*'">`,
+      '  Redirect 301 /old /new',
+      '</If>',
+      'Redirect 301 /new /newer',
+      '<Location /docs>',
+      '  RedirectMatch 301 ^/docs/a$ /new',
+      '</Location>',
+      '',
+    ].join('\n');
+    const path = await file('.htaccess', text);
+    const lint = await runCli(['lint', path]);
+    expect(lint.stdout).toContain('.htaccess:2: warning chain: chain of 2 redirects: /old → /new → /newer');
+    expect(lint.stdout).toContain('.htaccess:6: warning chain: chain of 2 redirects: /docs/a → /new → /newer');
+    const { code, stdout } = await runCli(['fix', path]);
+    const fixed = text.replace('/old /new', '/old /newer').replace('^/docs/a$ /new', '^/docs/a$ /newer');
+    expect({ code, stdout }).toEqual({ code: 0, stdout: fixed });
+  });
+
   it('refuses a Screaming Frog report, saying why, and writes nothing for malformed rules', async () => {
     const report = await file('chains.csv', 'Address,Final Address\nhttps://a.example/x,https://a.example/y\n');
     const frog = await runCli(['fix', '--input', 'screaming-frog', report]);

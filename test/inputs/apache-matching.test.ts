@@ -280,7 +280,7 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/blog/x?a=1')).toEqual({ line: 2, target: '/if/x?a=1', status: 307 });
     expect(at('http://WWW.site.test/blog/x?a=1')).toEqual({ line: 5, target: '/www/x?a=1', status: 308 });
     expect(at('/blog/x')).toEqual({ line: 10, target: '/top/x', status: 301 });
-    expect(at('/docs')).toEqual({ line: 8, problem: 'inside <if>' });
+    expect(at('/docs')).toEqual({ line: 8, problem: 'inside <if>: only the server can tell whether it applies' });
     expect(at('/old')).toEqual({ line: 11, target: '/new', status: 301 });
   });
 
@@ -307,20 +307,42 @@ describe('Apache matching, classes the generated suite found', () => {
     expect(at('/only-if?a=1')).toBeUndefined();
   });
 
-  // Rewrite rules inside an `<If>` of a `.htaccess`: while the section does not hold, the file's own rules apply and
-  // its rules do not (https://httpd.apache.org/docs/2.4/mod/core.html#if); once it holds, httpd merges its rules over
-  // the file's (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions), which hoplens leaves to it.
-  it("predicts the file's rewrite rules while an <If> of rules does not hold, and skips once it does", async () => {
+  // Rewrite rules inside an `<If>`: while no such section holds, the file's own rules apply and the sections' do not
+  // (https://httpd.apache.org/docs/2.4/mod/core.html#if); once one holds, it is merged over the file and its rules
+  // replace the file's (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions: no Inherit), and they
+  // see the path on disk (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriterule, "What is matched?"):
+  // `^docs/` never matches there, `^` always does. A real httpd 2.4 answered each (apache.generated.test.ts).
+  it("predicts the file's rewrite rules while no <If> of rules holds, and the section's once one does", async () => {
     const at = await matcher([
       'RewriteEngine On',
       '<If "%{QUERY_STRING} =~ /a=1/">',
       'RewriteRule ^docs/(.*)$ /if/$1 [R=302,L]',
       '</If>',
+      '<ElseIf "%{QUERY_STRING} -strmatch \'b=*\'">',
+      'RewriteRule ^ /elseif [R=302,L]',
+      '</ElseIf>',
+      '<If "%{HTTP:Accept-Language} =~ /fr/">',
+      'RewriteRule ^(.*)$ /fr/$1 [R=302,L]',
+      '</If>',
       'RewriteRule ^(.*)$ /all [R=301,L]',
     ]);
-    expect(at('/docs/y')).toEqual({ line: 5, target: '/all', status: 301 });
-    expect(at('/x?b=2')).toEqual({ line: 5, target: '/all?b=2', status: 301 });
-    expect(at('/x?a=1')).toMatchObject({ problem: expect.stringContaining('<If>') });
+    expect(at('/docs/y?c=3')).toMatchObject({ problem: expect.stringContaining('<If>') });
+    const known = await matcher([
+      'RewriteEngine On',
+      'RewriteRule ^docs/y$ /file [R=301,L]',
+      '<If "%{QUERY_STRING} =~ /a=1/">',
+      'RewriteRule ^docs/(.*)$ /if/$1 [R=302,L]',
+      '</If>',
+      '<ElseIf "%{QUERY_STRING} -strmatch \'b=*\'">',
+      'RewriteRule ^ /elseif [R=302,L]',
+      '</ElseIf>',
+      '<Else>',
+      'RewriteRule (.*) /else$1 [R=302,L]',
+      '</Else>',
+    ]);
+    expect(known('/docs/y?a=1')).toBeUndefined();
+    expect(known('/docs/y?b=2')).toEqual({ line: 7, target: '/elseif?b=2', status: 302 });
+    expect(known('/docs/y')).toMatchObject({ problem: expect.stringContaining('path on disk') });
   });
 
   // A decoded space (or control character) an [NE] back-reference puts in the query string: httpd 2.4.60 and later

@@ -9,6 +9,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readRules } from '../../src/inputs/index.js';
+import { OFFLINE_SITE } from '../../src/inputs/offline-site.js';
 import { all, brief } from '../helpers/rule-items.js';
 
 const read = async (text: string) =>
@@ -92,7 +93,8 @@ describe('Apache', () => {
       'row 17 https://site.test/inside-ifmodule → https://site.test/ok 301',
       'bad 22 Not an HTTP status code: "999"',
       'skip 23 shadowed by line 4',
-      'skip 20 inside <if>',
+      // The <If> expression is evaluated for the site (https: HTTPS is on).
+      "skip 20 inside <If %{HTTPS} == 'off'>: it does not hold for https://site.test/conditional",
     ]);
   });
 
@@ -127,15 +129,66 @@ describe('Apache', () => {
       '</If>',
     ].join('\n');
     expect(await read(conf)).toEqual([
+      'skip 21 inside <if>',
       'row 2 https://site.test/old → https://site.test/new 301',
       'row 5 https://site.test/gone → https://site.test/gone 410',
       'row 8 https://site.test/b → https://other.test/b 301',
-      'row 9 https://site.test/b/x → https://site.test/y 302',
+      // The section's own URL answers every path under /b first: httpd tries a Redirect without its URL-path before
+      // one with it and before a RedirectMatch (a real httpd 2.4 answered /b/x and /b/z with line 8's target).
+      'skip 9 shadowed by line 8 (→ https://other.test/b)',
       'skip 10 inside <Location /b>: /elsewhere is not under it',
-      'skip 11 inside <location>',
+      'skip 11 shadowed by line 8 (→ https://other.test/b)',
       'skip 14 inside <Location /wild*>: not one path',
       'bad 17 Redirect inside <Location> needs a URL',
-      'skip 21 inside <if>',
     ]);
+  });
+
+  // https://httpd.apache.org/docs/2.4/expr.html (==, !=, =~, -strmatch) and
+  // https://httpd.apache.org/docs/2.4/mod/core.html#elseif (<ElseIf>, <Else>): a Redirect in an <If> chain is a row
+  // where the chain applies to the row's URL on the site checked, as check's matcher evaluates it; a RewriteRule
+  // there sees the path on disk (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriterule, "What is
+  // matched?"), so a literal pattern never matches.
+  it('reads Redirects inside <If>, <ElseIf> and <Else> where the site decides them, and RedirectMatch in <Location>', async () => {
+    const conf = [
+      '<If "%{SERVER_NAME} == \'site.test\'">',
+      '  Redirect 301 /a /to-a',
+      '</If>',
+      '<ElseIf "%{REQUEST_URI} -strmatch \'/b*\'">',
+      '  Redirect 301 /b /to-b',
+      '</ElseIf>',
+      '<Else>',
+      '  Redirect 301 /c /to-c',
+      '</Else>',
+      '<If "%{REQUEST_URI} =~ m#^/d#">',
+      '  <If "%{HTTPS} == \'on\'">',
+      '    Redirect 302 /d /to-d',
+      '  </If>',
+      '</If>',
+      '<If "%{HTTP:Accept-Language} =~ /fr/">',
+      '  Redirect 301 /e /to-e',
+      '</If>',
+      '<If "%{QUERY_STRING} != \'\'">',
+      '  RewriteRule ^f$ /to-f [R=301,L]',
+      '</If>',
+      '<Location /g>',
+      '  RedirectMatch 301 ^/g/page$ /to-g',
+      '  RedirectMatch 301 ^/elsewhere$ /to-g',
+      '</Location>',
+    ].join('\n');
+    expect(await read(conf)).toEqual([
+      'skip 19 never matches: inside <If> the pattern sees the path on disk',
+      'row 2 https://site.test/a → https://site.test/to-a 301',
+      "skip 5 inside <If %{REQUEST_URI} -strmatch '/b*'>: it does not hold for https://site.test/b",
+      'skip 8 inside <If (else)>: it does not hold for https://site.test/c',
+      'row 12 https://site.test/d → https://site.test/to-d 302',
+      'skip 16 inside <If %{HTTP:Accept-Language} =~ /fr/>: only the server can tell',
+      'row 22 https://site.test/g/page → https://site.test/to-g 301',
+      'skip 23 inside <Location /g>: /elsewhere is not under it',
+    ]);
+    // Without the site (lint's placeholder), an expression on the host cannot be evaluated: it says so, not guess.
+    const offline = brief(await all(readRules('apache', Readable.from([conf]), { baseUrl: OFFLINE_SITE })));
+    expect(offline).toContain(
+      "skip 2 inside <If %{SERVER_NAME} == 'site.test'>: whether it holds depends on the site (--base-url)",
+    );
   });
 });

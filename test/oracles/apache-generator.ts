@@ -4,7 +4,8 @@
  * RewriteRule with every flag that decides an answer (R=301/302/307/308, R=410, G, F, L, END, NC, QSA, QSD, NE, B),
  * RewriteCond on %{HTTP_HOST}, %{REQUEST_URI} and %{QUERY_STRING} with `%1` back-references, RewriteBase and relative
  * substitutions in a `.htaccess`, Redirect / RedirectMatch / RedirectPermanent (inside `<Location>` too, where the
- * URL-path is the section's), `<If>` sections, www and non-www, trailing slashes, query strings and captures.
+ * URL-path is the section's), RedirectMatch in `<Location>`/`<LocationMatch>`, `<If>`/`<ElseIf>`/`<Else>` chains
+ * around Redirects and rewrite rules, nested sections, www and non-www, trailing slashes, query strings and captures.
  * Documentation: https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html, https://httpd.apache.org/docs/2.4/rewrite/flags.html,
  * https://httpd.apache.org/docs/2.4/mod/mod_alias.html, https://httpd.apache.org/docs/2.4/expr.html (`<If>`).
  */
@@ -93,44 +94,92 @@ const alias = fc.oneof(
     )
     .map(([name, regex, s, to]) => `${name} ${regex.replace('S', s)} ${to}`),
 );
-/** `<Location /x>` holding a Redirect whose URL-path is the section's (mod_alias, Redirect in a `<Location>`). */
-const location = fc
-  .tuple(aliasPath, fc.constantFrom('Redirect 301 https://new.example/', 'Redirect 302 /new', 'Redirect gone'))
-  .map(([path, redirect]) => [`<Location ${path}>`, redirect, '</Location>']);
 /**
- * `<If>` around a Redirect: on the Host (the Host header carries the port, so `==` on it would never hold), the query
- * string, or a request header hoplens cannot know (an honest skip).
+ * `<Location /x>` holding a Redirect whose URL-path is the section's (mod_alias, Redirect in a `<Location>`), or one
+ * with its own URL-path under the section's.
+ */
+const location = fc
+  .tuple(
+    aliasPath,
+    fc.constantFrom('Redirect 301 https://new.example/', 'Redirect 302 /new', 'Redirect gone', 'Redirect 301 P/x /in'),
+  )
+  .map(([path, redirect]) => [`<Location ${path}>`, redirect.replace('P', path.replace(/\/$/, '')), '</Location>']);
+/**
+ * `<If>` expressions: on the Host (the Host header carries the port, so `==` on it never holds; `%{SERVER_NAME}` is
+ * its name alone), the query string, the path, `%{HTTPS}`, wildcards (`-strmatch`), or a request header hoplens
+ * cannot know (an honest skip).
  */
 const IF_EXPRESSIONS = [
   '%{HTTP_HOST} =~ /^www\\./',
   '%{QUERY_STRING} =~ /a=1/',
   "%{QUERY_STRING} == 'id=12'",
   '%{REQUEST_URI} !~ m#^/new#',
+  "%{HTTP_HOST} == 'example.com'",
+  "%{SERVER_NAME} == 'example.com'",
+  "%{SERVER_NAME} != 'example.org'",
+  "%{HTTP_HOST} -strmatch 'www.*'",
+  "%{REQUEST_URI} -strmatch '/blog/*'",
+  "%{HTTPS} == 'on'",
+  "%{QUERY_STRING} != ''",
   '%{HTTP:Accept-Language} =~ /fr/',
 ];
+const expression = fc.constantFrom(...IF_EXPRESSIONS);
+/**
+ * Rewrite rules inside an `<If>`: their pattern sees the path on disk (src/inputs/formats/apache/disk-pattern.ts),
+ * so `^S/` never matches there and `^` always does; a condition on the path decides instead.
+ */
+const ifRules = segment.chain((s) =>
+  fc.constantFrom(
+    [`RewriteRule ^${s}/(.*)$ /if/$1 [R=302,L]`],
+    [`RewriteRule ^ /if/${s} [R=302,L]`],
+    ['RewriteRule .* https://new.example/ [R=301,L]'],
+    [`RewriteCond %{REQUEST_URI} ^/${s}/`, 'RewriteRule ^ /if/ [R=302,QSD,L]'],
+  ),
+);
+/** What a section of a chain holds: a Redirect, or rewrite rules. */
+const ifBody = fc.oneof(
+  alias.map((line) => [line]),
+  ifRules,
+);
+/** `<If>` around a Redirect or rewrite rules, sometimes followed by `<ElseIf>` and `<Else>`. */
 const ifSection = fc
-  .tuple(fc.constantFrom(...IF_EXPRESSIONS), alias)
-  .map(([expression, redirect]) => [`<If "${expression}">`, redirect, '</If>']);
-/** `<If>` around a rewrite rule (its rules replace the file's when it holds): hoplens leaves it to the server. */
-const ifRewrite = fc
-  .tuple(fc.constantFrom(...IF_EXPRESSIONS), segment)
-  .map(([expression, s]) => [`<If "${expression}">`, `RewriteRule ^${s}/(.*)$ /if/$1 [R=302,L]`, '</If>']);
-/** `<LocationMatch>` and RedirectMatch inside `<Location>`: conditional for hoplens (an honest skip). */
+  .tuple(expression, ifBody, fc.option(fc.tuple(expression, ifBody), { freq: 3 }), fc.option(ifBody, { freq: 3 }))
+  .map(([test, body, elseIf, otherwise]) => [
+    `<If "${test}">`,
+    ...body,
+    '</If>',
+    ...(elseIf === null ? [] : [`<ElseIf "${elseIf[0]}">`, ...elseIf[1], '</ElseIf>']),
+    ...(otherwise === null ? [] : ['<Else>', ...otherwise, '</Else>']),
+  ]);
+/** Nested sections: an `<If>` in an `<If>` around a Redirect. */
+const nestedIf = fc
+  .tuple(expression, expression, alias)
+  .map(([outer, inner, redirect]) => [`<If "${outer}">`, `<If "${inner}">`, redirect, '</If>', '</If>']);
+/**
+ * `<LocationMatch>` with a Redirect, `RedirectMatch` inside `<Location>` and `<LocationMatch>`, and an `<If>` inside a
+ * `<Location>` (virtual hosts only: httpd refuses `<Location>` in a `.htaccess`).
+ */
 const matchSection = fc
-  .tuple(segment, fc.constantFrom('LocationMatch', 'Location'))
-  .map(([s, name]) =>
-    name === 'Location'
-      ? [`<Location /${s}>`, `RedirectMatch 301 ^/${s}/(.*)$ /m/$1`, '</Location>']
-      : [`<LocationMatch "^/${s}/">`, 'Redirect 301 https://new.example/', '</LocationMatch>'],
-  );
+  .tuple(
+    segment,
+    fc.constantFrom('LocationMatch', 'Location', 'LocationMatch RedirectMatch', 'Location If'),
+    expression,
+  )
+  .map(([s, name, test]) => {
+    if (name === 'Location') return [`<Location /${s}>`, `RedirectMatch 301 ^/${s}/(.*)$ /m/$1`, '</Location>'];
+    if (name === 'Location If')
+      return [`<Location /${s}>`, `<If "${test}">`, `Redirect 302 /${s}/page /in/`, '</If>', '</Location>'];
+    const redirect = name === 'LocationMatch' ? 'Redirect 301 https://new.example/' : `RedirectMatch 302 (.*)/x$ /x$1`;
+    return [`<LocationMatch "^/${s}/">`, redirect, '</LocationMatch>'];
+  });
 
 const block = fc.oneof(
   { weight: 5, arbitrary: rewrite.map((parts) => ({ kind: 'rewrite' as const, parts })) },
   { weight: 3, arbitrary: alias.map((line) => ({ kind: 'lines' as const, lines: [line] })) },
   { weight: 1, arbitrary: location.map((lines) => ({ kind: 'vhost' as const, lines })) },
-  { weight: 1, arbitrary: ifSection.map((lines) => ({ kind: 'lines' as const, lines })) },
+  { weight: 2, arbitrary: ifSection.map((lines) => ({ kind: 'lines' as const, lines })) },
   { weight: 1, arbitrary: matchSection.map((lines) => ({ kind: 'vhost' as const, lines })) },
-  { weight: 1, arbitrary: ifRewrite.map((lines) => ({ kind: 'htaccess' as const, lines })) },
+  { weight: 1, arbitrary: nestedIf.map((lines) => ({ kind: 'lines' as const, lines })) },
 );
 
 /** Hosts as a browser sends them (lowercase: hoplens's sample is a URL, whose host the URL parser lowercases). */

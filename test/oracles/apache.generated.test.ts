@@ -12,19 +12,28 @@
  *   stops as [L] does), [G], [F], [NC], [QSA], [QSD], [NE], [B] (back-references escaped), [END].
  * - https://httpd.apache.org/docs/2.4/mod/mod_alias.html: Redirect on whole path segments, RedirectMatch, a Redirect
  *   inside `<Location>` with its URL-path left out; mod_rewrite before mod_alias.
+ * - https://httpd.apache.org/docs/2.4/expr.html and https://httpd.apache.org/docs/2.4/mod/core.html#elseif: `<If>`
+ *   expressions (`==`, `!=`, `=~`, `-strmatch`), `<ElseIf>`, `<Else>`; https://httpd.apache.org/docs/2.4/sections.html#merging:
+ *   `<Location>` sections merge before `<If>` sections, a section merged later answers first.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeOutcome, runBatch } from './apache-batch.js';
+import { describeOutcome, type Outcome, runBatch } from './apache-batch.js';
 import { type CorpusEntry, readCorpus } from './apache-corpus.js';
 import { batch } from './apache-shrink.js';
 
 const SEED = 4242;
+/** A skip's reason without its line number, so that the histogram groups one kind of reason. */
+function skipReason(outcome: Outcome): string[] {
+  return 'skipped' in outcome.prediction ? [outcome.prediction.skipped.replace(/^line \d+: /, '')] : [];
+}
+
 const BATCHES = 28;
 describe('generated Apache configurations against a real httpd', () => {
   it(`agrees on the requests of at least 500 generated sites (seed ${SEED}), skipping honestly`, async () => {
     const tally = { sites: 0, requests: 0, agreed: 0, skipped: 0 };
     const wrong: string[] = [];
+    const reasons = new Map<string, number>();
     const started = Date.now();
     for (const sites of fc.sample(batch, { seed: SEED, numRuns: BATCHES })) {
       const outcomes = await runBatch(sites);
@@ -32,6 +41,7 @@ describe('generated Apache configurations against a real httpd', () => {
       tally.requests += outcomes.length;
       tally.agreed += outcomes.filter((each) => each.verdict === 'agree').length;
       tally.skipped += outcomes.filter((each) => each.verdict === 'skip').length;
+      for (const reason of outcomes.flatMap(skipReason)) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       wrong.push(
         ...outcomes
           .filter((each) => each.verdict === 'disagree')
@@ -41,6 +51,8 @@ describe('generated Apache configurations against a real httpd', () => {
     console.log(
       `Apache generated: ${tally.sites} sites, ${tally.requests} requests, ${tally.agreed} agree, ${tally.skipped} skipped, ${wrong.length} disagree in ${Date.now() - started} ms`,
     );
+    for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1]))
+      console.log(`  skipped ${count}: ${reason}`);
     for (const line of wrong) console.log(`  disagree ${line}`);
     expect(tally.sites).toBeGreaterThanOrEqual(500);
     // A disagreement fails the suite: `npm run fuzz:rules -- apache` shrinks such a case into the corpus.
@@ -92,12 +104,28 @@ describe('generated Apache configurations against a real httpd', () => {
       /^RedirectPermanent /m,
       /<Location \/\S+>\nRedirect \S+ \S+\n<\/Location>/,
       /<Location \/\S+>\nRedirect gone\n<\/Location>/,
+      /<Location \/\S+>\nRedirect 301 \/\S+ \/in\n<\/Location>/,
       /<If "%\{HTTP_HOST\} =~/,
       /<If "%\{QUERY_STRING\} == /,
       /<If "%\{HTTP:Accept-Language\}/,
-      /<If "[^"]+">\nRewriteRule /,
+      /<If "[^"]+">\nRewriteRule \^\w+\/\(\.\*\)\$ /,
+      /<If "[^"]+">\nRewriteRule \^ /,
+      /<If "[^"]+">\nRewriteRule \.\* /,
+      /<If "[^"]+">\nRewriteCond %\{REQUEST_URI\} \S+\nRewriteRule \^ /,
+      /<\/If>\n<ElseIf "[^"]+">\n/,
+      /<\/(If|ElseIf)>\n<Else>\n/,
+      /<If "[^"]+">\n<If "[^"]+">\n/,
+      /<If "%\{SERVER_NAME\} == /,
+      /<If "%\{SERVER_NAME\} != /,
+      /<If "%\{HTTP_HOST\} == /,
+      /<If "%\{HTTP_HOST\} -strmatch /,
+      /<If "%\{REQUEST_URI\} -strmatch /,
+      /<If "%\{HTTPS\} == 'on'">/,
+      /<If "%\{QUERY_STRING\} != ''">/,
       /<LocationMatch "\^\/\w+\/">\nRedirect 301 \S+\n/,
+      /<LocationMatch "\^\/\w+\/">\nRedirectMatch /,
       /<Location \/\w+>\nRedirectMatch /,
+      /<Location \/\w+>\n<If "[^"]+">\nRedirect /,
     ];
     expect(forms.filter((form) => !form.test(texts)).map(String)).toEqual([]);
     expect(sites.some((site) => site.placement === 'htaccess')).toBe(true);

@@ -124,3 +124,16 @@ export function locationMatcher(
     return to === undefined ? { line, status } : { line, target: aliasTarget(to, url), status };
   };
 }
+
+/**
+ * Whether a `Redirect` in a `<Location>` leaves its URL-path out (the section's path stands for it): one URL with a
+ * redirect status, nothing with another (`Redirect gone`). httpd tries that form before the virtual host's own
+ * Redirects, and one with its URL-path in mod_alias's per-directory list, after them (a real httpd 2.4 answered so:
+ * test/oracles/apache.generated.test.ts).
+ */
+export function takesSectionPath(name: string, args: readonly string[]): boolean {
+  const fixed: Record<string, number> = { redirectpermanent: 301, redirecttemp: 302 };
+  const named = fixed[name] === undefined && args.length > 0 ? statusWord(args[0]!) : undefined;
+  const rest = named === undefined ? args.length : args.length - 1;
+  return REDIRECT_STATUSES.has(fixed[name] ?? named ?? 302) ? rest === 1 : rest === 0;
+}

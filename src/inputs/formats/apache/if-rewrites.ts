@@ -1,14 +1,14 @@
+import type { IfCondition } from './if-chain.js';
 import type { RewriteMatcher } from './rewrite-match.js';
 
 /**
- * Rewrite rules inside `<If>` sections of a `.htaccess` (or `<Directory>`). A real httpd 2.4 answered the generated
- * suite (test/oracles/apache.generated.test.ts) so: while no such `<If>` holds, the file's own rules apply and the
- * sections' do not; once one holds, its section is merged over the file's configuration
- * (https://httpd.apache.org/docs/2.4/sections.html#merging) and the rules that apply are neither simply the file's nor
- * the section's (mod_rewrite merges per-directory rules without `RewriteOptions Inherit`:
- * https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions; the section's own rules did not answer the
- * paths their patterns match either, one matching anything did). hoplens predicts the first case and leaves the second to the server
- * (docs/oracles/apache.md).
+ * Rewrite rules inside `<If>` sections. A section that holds is merged over the configuration before it
+ * (https://httpd.apache.org/docs/2.4/sections.html#merging), and mod_rewrite's per-directory rules are replaced, not
+ * added to, without `RewriteOptions Inherit` (https://httpd.apache.org/docs/2.4/mod/mod_rewrite.html#rewriteoptions):
+ * while no such section holds, the `.htaccess` file's own rules apply; once one does, the rules of the last one
+ * holding apply and the file's do not. A real httpd 2.4 answered so (test/oracles/apache.generated.test.ts). The
+ * section's rules see the path on disk (disk-pattern.ts). In a virtual host the same happens to the per-directory
+ * rules, after the virtual host's own (patterns.ts).
  */
 
 /** A rewrite rule, and the `<If>` section it is in (its index among those holding rewrite rules), if any. */
@@ -19,7 +19,7 @@ export interface PlacedRewrite {
 }
 
 /** The last `<If>` of rules holding for a request (its index), none (-1), or unknown. */
-function activeSection(tests: ReadonlyArray<((url: URL) => boolean) | undefined>, url: URL): number | 'unknown' {
+function activeSection(tests: readonly IfCondition[], url: URL): number | 'unknown' {
   for (let index = tests.length - 1; index >= 0; index--) {
     const test = tests[index];
     if (test === undefined) return 'unknown';
@@ -28,20 +28,17 @@ function activeSection(tests: ReadonlyArray<((url: URL) => boolean) | undefined>
   return -1;
 }
 
-/** Guards each rule (in place: the lists sharing the rule objects see it) by whether an `<If>` of rules may hold. */
-export function guardIfRewrites(
-  rules: readonly PlacedRewrite[],
-  tests: ReadonlyArray<((url: URL) => boolean) | undefined>,
-): void {
+/** Guards each rule (in place: the lists sharing the rule objects see it) by which `<If>` of rules holds. */
+export function guardIfRewrites(rules: readonly PlacedRewrite[], tests: readonly IfCondition[]): void {
   if (tests.length === 0) return;
-  const problem = 'an <If> holding rewrite rules applies: httpd merges its rules over these';
+  const problem = 'an <If> holding rewrite rules may apply: its rules replace these';
   for (const rule of rules) {
     const own = rule.match;
     rule.match = (url) => {
-      if (activeSection(tests, url) === -1) return rule.section === undefined ? own(url) : undefined;
-      // A rule of the section is the server's whatever the path: it may match the path on disk.
-      if (rule.section === undefined && own(url) === undefined) return undefined;
-      return { line: rule.line, problem };
+      const active = activeSection(tests, url);
+      if (active !== 'unknown') return rule.section === (active === -1 ? undefined : active) ? own(url) : undefined;
+      // Only the server knows which rules apply: where this one would answer, so may it.
+      return own(url) === undefined ? undefined : { line: rule.line, problem };
     };
   }
 }

@@ -1,15 +1,15 @@
 import { orderedRules } from '../../patterns/ordered-rules.js';
 import { type CompiledRules, decodedPath, type RuleMatch, type RuleProblem } from '../../patterns/rule-match.js';
-import { newSkipLog, type SkipLog } from '../../patterns/server-regex.js';
+import { newSkipLog, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { type ApacheMatcher, aliasMatcher, literalOfRegex } from './alias-match.js';
-import { ifTest } from './if-expression.js';
+import { chainedSection, IF_CHAIN, type IfCondition } from './if-chain.js';
 import { guardIfRewrites, type PlacedRewrite } from './if-rewrites.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { rewriteArgs } from './rewrite-args.js';
 import { type RewriteCondition, readCondition } from './rewrite-conditions.js';
 import { type RewriteAnswer, type RewriteMatcher, rewriteMatcher } from './rewrite-match.js';
 import { perDirectory, TRANSPARENT } from './rule-context.js';
-import { lastFirst, type OpenSection, sectionRedirect } from './section-redirects.js';
+import { lastFirst, type OpenSection, type OrderedRedirect, sectionRedirect } from './section-redirects.js';
 
 const ALIAS = new Set(['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch']);
 
@@ -54,13 +54,20 @@ interface Groups {
   /** The other rewrite rules, tried in order. */
   tried: Array<{ line: number; match: RewriteMatcher }>;
   aliases: Array<{ line: number; key?: string; match: ApacheMatcher }>;
+  /**
+   * The rewrite rules of a virtual host's `<If>` sections: per-directory rules, tried in the fixups, after the virtual
+   * host's own rules and Redirects (if-rewrites.ts).
+   */
+  fixup: PlacedRewrite[];
+  /** The per-directory rewrite rules, which an `<If>` of rules that holds replaces (if-rewrites.ts). */
+  perDir: PlacedRewrite[];
   /** Redirects of `<Location>` and `<If>` sections tried before the others, and after them (section-redirects.ts). */
-  before: Array<{ line: number; match: ApacheMatcher }>;
-  after: Array<{ line: number; match: ApacheMatcher }>;
+  before: OrderedRedirect[];
+  after: OrderedRedirect[];
   problems: RuleProblem[];
   skipped: SkipLog;
   /** The tests of the `<If>` sections holding rewrite rules (if-rewrites.ts), and their index by opening line. */
-  ifTests: Array<((url: URL) => boolean) | undefined>;
+  ifTests: IfCondition[];
   ifIndex: Map<number, number>;
 }
 
@@ -70,6 +77,8 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
     rewrites: [],
     exact: new Map(),
     tried: [],
+    fixup: [],
+    perDir: [],
     aliases: [],
     before: [],
     after: [],
@@ -81,6 +90,8 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
   const settings = rewriteSettings(directives);
   // The open sections, outermost first: name, argument (a `<Location>`'s path, an `<If>`'s expression), line.
   const open: OpenSection[] = [];
+  // The `<If>`/`<ElseIf>` chain last closed at each depth, which an `<ElseIf>` or `<Else>` continues.
+  const chains = new Map<number, IfCondition[]>();
   let conditions: RewriteCondition[] = [];
   for (const directive of directives) {
     if ('kind' in directive) {
@@ -88,17 +99,36 @@ function groupsOf(directives: readonly ApacheLine[]): Groups {
       continue;
     }
     const name = directive.name.toLowerCase();
-    if (name.startsWith('</')) open.pop();
-    else if (name.startsWith('<'))
-      open.push({ name: name.slice(1), arg: directive.args[0] ?? '', line: directive.line });
+    if (name.startsWith('</')) {
+      const closed = open.pop();
+      if (closed?.chain !== undefined) chains.set(open.length, closed.chain);
+    } else if (name.startsWith('<')) open.push(opened(directive, name.slice(1), chains.get(open.length), groups));
     else if (name === 'rewritecond') conditions.push(readCondition(rewriteArgs(directive.text)));
     else if (name === 'rewriterule') {
       if (settings.on) addRewrite(groups, directive, open, conditions, settings.base);
       conditions = [];
     } else if (ALIAS.has(name)) addAlias(groups, directive, open);
   }
-  guardIfRewrites(groups.rewrites, groups.ifTests);
+  guardIfRewrites(groups.perDir, groups.ifTests);
+  for (const list of [groups.before, groups.after]) list.sort((a, b) => a.order - b.order);
   return groups;
+}
+
+/** A section as opened; an `<If>`, `<ElseIf>` or `<Else>` with its condition (if-chain.ts). */
+function opened(
+  directive: ApacheDirective,
+  name: string,
+  chain: IfCondition[] | undefined,
+  groups: Groups,
+): OpenSection {
+  const section: OpenSection = { name, arg: directive.args[0] ?? '', line: directive.line };
+  if (!IF_CHAIN.has(name)) return section;
+  const compile = (source: string, caseless: boolean) =>
+    serverRegex(source, caseless, { log: groups.skipped, line: directive.line });
+  const made = chainedSection(name, directive.args.join(' '), chain ?? [], compile);
+  section.test = made.test;
+  if (name !== 'else') section.chain = made.chain;
+  return section;
 }
 
 function addRewrite(
@@ -109,29 +139,37 @@ function addRewrite(
   base: string | undefined,
 ): void {
   const sections = open.map((each) => each.name);
-  const context = { skipped: groups.skipped, conditions, base, perDirectory: perDirectory(sections) };
+  const outer = open.filter((each) => !TRANSPARENT.has(each.name));
+  const section = outer[0]?.name;
+  // One `<If>`, `<ElseIf>` or `<Else>`: its rules are per-directory rules, in a virtual host too (if-rewrites.ts).
+  const inIf = outer.length === 1 && IF_CHAIN.has(section ?? '') ? outer[0] : undefined;
+  const local = perDirectory(sections);
+  const context = { skipped: groups.skipped, conditions, base, perDirectory: local, onDisk: inIf !== undefined };
+  // The section replaces the file's rules when it holds, whatever its own rules are.
+  const index = inIf === undefined ? undefined : ifIndex(groups, inIf);
   const made = rewriteMatcher(rewriteArgs(directive.text), directive.line, context);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
   if (typeof made !== 'function') return;
-  const outer = open.filter((each) => !TRANSPARENT.has(each.name));
-  const section = outer[0]?.name;
-  const inIf = outer.length === 1 && section === 'if' && context.perDirectory ? outer[0] : undefined;
   const match = section === undefined || inIf !== undefined ? made : conditional(made, directive.line, section);
   const rule: PlacedRewrite = { line: directive.line, match };
-  if (inIf !== undefined) rule.section = ifIndex(groups, inIf);
+  if (index !== undefined) rule.section = index;
+  if (local || inIf !== undefined) groups.perDir.push(rule);
+  if (inIf !== undefined && !local) {
+    groups.fixup.push(rule);
+    return;
+  }
   groups.rewrites.push(rule);
-  const path =
-    section === undefined && conditions.length === 0 ? exactPath(directive, context.perDirectory) : undefined;
+  const path = section === undefined && conditions.length === 0 ? exactPath(directive, local) : undefined;
   if (path === undefined) groups.tried.push(rule);
   else if (!groups.exact.has(path)) groups.exact.set(path, rule);
 }
 
-/** The index of an `<If>` holding rewrite rules, its test read when its first rule is. */
+/** The index of an `<If>` holding rewrite rules, its condition (if-chain.ts) kept when its first rule is read. */
 function ifIndex(groups: Groups, section: OpenSection): number {
   const known = groups.ifIndex.get(section.line ?? 0);
   if (known !== undefined) return known;
   groups.ifIndex.set(section.line ?? 0, groups.ifTests.length);
-  return groups.ifTests.push(ifTest(section.arg, section.line ?? 0, groups.skipped)) - 1;
+  return groups.ifTests.push(section.test) - 1;
 }
 
 function addAlias(groups: Groups, directive: ApacheDirective, open: readonly OpenSection[]): void {
@@ -139,7 +177,7 @@ function addAlias(groups: Groups, directive: ApacheDirective, open: readonly Ope
   const { line, args } = directive;
   const placed = sectionRedirect(directive.name.toLowerCase(), args, line, open, groups.skipped);
   if (typeof placed === 'string') groups.problems.push({ line, message: placed });
-  if (typeof placed === 'object') groups[placed.list].push({ line, match: placed.match });
+  if (typeof placed === 'object') groups[placed.list].push({ line, match: placed.match, order: placed.order });
   if (placed !== undefined) return;
   const made = aliasMatcher(directive.name.toLowerCase(), directive.args, directive.line, groups.skipped);
   if (typeof made === 'string') groups.problems.push({ line: directive.line, message: made });
@@ -165,13 +203,60 @@ function exactPath(directive: ApacheDirective, local: boolean): string | undefin
 function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer | undefined {
   const exact = groups.exact.get(decodedPath(url));
   const best = exact !== undefined && exact.line < before ? exact : undefined;
-  const limit = best?.line ?? before;
-  for (const rule of groups.tried) {
-    if (rule.line >= limit) break;
+  const found = firstTried(groups.tried, url, best?.line ?? before) ?? best?.match(url);
+  // The rule for this exact path may not apply (an `<If>` of rules holds): the rules after it are tried then.
+  if (found !== undefined || best === undefined) return found;
+  return firstTried(groups.tried, url, before, best.line);
+}
+
+/** The first of `rules`, in file order, written after line `after` and before line `before`, that answers `url`. */
+function firstTried(
+  rules: ReadonlyArray<{ line: number; match: RewriteMatcher }>,
+  url: URL,
+  before: number,
+  after = Number.NEGATIVE_INFINITY,
+) {
+  for (const rule of rules) {
+    if (rule.line >= before) break;
+    if (rule.line <= after) continue;
     const found = rule.match(url);
     if (found !== undefined) return found;
   }
-  return best?.match(url);
+  return undefined;
+}
+
+/** A rewrite answer as a match: `pass` (the rules stopped without answering) is none. */
+function answered(found: RewriteAnswer | undefined): RuleMatch | undefined {
+  return found === 'pass' ? undefined : found;
+}
+
+/**
+ * What answers `url` in httpd's order, or (given `line`) what answers it before the rule on that line would: the
+ * rewrite rules, the sections' redirects tried first, the Redirects, a virtual host's per-directory rewrite rules,
+ * the sections' redirects tried last.
+ */
+function firstAnswer(groups: Groups, aliases: ReturnType<typeof orderedRules>) {
+  const rewriteLines = new Set(groups.rewrites.map((rule) => rule.line));
+  const fixupLines = new Set(groups.fixup.map((rule) => rule.line));
+  const beforeOrder = new Map(groups.before.map((rule) => [rule.line, rule.order]));
+  const afterOrder = new Map(groups.after.map((rule) => [rule.line, rule.order]));
+  return (url: URL, line?: number): RuleMatch | undefined => {
+    const at = line ?? Number.NaN;
+    const rewriting = rewriteLines.has(at);
+    const rewritten = answered(firstRewrite(groups, url, rewriting ? at : Number.POSITIVE_INFINITY));
+    if (rewritten !== undefined || rewriting) return rewritten;
+    const early = beforeOrder.get(at);
+    const before = lastFirst(groups.before, url, early ?? Number.NEGATIVE_INFINITY);
+    if (before !== undefined || early !== undefined) return before;
+    const late = afterOrder.get(at);
+    const fixing = fixupLines.has(at);
+    if (line !== undefined && !fixing && late === undefined) return aliases.shadowing(url, line);
+    const alias = aliases.match(url);
+    if (alias !== undefined) return alias;
+    const fixed = answered(firstTried(groups.fixup, url, fixing ? at : Number.POSITIVE_INFINITY));
+    if (fixed !== undefined || fixing) return fixed;
+    return lastFirst(groups.after, url, late ?? Number.NEGATIVE_INFINITY);
+  };
 }
 
 /**
@@ -184,23 +269,10 @@ function firstRewrite(groups: Groups, url: URL, before: number): RewriteAnswer |
 export function compileApache(directives: readonly ApacheLine[]): CompiledRules {
   const groups = groupsOf(directives);
   const aliases = orderedRules({ matchers: groups.aliases, keysOf, problems: [], skipped: groups.skipped });
-  const rewriteLines = new Set(groups.rewrites.map((rule) => rule.line));
-  const beforeLines = new Set(groups.before.map((rule) => rule.line));
-  const afterLines = new Set(groups.after.map((rule) => rule.line));
-  // What answers `url`, or (given `line`) what answers it before the rule on that line would.
-  const first = (url: URL, line?: number): RuleMatch | undefined => {
-    const rewriting = line !== undefined && rewriteLines.has(line);
-    const rewritten = firstRewrite(groups, url, rewriting ? line : Number.POSITIVE_INFINITY);
-    if (rewritten !== undefined && rewritten !== 'pass') return rewritten;
-    if (rewriting) return undefined;
-    const early = beforeLines.has(line ?? -1);
-    const before = lastFirst(groups.before, url, early ? line! : 0);
-    if (before !== undefined || early) return before;
-    if (line !== undefined && !afterLines.has(line)) return aliases.shadowing(url, line);
-    return aliases.match(url) ?? lastFirst(groups.after, url, line ?? 0);
-  };
+  const first = firstAnswer(groups, aliases);
   return {
-    size: groups.rewrites.length + groups.aliases.length + groups.before.length + groups.after.length,
+    size:
+      groups.rewrites.length + groups.fixup.length + groups.aliases.length + groups.before.length + groups.after.length,
     problems: groups.problems,
     skipped: groups.skipped,
     // An encoded slash in the path is refused (404) before any module sees it (AllowEncodedSlashes Off, the default:

@@ -2,6 +2,9 @@ import type { InputItem } from '../../row.js';
 import { REDIRECT_STATUSES, type RuleReadOptions, ruleRow } from '../../rule-row.js';
 import { literalOfRegex, usesCaptures } from '../../text/regex-literal.js';
 import { readStatus } from '../../text/urls.js';
+import { aliasMatches } from './alias-prefix.js';
+import { allOf, chainedSection, IF_CHAIN, type IfCondition } from './if-chain.js';
+import { ifRow } from './if-rows.js';
 import type { ApacheDirective, ApacheLine } from './lines.js';
 import { locationRow } from './location-rows.js';
 import { rewriteArgs } from './rewrite-args.js';
@@ -24,6 +27,10 @@ interface ApacheState {
   sections: string[];
   /** The argument of each open section, in the same order (a `<Location>`'s path). */
   sectionArgs: string[];
+  /** The condition of each open `<If>`, `<ElseIf>` or `<Else>` (if-chain.ts), in the same order; none for others. */
+  sectionTests: Array<{ test: IfCondition; chain?: IfCondition[] } | undefined>;
+  /** The `<If>` chain last closed at each depth, which an `<ElseIf>` or `<Else>` continues. */
+  chains: Map<number, IfCondition[]>;
   /** RewriteConds waiting for their RewriteRule. */
   conditions: RewriteCondition[];
   /** The context's RewriteBase and RewriteEngine: the last written applies to every rule of the context. */
@@ -154,45 +161,99 @@ function rewriteRule(directive: ApacheDirective, state: ApacheState, options: Ru
   return ruleRow({ line, from, to, status }, options);
 }
 
-/** Follows sections and mod_rewrite's settings; returns the item of a redirect directive, if this is one. */
-function interpret(directive: ApacheDirective, state: ApacheState, options: RuleReadOptions): Outcome {
-  const name = directive.name.toLowerCase();
+/** Opens or closes a section: its name, argument and, for an `<If>` chain, its condition. */
+function section(directive: ApacheDirective, name: string, state: ApacheState): void {
   if (name.startsWith('</')) {
     state.sections.pop();
     state.sectionArgs.pop();
-    return undefined;
+    const chain = state.sectionTests.pop()?.chain;
+    if (chain !== undefined) state.chains.set(state.sections.length, chain);
+    return;
   }
-  if (name.startsWith('<')) {
-    state.sections.push(name.slice(1));
-    state.sectionArgs.push(directive.args[0] ?? '');
-    return undefined;
-  }
-  const outer = state.sections.flatMap((section, index) =>
-    TRANSPARENT.has(section) ? [] : [{ section, arg: state.sectionArgs[index]! }],
+  const opened = name.slice(1);
+  const before = state.chains.get(state.sections.length) ?? [];
+  const expression = directive.args.join(' ');
+  const made = IF_CHAIN.has(opened) ? chainedSection(opened, expression, before, simpleConditionRegex) : undefined;
+  state.sections.push(opened);
+  state.sectionArgs.push(directive.args[0] ?? '');
+  state.sectionTests.push(made === undefined || opened === 'else' ? made && { test: made.test } : made);
+}
+
+/** A mod_alias directive's item, or undefined when it is no mod_alias redirect. */
+function aliasItem(directive: ApacheDirective, name: string, options: RuleReadOptions): Outcome {
+  if (name === 'redirect' || name === 'redirectmatch') return aliasRedirect(directive, undefined, options);
+  if (name === 'redirectpermanent') return aliasRedirect(directive, 301, options);
+  if (name === 'redirecttemp') return aliasRedirect(directive, 302, options);
+  return undefined;
+}
+
+/**
+ * A redirect inside sections that are not read through: one `<Location>` (location-rows.ts), `<If>` chains
+ * (if-rows.ts); undefined when it is in none; any other is skipped, conditional.
+ */
+function sectioned(directive: ApacheDirective, name: string, state: ApacheState, options: RuleReadOptions): Outcome {
+  const outer = state.sections.flatMap((each, index) =>
+    TRANSPARENT.has(each) ? [] : [{ section: each, arg: state.sectionArgs[index]!, if: state.sectionTests[index] }],
   );
   const inside = outer[0]?.section;
+  if (inside === undefined) return undefined;
+  const alias = aliasItem(directive, name, options);
   if (outer.length === 1 && inside === 'location' && LOCATION_REDIRECTS.has(name))
     return locationRow(directive, outer[0]!.arg, options);
-  const redirects = ['redirect', 'redirectpermanent', 'redirecttemp', 'redirectmatch', 'rewriterule'];
-  if (inside !== undefined && redirects.includes(name)) {
-    state.conditions = [];
-    return { kind: 'skipped', line: directive.line, text: directive.text, reason: `inside <${inside}>` };
+  if (outer.length === 1 && inside === 'location' && alias !== undefined)
+    return underLocation(alias, directive.text, outer[0]!.arg);
+  if (alias !== undefined && outer.every((each) => each.if !== undefined)) {
+    const test = allOf(outer.map((each) => each.if!.test));
+    const expressions = outer.map((each) => (each.section === 'else' ? '(else)' : each.arg));
+    return ifRow(alias, directive.text, test, expressions, options);
   }
+  state.conditions = [];
+  if (
+    name === 'rewriterule' &&
+    outer.length === 1 &&
+    IF_CHAIN.has(inside) &&
+    rewriteSource(directive.args[0] ?? '', ['directory']) !== undefined
+  )
+    return {
+      kind: 'skipped',
+      line: directive.line,
+      text: directive.text,
+      reason: 'never matches: inside <If> the pattern sees the path on disk',
+    };
+  if (alias !== undefined || name === 'rewriterule')
+    return { kind: 'skipped', line: directive.line, text: directive.text, reason: `inside <${inside}>` };
+  return undefined;
+}
+
+/** A RedirectMatch inside one `<Location>`: its row when its source is under the section's path. */
+function underLocation(item: InputItem, text: string, location: string): InputItem {
+  if (item.kind !== 'row') return item;
+  const path = new URL(item.row.source).pathname;
+  const { line } = item.row;
+  if (!location.startsWith('/') || /[*?[]/.test(location))
+    return { kind: 'skipped', line, text, reason: `inside <Location ${location}>: not one path` };
+  return aliasMatches(path, location) === undefined
+    ? { kind: 'skipped', line, text, reason: `inside <Location ${location}>: ${path} is not under it` }
+    : item;
+}
+
+/** Follows sections and mod_rewrite's settings; returns the item of a redirect directive, if this is one. */
+function interpret(directive: ApacheDirective, state: ApacheState, options: RuleReadOptions): Outcome {
+  const name = directive.name.toLowerCase();
+  if (name.startsWith('<')) {
+    section(directive, name, state);
+    return undefined;
+  }
+  const inSection = sectioned(directive, name, state, options);
+  if (inSection !== undefined) return inSection;
   switch (name) {
     case 'rewritecond':
       state.conditions.push(readCondition(rewriteArgs(directive.text)));
       return undefined;
     case 'rewriterule':
       return rewriteRule(directive, state, options);
-    case 'redirect':
-    case 'redirectmatch':
-      return aliasRedirect(directive, undefined, options);
-    case 'redirectpermanent':
-      return aliasRedirect(directive, 301, options);
-    case 'redirecttemp':
-      return aliasRedirect(directive, 302, options);
     default:
-      return undefined;
+      return aliasItem(directive, name, options);
   }
 }
 
@@ -207,6 +268,8 @@ export function apacheItems(directives: readonly ApacheLine[], options: RuleRead
   const state: ApacheState = {
     sections: [],
     sectionArgs: [],
+    sectionTests: [],
+    chains: new Map(),
     conditions: [],
     rewriteBase: undefined,
     rewriteOn: false,
@@ -217,15 +280,22 @@ export function apacheItems(directives: readonly ApacheLine[], options: RuleRead
     if (name === 'rewriteengine') state.rewriteOn = directive.args[0]?.toLowerCase() === 'on';
     if (name === 'rewritebase') state.rewriteBase = directive.args[0];
   }
-  const rewrites: InputItem[] = [];
-  const others: InputItem[] = [];
+  const lists = {
+    rewrites: [] as InputItem[],
+    early: [] as InputItem[],
+    others: [] as InputItem[],
+    late: [] as InputItem[],
+  };
   for (const directive of directives) {
     const item = 'kind' in directive ? directive : interpret(directive, state, options);
     if (item === undefined) continue;
     // mod_rewrite answers before mod_alias whatever the order written: its rows come first, so that the first rule
-    // for a source is the one httpd applies.
+    // for a source is the one httpd applies. An `<If>`'s Redirects come before the file's in a `.htaccess`, after a
+    // virtual host's own (section-redirects.ts).
     const rewrite = !('kind' in directive) && directive.name.toLowerCase() === 'rewriterule';
-    (rewrite ? rewrites : others).push(item);
+    const inIf = state.sections.some((each) => IF_CHAIN.has(each));
+    const list = rewrite ? 'rewrites' : !inIf ? 'others' : perDirectory(state.sections) ? 'early' : 'late';
+    lists[list].push(item);
   }
-  return [...rewrites, ...others];
+  return [...lists.rewrites, ...lists.early, ...lists.others, ...lists.late];
 }

@@ -1,6 +1,7 @@
 import { decodedPath, type RuleMatch } from '../../patterns/rule-match.js';
 import { type ServerRegex, type SkipLog, serverRegex } from '../../patterns/server-regex.js';
 import { REDIRECT_STATUSES } from '../../rule-row.js';
+import { type DiskMatch, diskMatch } from './disk-pattern.js';
 import { conditionsHold, expand, type RewriteCondition } from './rewrite-conditions.js';
 import { redirectTarget } from './rewrite-target.js';
 import { statusWord } from './status-word.js';
@@ -25,6 +26,8 @@ export interface RewriteContext {
   /** RewriteBase, when set. */
   base: string | undefined;
   perDirectory: boolean;
+  /** In an `<If>` section: the pattern sees the file's path on disk (disk-pattern.ts). */
+  onDisk?: boolean;
 }
 
 /** The flags of a RewriteRule, lowercased, with their values. */
@@ -113,6 +116,8 @@ function answer(url: URL, groups: string[], condGroups: string[], parts: RulePar
   if (unsafe && !flags.has('unsafeallow3f')) return { line, status: 403 };
   let target = filled;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !target.startsWith('/')) {
+    if (context.onDisk)
+      return { line, problem: `relative substitution ${filled} inside <If>: httpd puts the section's name in front` };
     if (context.base === undefined || !context.perDirectory)
       return {
         line,
@@ -152,6 +157,7 @@ export function rewriteMatcher(
   const regex = serverRegex(pattern, flags.has('nc') || flags.has('nocase'), { log: context.skipped, line });
   if (regex === undefined) return `not a valid regular expression: ${pattern}`;
   const parts: RuleParts = { line, substitution, flags, status, context };
+  if (context.onDisk) return diskMatcher(diskMatch(pattern, negated), parts);
   return (url) => {
     const groups = groupsOf(regex, negated, subject(url, context.perDirectory));
     if (groups === undefined) return undefined;
@@ -160,5 +166,31 @@ export function rewriteMatcher(
     );
     if ('unknown' in held) return { line, problem: `depends on ${held.unknown}, which only the server knows` };
     return held.holds ? answer(url, groups, held.groups, parts) : undefined;
+  };
+}
+
+/**
+ * A rule inside an `<If>`, whose pattern sees the path on disk (disk-pattern.ts): one that never matches passes,
+ * one that always does answers when its conditions hold (unless it uses the groups, which hold the DocumentRoot), and
+ * any other is the server's wherever its conditions do not rule it out.
+ */
+function diskMatcher(found: DiskMatch, parts: RuleParts): RewriteMatcher {
+  const { line, substitution, context } = parts;
+  if (found === 'never') return () => undefined;
+  const groupsIn = (text: string) => /\$\d/.test(text);
+  // A condition on the rule's groups cannot be evaluated: they hold the DocumentRoot.
+  const groupless = !context.conditions.some((condition) => groupsIn(condition.test));
+  const problem = 'the pattern sees the path on disk, after a DocumentRoot only the server knows';
+  return (url) => {
+    const held = groupless
+      ? conditionsHold(context.conditions, url, [], (source, caseless) =>
+          serverRegex(source, caseless, { log: context.skipped, line }),
+        )
+      : undefined;
+    if (held !== undefined && 'holds' in held && !held.holds) return undefined;
+    if (found === 'unknown' || held === undefined) return { line, problem };
+    if ('unknown' in held) return { line, problem: `depends on ${held.unknown}, which only the server knows` };
+    if (groupsIn(substitution)) return { line, problem };
+    return answer(url, [], held.groups, parts);
   };
 }

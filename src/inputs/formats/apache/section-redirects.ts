@@ -1,7 +1,7 @@
 import { decodedPath, type RuleMatch } from '../../patterns/rule-match.js';
 import { type SkipLog, serverRegex } from '../../patterns/server-regex.js';
-import { type ApacheMatcher, aliasMatcher, locationMatcher, underLocation } from './alias-match.js';
-import { ifTest } from './if-expression.js';
+import { type ApacheMatcher, aliasMatcher, locationMatcher, takesSectionPath, underLocation } from './alias-match.js';
+import { allOf, IF_CHAIN, type IfCondition } from './if-chain.js';
 import { perDirectory, TRANSPARENT } from './rule-context.js';
 
 /**
@@ -12,10 +12,18 @@ import { perDirectory, TRANSPARENT } from './rule-context.js';
  * is tried last rule first. https://httpd.apache.org/docs/2.4/sections.html#merging
  */
 
-/** A redirect of a section: the list it goes in, and its matcher. */
+/** A redirect of a section: the list it goes in, its matcher, and its place in the list (merge order). */
 export interface SectionRedirect {
   list: 'before' | 'after';
   match: ApacheMatcher;
+  order: number;
+}
+
+/** A redirect in one of the lists, with its line and its place in the list. */
+export interface OrderedRedirect {
+  line: number;
+  match: ApacheMatcher;
+  order: number;
 }
 
 /** Where an open section is: its name (lowercase) and its argument (a path, an expression). */
@@ -24,12 +32,35 @@ export interface OpenSection {
   arg: string;
   /** The line it opens on. */
   line?: number;
+  /** An `<If>`, `<ElseIf>` or `<Else>`: whether it applies (if-chain.ts). */
+  test?: IfCondition;
+  /** An `<If>` or `<ElseIf>`: its chain so far, for an `<ElseIf>` or `<Else>` after it. */
+  chain?: IfCondition[];
 }
 
 /**
- * The redirect of a `Redirect*`/`RedirectMatch` in one `<Location>` or `<If>` (other sections read through; `open`
- * are all the sections around it, outermost first), a problem, or undefined when hoplens does not place it (it is
- * then conditional: the server decides).
+ * `<Location>` sections merge before `<If>` sections whatever the file order
+ * (https://httpd.apache.org/docs/2.4/sections.html#merging): a `<Location>`'s `RedirectMatch` takes its place in the
+ * list before every `<If>`'s.
+ */
+const LOCATION_FIRST = 1e14;
+
+/**
+ * A redirect's place in its list, tried from the highest: a section merged later is tried first (mod_alias puts the
+ * redirects of the section merged over the others before theirs), one section's in the order written. An `<If>`
+ * nested in another is merged after every outer one (a real httpd 2.4 answered a nested `<If>`'s Redirect before a
+ * later top-level one's: fuzz seed 389952, corpus/apache.json).
+ */
+function placeOf(sections: readonly OpenSection[], line: number): number {
+  const depth = sections.filter((each) => IF_CHAIN.has(each.name)).length;
+  return depth * 1e12 + (sections[sections.length - 1]!.line ?? 0) * 1e6 + (1e6 - line);
+}
+
+/**
+ * The redirect of a `Redirect*`/`RedirectMatch` in a `<Location>` or `<LocationMatch>`, in `<If>`/`<ElseIf>`/`<Else>`
+ * sections, or in both (the location outermost), other sections read through (`open` are all the sections around it,
+ * outermost first); a problem; or undefined when hoplens does not place it (it is then conditional: the server
+ * decides).
  */
 export function sectionRedirect(
   name: string,
@@ -39,19 +70,46 @@ export function sectionRedirect(
   skipped: SkipLog,
 ): SectionRedirect | string | undefined {
   const outer = open.filter((each) => !TRANSPARENT.has(each.name));
-  const only = outer.length === 1 ? outer[0] : undefined;
-  const inside = only === undefined ? undefined : locationTest(only, line, skipped);
-  if (inside !== undefined && name !== 'redirectmatch') {
-    const made = locationMatcher(name, args, line, inside);
-    return typeof made === 'string' ? made : { list: 'before', match: made };
-  }
-  if (only?.name !== 'if') return undefined;
-  const test = ifTest(only.arg, line, skipped);
-  if (test === undefined) return undefined;
+  if (outer.length === 0) return undefined;
+  const inside = locationTest(outer[0]!, line, skipped);
+  const ifs = inside === undefined ? outer : outer.slice(1);
+  if (!ifs.every((each) => IF_CHAIN.has(each.name))) return undefined;
+  const order = placeOf(outer, line);
+  if (inside !== undefined && ifs.length === 0) return locationRedirect(name, args, line, inside, order, skipped);
   const made = aliasMatcher(name, args, line, skipped);
   if (typeof made !== 'function') return made;
-  const match = (url: URL) => (test(url) ? made(url) : undefined);
-  return { list: perDirectory(open.map((each) => each.name)) ? 'before' : 'after', match };
+  // An expression only the server can evaluate: where the redirect would answer, in its place, so may it.
+  const test = allOf(ifs.map((each) => each.test)) ?? 'unknown';
+  const applies = (url: URL) => (inside === undefined || inside(url)) && (test === 'unknown' || test(url));
+  const problem = `inside <${ifs[ifs.length - 1]!.name}>: only the server can tell whether it applies`;
+  const match = (url: URL) => {
+    const found = applies(url) ? made(url) : undefined;
+    return found === undefined || test !== 'unknown' ? found : { line, problem };
+  };
+  return { list: perDirectory(open.map((each) => each.name)) ? 'before' : 'after', match, order };
+}
+
+/**
+ * A redirect in a `<Location>` or `<LocationMatch>` alone. A `Redirect` without its URL-path is tried before the
+ * virtual host's own Redirects (locationMatcher); one with it, and a `RedirectMatch` (matched against the whole
+ * path), are in mod_alias's per-directory list, after them (takesSectionPath).
+ */
+function locationRedirect(
+  name: string,
+  args: readonly string[],
+  line: number,
+  inside: (url: URL) => boolean,
+  order: number,
+  skipped: SkipLog,
+): SectionRedirect | string | undefined {
+  if (name !== 'redirectmatch' && takesSectionPath(name, args)) {
+    const made = locationMatcher(name, args, line, inside);
+    return typeof made === 'string' ? made : { list: 'before', match: made, order };
+  }
+  const made = aliasMatcher(name, args, line, skipped);
+  if (typeof made !== 'function') return made;
+  const match = (url: URL) => (inside(url) ? made(url) : undefined);
+  return { list: 'after', match, order: order - LOCATION_FIRST };
 }
 
 /** Whether a request is inside a `<Location>` or `<LocationMatch>` (a regex search in the decoded path). */
@@ -62,15 +120,11 @@ function locationTest(section: OpenSection, line: number, skipped: SkipLog): ((u
   return regex === undefined ? undefined : (url) => regex.exec(decodedPath(url)) !== null;
 }
 
-/** The first of `rules` answering `url`, the last written first, among those written after line `after`. */
-export function lastFirst(
-  rules: ReadonlyArray<{ line: number; match: ApacheMatcher }>,
-  url: URL,
-  after: number,
-): RuleMatch | undefined {
+/** The first of `rules` answering `url`, the last merged first, among those merged after the place `after`. */
+export function lastFirst(rules: readonly OrderedRedirect[], url: URL, after: number): RuleMatch | undefined {
   for (let index = rules.length - 1; index >= 0; index--) {
     const rule = rules[index]!;
-    if (rule.line <= after) break;
+    if (rule.order <= after) break;
     const found = rule.match(url);
     if (found !== undefined) return found;
   }
