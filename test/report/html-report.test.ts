@@ -174,6 +174,31 @@ describe('hoplens check --format html', () => {
   }, 240_000);
 });
 
+describe('hoplens check --format html: what was not checked', () => {
+  it('lists the skipped rules with their reasons and counts the invalid lines, so no reader takes the rows for all', async () => {
+    const rules = join(dir.path, '_redirects');
+    // Line 1 is checked; line 2 (a splat) is skipped as a pattern; line 3 has no target (invalid).
+    await writeFile(rules, `/moved/1 /new/1 301\n/blog/* /news/:splat 301\n/lonely\n`);
+    const html = join(dir.path, 'not-checked.html');
+    await runCli(['check', rules, '--base-url', server.origin, '--format', 'html', '--output', html, ...FAST]);
+    const page = await browser.newPage();
+    try {
+      await page.goto(pathToFileURL(html).href);
+      const section = page.locator('section.not-checked');
+      await section.waitFor({ timeout: 10_000 });
+      await expect(section.locator('p').first().textContent()).resolves.toBe(
+        '1 rule skipped; 1 invalid line, printed where the check ran: these lines of _redirects have no row below.',
+      );
+      const skipped = section.locator('[data-list=skipped] li');
+      await expect(skipped.allTextContents()).resolves.toEqual([
+        expect.stringMatching(/^Line 2: \/blog\/\* \/news\/:splat 301 \(.+\)$/),
+      ]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
+
 /** The report at 1280 and 375 wide, light and dark, for a person to look at (test-artifacts/screenshots/). */
 async function screenshots(html: string): Promise<void> {
   for (const width of [1280, 375]) {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { CheckSummary, RowResult } from '../../check/index.js';
 import { ReportDataBuilder, reportHtml } from '../../report/index.js';
-import type { CheckFormatter } from '../formatter.js';
+import type { CheckFormatter, SkippedRule } from '../formatter.js';
 import type { ReportWriter } from '../writer.js';
 
 /**
@@ -25,11 +25,14 @@ export class HtmlFormatter implements CheckFormatter {
     this.data.add(result);
   }
 
-  async skipped(): Promise<void> {}
+  async skipped(rule: SkippedRule): Promise<void> {
+    this.data.skip(rule);
+  }
 
   end(summary: CheckSummary): Promise<void> {
     const extra = {
       elapsedMs: summary.elapsedMs,
+      invalid: summary.invalid,
       ...(summary.collapse === undefined ? {} : { collapse: summary.collapse }),
     };
     return this.sink.write(reportHtml(this.data.data(extra)));

@@ -69,7 +69,20 @@ export interface ReportData {
   hops: HopColumns;
   collapse?: CollapseFinding;
   elapsedMs?: number;
+  /** What the run read but did not check, absent when it checked every line (reports before it have none). */
+  notChecked?: NotChecked;
 }
+
+/** The lines a run did not check: rules it skipped (each with its reason, the first ones kept) and invalid lines. */
+export interface NotChecked {
+  skipped: number;
+  invalid: number;
+  /** The first skipped rules, at most {@link NOT_CHECKED_KEPT}. */
+  rules: Array<{ line: number; text: string; reason: string }>;
+}
+
+/** How many skipped rules a report keeps with their reason: the rest are counted. */
+export const NOT_CHECKED_KEPT = 200;
 
 /** A row as the view reads it back. */
 export interface ReportRow {
@@ -136,6 +149,7 @@ export class ReportDataBuilder {
     kind: [] as number[],
   };
   private lastNoteRow = 0;
+  private readonly notChecked: NotChecked = { skipped: 0, invalid: 0, rules: [] };
 
   constructor(
     private readonly title: string,
@@ -174,7 +188,17 @@ export class ReportDataBuilder {
     if (row.error !== undefined) this.note(at, 3, [row.error.code]);
   }
 
-  data(extra: { collapse?: CollapseFinding; elapsedMs?: number; generated?: string } = {}): ReportData {
+  /** A rule the run skipped, with why. */
+  skip(rule: { line: number; text: string; reason: string }): void {
+    this.notChecked.skipped += 1;
+    if (this.notChecked.rules.length < NOT_CHECKED_KEPT)
+      this.notChecked.rules.push({ line: rule.line, text: rule.text, reason: rule.reason });
+  }
+
+  data(
+    extra: { collapse?: CollapseFinding; elapsedMs?: number; generated?: string; invalid?: number } = {},
+  ): ReportData {
+    const notChecked = { ...this.notChecked, invalid: extra.invalid ?? 0 };
     const c = this.columns;
     const hops = this.hopColumns;
     return {
@@ -202,6 +226,7 @@ export class ReportDataBuilder {
       hops: { url: deltas(hops.url), status: packSmall(hops.status), ms: hops.ms.slice(), kind: packSmall(hops.kind) },
       ...(extra.collapse === undefined ? {} : { collapse: extra.collapse }),
       ...(extra.elapsedMs === undefined ? {} : { elapsedMs: extra.elapsedMs }),
+      ...(notChecked.skipped + notChecked.invalid === 0 ? {} : { notChecked }),
     };
   }
 }

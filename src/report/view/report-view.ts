@@ -7,6 +7,7 @@ import { REPORT_DATA_VERSION, type ReportData } from '../model/report-data.js';
 import { RowStore } from '../model/row-store.js';
 import { h, replace } from './dom.js';
 import { figuresView } from './figures-view.js';
+import { notCheckedView } from './not-checked-view.js';
 import { failingRows, rowTable } from './row-table.js';
 
 /** At most this many failing rows go to paper. */
@@ -64,6 +65,7 @@ export function showReport(container: HTMLElement, data: ReportData, options: Sh
       ),
     ),
     figuresView(figures, data),
+    notCheckedView(data.notChecked, data.input),
     rowTable(store, data.input),
     printList(store),
   );
