@@ -4,6 +4,7 @@
  */
 import { type CheckVariantsSummary, csvField, type RowVariants } from '../check/index.js';
 import type { Colors } from './colors.js';
+import { plural } from './plural.js';
 import { variantsCsv, variantsNdjson, variantsTable } from './variants-output.js';
 
 /** The report formats of `check --variants`. */
@@ -23,7 +24,7 @@ function tableWriter(colors: Colors): CheckVariantsWriter {
     row: (entry, index) =>
       `${index === 0 ? '' : '\n'}${colors.bold(`line ${entry.line}: ${entry.source}`)}\n${variantsTable(entry.report, colors)}`,
     end: (s) =>
-      `\n${s.rows} row(s) checked with their variants: ${s.rowsFailed} failed, ${s.rowsWithFindings} with findings` +
+      `\n${plural(s.rows, 'row')} checked with their variants: ${s.rowsFailed} failed, ${s.rowsWithFindings} with findings` +
       `${s.invalid === 0 ? '' : `, ${s.invalid} invalid line(s)`}\n`,
   };
 }

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { plural } from './plural.js';
 import { duration, type StatusLine, startStatusLine } from './terminal-line.js';
 
 /** A progress display for `hoplens check`; the disabled one does nothing. */
@@ -17,16 +18,19 @@ const BAR_WIDTH = 24;
 
 /** The bar line: count, rate and ETA; a bar and percentage once the total is known. */
 export function progressLine(value: number, total: number | undefined, elapsedSeconds: number): string {
-  const rate = elapsedSeconds > 0 ? Math.round(value / elapsedSeconds) : 0;
+  const perSecond = elapsedSeconds > 0 ? value / elapsedSeconds : 0;
+  // Slow rows (a few a second, or fewer) keep a decimal: `0/s` would say nothing moves.
+  const rate = `${perSecond >= 10 ? Math.round(perSecond) : perSecond.toFixed(1)}/s`;
   if (total === undefined || total === 0) {
-    return `checking: ${value} rows | ${rate}/s | ${duration(elapsedSeconds)} elapsed`;
+    return `checking: ${plural(value, 'row')} | ${rate} | ${duration(elapsedSeconds)} elapsed`;
   }
   const shownTotal = Math.max(total, value);
   const ratio = Math.min(1, value / shownTotal);
   const filled = Math.round(ratio * BAR_WIDTH);
   const bar = '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
-  const eta = rate > 0 ? duration((shownTotal - value) / rate) : '?';
-  return `${bar} ${Math.round(ratio * 100)}% | ${value}/${shownTotal} rows | ${rate}/s | ETA ${eta}`;
+  // No estimate before the first row is done: the time so far says more than a question mark.
+  const eta = value > 0 ? `ETA ${duration((shownTotal - value) / perSecond)}` : `${duration(elapsedSeconds)} elapsed`;
+  return `${bar} ${Math.round(ratio * 100)}% | ${value}/${shownTotal} rows | ${rate} | ${eta}`;
 }
 
 /** check's bar: a {@link StatusLine} drawn from the rows handled and the total, once known. */

@@ -1,8 +1,7 @@
 import { type CheckSummary, checkedRows } from '../../check/index.js';
 import type { Colors } from '../colors.js';
+import { plural } from '../plural.js';
 import { renderCollapse, renderRunStats } from './run-stats-text.js';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The closing summary in words, one or more lines ending with a newline; `quiet` (`-q`) leaves out the slowest chains. */
 export function renderSummary(summary: CheckSummary, colors: Colors, quiet = false): string {

@@ -22,6 +22,7 @@ import { fileName } from '../file-line.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
+import { plural } from '../plural.js';
 
 /** The flags `crawl` takes on files: the crawl's (crawl-flags.ts: --fix, --write, --base, --include...). */
 export type FilesCrawlFlags = CrawlFlags;
@@ -150,5 +151,5 @@ function summaryLine(result: CrawlFilesResult, findings: readonly FileFinding[],
   const counts = `${redirecting.length} redirecting (${fixable} fixable), ${broken.size} broken`;
   const skipped =
     result.skipped > 0 ? `; ${result.skipped} not followed (not http(s), or relative without --base)` : '';
-  return `hoplens: ${result.files.length} files, ${result.links.length} links to ${result.urls} URLs: ${counts}${skipped}\n`;
+  return `hoplens: ${plural(result.files.length, 'file')}, ${plural(result.links.length, 'link')} to ${plural(result.urls, 'URL')}: ${counts}${skipped}\n`;
 }

@@ -12,6 +12,7 @@ import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
+import { plural } from '../plural.js';
 import { readingReports } from '../report/report-input.js';
 
 /** Flags of `hoplens report html`. */
@@ -56,6 +57,7 @@ export async function reportHtmlCommand(files: string[], flags: ReportHtmlFlags,
   } finally {
     await sink.close();
   }
-  if (output !== undefined) io.stdout.write(`Wrote the HTML report of ${files.length} report(s) to ${output}\n`);
+  if (output !== undefined)
+    io.stdout.write(`Wrote the HTML report of ${plural(files.length, 'report')} to ${output}\n`);
   return bad > 0 || collapse?.severity === 'error' ? EXIT.FAILED : EXIT.OK;
 }

@@ -6,9 +6,8 @@
  */
 import type { CrawlTally, StoreCounts } from '../../crawl/index.js';
 import type { CliIo } from '../io.js';
+import { plural } from '../plural.js';
 import { duration, startStatusLine } from '../terminal-line.js';
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** The line: counts so far, the queue (pages and targets still to do) and the rate of pages read. */
 export function crawlProgressLine(tally: CrawlTally, counts: StoreCounts | undefined, elapsedSeconds: number): string {

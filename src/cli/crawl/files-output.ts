@@ -4,6 +4,7 @@ import type { CrawlFilesResult, FileFinding } from '../../file-links/index.js';
 import type { CiFinding, CiLevel, CiReport } from '../../formats/index.js';
 import { annotations, type CiDocumentFormat, renderCiDocument } from '../../formats/index.js';
 import { fileName } from '../file-line.js';
+import { plural } from '../plural.js';
 
 /** The formats of `crawl` on files. */
 export const FILES_FORMATS = ['table', 'json', 'github', 'sarif', 'gitlab', 'markdown'] as const;
@@ -48,7 +49,7 @@ function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], ex
   const errors = findings.filter(({ finding }) => ciLevel(finding) === 'error').length;
   return {
     command: 'crawl',
-    inputName: `${result.files.length} files`,
+    inputName: plural(result.files.length, 'file'),
     findings: findings.map((finding) => ({ ...ciFinding(finding), path: locate(finding.link.file) })),
     totals: [
       ['files', result.files.length],

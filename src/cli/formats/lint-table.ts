@@ -2,6 +2,7 @@ import { terminalText } from '../../core/index.js';
 import type { LintReport, LintSummary } from '../../formats/index.js';
 import type { Colors } from '../colors.js';
 import { fileName } from '../file-line.js';
+import { plural } from '../plural.js';
 
 /**
  * The findings for people: one line each, `file:line` first (as compilers write it, so editors jump to it), then the
@@ -16,8 +17,6 @@ export function renderLintTable(report: LintReport, colors: Colors): string {
   if (report.findings.length === 0) text += `${colors.green('No findings')} in ${terminalText(report.inputName)}\n`;
   return text + renderLintSummary(report.summary, colors);
 }
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The closing summary in words, ending with a newline. */
 export function renderLintSummary(summary: LintSummary, colors: Colors): string {

@@ -4,6 +4,7 @@ import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
 import { renderSummary } from '../check/summary-text.js';
 import { type Colors, statusColor } from '../colors.js';
 import type { Sink } from '../output.js';
+import { plural } from '../plural.js';
 import { headerBlock } from './header-block.js';
 import { anatomyBlock } from './hop-anatomy-block.js';
 
@@ -22,8 +23,6 @@ export interface TableOptions {
 
 /** A URL (or a row's source as its file writes it) for a terminal line: its host in Unicode, no control raw. */
 const shownUrl = (url: string) => terminalText(displayUrl(url));
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * The human format: one line per row (verdict, source, final URL, statuses, hops, time), then the reasons, warnings
