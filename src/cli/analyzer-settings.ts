@@ -19,7 +19,14 @@ export async function analyzerSettings(flags: AnalysisFlags, io: CliIo): Promise
   if (flags.render === true) {
     // Loaded only with --render: a run without it never reads the renderer's code.
     const { ChromiumRenderer, checkChromium } = await import('../render/index.js');
-    config.renderer = new ChromiumRenderer({ executablePath: checkChromium(io.env) });
+    // A person at a terminal is told why nothing happens for the seconds Chromium takes to start.
+    const onLaunch = io.stderrIsTTY
+      ? () => void io.stderr.write('hoplens: starting Chromium for --render...\n')
+      : undefined;
+    config.renderer = new ChromiumRenderer({
+      executablePath: checkChromium(io.env),
+      ...(onLaunch === undefined ? {} : { onLaunch }),
+    });
   }
   return config;
 }

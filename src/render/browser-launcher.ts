@@ -11,6 +11,8 @@ export interface LaunchSettings {
   readonly launchTimeout: number;
   /** Where every browser's errors are logged and counted (one count for the renderer's life). */
   readonly errors: RenderErrors;
+  /** Told as each launch begins: a start takes seconds, which a face may want to say. */
+  readonly onLaunch?: (() => void) | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export class BrowserLauncher {
   private async launch(): Promise<CdpBrowser> {
     const { executablePath, launchTimeout, errors } = this.settings;
     checkExecutable(executablePath);
+    this.settings.onLaunch?.();
     let browser: CdpBrowser;
     try {
       browser = await CdpBrowser.launch(executablePath, launchTimeout, errors);

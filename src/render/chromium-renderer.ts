@@ -29,6 +29,8 @@ export interface ChromiumRendererOptions {
    * {@link ChromiumRenderer.errors}.
    */
   onError?: RenderErrorLog;
+  /** Called as Chromium starts (on first use, and again after it died): a start takes a few seconds. */
+  onLaunch?: () => void;
 }
 
 /** The defaults of {@link ChromiumRendererOptions}. */
@@ -72,6 +74,7 @@ export class ChromiumRenderer implements PageRenderer {
       executablePath: options.executablePath ?? chromiumPath(),
       launchTimeout: options.launchTimeout ?? RENDERER_DEFAULTS.launchTimeout,
       errors: this.errorLog,
+      onLaunch: options.onLaunch,
     });
   }
 

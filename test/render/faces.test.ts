@@ -94,6 +94,14 @@ describe('hoplens --render', () => {
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.chain.map((hop: { redirectVia?: string }) => hop.redirectVia)).toEqual(['javascript', undefined]);
+    // Piped, stderr says nothing of the browser's start: a log wants no chatter.
+    expect(run.stderr).not.toContain('starting Chromium');
+  }, 60_000);
+
+  it('says on a terminal that Chromium is starting, for the seconds nothing else shows', async () => {
+    const run = await runCli([`${target.origin}/page`, '--render'], { stderrIsTTY: true });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('hoplens: starting Chromium for --render...\n');
   }, 60_000);
 
   it('exits 2 with the install hint when there is no Chromium, before any request', async () => {
