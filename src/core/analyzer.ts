@@ -26,6 +26,7 @@ import { RobotsCheck } from './robots/index.js';
 import { summarize } from './summary.js';
 import { type TraceOutcome, trace } from './trace.js';
 import type { AnalysisResult, AnalyzeOptions, Hop, Resolver } from './types.js';
+import { refuseUnknownKeys } from './unknown-keys.js';
 
 /** Construction-time settings of an {@link Analyzer}: its seams and connection pool. */
 export interface AnalyzerConfig {
@@ -119,6 +120,21 @@ function oneAuthority(chain: readonly Hop[]): boolean {
   return chain.every(({ url }) => url.startsWith(prefix) && (url.length === end || '/?#'.includes(url[end]!)));
 }
 
+/** Every key of {@link AnalyzerConfig}, made whole by its type: any other is refused as a typo (issue 44). */
+const ANALYZER_CONFIG_KEYS = new Set(
+  Object.keys({
+    resolver: true,
+    resolve: true,
+    connectTo: true,
+    keepAliveTimeout: true,
+    maxHeaderSize: true,
+    ca: true,
+    renderer: true,
+    now: true,
+    robotsCache: true,
+  } satisfies Record<keyof AnalyzerConfig, true>),
+);
+
 /**
  * Owns the connection pools and runs analyses. Pools are kept per address policy and per TLS mode, because a
  * connection opened under a lenient policy, or whose certificate was not verified, must never be reused by an analysis
@@ -141,6 +157,7 @@ export class Analyzer {
   private sites: Promise<(hostname: string) => string> | undefined;
 
   constructor(config: AnalyzerConfig = {}) {
+    refuseUnknownKeys(config, ANALYZER_CONFIG_KEYS);
     this.resolver = config.resolver ?? systemResolver;
     this.routes = ConnectionRoutes.parse(config.resolve, config.connectTo);
     this.renderer = config.renderer;

@@ -12,6 +12,7 @@ import {
 import { isProductToken, PRODUCT_TOKEN_MAX_LENGTH } from './product-token.js';
 import { checkRequestCookie, checkRequestHeaders } from './request-headers.js';
 import type { AnalyzeOptions } from './types.js';
+import { refuseUnknownKeys } from './unknown-keys.js';
 
 /** Options after validation, with every default filled in. */
 export interface NormalizedOptions extends OptionValues {
@@ -156,9 +157,23 @@ function judged(name: OptionName, spec: OptionSpec, value: unknown): unknown {
 /** The option table's rows, listed once. */
 const OPTION_ROWS = Object.entries(OPTION_TABLE) as [OptionName, OptionSpec][];
 
+/** Every key of {@link AnalyzeOptions}: the type makes this list whole, so a new option cannot be refused as unknown. */
+const ANALYZE_OPTION_KEYS = new Set(
+  Object.keys({
+    ...(Object.fromEntries(OPTION_ROWS.map(([name]) => [name, true])) as Record<OptionName, true>),
+    allowNetworks: true,
+    policy: true,
+    requestHeaders: true,
+    requestCookie: true,
+    explicitPort: true,
+    signal: true,
+  } satisfies Record<keyof AnalyzeOptions, true>),
+);
+
 /** Validates options once and fills in defaults. Throws `HoplensError('INVALID_OPTION')` naming the option. */
 export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOptions {
   if (typeof options !== 'object' || options === null) throw invalidOption('options', 'must be an object');
+  refuseUnknownKeys(options, ANALYZE_OPTION_KEYS);
   const given = options as Record<string, unknown>;
   // Filled in place and frozen, not spread into a second object: copying the table's twenty-odd values took V8's slow
   // path on every analysis (BENCHMARKS.md, "HTTP/2 engine").

@@ -104,6 +104,15 @@ describe('check --cache', () => {
     expect((await runCli(['check', input, '--cache-failures'])).stderr).toContain('--cache-failures needs --cache');
   });
 
+  it('refuses --cache into a folder that does not exist, up front: exit 2 naming the flag and the folder, no request', async () => {
+    const input = await list('few.txt', ['/ok/1', '/ok/2']);
+    const folder = join(dir(), 'no-such-folder');
+    const outcome = await runCli(['check', input, '--cache', join(folder, 'run.cache')]);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toContain(`--cache needs a folder that exists: ${folder} is not one`);
+    expect(requested).toEqual([]);
+  });
+
   it.each([
     ['not JSON at all', 'this is not a cache\n'],
     ['another JSON file', '{"name":"package"}\n'],

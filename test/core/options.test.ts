@@ -138,6 +138,32 @@ describe('analyze', () => {
   });
 });
 
+describe('unknown option keys (issue 44)', () => {
+  it('refuses a typo naming the key and the nearest known one, before any request', async () => {
+    // A typo was silently ignored: maxHop: 1 ran with the default of 10 hops.
+    const typo = { maxHop: 1 } as unknown as Parameters<typeof analyze>[1];
+    await expect(analyze('http://127.0.0.1:9/', typo)).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      details: { option: 'maxHop', requirement: 'is not an option (did you mean maxHops?)' },
+    });
+    const error = optionError(() => normalizeOptions({ timout: 5 } as unknown as Parameters<typeof analyze>[1]));
+    expect(error.message).toBe('Invalid option "timout": is not an option (did you mean timeout?)');
+    // A key far from every option is named without a guess; one set to undefined asks for nothing.
+    expect(optionError(() => normalizeOptions({ colour: 'red' } as never)).message).toBe(
+      'Invalid option "colour": is not an option',
+    );
+    expect(normalizeOptions({ maxHop: undefined } as never).maxHops).toBe(10);
+  });
+
+  it("refuses the Analyzer's unknown settings too: allowNetworks belongs to each analysis's options", () => {
+    const error = optionError(() => new Analyzer({ allowNetworks: ['10.0.0.0/8'] } as never));
+    expect(error.details).toMatchObject({ option: 'allowNetworks' });
+    expect(optionError(() => new Analyzer({ keepAliveTimout: 5 } as never)).message).toContain(
+      'did you mean keepAliveTimeout?',
+    );
+  });
+});
+
 describe('Analyzer.withOptions', () => {
   const analyzer = new Analyzer();
   afterAll(() => analyzer.close());

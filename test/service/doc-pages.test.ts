@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_HELP, ISSUE_TYPES } from '../../src/core/index.js';
 import { helpTarget } from '../../src/report/view/chain/help-target.js';
+import { docPageFiles, servedPath } from '../../src/service/routes/doc-files.js';
+import { htmlAnchors, htmlLinks } from '../helpers/doc-links.js';
 import { appWith } from '../helpers/service.js';
 
 /** The ids of an HTML page's elements (the targets of `#fragment` links, HTML standard §7.4.6.4). */
@@ -55,6 +57,41 @@ describe('the docs pages', () => {
     expect(cli.statusCode).toBe(200);
     expect(cli.body).toMatch(/href="\/docs\/issues(#[\w-]+)?"/);
     expect(cli.body).not.toMatch(/href="issues\.md/);
+  });
+
+  it('answers every link of every served page on the service itself with 200, and its #anchor with its heading', async () => {
+    // The docs linked ../README.md, ../SECURITY.md and oracles/apache.md, which answered 404 (issue 44).
+    const files = docPageFiles();
+    expect(files).toEqual(
+      expect.arrayContaining(['README.md', 'SECURITY.md', 'BENCHMARKS.md', 'docs/oracles/nginx.md']),
+    );
+    const bodies = new Map<string, string>();
+    const fetched = async (path: string) => {
+      if (!bodies.has(path)) {
+        const answer = await app.inject({ url: path });
+        bodies.set(path, answer.statusCode === 200 ? answer.body : `status ${answer.statusCode}`);
+      }
+      return bodies.get(path)!;
+    };
+    const broken: string[] = [];
+    let checked = 0;
+    for (const page of files.map(servedPath)) {
+      for (const href of htmlLinks(await fetched(page))) {
+        if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) continue;
+        checked += 1;
+        const target = new URL(href, `http://127.0.0.1${page}`);
+        const body = await fetched(target.pathname);
+        const fragment = decodeURIComponent(target.hash.slice(1));
+        if (body.startsWith('status ')) broken.push(`${page} -> ${href}: ${body}`);
+        else if (fragment !== '' && !htmlAnchors(body).has(fragment))
+          broken.push(`${page} -> ${href}: no #${fragment}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    // The pages out of docs/ are served in their own right, rendered, under names of their own.
+    expect(await fetched('/docs/README')).toMatch(/<h1[^>]*>hoplens/);
+    expect(await fetched('/docs/cli')).toContain('href="/docs/README#install"');
   });
 
   it('serves its stylesheet, and leaves Swagger UI and the OpenAPI document where they were', async () => {

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { RunPlan } from '../../check/index.js';
 import { invalidFlag } from '../errors.js';
@@ -55,6 +56,15 @@ export function addRunFlags(check: Command): Command {
     .option('--exclude <pattern>', 'leave out rows whose source matches this URL pattern (repeatable)', collect);
 }
 
+/** The cache's path when its folder exists; a usage error before any request otherwise, as `--output` has (issue 44). */
+function cacheFile(path: string): string {
+  const folder = dirname(path);
+  if (statSync(folder, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    throw invalidFlag('--cache', `needs a folder that exists: ${folder} is not one`);
+  }
+  return path;
+}
+
 /** The run plan of the flags, paths resolved against `cwd`. Throws the usage error of a bad flag. */
 export function planRun(flags: RunFlags, cwd: string): RunPlan {
   const plan: RunPlan = { force: flags.force === true, include: flags.include ?? [], exclude: flags.exclude ?? [] };
@@ -65,7 +75,7 @@ export function planRun(flags: RunFlags, cwd: string): RunPlan {
     if (maxAgeMs === undefined) {
       throw invalidFlag('--max-cache-age', 'must be a duration such as 30m, 12h, 1d or 2w', JSON.stringify(age));
     }
-    plan.cache = { path: resolve(cwd, flags.cache), maxAgeMs, failures: flags.cacheFailures === true };
+    plan.cache = { path: cacheFile(resolve(cwd, flags.cache)), maxAgeMs, failures: flags.cacheFailures === true };
   } else if (flags.maxCacheAge !== undefined || flags.cacheFailures === true) {
     throw invalidFlag(flags.maxCacheAge !== undefined ? '--max-cache-age' : '--cache-failures', 'needs --cache FILE');
   }

@@ -1,15 +1,15 @@
 /**
  * The docs' Markdown as HTML, with markdown-it (the one Markdown library of the package, which the files crawl reads
  * links with too): GitHub-flavoured (tables, strikethrough, bare links, raw HTML), each heading with the anchor GitHub
- * gives it (`## Policy files` → `id="policy-files"`, a repeated one numbered), and links between the docs rewritten to
- * their served pages (`cli.md#check` → `/docs/cli#check`).
+ * gives it (`## Policy files` → `id="policy-files"`, a repeated one numbered), and relative links rewritten to the
+ * served pages of their targets (`cli.md#check` → `/docs/cli#check`, `../README.md` → `/docs/README`).
  */
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 
-/** A link from one docs page to another (`cli.md#check`), which is served as `/docs/cli#check`. */
-const SIBLING_LINK = /^([a-z][a-z-]*)\.md(#.*)?$/;
+/** A relative link's served target, for the page of `file`; undefined leaves the link as written. */
+export type ServedLink = (file: string, href: string) => string | undefined;
 
 /** The entities a heading's HTML may hold, decoded as GitHub reads the heading's text for its anchor. */
 const ENTITY = /&(#(?:\d+)|(?:#x[0-9A-Fa-f]+)|(?:\w+));?/gi;
@@ -34,8 +34,8 @@ function headingId(md: MarkdownIt, inline: Token | undefined, slugger: GithubSlu
   return slugger.slug(raw.toLowerCase());
 }
 
-/** A renderer of the docs whose names are `names`: each `render` numbers its repeated headings afresh. */
-export function docsMarkdown(names: ReadonlySet<string>, pagePath: (name: string) => string) {
+/** A renderer of the docs whose links go where `link` says: each `render` numbers its repeated headings afresh. */
+export function docsMarkdown(link: ServedLink) {
   const md = new MarkdownIt('default', { html: true, linkify: true });
   // GitHub links bare URLs with a scheme (and www.), not every word with a dot (`BENCHMARKS.md`).
   md.linkify.set({ fuzzyLink: false });
@@ -44,16 +44,18 @@ export function docsMarkdown(names: ReadonlySet<string>, pagePath: (name: string
     tokens[index]!.attrSet('id', headingId(md, tokens[index + 1], slugger, env));
     return self.renderToken(tokens, index, options);
   };
-  md.core.ruler.push('docs_sibling_links', (state) => {
+  md.core.ruler.push('docs_served_links', (state) => {
+    const file = (state.env as { file: string }).file;
     for (const token of state.tokens.flatMap((block) => block.children ?? [])) {
-      const sibling = token.type === 'link_open' ? SIBLING_LINK.exec(token.attrGet('href') ?? '') : null;
-      if (sibling !== null && names.has(sibling[1]!)) token.attrSet('href', pagePath(sibling[1]!) + (sibling[2] ?? ''));
+      const served = token.type === 'link_open' ? link(file, token.attrGet('href') ?? '') : undefined;
+      if (served !== undefined) token.attrSet('href', served);
     }
   });
   return {
-    render(markdown: string): string {
+    /** `file`'s Markdown (`docs/cli.md`, relative to the package's root) as HTML. */
+    render(markdown: string, file: string): string {
       slugger = new GithubSlugger();
-      return md.render(markdown);
+      return md.render(markdown, { file });
     },
   };
 }

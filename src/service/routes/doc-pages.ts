@@ -1,19 +1,13 @@
 /**
- * The package's documentation (docs/*.md, shipped in the package) as HTML pages: `/docs/issues` renders
- * docs/issues.md, with an anchor per heading as GitHub makes them (`/docs/issues#redirect_loop`), which is where
+ * The package's documentation (docs/*.md and the pages they link to, shipped in the package) as HTML pages:
+ * `/docs/issues` renders docs/issues.md, with an anchor per heading as GitHub makes them (`/docs/issues#redirect_loop`), which is where
  * every finding's `help` of the form `docs/issues.md#<type>` opens from the web page. Swagger UI keeps `/docs` itself
  * and its own files (src/service/routes/docs.ts); no page of ours is named like one of them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { DOCS_DIR } from '../../core/index.js';
+import { docPageFiles, PACKAGE_ROOT, SCHEMA_FILE, servedLink, servedPath } from './doc-files.js';
 import { docsMarkdown } from './doc-markdown.js';
-
-/** Where a docs page is served: `/docs/issues` for docs/issues.md. */
-export function docPagePath(name: string): string {
-  return `/docs/${name}`;
-}
 
 /** The pages' stylesheet, a file of ours like everything the CSP lets them load. */
 const STYLESHEET_PATH = '/docs/pages.css';
@@ -40,22 +34,11 @@ const HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-/** A page's name: docs/NAME.md. */
-const PAGE_FILE = /^([a-z][a-z-]*)\.md$/;
-
-/** The docs' names (`issues`, `cli`...), or none when the package has no docs/ directory. */
-function pageNames(): string[] {
-  try {
-    return readdirSync(DOCS_DIR).flatMap((file) => PAGE_FILE.exec(file)?.[1] ?? []);
-  } catch {
-    return [];
-  }
-}
-
 /** A whole page around the rendered Markdown, titled by its first heading. */
-function page(markdown: string, docs: ReturnType<typeof docsMarkdown>): string {
+function page(file: string, docs: ReturnType<typeof docsMarkdown>): string {
+  const markdown = readFileSync(new URL(file, PACKAGE_ROOT), 'utf8');
   const title = /^# +(.+)$/m.exec(markdown)?.[1] ?? 'hoplens';
-  const body = docs.render(markdown);
+  const body = docs.render(markdown, file);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>hoplens: ${title.replace(/[<&]/g, '')}</title><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
@@ -64,14 +47,30 @@ ${body}</body></html>
 `;
 }
 
-/** Serves every docs/*.md as `/docs/<name>`, rendered once at start-up, and the pages' stylesheet. */
+/** The policy schema as the package ships it, when it does. */
+function schemaFile(): string | undefined {
+  try {
+    return readFileSync(new URL(SCHEMA_FILE, PACKAGE_ROOT), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Serves every page file (`/docs/cli`, `/docs/README`...), rendered once at start-up, the schema and the stylesheet. */
 export async function docPages(app: FastifyInstance): Promise<void> {
-  const names = pageNames();
-  const docs = docsMarkdown(new Set(names), docPagePath);
-  for (const name of names) {
-    const html = page(readFileSync(fileURLToPath(new URL(`${name}.md`, DOCS_DIR)), 'utf8'), docs);
-    app.get(docPagePath(name), { schema: { hide: true } }, async (_request, reply) =>
+  const files = docPageFiles();
+  const schema = schemaFile();
+  const served = new Set(schema === undefined ? files : [...files, SCHEMA_FILE]);
+  const docs = docsMarkdown((file, href) => servedLink(file, href, served));
+  for (const file of files) {
+    const html = page(file, docs);
+    app.get(servedPath(file), { schema: { hide: true } }, async (_request, reply) =>
       reply.headers(HEADERS).type('text/html; charset=utf-8').send(html),
+    );
+  }
+  if (schema !== undefined) {
+    app.get(servedPath(SCHEMA_FILE), { schema: { hide: true } }, async (_request, reply) =>
+      reply.headers(HEADERS).type('application/json; charset=utf-8').send(schema),
     );
   }
   app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
