@@ -11,6 +11,6 @@ export async function stdinDetected(
   io: CliIo,
 ): Promise<{ io: CliIo; input?: InputFormat }> {
   if (file !== '-' || input !== undefined || (io.stdin as { isTTY?: boolean }).isTTY === true) return { io };
-  const detected = await detectStdinFormat(io.stdin);
+  const detected = await detectStdinFormat(io.stdin, io.signal);
   return { io: { ...io, stdin: detected.stream }, input: detected.format };
 }

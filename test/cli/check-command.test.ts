@@ -440,7 +440,7 @@ describe('hoplens check (through run())', () => {
     });
     const shown = await runCli(['check', list, '--format', 'ndjson'], { stderrIsTTY: true, stderr: terminal });
     expect(shown.code).toBe(0);
-    expect(bar).toMatch(/rows \| \d+\/s/);
+    expect(bar).toMatch(/rows \| \d+(\.\d)?\/s/);
     const hidden = await runCli(['check', list, '--format', 'ndjson']);
     expect(hidden.stderr).not.toMatch(/rows \|/);
     expect(hidden.stderr).not.toContain('\u001b[');

@@ -3,35 +3,36 @@ import type { InputFormat } from '../light.js';
 import { decodeHead } from '../text/text-input.js';
 import { formatOfText, HEAD_BYTES } from './by-content.js';
 
+type Chunk = IteratorResult<Buffer | string>;
+
 /**
  * Standard input's format by its start, as a file's is told when its name says nothing (./detect.ts): a CSV piped to
- * `hoplens check -` is read as a CSV, not a list of lines. Standard input is read once, so its start is read here and
- * handed back in front of the rest: the stream returned is the one to read from then on.
+ * `hoplens check -` is read as a CSV, not a list of lines. Only the first chunk is waited for (what the writer sent
+ * first, a pipe's buffer for a file): a producer writing a row at a time is checked as it writes, never held until
+ * more comes. Standard input is read once, so that chunk is handed back in front of the rest: the stream returned is
+ * the one to read from then on. An abort while nothing has come yet leaves it a list (the run then ends at once).
  */
-export async function detectStdinFormat(stdin: Readable): Promise<{ format: InputFormat; stream: Readable }> {
+export async function detectStdinFormat(
+  stdin: Readable,
+  signal?: AbortSignal,
+): Promise<{ format: InputFormat; stream: Readable }> {
   const iterator = stdin[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let ended = false;
-  while (size < HEAD_BYTES) {
-    const next = await iterator.next();
-    if (next.done === true) {
-      ended = true;
-      break;
-    }
-    const chunk = Buffer.from(next.value);
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  const head = Buffer.concat(chunks);
+  const pending = iterator.next();
+  const first = await Promise.race([pending, abortedOf(signal)]);
   async function* replayed(): AsyncGenerator<Buffer> {
-    if (head.length > 0) yield head;
-    if (ended) return;
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
-      yield Buffer.from(next.value);
+    for (let next = await pending; next.done !== true; next = await iterator.next()) yield Buffer.from(next.value);
   }
-  return {
-    format: formatOfText(decodeHead(head.subarray(0, HEAD_BYTES))),
-    stream: Readable.from(replayed(), { objectMode: false }),
-  };
+  const stream = Readable.from(replayed(), { objectMode: false });
+  if (first === undefined || first.done === true) return { format: 'list', stream };
+  const head = Buffer.from(first.value).subarray(0, HEAD_BYTES);
+  return { format: formatOfText(decodeHead(head)), stream };
+}
+
+/** Settles (with nothing) when `signal` aborts; never without one. */
+function abortedOf(signal: AbortSignal | undefined): Promise<Chunk | undefined> {
+  return new Promise((resolve) => {
+    if (signal === undefined) return;
+    if (signal.aborted) resolve(undefined);
+    signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
 }
