@@ -26,6 +26,7 @@ type Layer =
   | 'report'
   | 'crawl'
   | 'file-links'
+  | 'coverage'
   | 'formats'
   | 'cli'
   | 'service'
@@ -109,6 +110,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // and its text-edit engine, shared with fix's rule writers), judged with the site crawl's findings, and their
   // `--fix`; `hoplens crawl docs/` only parses flags and writes.
   'file-links': { uses: ['core', 'inputs', 'crawl'], entries: ['file-links/index.ts'] },
+  // Traffic-weighted coverage of a redirect map (issue 45): the map read and matched with inputs (its readers and the
+  // formats' own matchers), the traffic counted by inputs' log readers, `--live` run and judged by check, and the HTML
+  // report made with the report room's page kit.
+  coverage: { uses: ['core', 'inputs', 'check', 'report'], entries: ['coverage/index.ts'] },
   // The output formats (issue 43), between the rooms and the faces: reports written as text to a writer the face
   // gives, in folders by mechanism: check/ (rows as they come, JUnit's cases spooled to what the face gives), ci/
   // (GitHub, SARIF, GitLab, Markdown from one report of findings) and lint/ (lint's findings). Its second entry is the
@@ -131,6 +136,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'report',
       'crawl',
       'file-links',
+      'coverage',
       'formats',
     ],
   },
