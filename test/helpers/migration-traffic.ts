@@ -93,7 +93,8 @@ export function combinedLog(migration: Migration, seed: number): string {
   const random = seededRandom(seed);
   const lines: string[] = [];
   for (const url of migration.urls) {
-    for (let hit = 0; hit < url.hits; hit++) lines.push(combinedLine(hit % 3 === 0 ? `${url.path}?ref=${hit}` : url.path, 200, PERSON));
+    for (let hit = 0; hit < url.hits; hit++)
+      lines.push(combinedLine(hit % 3 === 0 ? `${url.path}?ref=${hit}` : url.path, 200, PERSON));
     for (let hit = 0; hit < url.botHits; hit++) lines.push(combinedLine(url.path, 200, CRAWLER));
     lines.push(combinedLine(url.path, 200, PERSON, 'POST'));
     lines.push(combinedLine(`${url.path}-missing`, 404, PERSON));
@@ -104,4 +105,23 @@ export function combinedLog(migration: Migration, seed: number): string {
     [lines[index], lines[other]] = [lines[other]!, lines[index]!];
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The planted migration's counts and hits per kind of URL, from the generator's fates alone. */
+export function plantedSums(urls: readonly PlantedUrl[]) {
+  const of = (fates: readonly Fate[]) => {
+    const chosen = urls.filter((url) => fates.includes(url.fate));
+    return {
+      urls: chosen.length,
+      hits: chosen.reduce((total, url) => total + url.hits, 0),
+      botHits: chosen.reduce((total, url) => total + url.botHits, 0),
+    };
+  };
+  return {
+    all: of(['direct', 'chained', 'gone', 'unmapped']),
+    covered: of(['direct', 'chained', 'gone']),
+    direct: of(['direct']),
+    chained: of(['chained']),
+    uncovered: of(['unmapped']),
+  };
 }

@@ -1,12 +1,11 @@
 import type { CoverageRun, CoverageSetup } from '../../coverage/index.js';
-import { toAnalyzeOptions } from '../analysis-options.js';
+import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer, type BorrowedAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import { CHECK_LIMITS } from '../check/limits.js';
 import { colorsFor } from '../colors.js';
-import { integerFlag } from '../analysis-options.js';
-import { coverageNotes, verdictOf } from '../coverage/notes.js';
 import type { CoverageFlags } from '../coverage/flags.js';
+import { coverageNotes, verdictOf } from '../coverage/notes.js';
 import { type CoverageCliPlan, planCoverage } from '../coverage/plan.js';
 import { writeCoverage } from '../coverage/write.js';
 import type { CliIo } from '../io.js';
@@ -27,7 +26,10 @@ async function liveSetup(
   const loaded = await readPolicyFile(flags.config, io.cwd ?? process.cwd());
   if (loaded !== undefined) options.policy = loaded.policy;
   const borrowed = acquireAnalyzer(io, await analyzerSettings(flags, io));
-  const analyze = await borrowed.analyzer.withOptions({ ...options, ...(io.signal === undefined ? {} : { signal: io.signal }) });
+  const analyze = await borrowed.analyzer.withOptions({
+    ...options,
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
+  });
   const limits = {
     concurrency: concurrency ?? L.concurrency.default,
     perHost: perHost ?? L.perHost.default,
@@ -41,13 +43,17 @@ async function liveSetup(
 }
 
 /** Writes the report in its format and every `--report`, each file opened before anything is read. */
-async function openSinks(plan: CoverageCliPlan, io: CliIo): Promise<Array<{ sink: Sink; format: CoverageCliPlan['format'] }>> {
+async function openSinks(
+  plan: CoverageCliPlan,
+  io: CliIo,
+): Promise<Array<{ sink: Sink; format: CoverageCliPlan['format'] }>> {
   const main =
     plan.outputPath === undefined
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
       : await openFileSink(plan.outputPath, '--output');
   const sinks = [{ sink: main, format: plan.format }];
-  for (const report of plan.reports) sinks.push({ sink: await openFileSink(report.path, '--report'), format: report.format });
+  for (const report of plan.reports)
+    sinks.push({ sink: await openFileSink(report.path, '--report'), format: report.format });
   return sinks;
 }
 

@@ -1,0 +1,131 @@
+/**
+ * `hoplens coverage`'s table: the URLs with the most hits (covered or not, where the map sends them), then the
+ * summary's figures and the top uncovered URLs. The machine formats are the coverage room's (src/coverage/).
+ */
+import { stripVTControlCharacters } from 'node:util';
+import { type CoverageReport, type CoverageRow, percent, shownUrl } from '../../coverage/index.js';
+import type { Colors } from '../colors.js';
+import { plural } from '../plural.js';
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** Where the map sends a URL, in a few words: `→ /new`, `→ /new → /newer (redirected again)`, `410`. */
+function sendsTo(row: CoverageRow, colors: Colors): string {
+  if (row.problem !== undefined) return colors.yellow(`? ${row.problem}`);
+  if (row.target !== undefined) {
+    const again =
+      row.redirectedAgain === undefined ? '' : colors.yellow(` → ${shownUrl(row.redirectedAgain)} (redirected again)`);
+    return `→ ${shownUrl(row.target)}${again}`;
+  }
+  return row.status === undefined ? '' : `answers ${row.status}`;
+}
+
+/** With `--live`: what the site did, `200 in 1 hop` or the final status and `check`'s first reason. */
+function liveText(row: CoverageRow, colors: Colors): string {
+  const live = row.live;
+  if (live === undefined) return '-';
+  if (live.oneHop200) return colors.green('200 in 1 hop');
+  const end =
+    live.finalStatus === undefined ? 'error' : `${live.finalStatus} after ${plural(live.redirects, 'redirect')}`;
+  return live.outcome === 'passed' ? end : colors.red(end);
+}
+
+function rowCells(row: CoverageRow, report: CoverageReport, colors: Colors): string[] {
+  const cells = [String(row.rank), number(row.hits)];
+  if (report.bots !== 'exclude') cells.push(number(row.botHits));
+  cells.push(row.covered ? colors.green('yes') : colors.red('no'));
+  if (report.live) cells.push(liveText(row, colors));
+  cells.push(shownUrl(row.url), sendsTo(row, colors));
+  return cells;
+}
+
+/** Visible width, colours left out. */
+const width = (text: string) => stripVTControlCharacters(text).length;
+
+function columns(lines: string[][]): string[] {
+  const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => width(line[column] ?? ''))));
+  return lines.map((line) =>
+    line
+      .map((cell, column) => {
+        if (column === line.length - 1) return cell;
+        const pad = ' '.repeat(widths[column]! - width(cell));
+        return column < 2 ? pad + cell : cell + pad;
+      })
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** The ranked rows, at most `top`. */
+function rankTable(report: CoverageReport, top: number, colors: Colors): string[] {
+  const head = ['#', 'HITS', ...(report.bots !== 'exclude' ? ['BOTS'] : []), 'COVERED'];
+  if (report.live) head.push('LIVE');
+  head.push('URL', 'MAP');
+  const shown = report.rows.slice(0, top).map((row) => rowCells(row, report, colors));
+  const lines = columns([head, ...shown]);
+  lines[0] = colors.bold(lines[0]!);
+  if (report.rows.length > top) {
+    lines.push(
+      colors.dim(`(the top ${top} of ${plural(report.rows.length, 'URL')}: --top N for more, --format csv for all)`),
+    );
+  }
+  return lines;
+}
+
+/** One figure of the summary: its label, hits, share, and bots' apart. */
+function figure(label: string, hits: number, share: number | undefined, botHits?: number): string[] {
+  return [label, number(hits), percent(share), botHits === undefined ? '' : `bots ${number(botHits)}`];
+}
+
+function summaryLines(report: CoverageReport): string[] {
+  const { summary, bots } = report;
+  const bot = (count: { botHits: number }) => (bots !== 'exclude' ? count.botHits : undefined);
+  const share = (count: { hits: number }) => (summary.all.hits === 0 ? undefined : count.hits / summary.all.hits);
+  const lines = [
+    figure(`Hits (${plural(summary.all.urls, 'URL')})`, summary.all.hits, share(summary.all), bot(summary.all)),
+    figure('Covered by the map', summary.covered.hits, summary.shares.covered, bot(summary.covered)),
+    figure('  redirected to a target the map leaves', summary.direct.hits, summary.shares.direct, bot(summary.direct)),
+    figure(
+      '  redirected to a target the map redirects again',
+      summary.chained.hits,
+      share(summary.chained),
+      bot(summary.chained),
+    ),
+    figure('Not covered', summary.uncovered.hits, share(summary.uncovered), bot(summary.uncovered)),
+  ];
+  if (summary.landed !== undefined) {
+    lines.push(
+      figure('Landed on a 200 in one hop (live)', summary.landed.hits, summary.shares.landed, bot(summary.landed)),
+    );
+  }
+  return columns(lines.map((line) => (bots !== 'exclude' ? line : line.slice(0, 3))));
+}
+
+function topUncoveredLines(report: CoverageReport, colors: Colors): string[] {
+  const { topUncovered } = report.summary;
+  if (topUncovered.length === 0) return [colors.green('✔ every URL with hits is covered by the map')];
+  const lines = columns(topUncovered.map((entry) => [number(entry.hits), shownUrl(entry.url)]));
+  return [colors.bold('Top uncovered URLs:'), ...lines.map((line) => `  ${line}`)];
+}
+
+/** The map and the traffic, in a line each. */
+function headLines(report: CoverageReport): string[] {
+  const { map, traffic } = report;
+  const how = map.matching === 'rules' ? "matched by the format's own rules" : 'matched as exact pairs';
+  const sources = traffic.sources.map((source) => `${source.path} (${source.format})`).join(', ');
+  return [
+    `Map: ${map.name} (${map.format}, ${plural(map.rules, 'rule')}, ${how})`,
+    `Traffic: ${plural(traffic.counted, 'request')} counted of ${plural(traffic.lines, 'line')} from ${sources || 'nothing'}`,
+  ];
+}
+
+/** The whole table, at most `top` ranked rows. */
+export function coverageTable(report: CoverageReport, top: number, colors: Colors): string {
+  const parts = [
+    headLines(report),
+    rankTable(report, top, colors),
+    summaryLines(report),
+    topUncoveredLines(report, colors),
+  ];
+  return `${parts.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+}
