@@ -32,7 +32,8 @@ export async function readMap(plan: InputPlan, stream: Readable): Promise<Covera
     matching: compiled === undefined ? 'pairs' : 'rules',
     rules: compiled?.size ?? loaded.rows.length,
     invalid: problemsOf(loaded.invalid, compiled?.problems ?? []),
-    skipped: loaded.skipped.map(({ line, reason }) => ({ line, reason })),
+    // A format with patterns skips them as rows, but its matcher answers them: nothing of it is left unmatched.
+    skipped: compiled === undefined ? loaded.skipped.map(({ line, reason }) => ({ line, reason })) : [],
   };
   if (loaded.inputError !== undefined) map.inputError = loaded.inputError;
   return map;

@@ -42,14 +42,15 @@ function rowCells(row: CoverageRow, report: CoverageReport, colors: Colors): str
 /** Visible width, colours left out. */
 const width = (text: string) => stripVTControlCharacters(text).length;
 
-function columns(lines: string[][]): string[] {
+/** Padded columns, the last one left as it is; the `right` ones (numbers) aligned right. */
+function columns(lines: string[][], right: ReadonlySet<number>): string[] {
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => width(line[column] ?? ''))));
   return lines.map((line) =>
     line
       .map((cell, column) => {
         if (column === line.length - 1) return cell;
         const pad = ' '.repeat(widths[column]! - width(cell));
-        return column < 2 ? pad + cell : cell + pad;
+        return right.has(column) ? pad + cell : cell + pad;
       })
       .join('  ')
       .trimEnd(),
@@ -62,7 +63,7 @@ function rankTable(report: CoverageReport, top: number, colors: Colors): string[
   if (report.live) head.push('LIVE');
   head.push('URL', 'MAP');
   const shown = report.rows.slice(0, top).map((row) => rowCells(row, report, colors));
-  const lines = columns([head, ...shown]);
+  const lines = columns([head, ...shown], new Set(report.bots === 'exclude' ? [0, 1] : [0, 1, 2]));
   lines[0] = colors.bold(lines[0]!);
   if (report.rows.length > top) {
     lines.push(
@@ -98,13 +99,19 @@ function summaryLines(report: CoverageReport): string[] {
       figure('Landed on a 200 in one hop (live)', summary.landed.hits, summary.shares.landed, bot(summary.landed)),
     );
   }
-  return columns(lines.map((line) => (bots !== 'exclude' ? line : line.slice(0, 3))));
+  return columns(
+    lines.map((line) => (bots !== 'exclude' ? line : line.slice(0, 3))),
+    new Set([1, 2]),
+  );
 }
 
 function topUncoveredLines(report: CoverageReport, colors: Colors): string[] {
   const { topUncovered } = report.summary;
   if (topUncovered.length === 0) return [colors.green('✔ every URL with hits is covered by the map')];
-  const lines = columns(topUncovered.map((entry) => [number(entry.hits), shownUrl(entry.url)]));
+  const lines = columns(
+    topUncovered.map((entry) => [number(entry.hits), shownUrl(entry.url)]),
+    new Set([0]),
+  );
   return [colors.bold('Top uncovered URLs:'), ...lines.map((line) => `  ${line}`)];
 }
 
