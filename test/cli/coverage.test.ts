@@ -66,6 +66,9 @@ describe('hoplens coverage', () => {
     expect(out.stdout).toMatch(covered);
     expect(out.stdout).toMatch(new RegExp(`Not covered\\s+${sums.uncovered.hits.toLocaleString('en-US')}\\s`));
     expect(out.stdout).toContain('Top uncovered URLs:');
+    // Each URL's POST, 404 and image, planted by combinedLog, told apart by why they were left out.
+    const n = migration.urls.length;
+    expect(out.stdout).toContain(`left out: ${n} assets, ${n} not GET or HEAD, ${n} answered neither 2xx nor 3xx`);
   }, 90_000);
 
   it('ndjson and csv: a record per URL in rank order, the summary last (ndjson)', async () => {

@@ -85,9 +85,9 @@ function summaryLines(report: CoverageReport): string[] {
   const lines = [
     figure(`Hits (${plural(summary.all.urls, 'URL')})`, summary.all.hits, share(summary.all), bot(summary.all)),
     figure('Covered by the map', summary.covered.hits, summary.shares.covered, bot(summary.covered)),
-    figure('  redirected to a target the map leaves', summary.direct.hits, summary.shares.direct, bot(summary.direct)),
+    figure('  redirected in one hop', summary.direct.hits, summary.shares.direct, bot(summary.direct)),
     figure(
-      '  redirected to a target the map redirects again',
+      '  redirected, then redirected again by the map',
       summary.chained.hits,
       share(summary.chained),
       bot(summary.chained),
@@ -115,6 +115,28 @@ function topUncoveredLines(report: CoverageReport, colors: Colors): string[] {
   return [colors.bold('Top uncovered URLs:'), ...lines.map((line) => `  ${line}`)];
 }
 
+/** What each reason a line was left out means, in the table's words. */
+const LEFT_OUT: Readonly<Record<string, string>> = {
+  method: 'not GET or HEAD',
+  status: 'answered neither 2xx nor 3xx',
+  unparsable: 'unreadable',
+  'no host': 'a path without a host',
+};
+
+const rank = (reason: string) => {
+  const at = Object.keys(LEFT_OUT).indexOf(reason);
+  return at === -1 ? Number.MAX_SAFE_INTEGER : at;
+};
+
+/** The lines not counted, by why (docs/logs.md#what-counts), so that a log read wrongly shows at once. */
+function leftOut(traffic: CoverageReport['traffic']): string {
+  // In the table's order whatever the order lines came in; a reason it does not know, after.
+  const reasons = Object.keys(traffic.skipped).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const parts = reasons.map((reason) => `${traffic.skipped[reason]} ${LEFT_OUT[reason] ?? reason}`);
+  if (traffic.assetLines > 0) parts.unshift(`${plural(traffic.assetLines, 'asset')}`);
+  return parts.length === 0 ? '' : `; left out: ${parts.join(', ')}`;
+}
+
 /** The map and the traffic, in a line each. */
 function headLines(report: CoverageReport): string[] {
   const { map, traffic } = report;
@@ -122,7 +144,7 @@ function headLines(report: CoverageReport): string[] {
   const sources = traffic.sources.map((source) => `${source.path} (${source.format})`).join(', ');
   return [
     `Map: ${map.name} (${map.format}, ${plural(map.rules, 'rule')}, ${how})`,
-    `Traffic: ${plural(traffic.counted, 'request')} counted of ${plural(traffic.lines, 'line')} from ${sources || 'nothing'}`,
+    `Traffic: ${plural(traffic.counted, 'request')} counted of ${plural(traffic.lines, 'line')} from ${sources || 'nothing'}${leftOut(traffic)}`,
   ];
 }
 

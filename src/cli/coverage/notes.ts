@@ -23,7 +23,7 @@ export function coverageNotes(plan: CoverageCliPlan, { report, map }: CoverageRu
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** The figures in a line: `Coverage: 87.5% of 10,000 hits covered, 80.0% to a target the map leaves; ...`. */
+/** The figures in a line: `Coverage: 87.5% of 10,000 hits covered, 80.0% redirected in one hop; ...`. */
 export function summaryLine(report: CoverageReport): string {
   const { summary } = report;
   const hits = summary.all.hits.toLocaleString('en-US');
@@ -31,7 +31,7 @@ export function summaryLine(report: CoverageReport): string {
     summary.shares.landed === undefined ? '' : `, ${percent(summary.shares.landed)} landed on a 200 in one hop`;
   return (
     `Coverage: ${percent(summary.shares.covered)} of ${hits} hits (${plural(summary.all.urls, 'URL')}) covered, ` +
-    `${percent(summary.shares.direct)} redirected to a target the map does not redirect again${landed}; ` +
+    `${percent(summary.shares.direct)} redirected in one hop${landed}; ` +
     `${plural(summary.uncovered.urls, 'URL')} not covered`
   );
 }
