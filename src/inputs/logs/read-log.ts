@@ -83,6 +83,7 @@ export async function readLog(
     const format = reading.format ?? detectLogFormat(texts);
     if (format === undefined) throw unrecognisedLog(reading.path, texts[0] ?? '');
     const parser = parserFor(format, reading);
+    reading.signal?.throwIfAborted();
     let lines = countLines(head, parser, tally);
     for (let next = await batches.next(); next.done !== true; next = await batches.next()) {
       reading.signal?.throwIfAborted();
