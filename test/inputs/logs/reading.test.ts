@@ -113,12 +113,13 @@ describe('reading', () => {
   });
 
   it('stops when its signal aborts', async () => {
+    const text = (await readFile(`${FIXTURES}/combined.log`, 'utf8')).repeat(3);
     const stdin = new PassThrough();
-    stdin.write(`${(await readFile(`${FIXTURES}/combined.log`, 'utf8')).repeat(3)}`);
+    stdin.write(text);
     const stop = new AbortController();
     const counting = countTraffic([{ kind: 'log', path: '-' }], { ...base, stdin, signal: stop.signal });
     stop.abort(new Error('stopped'));
-    stdin.end(`${(await readFile(`${FIXTURES}/combined.log`, 'utf8')).repeat(3)}`);
+    stdin.end(text);
     await expect(counting).rejects.toThrow('stopped');
   });
 });
