@@ -15,12 +15,6 @@ export interface TallyRules {
   bots: BotPolicy;
 }
 
-/** One URL's counts. */
-interface Counts {
-  hits: number;
-  botHits: number;
-}
-
 /**
  * The map of URL -> counts that bounds the memory of a count (docs/logs.md gives the figure), and the tallies of
  * lines. Lines are read, judged and dropped; only a URL not seen before is kept. The URLs are kept by origin, then
@@ -28,7 +22,10 @@ interface Counts {
  */
 export class TrafficTally {
   readonly #rules: TallyRules;
-  readonly #origins = new Map<string, Map<string, Counts>>();
+  /** Origin -> path -> the URL's index in {@link #hits} and {@link #botHits}: numbers in arrays, not an object each. */
+  readonly #origins = new Map<string, Map<string, number>>();
+  readonly #hits: number[] = [];
+  readonly #botHits: number[] = [];
   readonly #isBot = botJudge();
   /** Where {@link place} put the last target. */
   #origin = '';
@@ -70,13 +67,15 @@ export class TrafficTally {
       paths = new Map();
       this.#origins.set(ownString(this.#origin), paths);
     }
-    let counts = paths.get(this.#path);
-    if (counts === undefined) {
-      counts = { hits: 0, botHits: 0 };
-      paths.set(ownString(this.#path), counts);
+    let index = paths.get(this.#path);
+    if (index === undefined) {
+      index = this.#hits.length;
+      this.#hits.push(0);
+      this.#botHits.push(0);
+      paths.set(ownString(this.#path), index);
     }
-    if (bot) counts.botHits += hits;
-    if (!bot || this.#rules.bots === 'include') counts.hits += hits;
+    if (bot) this.#botHits[index]! += hits;
+    if (!bot || this.#rules.bots === 'include') this.#hits[index]! += hits;
   }
 
   /**
@@ -117,7 +116,8 @@ export class TrafficTally {
   table(sources: TrafficTable['sources']): TrafficTable {
     const entries: TrafficEntry[] = [];
     for (const [origin, paths] of this.#origins) {
-      for (const [path, { hits, botHits }] of paths) entries.push({ url: origin + path, hits, botHits });
+      for (const [path, index] of paths)
+        entries.push({ url: origin + path, hits: this.#hits[index]!, botHits: this.#botHits[index]! });
     }
     entries.sort((a, b) => b.hits - a.hits || b.botHits - a.botHits || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     const { lines, counted, botLines, assetLines, skipped } = this;
