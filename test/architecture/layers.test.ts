@@ -69,7 +69,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   render: { uses: ['core'], entries: ['render/index.ts'] },
   inputs: {
     uses: ['core'],
-    entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts'],
+    entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts', 'inputs/logs/index.ts'],
     // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',
   },
