@@ -12,6 +12,8 @@
  * `crawl` (issue 31; in the default list): BENCH_CRAWL_PAGES=10000,100000  BENCH_CRAWL_TOOLS=hoplens,linkinator,wget
  * BENCH_CRAWL_TIMEOUT=900 (seconds a run may take)  BENCH_CRAWL_WGET_REPS=1  BENCH_CRAWL_PEER_PAGES=10000 (the largest site the
  * peers crawl).
+ * `logs` (issue 45; in the default list): a combined log counted by hoplens and GoAccess (`apt-get install goaccess`):
+ * BENCH_LOG_LINES=1000000,10000000  BENCH_LOG_URLS=50000  BENCH_LOG_DISTINCT=1000000 (bench/workloads/logs.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,6 +27,7 @@ import { bulk } from './workloads/bulk.js';
 import { crawlSection } from './workloads/crawl-report.js';
 import { detectorCost } from './workloads/detector-cost.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
+import { logsSection } from './workloads/logs-report.js';
 import { monitorsWorkload, ON_TIME_MS } from './workloads/monitors.js';
 import { renderWorkload } from './workloads/render.js';
 import { sitemapWorkload } from './workloads/sitemap.js';
@@ -33,7 +36,9 @@ import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl,logs').split(','),
+);
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -303,6 +308,7 @@ try {
   }
 
   if (only.has('crawl')) await crawlSection(workDir, reps, out);
+  if (only.has('logs')) await logsSection(workDir, out);
 } finally {
   await nginx?.stop();
 }

@@ -2,7 +2,7 @@ import type { LineOutcome, LogParser, LogRequest } from './request.js';
 
 /*
  * Cloudflare Logpush, the HTTP requests dataset: one JSON object per line, fields as its reference names them
- * (https://developers.cloudflare.com/logs/logpush/logpush-job/datasets/zone/http_requests/): ClientRequestHost,
+ * (Cloudflare's "HTTP requests", https://developers.cloudflare.com/logs/reference/log-fields/zone/http_requests/): ClientRequestHost,
  * ClientRequestURI (the path and query), ClientRequestMethod, ClientRequestScheme, EdgeResponseStatus (the status
  * the visitor got) and ClientRequestUserAgent. A job logs the fields it was set up with: a line without a method, a
  * URI or a status is unreadable.

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { type NumberedLine, readLineBatches } from '../text/lines.js';
 import { cloudflareParser } from './cloudflare.js';
 import { combinedParser, commonParser } from './combined.js';
 import { DETECT_LINES, detectLogFormat } from './detect-log.js';
+import { eachLine } from './each-line.js';
 import { baseUrlNeeded, unrecognisedLog } from './log-errors.js';
 import { blankRequest, type LogParser } from './request.js';
 import type { TrafficTally } from './tally.js';
@@ -34,63 +34,78 @@ function parserFor(format: LogFormat, reading: LogReading): LogParser {
   }
 }
 
-/** The first batches of lines, enough to tell the format from, and the iterator to read the rest from. */
-async function firstLines(batches: AsyncIterator<NumberedLine[]>): Promise<NumberedLine[]> {
-  const lines: NumberedLine[] = [];
-  let filled = 0;
-  while (filled < DETECT_LINES) {
-    const next = await batches.next();
-    if (next.done === true) break;
-    for (const line of next.value) {
-      lines.push(line);
-      if (line.text.trim() !== '') filled++;
+/**
+ * One log's lines counted into the tally: its first lines kept until they tell the format (unless it was given),
+ * then every line parsed as it comes and dropped. Blank lines and directives are not lines of the count.
+ */
+class LogCounter {
+  readonly #tally: TrafficTally;
+  readonly #reading: LogReading;
+  readonly #request = blankRequest();
+  #head: string[] = [];
+  #filled = 0;
+  #parser: LogParser | undefined;
+  lines = 0;
+
+  constructor(tally: TrafficTally, reading: LogReading) {
+    this.#tally = tally;
+    this.#reading = reading;
+  }
+
+  /** The format read, once known. */
+  get format(): LogFormat | undefined {
+    return this.#parser?.format ?? this.#reading.format;
+  }
+
+  line(text: string): void {
+    if (this.#parser !== undefined) this.#count(this.#parser, text);
+    else {
+      this.#head.push(text);
+      if (text.trim() !== '') this.#filled++;
+      if (this.#filled >= DETECT_LINES) this.start();
     }
   }
-  return lines;
-}
 
-/** Reads lines with a parser into the tally; blank lines and directives are not lines of the count. */
-function countLines(lines: readonly NumberedLine[], parser: LogParser, tally: TrafficTally): number {
-  const request = blankRequest();
-  let read = 0;
-  for (const { text } of lines) {
-    if (text === '') continue;
-    const outcome = parser.parse(text, request);
-    if (outcome === 'directive') continue;
-    read++;
-    tally.lines++;
-    if (outcome === 'request') tally.addRequest(request);
-    else tally.skip(outcome);
+  /** Tells the format from the lines kept (or takes the one given) and counts them; at the end, for a short log. */
+  start(): void {
+    if (this.#parser !== undefined) return;
+    const texts = this.#head.filter((text) => text.trim() !== '');
+    // An empty log is no error: it has no lines to count.
+    if (texts.length === 0) return;
+    const format = this.#reading.format ?? detectLogFormat(texts);
+    if (format === undefined) throw unrecognisedLog(this.#reading.path, texts[0] ?? '');
+    const parser = parserFor(format, this.#reading);
+    this.#parser = parser;
+    for (const text of this.#head) this.#count(parser, text);
+    this.#head = [];
   }
-  return read;
+
+  #count(parser: LogParser, text: string): void {
+    if (text === '') return;
+    const outcome = parser.parse(text, this.#request);
+    if (outcome === 'directive') return;
+    this.lines++;
+    this.#tally.lines++;
+    if (outcome === 'request') this.#tally.addRequest(this.#request);
+    else this.#tally.skip(outcome);
+  }
 }
 
 /**
  * Reads one log as it streams into the tally, its format told from its first lines unless given; the lines it read.
- * Memory is one chunk of the file and its lines at a time, whatever the length of the log.
+ * Memory is one chunk of the file at a time, whatever the length of the log.
  */
 export async function readLog(
   stream: Readable,
   tally: TrafficTally,
   reading: LogReading,
 ): Promise<{ format: LogFormat; lines: number }> {
-  const batches = readLineBatches(stream)[Symbol.asyncIterator]();
+  const counter = new LogCounter(tally, reading);
   try {
-    const head = await firstLines(batches);
-    const texts = head.map((line) => line.text).filter((text) => text.trim() !== '');
-    // An empty log is no error: it has no lines to count.
-    if (texts.length === 0) return { format: reading.format ?? 'combined', lines: 0 };
-    const format = reading.format ?? detectLogFormat(texts);
-    if (format === undefined) throw unrecognisedLog(reading.path, texts[0] ?? '');
-    const parser = parserFor(format, reading);
-    let lines = countLines(head, parser, tally);
-    for (let next = await batches.next(); next.done !== true; next = await batches.next()) {
-      reading.signal?.throwIfAborted();
-      lines += countLines(next.value, parser, tally);
-    }
-    return { format, lines };
+    await eachLine(stream, (text) => counter.line(text), reading.signal);
+    counter.start();
+    return { format: counter.format ?? 'combined', lines: counter.lines };
   } finally {
-    await batches.return?.(undefined);
     stream.destroy();
   }
 }

@@ -15,20 +15,21 @@ export interface TallyRules {
   bots: BotPolicy;
 }
 
-/** One URL's counts. */
-interface Counts {
-  hits: number;
-  botHits: number;
-}
-
 /**
- * The one map of URL -> counts that bounds the memory of a count (docs/logs.md gives the figure), and the tallies of
- * lines. Lines are read, judged and dropped; only a URL not seen before is kept.
+ * The map of URL -> counts that bounds the memory of a count (docs/logs.md gives the figure), and the tallies of
+ * lines. Lines are read, judged and dropped; only a URL not seen before is kept. The URLs are kept by origin, then
+ * path: a line's path is looked up as cut from the line, and no URL string is built per line.
  */
 export class TrafficTally {
   readonly #rules: TallyRules;
-  readonly #counts = new Map<string, Counts>();
+  /** Origin -> path -> the URL's index in {@link #hits} and {@link #botHits}: numbers in arrays, not an object each. */
+  readonly #origins = new Map<string, Map<string, number>>();
+  readonly #hits: number[] = [];
+  readonly #botHits: number[] = [];
   readonly #isBot = botJudge();
+  /** Where {@link place} put the last target. */
+  #origin = '';
+  #path = '';
   lines = 0;
   counted = 0;
   botLines = 0;
@@ -49,54 +50,75 @@ export class TrafficTally {
     const { method, status } = request;
     if (method !== 'GET' && method !== 'HEAD') this.skip('method');
     else if (status < 200 || status > 399) this.skip('status');
-    else this.#addUrl(this.urlOf(request.target, request.host, request.scheme), request.userAgent, 1);
+    else if (this.place(request.target, request.host, request.scheme)) this.#add(this.#isBot(request.userAgent), 1);
   }
 
   /** Counts a traffic file's row: `hits` people's visits (clicks, links) to `target`. */
   addHits(target: string, hits: number): void {
-    this.#addUrl(this.urlOf(target, '', ''), '', hits);
+    if (this.place(target, '', '')) this.#add(false, hits);
   }
 
-  /** Counts hits of a URL {@link urlOf} gave: none for an asset left out (''), `no host` for a path without one. */
-  #addUrl(url: string | undefined, userAgent: string, hits: number): void {
-    if (url === undefined) this.skip('no host');
-    else if (url !== '') this.#add(url, this.#isBot(userAgent), hits);
-  }
-
-  #add(url: string, bot: boolean, hits: number): void {
+  #add(bot: boolean, hits: number): void {
     if (bot) this.botLines++;
     if (bot && this.#rules.bots === 'exclude') return;
     this.counted++;
-    let counts = this.#counts.get(url);
-    if (counts === undefined) {
-      counts = { hits: 0, botHits: 0 };
-      this.#counts.set(ownString(url), counts);
+    let paths = this.#origins.get(this.#origin);
+    if (paths === undefined) {
+      paths = new Map();
+      this.#origins.set(ownString(this.#origin), paths);
     }
-    if (bot) counts.botHits += hits;
-    if (!bot || this.#rules.bots === 'include') counts.hits += hits;
+    let index = paths.get(this.#path);
+    if (index === undefined) {
+      index = this.#hits.length;
+      this.#hits.push(0);
+      this.#botHits.push(0);
+      paths.set(ownString(this.#path), index);
+    }
+    if (bot) this.#botHits[index]! += hits;
+    if (!bot || this.#rules.bots === 'include') this.#hits[index]! += hits;
   }
 
   /**
-   * The URL a request counts under: its query dropped unless kept, its host the logged one (lower case) or the base
-   * URL's. '' for an asset left out (counted in assetLines), undefined when no host is known.
+   * Where a request target counts: its query dropped unless kept, its origin the logged host's (lower case) or the
+   * base URL's; an absolute target (a proxy's request) as it is. False for an asset left out (counted in
+   * assetLines) or a path without a known host (skipped as `no host`).
    */
-  urlOf(target: string, host: string, scheme: string): string | undefined {
+  place(target: string, host: string, scheme: string): boolean {
     const query = target.indexOf('?');
     const path = query === -1 ? target : target.slice(0, query);
     if (!this.#rules.includeAssets && isAssetPath(path)) {
       this.assetLines++;
-      return '';
+      return false;
     }
-    const kept = this.#rules.keepQuery ? target : path;
-    if (kept.charCodeAt(0) !== 0x2f) return /^https?:\/\//i.test(kept) ? kept : undefined;
-    if (host !== '') return `${scheme || this.#rules.baseScheme || 'https'}://${host.toLowerCase()}${kept}`;
-    return this.#rules.baseOrigin === '' ? undefined : this.#rules.baseOrigin + kept;
+    this.#path = this.#rules.keepQuery ? target : path;
+    if (this.#path.charCodeAt(0) !== 0x2f) this.#splitAbsolute();
+    else if (host !== '') this.#origin = `${scheme || this.#rules.baseScheme || 'https'}://${host.toLowerCase()}`;
+    else this.#origin = this.#rules.baseOrigin === '' ? '?' : this.#rules.baseOrigin;
+    if (this.#origin !== '?') return true;
+    this.skip('no host');
+    return false;
+  }
+
+  /** An absolute URL (a proxy's request target, a traffic file's URL) as origin and path; else no host ('?'). */
+  #splitAbsolute(): void {
+    const url = this.#path;
+    const match = /^(https?:\/\/[^/?#]+)/i.exec(url);
+    if (match === null) {
+      this.#origin = '?';
+      return;
+    }
+    this.#origin = match[1]!.toLowerCase();
+    const rest = url.slice(match[1]!.length);
+    this.#path = rest.startsWith('/') ? rest : `/${rest}`;
   }
 
   /** The ranked table: hits, then bots' hits, descending, then the URL. */
   table(sources: TrafficTable['sources']): TrafficTable {
     const entries: TrafficEntry[] = [];
-    for (const [url, { hits, botHits }] of this.#counts) entries.push({ url, hits, botHits });
+    for (const [origin, paths] of this.#origins) {
+      for (const [path, index] of paths)
+        entries.push({ url: origin + path, hits: this.#hits[index]!, botHits: this.#botHits[index]! });
+    }
     entries.sort((a, b) => b.hits - a.hits || b.botHits - a.botHits || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     const { lines, counted, botLines, assetLines, skipped } = this;
     return { entries, lines, counted, botLines, assetLines, skipped: { ...skipped }, sources };

@@ -24,8 +24,8 @@ export const TRAFFIC_URL_NAMES: readonly string[] = [
 
 /**
  * The number column, the earlier preferred: Search Console's `Clicks` (visits from search; `Impressions` are not
- * visits and are never taken), analytics' visits, then backlinks exports' counts of links. A file without one
- * counts each row once: a backlinks export lists one link a row.
+ * visits and are never taken), analytics' visits, then the counts of links in a backlinks export by target page
+ * (Ahrefs' "Best by links": `Referring domains`). A file without one counts each row once.
  */
 export const TRAFFIC_NUMBER_NAMES: readonly string[] = [
   'clicks',
@@ -37,6 +37,13 @@ export const TRAFFIC_NUMBER_NAMES: readonly string[] = [
   'backlinks',
   'links',
 ];
+
+/**
+ * The column naming the linking page in a backlinks export that lists one link a row (Ahrefs' `Referring page URL`,
+ * Semrush's `Source url`): such a file counts each row once, whatever numbers it has (its `Referring domains` are
+ * the linking site's, not the target's).
+ */
+export const LINK_SOURCE_NAMES: readonly string[] = ['referring page url', 'source url', 'referring url'];
 
 /** A count as exports write it: `1,234` or `1 234` (thousands apart), or '' for none. */
 function countOf(cell: string): number | undefined {
@@ -56,7 +63,8 @@ export async function readTrafficCsv(stream: Readable, tally: TrafficTally, path
       if (item.kind !== 'record') throw malformedInput(`${path}: line ${item.line}: ${item.message}`);
       const keys = item.record.map(headerKey);
       urlColumn = columnNamed(keys, TRAFFIC_URL_NAMES);
-      numberColumn = columnNamed(keys, TRAFFIC_NUMBER_NAMES, [urlColumn]);
+      const perLink = columnNamed(keys, LINK_SOURCE_NAMES) !== -1;
+      numberColumn = perLink ? -1 : columnNamed(keys, TRAFFIC_NUMBER_NAMES, [urlColumn]);
       if (urlColumn === -1) {
         throw malformedInput(
           `${path}: line ${item.line}: no URL column in ${JSON.stringify(item.record)}; expected one of ${TRAFFIC_URL_NAMES.join(', ')}`,

@@ -4,11 +4,13 @@ import type { LineOutcome, LogParser, LogRequest } from './request.js';
 /*
  * The W3C extended log file format (https://www.w3.org/TR/WD-logfile.html): `#` directives, `#Fields:` naming the
  * fields of the lines after it, until the next `#Fields:`. Two writers:
- * - IIS (https://learn.microsoft.com/en-us/previous-versions/iis/6.0-sdk/ms525807(v=vs.90)): fields apart by spaces,
- *   a space inside a value written `+` (the user agent's), `-` for an empty value; the host in `cs-host`, when logged.
- * - CloudFront standard logs (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/standard-logs-reference.html):
- *   fields apart by tabs, the user agent URL-encoded, `cs(Host)` the distribution's own domain and `x-host-header`
- *   the host the viewer asked for, `cs-protocol` the scheme.
+ * - IIS, as Microsoft's "W3C Logging" lists its fields (https://learn.microsoft.com/windows/desktop/Http/w3c-logging):
+ *   `cs-method`, `cs-uri-stem`, `cs-uri-query`, `sc-status`, `cs(User-Agent)`, the host in `cs-host` when logged;
+ *   fields apart by spaces, a space inside a value written `+` (the user agent's), `-` for an empty value.
+ * - CloudFront, its "Standard logging reference"
+ *   (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/standard-logs-reference.html): fields apart
+ *   by tabs, the user agent URL-encoded, `cs(Host)` the distribution's own domain and `x-host-header` the host the
+ *   viewer asked for (preferred here: it is the old site's name), `cs-protocol` the scheme.
  */
 
 /** Where each field this reader needs is in a line; -1 when not logged. */
