@@ -27,6 +27,7 @@ type Layer =
   | 'crawl'
   | 'file-links'
   | 'formats'
+  | 'suggest'
   | 'cli'
   | 'service'
   | 'web'
@@ -118,6 +119,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     uses: ['core', 'check', 'lint', 'variants', 'crawl', 'report'],
     entries: ['formats/index.ts', 'formats/formatter.ts', 'formats/finding-help.ts'],
   },
+  // The suggestions of issue 45: for each old URL a map leaves out, the new URL it most likely moved to, with a
+  // confidence and the reason; it reads the pages through inputs and lays rule files out with inputs' writers.
+  suggest: { uses: ['core', 'inputs'], entries: ['suggest/index.ts'] },
   cli: {
     uses: [
       'core',
@@ -132,6 +136,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'crawl',
       'file-links',
       'formats',
+      'suggest',
     ],
   },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },

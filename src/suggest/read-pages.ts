@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import { type InputFormat, openInput, planInput, readInput } from '../inputs/index.js';
+import type { SuggestPage } from './types.js';
+
+/** Where a list of pages comes from: a file, an http(s) sitemap URL, or `-`; its format detected unless given. */
+export interface PagesSource {
+  location: string;
+  cwd: string;
+  stdin: Readable;
+  format?: InputFormat;
+}
+
+/** The pages read, and the lines that could not be read, each with its line number. */
+export interface ReadPages {
+  pages: SuggestPage[];
+  invalid: Array<{ line: number; message: string }>;
+}
+
+/** The formats a page list may be in: the inputs room reads each. */
+export const PAGE_FORMATS: readonly InputFormat[] = ['list', 'csv', 'sitemap'];
+
+/** A CSV's column by name, whatever its case: `Title`, `title`. */
+function column(extra: Record<string, string> | undefined, name: string): string | undefined {
+  if (extra === undefined) return undefined;
+  const key = Object.keys(extra).find((each) => each.trim().toLowerCase() === name);
+  return key === undefined ? undefined : extra[key];
+}
+
+/** Whether a `covered` cell (coverage's CSV) says the URL is covered already: such URLs need no suggestion. */
+function covered(cell: string | undefined): boolean {
+  return cell !== undefined && /^(true|yes|1|covered)$/i.test(cell.trim());
+}
+
+/**
+ * Reads a list of pages with the inputs room's readers: a list of URLs, a CSV (its URL column as `check` finds it,
+ * its `title` column when there is one; a `covered` column, as `hoplens coverage` writes, keeps the uncovered URLs
+ * only), or a sitemap (a file or a URL). A URL listed twice is read once.
+ */
+export async function readPages(source: PagesSource): Promise<ReadPages> {
+  const flags = source.format === undefined ? {} : { input: source.format };
+  const plan = await planInput(source.location, flags, { cwd: source.cwd, offline: true });
+  const stream = await openInput(plan.inputPath, source.stdin, plan.inputFormat);
+  const pages = new Map<string, SuggestPage>();
+  const invalid: ReadPages['invalid'] = [];
+  for await (const item of readInput(plan.inputFormat, stream, plan.readOptions)) {
+    if (item.kind === 'invalid') invalid.push({ line: item.line, message: item.message });
+    if (item.kind !== 'row' || pages.has(item.row.source) || covered(column(item.row.extra, 'covered'))) continue;
+    const title = column(item.row.extra, 'title')?.trim();
+    pages.set(item.row.source, title ? { url: item.row.source, title } : { url: item.row.source });
+  }
+  return { pages: [...pages.values()], invalid };
+}
