@@ -24,6 +24,8 @@ function deletions(word: string): string[] {
  * something with, never every page.
  */
 export class NewIndex {
+  /** The new URLs as given. */
+  readonly urls: ReadonlySet<string>;
   readonly byPath = new Map<string, number[]>();
   readonly bySlug = new Map<string, number[]>();
   readonly bySorted = new Map<string, number[]>();
@@ -38,6 +40,7 @@ export class NewIndex {
     readonly shapes: readonly UrlShape[],
     readonly titles: ReadonlyArray<string | undefined>,
   ) {
+    this.urls = new Set(shapes.map((shape) => shape.url));
     for (const [id, shape] of shapes.entries()) this.add(shape, titles[id], id);
     const count = Math.max(1, shapes.length);
     for (const [word, ids] of this.byWord) this.weights.set(word, Math.log(1 + count / ids.length));

@@ -36,6 +36,7 @@ function slugSimilarity(old: UrlShape, next: UrlShape, index: NewIndex, score: P
   const met = new Set<string>();
   let shared = 0;
   let oldExtra = 0;
+  let typoLoss = 0;
   for (const word of new Set(old.words)) {
     const weight = index.weight(word);
     if (nextWords.has(word)) {
@@ -46,6 +47,7 @@ function slugSimilarity(old: UrlShape, next: UrlShape, index: NewIndex, score: P
     const fixed = index.corrected(word);
     if (fixed !== undefined && nextWords.has(fixed) && !met.has(fixed)) {
       shared += index.weight(fixed) * TYPO_SHARE;
+      typoLoss += index.weight(fixed) * (1 - TYPO_SHARE);
       met.add(fixed);
       score.typos.push([word, fixed]);
     } else oldExtra += weight;
@@ -54,7 +56,7 @@ function slugSimilarity(old: UrlShape, next: UrlShape, index: NewIndex, score: P
   for (const word of nextWords) if (!met.has(word)) newExtra += index.weight(word);
   score.oldExtra = oldExtra;
   score.newExtra = newExtra;
-  const whole = shared + newExtra + OLD_EXTRA_SHARE * oldExtra;
+  const whole = shared + typoLoss + newExtra + OLD_EXTRA_SHARE * oldExtra;
   const similarity = whole === 0 ? 0 : shared / whole;
   return oldExtra > 0 && newExtra > 0 ? similarity * BOTH_CHANGED_SHARE : similarity;
 }

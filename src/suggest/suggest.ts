@@ -28,7 +28,8 @@ function confidenceOf(best: PairScore, second: PairScore | undefined): number {
 
 /**
  * Proposes, for each old page, the new page it most likely moved to, with a confidence in [0, 1] and the reason in
- * words; nothing for an old page whose best confidence is below the threshold. Old pages come out in their order.
+ * words; nothing for an old page whose best confidence is below the threshold, nor for one the new site lists at the
+ * same URL. Old pages come out in their order.
  */
 export function suggestTargets(
   oldPages: readonly SuggestPage[],
@@ -45,6 +46,8 @@ export function suggestTargets(
   const order = better(index);
   const out: Suggestion[] = [];
   oldPages.forEach((page, at) => {
+    // A page the new site still has at the same URL needs no redirect (and a rule for it would be a loop).
+    if (index.urls.has(page.url)) return;
     const old = shapeOf(page.url);
     const scores = candidatesOf(old, oldTitles[at], index, sums)
       .map((id) => pairScore(old, oldTitles[at], id, index))
