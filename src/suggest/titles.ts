@@ -5,7 +5,7 @@ const SEPARATOR = /\s+[|–—·:»-]\s+/;
 
 /**
  * The titles of one site made comparable: lowercased, and without the parts many of its pages share (the site's
- * name, wherever it stands), found by counting, not guessed from a separator alone.
+ * name, wherever it stands), found by counting; of the parts left, the longest.
  */
 export function titleKeys(titles: ReadonlyArray<string | undefined>): Array<string | undefined> {
   const counts = new Map<string, number>();
@@ -16,7 +16,9 @@ export function titleKeys(titles: ReadonlyArray<string | undefined>): Array<stri
   const common = Math.max(3, titles.length * 0.05);
   return parted.map((parts) => {
     const own = parts.filter((part) => part !== '' && (counts.get(part) ?? 0) < common);
-    const key = contentWords(wordsOf(own.join(' '))).join(' ');
+    // Too few pages to tell the site's name by counting: the longest part is the page's own, a site's name is short.
+    const longest = own.reduce((best, part) => (part.length > best.length ? part : best), '');
+    const key = contentWords(wordsOf(longest)).join(' ');
     return key === '' ? undefined : key;
   });
 }
