@@ -38,7 +38,8 @@ function covered(cell: string | undefined): boolean {
  */
 export async function readPages(source: PagesSource): Promise<ReadPages> {
   const flags = source.format === undefined ? {} : { input: source.format };
-  const plan = await planInput(source.location, flags, { cwd: source.cwd, offline: true });
+  // Not offline: offline, inputs put paths and a sitemap's URLs on a placeholder site; here URLs stay as given.
+  const plan = await planInput(source.location, flags, { cwd: source.cwd });
   const stream = await openInput(plan.inputPath, source.stdin, plan.inputFormat);
   const pages = new Map<string, SuggestPage>();
   const invalid: ReadPages['invalid'] = [];
