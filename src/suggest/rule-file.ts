@@ -49,7 +49,8 @@ function ruleLines(format: Exclude<SuggestFormat, 'csv'>, each: Suggestion): { c
   const comment = `# confidence ${each.confidence}: ${each.reason.replace(/[\r\n]+/g, ' ')}`;
   if (format === 'netlify') return { comment, rule: [`${path} / 301`] };
   if (format === 'nginx') return { comment, rule: [`location = ${path} {`, '    return 301 /;', '}'] };
-  if (format === 'apache') return { comment, rule: [`RedirectMatch 301 "${anchored(path)}" "/"`] };
+  // Unquoted: a URL path has no space or quote (they are percent-encoded), and a quoted argument loses backslashes.
+  if (format === 'apache') return { comment, rule: [`RedirectMatch 301 ${anchored(path)} "/"`] };
   return { rule: [`    ${JSON.stringify({ source: literalSource(path), destination: '/', permanent: true })},`] };
 }
 
