@@ -126,8 +126,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     entries: ['formats/index.ts', 'formats/formatter.ts', 'formats/finding-help.ts'],
   },
   // The suggestions of issue 45: for each old URL a map leaves out, the new URL it most likely moved to, with a
-  // confidence and the reason; it reads the pages through inputs and lays rule files out with inputs' writers.
-  suggest: { uses: ['core', 'inputs'], entries: ['suggest/index.ts'] },
+  // confidence and the reason; it reads the pages through inputs (and a crawl's state through crawl), and lays
+  // rule files out with inputs' writers.
+  suggest: { uses: ['core', 'inputs', 'crawl'], entries: ['suggest/index.ts'] },
   cli: {
     uses: [
       'core',

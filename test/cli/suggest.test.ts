@@ -116,6 +116,55 @@ describe('hoplens suggest', () => {
     expect(rows(fetched.stdout).map(([, target]) => target)).toEqual([`${NEW}/cooking/lemon-tart`]);
   });
 
+  it("two crawl states: the old site's pages, the new site's with their titles", async () => {
+    const page = (title: string, links: string[] = []) =>
+      `<!doctype html><html><head><title>${title}</title></head><body>${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</body></html>`;
+    const site = (pages: Record<string, string>) =>
+      startServer((req, res) => {
+        const body = pages[req.url ?? ''];
+        if (body === undefined) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      });
+    const oldSite = await site({
+      '/': page('Old Shop', ['/2019/05/sourdough-starter-guide', '/p/1234']),
+      '/2019/05/sourdough-starter-guide': page('Sourdough Starter Guide | Old Shop'),
+      '/p/1234': page('Returning an Order | Old Shop'),
+    });
+    const newSite = await site({
+      '/': page('Shop', ['/blog/sourdough-starter-guide', '/help/returns', '/help/sizes']),
+      '/blog/sourdough-starter-guide': page('Sourdough Starter Guide – Shop'),
+      '/help/returns': page('Returning an Order – Shop'),
+      '/help/sizes': page('Size Charts – Shop'),
+    });
+    try {
+      const oldState = join(dir(), 'old-state');
+      const newState = join(dir(), 'new-state');
+      for (const [origin, state] of [
+        [oldSite.origin, oldState],
+        [newSite.origin, newState],
+      ] as const) {
+        const crawled = await spawnCli(['crawl', `${origin}/`, '--state', state, '--format', 'json'], {
+          timeoutMs: 60_000,
+        });
+        expect(crawled.code, crawled.stderr).toBe(0);
+      }
+      const { code, stdout } = await spawnCli(['suggest', oldState, '--to', newState]);
+      expect(code).toBe(0);
+      expect(rows(stdout).map(([source, target, , reason]) => [source, target, reason])).toEqual([
+        [`${oldSite.origin}/`, `${newSite.origin}/`, 'same path'],
+        [
+          `${oldSite.origin}/2019/05/sourdough-starter-guide`,
+          `${newSite.origin}/blog/sourdough-starter-guide`,
+          'same slug; date folder dropped; moved into /blog',
+        ],
+        [`${oldSite.origin}/p/1234`, `${newSite.origin}/help/returns`, 'same title; folder moved: /p → /help'],
+      ]);
+    } finally {
+      await oldSite.close();
+      await newSite.close();
+    }
+  }, 120_000);
+
   it.each([
     ['netlify', '_redirects'],
     ['vercel', 'vercel.json'],
