@@ -9,7 +9,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { watchPeak } from '../lib/process-stats.js';
 import { SUGGEST_CORPUS_SEED, suggestCorpus, writeSuggestCorpus } from '../suggest-corpus.js';
 import { SUGGEST_SEEDS, type SuggestFigures, scoreSeed } from '../suggest-score.js';
 
@@ -20,23 +19,26 @@ export interface SuggestResult {
   large: { old: number; new: number; seconds: number; peakMb: number; proposals: number };
 }
 
-/** Runs the built CLI on the large corpus's files, timing it and sampling its peak RSS. */
+/** Runs the built CLI on the large corpus's files under GNU time: wall-clock seconds, peak RSS, proposals written. */
 function runLarge(folder: string): Promise<{ seconds: number; peakMb: number; proposals: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, 'suggest', join(folder, 'old.csv'), '--to', join(folder, 'new.csv')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const peak = watchPeak(child.pid!);
+  const args = ['-f', 'HOPLENS_MAXRSS_KB=%M', process.execPath, CLI, 'suggest', join(folder, 'old.csv')];
+  args.push('--to', join(folder, 'new.csv'));
+  const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let lines = 0;
+  let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     for (const byte of chunk) if (byte === 0x0a) lines++;
   });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const peakMb = peak.stop();
-      if (code !== 0) return reject(new Error(`hoplens suggest exited ${code}`));
-      resolve({ seconds: (performance.now() - started) / 1000, peakMb, proposals: lines - 1 });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`hoplens suggest exited ${code}: ${stderr.slice(-2000)}`));
+      const kb = Number(/HOPLENS_MAXRSS_KB=(\d+)/.exec(stderr)?.[1] ?? Number.NaN);
+      resolve({ seconds: (performance.now() - started) / 1000, peakMb: kb / 1024, proposals: lines - 1 });
     });
   });
 }
