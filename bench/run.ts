@@ -4,6 +4,8 @@
  * (a BENCH_ONLY run writes bench/results-<names>.md instead, so it never replaces the full run's file).
  *
  * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
+ * Optional: BENCH_ONLY=suggest (not in the default list): `hoplens suggest`'s precision and recall on the suggestion
+ * corpus's seeds, and its time on 50,000 old URLs (SUGGEST_LARGE=50000) against their new site (issue 45).
  *
  * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render,detectors (engine is both engine-h1 and engine-h2)
  * BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200.
@@ -32,6 +34,7 @@ import { monitorsWorkload, ON_TIME_MS } from './workloads/monitors.js';
 import { renderWorkload } from './workloads/render.js';
 import { sitemapWorkload } from './workloads/sitemap.js';
 import { startup } from './workloads/startup.js';
+import { suggestWorkload } from './workloads/suggest.js';
 import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -269,6 +272,24 @@ try {
     );
   }
 
+  if (only.has('suggest')) {
+    const r = await suggestWorkload(workDir);
+    out('## Suggestions (`hoplens suggest`, issue 45)');
+    out();
+    out('| seed | proposals | right | with a counterpart | precision | recall |');
+    out('|---|---|---|---|---|---|');
+    for (const each of r.seeds) {
+      const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
+      out(
+        `| ${each.seed} | ${each.proposals} | ${each.correct} | ${each.withCounterpart} | ${percent(each.precision)} | ${percent(each.recall)} |`,
+      );
+    }
+    out();
+    out(
+      `Built CLI, ${r.large.old} old × ${r.large.new} new URLs: ${r.large.seconds.toFixed(1)} s, peak RSS ${r.large.peakMb.toFixed(0)} MB, ${r.large.proposals} proposals.`,
+    );
+    out();
+  }
   if (only.has('sitemap')) {
     const r = await sitemapWorkload();
     out();

@@ -5,6 +5,7 @@ import {
   type HoplensError,
   type HoplensErrorDetails,
 } from '../core/index.js';
+import { CRAWL_ERROR_CODES, type CrawlErrorCode } from '../crawl/errors.js';
 import { INPUTS_ERROR_CODES, type InputsErrorCode } from '../inputs/light.js';
 import { LINT_ERROR_CODES, type LintErrorCode } from '../lint/errors.js';
 
@@ -21,14 +22,15 @@ export const CLI_ERROR_WORDS = Object.freeze({
 /** The command line's own error codes. */
 export const CLI_ERROR_CODES = Object.freeze(Object.keys(CLI_ERROR_WORDS) as Array<keyof typeof CLI_ERROR_WORDS>);
 
-/** Every code the CLI reports: the core's, the inputs' and lint's, and its own. */
-export type CliErrorCode = ErrorCode | InputsErrorCode | LintErrorCode | keyof typeof CLI_ERROR_WORDS;
+/** Every code the CLI reports: the core's, the inputs', lint's and the crawl's, and its own. */
+export type CliErrorCode = ErrorCode | InputsErrorCode | LintErrorCode | CrawlErrorCode | keyof typeof CLI_ERROR_WORDS;
 
 /** Every code the CLI reports, for the exit-code table's test. */
 export const ALL_CLI_ERROR_CODES: readonly CliErrorCode[] = Object.freeze([
   ...ERROR_CODES,
   ...INPUTS_ERROR_CODES,
   ...LINT_ERROR_CODES,
+  ...CRAWL_ERROR_CODES,
   ...CLI_ERROR_CODES,
 ]);
 

@@ -47,6 +47,9 @@ export const EXIT_CODES: Readonly<Record<CliErrorCode, number>> = Object.freeze(
   INPUT_MALFORMED: EXIT.USAGE,
   INPUT_OPTION_INVALID: EXIT.USAGE,
   LINT_SITEMAP_UNREADABLE: EXIT.USAGE,
+  // A crawl state that is none, or of another version (hoplens compare, crawl --resume): crawl again, like a bad input.
+  CRAWL_STATE_MISSING: EXIT.USAGE,
+  CRAWL_STATE_OUTDATED: EXIT.USAGE,
   OUTPUT_ERROR: EXIT.USAGE,
   // --render without a Chromium to drive: an install away, like a missing input file.
   RENDER_UNAVAILABLE: EXIT.USAGE,

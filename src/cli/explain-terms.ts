@@ -5,6 +5,7 @@
  * added there is explained here without a second list.
  */
 import { ERROR_CODE_WORDS } from '../core/index.js';
+import { CRAWL_ERROR_WORDS } from '../crawl/errors.js';
 import { CI_RULE_WORDS, LINT_HELP } from '../formats/index.js';
 import { INPUTS_ERROR_WORDS } from '../inputs/light.js';
 import { LINT_ERROR_WORDS, LINT_KIND_TABLE } from '../lint/index.js';
@@ -24,6 +25,7 @@ const CODE_TABLES: ReadonlyArray<readonly [string, Readonly<Record<string, strin
   ['An error code of the core: the library, the command line and the API report it.', ERROR_CODE_WORDS],
   ['An error code of reading an input (check, lint, fix, monitor import).', INPUTS_ERROR_WORDS],
   ['An error code of `hoplens lint`.', LINT_ERROR_WORDS],
+  ['An error code of reading a crawl state (`hoplens compare`, `crawl --resume`).', CRAWL_ERROR_WORDS],
   ["An error code of the command line's own.", CLI_ERROR_WORDS],
   ['An error code of the API (`hoplens serve`), in the `error.code` of its answers.', SERVICE_ERROR_WORDS],
 ];

@@ -94,7 +94,18 @@ export { parseRefresh, type RefreshDeclaration } from './refresh.js';
 export { REQUEST_HEADER_LIMITS, refusedHeader } from './request-headers.js';
 export { REDIRECT_HEADERS } from './response-headers.js';
 export type { RobotsVerdict } from './robots/index.js';
-export { agentName, keyAndValue, parseRobotsTxt, type RobotsLine, robotsBody, robotsRuling } from './robots/index.js';
+export {
+  addressesCrawler,
+  agentName,
+  contentRobotsRules,
+  headerRobotsRules,
+  indexingBan,
+  keyAndValue,
+  parseRobotsTxt,
+  type RobotsLine,
+  robotsBody,
+  robotsRuling,
+} from './robots/index.js';
 export {
   hasControlCharacter,
   markdownCell,

@@ -14,6 +14,10 @@ export interface AnalysedPage {
   readonly headers: Readonly<Record<string, string>>;
   /** The page's decoded HTML, when the analysis kept all of it; else the page is to be fetched for its links. */
   readonly text?: string | undefined;
+  /** Where the URL's redirects end, and how many there are on the way. */
+  readonly finalUrl: string;
+  readonly finalStatus: number;
+  readonly redirects: number;
 }
 
 /**
@@ -44,5 +48,13 @@ export async function analysedPage(
   if ((status === 429 || status === 503) && backOff(entry.url, last.headers['retry-after'])) return 'retry';
   await record({ url: entry.url, result });
   const whole = page !== undefined && !page.cut && result.chain.length === 1 ? page.text : undefined;
-  return { status: first.status, headers: first.headers, text: whole };
+  const { finalUrl, totalHops } = result.summary;
+  return {
+    status: first.status,
+    headers: first.headers,
+    text: whole,
+    finalUrl,
+    finalStatus: status,
+    redirects: totalHops - 1,
+  };
 }

@@ -47,6 +47,8 @@ export interface CrawlContext {
   admitted: number;
   /** A shared crawl's `--max-pages`, counted across its workers; absent, `admitted` counts this process's. */
   readonly budget?: PageBudget | undefined;
+  /** The crawler a page's `noindex` is judged for (`--crawler`; the analysis's Googlebot when absent). */
+  readonly crawler?: string | undefined;
   /** Tries per URL that met a 429 or 503 (only those URLs: small). */
   readonly tries: Map<string, number>;
 }

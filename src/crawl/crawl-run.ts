@@ -51,6 +51,8 @@ export interface CrawlSettings {
   readonly budget?: PageBudget | undefined;
   /** A shared crawl's `--per-host` and `--rate`, held with its other workers. */
   readonly gate?: PacingGate | undefined;
+  /** The crawler a page's `noindex` is judged for (`--crawler`; Googlebot, as the analysis, when absent). */
+  readonly crawler?: string | undefined;
   /** Called now and then with the store's counts (a progress line). */
   readonly onProgress?: (counts: StoreCounts) => void;
 }
@@ -155,6 +157,7 @@ function contextFor(store: CrawlStore, fetcher: CrawlFetcher, starts: URL[], set
     signal: settings.signal,
     admitted: 0,
     budget: settings.budget,
+    crawler: settings.crawler,
     tries: new Map(),
   };
 }

@@ -86,6 +86,20 @@ export interface PageRecord {
   readonly error?: string | undefined;
   /** Why a page in the frontier was not fetched: robots.txt, or a trap limit (then it is also a cut). */
   readonly skipped?: string | undefined;
+  /** A sitemap read for its `<loc>`s, not a page (absent for pages). */
+  readonly kind?: 'sitemap' | undefined;
+  /**
+   * Where the URL's redirects end and how (state version 2: what `hoplens compare` reads), from the URL's analysis:
+   * the final URL and status, and the redirects on the way (0 for a page that answers itself). A store that does not
+   * analyse its pages (the shared one) records the first `Location` as the final URL and leaves the others out.
+   */
+  readonly finalUrl?: string | undefined;
+  readonly finalStatus?: number | undefined;
+  readonly redirects?: number | undefined;
+  /** What a 2xx HTML page says of itself (src/crawl/page-facts.ts): its title, canonical and indexing rule. */
+  readonly title?: string | undefined;
+  readonly canonical?: string | undefined;
+  readonly noindex?: boolean | undefined;
 }
 
 /** A link target's analysis: the core's result, or the error code its analysis failed with. */

@@ -20,6 +20,7 @@ import type {
 } from './crawl-store.js';
 import { NdjsonLog } from './ndjson-log.js';
 import { SpillingSet, urlHash } from './spilling-set.js';
+import { assertCurrentState, writeManifest } from './state-manifest.js';
 
 /**
  * 2¹⁵ hashes a seen set in memory (a table of 2¹⁶ slots, 512 KiB): about what a 10,000-page crawl's sets reach, so
@@ -28,6 +29,16 @@ import { SpillingSet, urlHash } from './spilling-set.js';
  * a lookup the memory cannot answer: 489 s against 466 s for 100,000 pages, run side by side on a loaded machine.
  */
 export const SEEN_MEMORY_BOUND = 32_768;
+
+/** The file of the pages, each line a page with its links or the spool file that holds them: read by crawled-pages.ts. */
+export const PAGES_FILE = 'pages.ndjson';
+
+/** A line of {@link PAGES_FILE}. */
+export interface PageLine {
+  readonly page: PageRecord;
+  readonly links: readonly LinkRecord[];
+  readonly spool?: string;
+}
 
 export interface DiskStoreOptions {
   /**
@@ -121,7 +132,7 @@ export class DiskStore implements CrawlStore {
   private readonly frontier: LeasedQueue<FrontierEntry>;
   private readonly targetQueue: LeasedQueue<{ url: string }>;
   /** A page and its links on one line, written at once: a page is recorded whole or not at all. */
-  private readonly pageLog: NdjsonLog<{ page: PageRecord; links: readonly LinkRecord[]; spool?: string }>;
+  private readonly pageLog: NdjsonLog<PageLine>;
   private readonly targetLog: NdjsonLog<TargetRecord>;
   private readonly cutLog: NdjsonLog<CutRecord>;
   private readonly now: () => number;
@@ -134,7 +145,7 @@ export class DiskStore implements CrawlStore {
     const bound = options.memoryBound ?? SEEN_MEMORY_BOUND;
     this.frontier = new LeasedQueue(dir, 'frontier', bound, (entry) => entry.url, this.now);
     this.targetQueue = new LeasedQueue(dir, 'targets', bound, (entry) => entry.url, this.now);
-    this.pageLog = new NdjsonLog(join(dir, 'pages.ndjson'));
+    this.pageLog = new NdjsonLog(join(dir, PAGES_FILE));
     this.targetLog = new NdjsonLog(join(dir, 'targets.ndjson'));
     this.cutLog = new NdjsonLog(join(dir, 'cuts.ndjson'));
   }
@@ -142,8 +153,12 @@ export class DiskStore implements CrawlStore {
   /** Opens the store in `dir` (made if missing): emptied, or read back with `resume`. */
   static async open(dir: string, options: DiskStoreOptions = {}): Promise<DiskStore> {
     mkdirSync(dir, { recursive: true });
-    if (options.resume !== true) {
+    const resuming = options.resume === true && readdirSync(dir).some((name) => name.endsWith('.ndjson'));
+    // A state of another version is refused before anything is added to it (src/crawl/state-manifest.ts).
+    if (resuming) assertCurrentState(dir);
+    else {
       for (const name of readdirSync(dir)) if (/\.(ndjson|hashes)$/.test(name)) rmSync(join(dir, name));
+      writeManifest(dir);
     }
     const store = new DiskStore(dir, options);
     if (options.resume === true) await store.reload();

@@ -55,9 +55,28 @@ function linkElementLinks(element: Element, inHead: boolean, found: RawLink[]): 
   if (rel.includes('stylesheet')) found.push({ element: 'stylesheet', href, text: '' });
 }
 
+/** What one walk of a document collects: its links, its first `<base href>`, its first `<title>` and named metas. */
+interface Reading {
+  readonly links: RawLink[];
+  base?: string | undefined;
+  title?: string | undefined;
+  readonly metas: Array<{ name: string; content: string }>;
+}
+
+/** The title and named metas: what a page says of itself (src/crawl/page-facts.ts). */
+function elementFacts(element: Element, reading: Reading): void {
+  // The document's title is its first `<title>` in tree order (WHATWG HTML, "The title element").
+  if (element.tagName === 'title' && reading.title === undefined) reading.title = textOf(element);
+  if (element.tagName !== 'meta') return;
+  const name = attribute(element, 'name');
+  if (name !== undefined) reading.metas.push({ name, content: attribute(element, 'content') ?? '' });
+}
+
 /** The links one element makes, and the `<base href>` it sets. */
-function elementLinks(element: Element, inHead: boolean, found: RawLink[], base: { href?: string }): void {
+function elementLinks(element: Element, inHead: boolean, reading: Reading): void {
+  const found = reading.links;
   const src = () => attribute(element, 'src');
+  elementFacts(element, reading);
   switch (element.tagName) {
     case 'a':
     case 'area': {
@@ -70,7 +89,7 @@ function elementLinks(element: Element, inHead: boolean, found: RawLink[], base:
       linkElementLinks(element, inHead, found);
       return;
     case 'base':
-      if (base.href === undefined) base.href = attribute(element, 'href');
+      reading.base ??= attribute(element, 'href');
       return;
     case 'meta':
       if (attribute(element, 'property') === 'og:url') {
@@ -89,22 +108,21 @@ function elementLinks(element: Element, inHead: boolean, found: RawLink[], base:
   }
 }
 
-/** Every link of the document, in document order, with the first `<base href>`. */
-function rawLinks(markup: string): { links: RawLink[]; base: string | undefined } {
+/** Every link of the document, in document order, with the first `<base href>`, the title and the named metas. */
+function rawLinks(markup: string): Reading {
   const document = parse(markup, { scriptingEnabled: true });
-  const found: RawLink[] = [];
-  const base: { href?: string } = {};
+  const reading: Reading = { links: [], metas: [] };
   const stack: Array<[Node, boolean]> = [[document, false]];
   while (stack.length > 0) {
     const [node, inHead] = stack.pop()!;
     const isElement = 'tagName' in node && node.namespaceURI === namespaces.NS.HTML;
-    if (isElement) elementLinks(node, inHead, found, base);
+    if (isElement) elementLinks(node, inHead, reading);
     // A template's contents are a fragment of their own (parse5's `content`), not children: they are never read.
     if (!('childNodes' in node)) continue;
     const head = inHead || (isElement && node.tagName === 'head');
     for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push([node.childNodes[i]!, head]);
   }
-  return { links: found, base: base.href };
+  return reading;
 }
 
 /** The canonicals and hreflang alternates of a page's `Link` header, resolved against the page's URL (RFC 8288 §3.5). */
@@ -134,8 +152,28 @@ export function pageLinks(
   linkHeader: string | undefined,
   skip: ReadonlySet<LinkElement>,
 ): LinkRecord[] {
-  const { links, base } = rawLinks(markup);
+  return readPageMarkup(markup, pageUrl, linkHeader, skip).links;
+}
+
+/** A page's markup read once: its links, and what the page says of itself (src/crawl/page-facts.ts judges it). */
+export interface MarkupReading {
+  readonly links: LinkRecord[];
+  readonly title: string | undefined;
+  readonly metas: ReadonlyArray<{ readonly name: string; readonly content: string }>;
+  /** The distinct canonicals it declares (one is the canonical; several are a conflict Google ignores). */
+  readonly canonicals: readonly string[];
+}
+
+/** The page's links as {@link pageLinks} gives them, and its title and named metas, from one parse. */
+export function readPageMarkup(
+  markup: string,
+  pageUrl: string,
+  linkHeader: string | undefined,
+  skip: ReadonlySet<LinkElement>,
+): MarkupReading {
+  const { links, base, title, metas } = rawLinks(markup);
   const baseUrl = documentBaseUrl(base, pageUrl);
+  const canonicals = canonicalsOf(links, baseUrl, pageUrl, linkHeader);
   const records: LinkRecord[] = linkHeader === undefined ? [] : headerLinks(linkHeader, pageUrl, skip);
   for (const link of links) {
     if (skip.has(link.element)) continue;
@@ -144,5 +182,22 @@ export function pageLinks(
     if (url !== undefined)
       records.push({ page: pageUrl, element: link.element, url: url.href, raw: href, text: link.text });
   }
-  return records;
+  return { links: records, title, metas, canonicals };
+}
+
+/**
+ * Every canonical the page declares, whatever `--skip` leaves out: the `Link` header's, then the head's, resolved and
+ * without duplicates.
+ */
+function canonicalsOf(links: readonly RawLink[], baseUrl: URL, pageUrl: string, header: string | undefined) {
+  const found = new Set<string>();
+  for (const target of header === undefined ? [] : linkTargets(header, 'canonical')) {
+    const url = crawlUrl(target, pageUrl);
+    if (url !== undefined) found.add(url.href);
+  }
+  for (const link of links) {
+    const url = link.element === 'canonical' ? crawlUrl(link.href.trim(), baseUrl) : undefined;
+    if (url !== undefined) found.add(url.href);
+  }
+  return [...found];
 }

@@ -11,7 +11,8 @@ import type { FrontierEntry, Leased, LinkRecord, PageRecord } from './crawl-stor
 import { crawlUrl } from './crawl-url.js';
 import { retryAfter } from './host-pacer.js';
 import { followLinks } from './link-follow.js';
-import { pageLinks } from './page-links.js';
+import { pageFacts } from './page-facts.js';
+import { readPageMarkup } from './page-links.js';
 import { readSitemap, streamSitemap } from './sitemap-visit.js';
 
 /** Googlebot reads the first 15 MB of an HTML file (https://developers.google.com/search/docs/crawling-indexing/googlebot). */
@@ -19,20 +20,32 @@ export const PAGE_LIMIT = 15 * 1024 * 1024;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
+/** A page's first response, its HTML when read whole, and where its redirects end when it was analysed. */
+interface PageResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text?: string | undefined;
+  readonly finalUrl?: string;
+  readonly finalStatus?: number;
+  readonly redirects?: number;
+}
+
 /** The page's status, headers and (when it read them whole) its HTML: by its analysis, or by a GET of its own. */
-async function pageResponse(
-  context: CrawlContext,
-  entry: FrontierEntry,
-): Promise<{ status: number; headers: Readonly<Record<string, string>>; text?: string | undefined } | 'retry'> {
-  if (context.store.recordTarget !== undefined) {
-    const analysed = await analysedPage(context, entry, (url, header) => backOff(context, url, header));
-    if (analysed === 'retry' || analysed.text !== undefined || !isHtml(analysed)) return analysed;
-  }
+async function pageResponse(context: CrawlContext, entry: FrontierEntry): Promise<PageResponse | 'retry'> {
+  const retry = (url: string, header: string | undefined) => backOff(context, url, header);
+  const analysed = context.store.recordTarget === undefined ? undefined : await analysedPage(context, entry, retry);
+  if (analysed === 'retry') return 'retry';
+  // Read whole, or no HTML page to read: the analysis's first hop is the page's response.
+  if (analysed !== undefined && (analysed.text !== undefined || !isHtml(analysed))) return analysed;
+  const ends =
+    analysed === undefined
+      ? {}
+      : { finalUrl: analysed.finalUrl, finalStatus: analysed.finalStatus, redirects: analysed.redirects };
   const response = await context.fetcher.fetch(entry.url, { maxBytes: PAGE_LIMIT, signal: context.signal });
   const { status, headers } = response;
   if ((status === 429 || status === 503) && backOff(context, entry.url, headers['retry-after'])) return 'retry';
-  if (!isHtml(response)) return { status, headers };
-  return { status, headers, text: decodePage(response.body, headers['content-type']).text };
+  if (!isHtml(response)) return { status, headers, ...ends };
+  return { status, headers, text: decodePage(response.body, headers['content-type']).text, ...ends };
 }
 
 function mediaType(headers: Readonly<Record<string, string>>): string {
@@ -49,7 +62,13 @@ async function readPage(context: CrawlContext, entry: FrontierEntry): Promise<[P
   const response = await pageResponse(context, entry);
   if (response === 'retry') return 'retry';
   const { status, headers, text } = response;
-  const record = { url: entry.url, depth: entry.depth, status, contentType: mediaType(headers) };
+  const record = {
+    url: entry.url,
+    depth: entry.depth,
+    status,
+    contentType: mediaType(headers),
+    ...ends(response, entry.url),
+  };
   const location = headers.location;
   if (status >= 300 && status < 400 && location !== undefined) {
     const target = crawlUrl(location, entry.url);
@@ -59,8 +78,24 @@ async function readPage(context: CrawlContext, entry: FrontierEntry): Promise<[P
     return [{ ...record, links: 0 }, []];
   }
   if (text === undefined || !isHtml(response)) return [{ ...record, links: 0 }, []];
-  const links = pageLinks(text, entry.url, headers.link, context.skip);
-  return [{ ...record, links: links.length }, links];
+  const reading = readPageMarkup(text, entry.url, headers.link, context.skip);
+  const facts = pageFacts(reading, headers, context.crawler);
+  return [{ ...record, ...facts, links: reading.links.length }, reading.links];
+}
+
+/**
+ * Where the page's redirects end: its analysis's answer, else (a store that does not analyse pages) a page's own URL
+ * and status, or a redirect's first `Location`.
+ */
+function ends(response: PageResponse, url: string): Pick<PageRecord, 'finalUrl' | 'finalStatus' | 'redirects'> {
+  if (response.finalUrl !== undefined) {
+    const { finalUrl, finalStatus, redirects } = response;
+    return { finalUrl, finalStatus, redirects };
+  }
+  const { status, headers } = response;
+  if (status < 300 || status >= 400) return { finalUrl: url, finalStatus: status, redirects: 0 };
+  const location = headers.location === undefined ? undefined : crawlUrl(headers.location, url);
+  return { finalUrl: location?.href };
 }
 
 /** A 429 or 503: the host paused until its Retry-After; true when the URL is to be tried again. */

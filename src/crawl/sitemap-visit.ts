@@ -120,7 +120,7 @@ export async function readSitemap(context: CrawlContext, entry: FrontierEntry): 
   const { status, locs, contentType } = await sitemapLocStream(entry.url, context.fetcher, context.signal);
   const links: LinkRecord[] = [];
   for await (const part of sitemapParts(context, entry, locs)) links.push(...part);
-  return [{ url: entry.url, depth: 0, status, contentType, links: links.length }, links];
+  return [{ url: entry.url, depth: 0, kind: 'sitemap', status, contentType, links: links.length }, links];
 }
 
 /** A sitemap read and recorded in parts, with a store that takes them (`completeInParts`). */
@@ -133,11 +133,19 @@ export async function streamSitemap(
   const release = await context.pacer.acquire(new URL(entry.url).host, delayMs, context.signal);
   try {
     const { status, locs, contentType } = await sitemapLocStream(entry.url, context.fetcher, context.signal);
-    const page = (links: number): PageRecord => ({ url: entry.url, depth: 0, status, contentType, links });
+    const page = (links: number): PageRecord => ({
+      url: entry.url,
+      depth: 0,
+      kind: 'sitemap',
+      status,
+      contentType,
+      links,
+    });
     await context.store.completeInParts!(leased.lease, sitemapParts(context, entry, locs), page);
   } catch (error) {
     if (context.signal?.aborted === true || !isHoplensError(error)) throw error;
-    await context.store.complete(leased.lease, { url: entry.url, depth: 0, links: 0, error: error.code }, []);
+    const failed: PageRecord = { url: entry.url, depth: 0, kind: 'sitemap', links: 0, error: error.code };
+    await context.store.complete(leased.lease, failed, []);
   } finally {
     release();
   }

@@ -28,6 +28,7 @@ type Layer =
   | 'file-links'
   | 'coverage'
   | 'formats'
+  | 'suggest'
   | 'cli'
   | 'service'
   | 'web'
@@ -101,10 +102,16 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // The site crawl (issue 31): reads sitemaps with inputs, judges and writes nothing itself; the CLI runs it.
   // Its second entry is the shared PostgreSQL store (src/crawl/pg/), which only `crawl --worker` and `crawl report` load;
   // its third the finding kinds, which the CLI explains at start-up without loading the crawl; its fourth the table of
-  // its sitemap limits, whose flags the CLI declares at start-up.
+  // its sitemap limits, whose flags the CLI declares at start-up; its fifth its error codes, which the CLI maps.
   crawl: {
     uses: ['core', 'inputs', 'check', 'database'],
-    entries: ['crawl/index.ts', 'crawl/pg/index.ts', 'crawl/crawl-issue-types.ts', 'crawl/crawl-options.ts'],
+    entries: [
+      'crawl/index.ts',
+      'crawl/pg/index.ts',
+      'crawl/crawl-issue-types.ts',
+      'crawl/crawl-options.ts',
+      'crawl/errors.ts',
+    ],
   },
   // The files crawl (issue 43): the links in local Markdown and HTML files, read through inputs (its file walking
   // and its text-edit engine, shared with fix's rule writers), judged with the site crawl's findings, and their
@@ -123,6 +130,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
     uses: ['core', 'check', 'lint', 'variants', 'crawl', 'report'],
     entries: ['formats/index.ts', 'formats/formatter.ts', 'formats/finding-help.ts'],
   },
+  // The suggestions of issue 45: for each old URL a map leaves out, the new URL it most likely moved to, with a
+  // confidence and the reason; it reads the pages through inputs (and a crawl's state through crawl), and lays
+  // rule files out with inputs' writers.
+  suggest: { uses: ['core', 'inputs', 'crawl'], entries: ['suggest/index.ts'] },
   cli: {
     uses: [
       'core',
@@ -138,6 +149,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'file-links',
       'coverage',
       'formats',
+      'suggest',
     ],
   },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },

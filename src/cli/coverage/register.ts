@@ -32,7 +32,7 @@ Exit status:
   2    usage or input error
   130  interrupted (Ctrl-C)
 
-See docs/cli.md#hoplens-coverage.
+See docs/cli.md ("hoplens coverage") and docs/logs.md (the logs read and what counts).
 `;
 
 /** The flags of the traffic: which files, which format, what counts. */

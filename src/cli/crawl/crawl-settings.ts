@@ -75,5 +75,6 @@ export function crawlSettings(flags: CrawlFlags): Omit<CrawlSettings, 'starts'> 
     concurrency: integerFlag('--concurrency', flags.concurrency, 1, 1000) ?? CRAWL_DEFAULTS.concurrency,
     perHost: integerFlag('--per-host', flags.perHost, 1, 1000) ?? CRAWL_DEFAULTS.perHost,
     rate: parseRate(flags.rate),
+    crawler: flags.crawler,
   };
 }
