@@ -20,15 +20,21 @@ export interface CoverageCliPlan {
   live: boolean;
 }
 
-/** The logs and exports, each file resolved against `cwd` (`-` is standard input). */
+/**
+ * The logs and exports, each file resolved against `cwd` (`-` is standard input), and named in the report as the
+ * user named it.
+ */
 function sourcesOf(flags: CoverageFlags, cwd: string): TrafficSource[] {
-  const at = (path: string) => (path === '-' || isHttpLocation(path) ? path : resolve(cwd, path));
+  const source = (kind: TrafficSource['kind'], path: string): TrafficSource => {
+    const local = path === '-' || isHttpLocation(path);
+    return { kind, path: local ? path : resolve(cwd, path), name: path === '-' ? 'stdin' : path };
+  };
   const logs = flags.log.map((path): TrafficSource => {
-    const source: TrafficSource = { kind: 'log', path: at(path) };
-    if (flags.logFormat !== undefined) source.format = flags.logFormat;
-    return source;
+    const log = source('log', path);
+    if (flags.logFormat !== undefined) log.format = flags.logFormat;
+    return log;
   });
-  return [...logs, ...flags.traffic.map((path): TrafficSource => ({ kind: 'traffic', path: at(path) }))];
+  return [...logs, ...flags.traffic.map((path) => source('traffic', path))];
 }
 
 /** `--fail-under PERCENT` as a share, or the usage error of a bad one. */

@@ -46,13 +46,14 @@ export async function countTraffic(sources: readonly TrafficSource[], options: T
   for (const source of sources) {
     options.signal?.throwIfAborted();
     const stream = await openLog(source.path, options.stdin);
+    const name = source.name ?? source.path;
     if (source.kind === 'traffic') {
-      read.push({ path: source.path, format: 'traffic', lines: await readTrafficCsv(stream, tally, source.path) });
+      read.push({ path: name, format: 'traffic', lines: await readTrafficCsv(stream, tally, name) });
       continue;
     }
-    const reading = { path: source.path, hasBase: rules.baseOrigin !== '', ...optional(source, options) };
+    const reading = { path: name, hasBase: rules.baseOrigin !== '', ...optional(source, options) };
     const { format, lines } = await readLog(stream, tally, reading);
-    read.push({ path: source.path, format, lines });
+    read.push({ path: name, format, lines });
   }
   return tally.table(read);
 }

@@ -13,6 +13,8 @@ export interface TrafficSource {
   kind: 'log' | 'traffic';
   path: string;
   format?: LogFormat;
+  /** How reports and messages name it (default: path): the name the user gave, where path is it resolved. */
+  name?: string;
 }
 
 /** How lines are read and counted. */
