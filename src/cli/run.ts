@@ -14,6 +14,7 @@ import { LINT_EXAMPLES } from './commands/lint-help.js';
 import type { McpFlags } from './commands/mcp.js';
 import type { ServeFlags } from './commands/serve.js';
 import type { VariantsFlags } from './commands/variants.js';
+import { addCompareCommand } from './compare-register.js';
 import { addCrawlCommand } from './crawl/register.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
@@ -66,6 +67,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addExplainCommand(root, io, status);
   addVariantsCommand(root, io, status);
   addCrawlCommand(root, io, status);
+  addCompareCommand(root, io, status);
   addMcpCommand(root, io, status);
   return root;
 }
