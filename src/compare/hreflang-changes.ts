@@ -11,17 +11,14 @@ import { ok, type PageIndex } from './page-index.js';
 /** Whether `from` is a 2xx page of `index` that names `to` as an alternate. */
 function names(index: PageIndex, from: string, to: string): boolean {
   const page = index.pages.get(from);
-  return (
-    page !== undefined && page.robotsAllowed && ok(page.status) && (page.hreflang ?? []).some((alt) => alt.url === to)
-  );
+  return page?.robotsAllowed === true && ok(page.status) && (page.hreflang ?? []).some((alt) => alt.url === to);
 }
 
 /** What the alternate is now, in words. */
 function brokenBy(after: PageIndex, alternate: string): string {
   const page = after.pages.get(alternate);
-  return page !== undefined && page.robotsAllowed && ok(page.status)
-    ? 'no longer names it back'
-    : `now answers ${answerOf(page)}`;
+  const answers = page?.robotsAllowed === true && ok(page.status);
+  return answers ? 'no longer names it back' : `now answers ${answerOf(page)}`;
 }
 
 export function hreflangChanges(before: PageIndex, after: PageIndex): CrawlChange[] {

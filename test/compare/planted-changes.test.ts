@@ -118,7 +118,9 @@ function siteModel(plan: Plan, after: boolean): SiteModel {
   if (after && plan.addNew) pages.set('/n/', page('/n/')[1]);
   const disallow = new Set<string>();
   if (!(after && plan.allow)) disallow.add('/x/');
-  if (after) plan.pages.forEach(({ mutation }, i) => mutation === 'disallow' && disallow.add(`/p/${i}/`));
+  plan.pages.forEach(({ mutation }, i) => {
+    if (after && mutation === 'disallow') disallow.add(`/p/${i}/`);
+  });
   return { pages, disallow };
 }
 
