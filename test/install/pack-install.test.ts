@@ -126,7 +126,7 @@ describe('the packed package', () => {
 
   // Files esbuild bundles from many sources, not compiled one for one: the page, the HTML report's view
   // (scripts/build-report.mjs) and the executable's chunks.
-  const BUNDLED = ['dist/web/public/', 'dist/report/report-view.', CHUNKS];
+  const BUNDLED = ['dist/web/public/', 'dist/report/report-view.', 'dist/report/static-page.css', CHUNKS];
   it('has no stale module: every compiled file outside the bundles comes from a source in src/', () => {
     const compiled = installed.packed.files
       .map((file) => file.path)

@@ -50,6 +50,13 @@ describe('the docs pages', () => {
     for (const type of ISSUE_TYPES) expect(anchors, type).toContain(type);
   });
 
+  it('leads back from every page to the app, the docs and the API reference', async () => {
+    const nav = /<nav aria-label="hoplens">(.*?)<\/nav>/.exec(issues.body)?.[1] ?? '';
+    const hrefs = [...nav.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(hrefs).toEqual(['/', '/docs/README', '/docs/cli', '/docs']);
+    for (const href of hrefs) expect((await app.inject({ url: href })).statusCode, href).toBe(200);
+  });
+
   it("links the docs to each other as pages, and keeps the headings' GitHub anchors", async () => {
     // docs/issues.md's contents link to "#policy-files", GitHub's anchor for "## Policy files".
     expect(ids(issues.body)).toContain('policy-files');

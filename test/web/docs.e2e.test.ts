@@ -111,6 +111,14 @@ describe('in Chromium, with no console error', () => {
       // Swagger UI opens description links in a new tab; where it points is what matters.
       const back = page.getByRole('link', { name: 'Back to the hoplens page' });
       expect(await back.evaluate((link) => (link as unknown as { href: string }).href)).toBe(`${service.origin}/`);
+      // Each inline code box stays within its line: Swagger's padding made them taller, covering the line above.
+      const overlaps =
+        await page.evaluate(`[...document.querySelectorAll('.swagger-ui .info p code')].filter((code) => {
+        const line = getComputedStyle(code.parentElement);
+        const pitch = line.lineHeight === 'normal' ? 1.2 * parseFloat(line.fontSize) : parseFloat(line.lineHeight);
+        return code.getBoundingClientRect().height > pitch;
+      }).length`);
+      expect(overlaps).toBe(0);
       await screenshot(page, `docs-${colorScheme}`);
     }
   }, 90_000);

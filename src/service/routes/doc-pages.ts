@@ -16,6 +16,7 @@ const STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;marg
 code,pre{font:14px ui-monospace,monospace;background:#f6f8fa}pre{padding:1rem;white-space:pre-wrap;overflow-wrap:anywhere}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left}
 h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem}:target{background:#fff8c5}
+nav{padding-bottom:.5rem;border-bottom:1px solid #d0d7de}
 `;
 
 /** Our own text and stylesheet only: no script, no other origin, no framing. */
@@ -34,6 +35,9 @@ const HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+/** The way back from every page (issue 44: a page opened from a finding's help had none): the app, the docs, the API. */
+const NAVIGATION = `<nav aria-label="hoplens"><a href="/">hoplens</a> · <a href="/docs/README">Docs</a> · <a href="/docs/cli">Command line</a> · <a href="/docs">HTTP API</a></nav>`;
+
 /** A whole page around the rendered Markdown, titled by its first heading. */
 function page(file: string, docs: ReturnType<typeof docsMarkdown>): string {
   const markdown = readFileSync(new URL(file, PACKAGE_ROOT), 'utf8');
@@ -43,7 +47,9 @@ function page(file: string, docs: ReturnType<typeof docsMarkdown>): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>hoplens: ${title.replace(/[<&]/g, '')}</title><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
 <body>
-${body}</body></html>
+${NAVIGATION}
+<main>
+${body}</main></body></html>
 `;
 }
 

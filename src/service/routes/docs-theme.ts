@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 /**
  * Swagger UI in the page's colours: its own stylesheet is light only and styles by class, so this maps its surfaces,
  * text, borders, inputs and links onto the page's tokens (src/report/view/chain/tokens.css, served with the page),
- * which switch with prefers-color-scheme; the method badges keep Swagger's hues, with white text on them.
+ * which switch with prefers-color-scheme; the method badges keep Swagger's hues, with white text on them. Its inline
+ * code boxes are padded taller than the line, so they covered the line above (issue 44): the padding is cut to fit.
  */
 const SWAGGER_OVERRIDES = `
 body { margin: 0; background: var(--bg); color: var(--text); font-family: var(--sans); }
@@ -57,6 +58,10 @@ body { margin: 0; background: var(--bg); color: var(--text); font-family: var(--
 .swagger-ui code, .swagger-ui .markdown code, .swagger-ui .renderedMarkdown code {
   color: var(--text); background: var(--surface-2);
 }
+.swagger-ui .markdown code, .swagger-ui .renderedMarkdown code, .swagger-ui .info p code {
+  padding: 0.05em 0.3em; font-size: 0.9em; line-height: inherit; border-radius: 4px;
+}
+.swagger-ui .info .description p, .swagger-ui .markdown p, .swagger-ui .renderedMarkdown p { line-height: 1.7; }
 .swagger-ui .btn.authorize, .swagger-ui .btn.authorize span { color: var(--text); border-color: var(--muted); }
 .swagger-ui svg:not(:root) { fill: currentColor; }
 .swagger-ui .opblock-summary-control:focus, .swagger-ui :focus-visible { outline: 3px solid var(--focus); }
