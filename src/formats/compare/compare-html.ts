@@ -1,31 +1,41 @@
 /**
- * `hoplens compare --format html`: the comparison as a static report page (src/report/static/): its figures, a chart
- * of the changes per kind and a table per kind in rank order. Self-contained, light and dark, readable on a phone.
+ * `hoplens compare --format html`: the comparison as a static report page (src/report/static/): its figures, the kinds
+ * found with their counts (each a link to its table), and a table per kind in rank order. Self-contained, light and
+ * dark, readable on a phone. No bar chart: thirteen kinds with long names leave its bars no room on a phone, and a
+ * count beside a link to the changes serves better.
  */
-import { CHANGE_KINDS, CHANGE_WORDS, type Comparison, type CrawlChange } from '../../compare/index.js';
-import { barChart, type Column, cards, html, section, staticPageHtml, type Tone, table } from '../../report/index.js';
+import { CHANGE_KINDS, CHANGE_WORDS, type ChangeKind, type Comparison, type CrawlChange } from '../../compare/index.js';
+import { type Column, cards, html, section, staticPageHtml, table } from '../../report/index.js';
 
-/** The kinds that take a page out of search, drawn in the error colour; the good news in the success one. */
-const TONES: Partial<Record<CrawlChange['kind'], Tone>> = {
-  page_lost: 'error',
-  noindex_added: 'error',
-  robots_disallowed: 'error',
-  noindex_removed: 'success',
-  robots_allowed: 'success',
-};
+const URL_COLUMN: Column<CrawlChange> = { heading: 'URL', cell: (change) => change.url, url: true };
+/** A side as wide as a URL column only when some side is long (a URL, a title): a status needs no 12rem. */
+const SHORT_SIDE = 24;
 
-const COLUMNS: readonly Column<CrawlChange>[] = [
-  { heading: 'URL', cell: (change) => change.url, url: true },
-  { heading: 'Before', cell: (change) => change.before ?? '—', url: true },
-  { heading: 'After', cell: (change) => change.after ?? '—', url: true },
-  { heading: 'Related', cell: (change) => change.related ?? '', url: true },
-  { heading: 'Links to it', cell: (change) => change.inboundAfter, numeric: true },
-];
-
-function kindSection(kind: CrawlChange['kind'], changes: readonly CrawlChange[]) {
-  const words = html`<p class="static-note">${CHANGE_WORDS[kind]}.</p>`;
-  return section(`kind-${kind}`, `${kind} (${changes.length})`, words, table(kind, COLUMNS, changes));
+function sides(changes: readonly CrawlChange[]): readonly Column<CrawlChange>[] {
+  const url = changes.some((change) => Math.max(change.before?.length ?? 0, change.after?.length ?? 0) > SHORT_SIDE);
+  return [
+    { heading: 'Before', cell: (change) => change.before ?? '—', url },
+    { heading: 'After', cell: (change) => change.after ?? '—', url },
+  ];
 }
+const RELATED: Column<CrawlChange> = { heading: 'Related', cell: (change) => change.related ?? '', url: true };
+const LINKS: Column<CrawlChange> = { heading: 'Links', cell: (change) => change.inboundAfter, numeric: true };
+
+/** The columns a kind's changes fill: Related only where some change names another URL (a link's page, a pair's). */
+function columnsOf(changes: readonly CrawlChange[]): readonly Column<CrawlChange>[] {
+  const related = changes.some((change) => change.related !== undefined);
+  return [URL_COLUMN, ...sides(changes), ...(related ? [RELATED] : []), LINKS];
+}
+
+function kindSection(kind: ChangeKind, changes: readonly CrawlChange[]) {
+  const words = html`<p class="static-note">${CHANGE_WORDS[kind]}.</p>`;
+  return section(`kind-${kind}`, `${kind} (${changes.length})`, words, table(kind, columnsOf(changes), changes));
+}
+
+const KIND_COLUMNS: readonly Column<{ kind: ChangeKind; count: number }>[] = [
+  { heading: 'Kind of change', cell: ({ kind }) => html`<a href="#kind-${kind}">${kind}</a>` },
+  { heading: 'Changes', cell: ({ count }) => count, numeric: true },
+];
 
 export function comparisonHtml(comparison: Comparison): string {
   const { summary } = comparison;
@@ -36,8 +46,15 @@ export function comparisonHtml(comparison: Comparison): string {
     { label: 'pages after', value: summary.pagesAfter },
     { label: 'new pages', value: summary.pagesNew },
   ]);
-  const bars = present.map((kind) => ({ label: kind, value: summary.byKind[kind], tone: TONES[kind] ?? 'other' }));
-  const chart = present.length === 0 ? html`<p>No change.</p>` : barChart('kinds', 'Changes per kind', bars);
+  const counts = present.map((kind) => ({ kind, count: summary.byKind[kind] }));
+  const kinds =
+    present.length === 0
+      ? html`<p>No change.</p>`
+      : section(
+          'kinds',
+          'Changes per kind, in rank order',
+          table('Each kind links to its changes', KIND_COLUMNS, counts),
+        );
   const sections = present.map((kind) =>
     kindSection(
       kind,
@@ -47,6 +64,6 @@ export function comparisonHtml(comparison: Comparison): string {
   return staticPageHtml({
     title: 'compare',
     meta: `${summary.before} → ${summary.after}`,
-    body: [figures, chart, ...sections],
+    body: [figures, kinds, ...sections],
   });
 }
