@@ -24,7 +24,7 @@ Exit status:
   1    a change of a kind --fail-on names
   2    usage error, or a directory that is no crawl state of this version (crawl again with --state)
 
-See docs/cli.md#hoplens-compare.
+See docs/cli.md#hoplens-compare-before-after.
 `;
 
 export function addCompareCommand(root: Command, io: CliIo, status: { code: number }): void {
