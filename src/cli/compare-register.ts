@@ -8,6 +8,17 @@ import { COMPARE_FORMATS } from '../formats/compare/compare-formats.js';
 import type { CompareFlags } from './commands/compare.js';
 import type { CliIo } from './io.js';
 
+/** The kinds, a few to a line, so that the help fits a terminal. */
+function kindLines(): string {
+  const lines: string[] = [];
+  for (const kind of CHANGE_KINDS) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + kind.length < 90) lines[last] += `, ${kind}`;
+    else lines.push(kind);
+  }
+  return lines.join(',\n  ');
+}
+
 const COMPARE_HELP = `
 Examples:
   $ hoplens crawl https://www.example.com/ --state before      # before the move
@@ -17,7 +28,7 @@ Examples:
   $ hoplens compare before after --format csv --fail-on page_lost,noindex_added,robots_disallowed
 
 Kinds of change, in the order they are ranked (what a search engine notices first):
-  ${CHANGE_KINDS.join(', ')}
+  ${kindLines()}
 
 Exit status:
   0    compared (whatever changed, unless --fail-on names it)

@@ -6,9 +6,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_KINDS } from '../../src/compare/index.js';
 import { COMPARE_CSV_COLUMNS } from '../../src/formats/compare/compare-csv.js';
 import { type ChangingSite, type ModelPage, type SiteModel, startChangingSite } from '../helpers/changing-site.js';
-import { assertBuilt, killChildren, spawnCli, tempDir } from '../helpers/cli.js';
+import { assertBuilt, killChildren, ROOT, spawnCli, tempDir } from '../helpers/cli.js';
 
 const page = (path: string, extra: Partial<ModelPage> = {}): [string, ModelPage] => [
   path,
@@ -145,6 +146,20 @@ describe('hoplens compare', () => {
     expect(out.stderr).toContain('pages_lost');
     expect(out.stderr).toContain('page_lost');
     expect(out.stdout).toBe('');
+  }, 60_000);
+
+  it('--help: every kind in rank order, and a link to a heading the served docs give', async () => {
+    const out = await compare(['--help']);
+    expect(out.code).toBe(0);
+    const listed = out.stdout
+      .match(/Kinds of change[^\n]*\n([\s\S]*?)\n\n/)![1]!
+      .split(/[,\s]+/)
+      .filter(Boolean);
+    expect(listed).toEqual([...CHANGE_KINDS]);
+    const anchor = out.stdout.match(/See docs\/cli\.md#([a-z-]+)\./)![1];
+    // The served pages' outline (test/service/doc-anchors.test.ts keeps it equal to what /docs/cli renders).
+    const outline = JSON.parse(await readFile(join(ROOT, 'test/service/fixtures/doc-pages-outline.json'), 'utf8'));
+    expect(outline.cli.headings).toContain(anchor);
   }, 60_000);
 
   it('a folder that is no crawl state, or a state of before, is a usage error (2) saying so', async () => {
