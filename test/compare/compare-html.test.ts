@@ -72,6 +72,9 @@ describe('hoplens compare --format html', () => {
     const ids = [...page.matchAll(/id="kind-([a-z_]+)"/g)].map((match) => match[1]);
     expect(ids).toEqual([...CHANGE_KINDS]);
     expect(page).toContain('page_lost (2)');
+    // Each kind's words as a sentence: a capital, one full stop (status_changed's end in "...").
+    expect(page).toContain('<p class="static-note">A 2xx page that now says noindex');
+    expect(page).toMatch(/a 200 now a 203\.\.\.<\/p>/);
     expect(page).not.toContain('<script');
     expect(page).not.toContain('<img');
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -27,8 +27,14 @@ function columnsOf(changes: readonly CrawlChange[]): readonly Column<CrawlChange
   return [URL_COLUMN, ...sides(changes), ...(related ? [RELATED] : []), LINKS];
 }
 
+/** A kind's words (a lower-case clause, for the help and the docs' table) as a sentence. */
+function sentence(words: string): string {
+  const capital = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 function kindSection(kind: ChangeKind, changes: readonly CrawlChange[]) {
-  const words = html`<p class="static-note">${CHANGE_WORDS[kind]}.</p>`;
+  const words = html`<p class="static-note">${sentence(CHANGE_WORDS[kind])}</p>`;
   return section(`kind-${kind}`, `${kind} (${changes.length})`, words, table(kind, columnsOf(changes), changes));
 }
 
