@@ -4,6 +4,8 @@
  * (a BENCH_ONLY run writes bench/results-<names>.md instead, so it never replaces the full run's file).
  *
  * Optional: BENCH_ONLY=sitemap (not in the default list) checks a 50,000-URL sitemap index of 5 files for peak RSS.
+ * Optional: BENCH_ONLY=suggest (not in the default list): `hoplens suggest`'s precision and recall on the suggestion
+ * corpus's seeds, and its time on 50,000 old URLs (SUGGEST_LARGE=50000) against their new site (issue 45).
  *
  * Options (environment): BENCH_ONLY=engine,bulk,api,timing,startup,render,detectors (engine is both engine-h1 and engine-h2)
  * BENCH_REPS=3  BENCH_API_SECONDS=20  BENCH_LARGE=100000  BENCH_STARTUP_RUNS=10  BENCH_RENDER_ANALYSES=200.
@@ -12,6 +14,8 @@
  * `crawl` (issue 31; in the default list): BENCH_CRAWL_PAGES=10000,100000  BENCH_CRAWL_TOOLS=hoplens,linkinator,wget
  * BENCH_CRAWL_TIMEOUT=900 (seconds a run may take)  BENCH_CRAWL_WGET_REPS=1  BENCH_CRAWL_PEER_PAGES=10000 (the largest site the
  * peers crawl).
+ * `logs` (issue 45; in the default list): a combined log counted by hoplens and GoAccess (`apt-get install goaccess`):
+ * BENCH_LOG_LINES=1000000,10000000  BENCH_LOG_URLS=50000  BENCH_LOG_DISTINCT=1000000 (bench/workloads/logs.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,15 +29,19 @@ import { bulk } from './workloads/bulk.js';
 import { crawlSection } from './workloads/crawl-report.js';
 import { detectorCost } from './workloads/detector-cost.js';
 import { engineOverhead } from './workloads/engine-overhead.js';
+import { logsSection } from './workloads/logs-report.js';
 import { monitorsWorkload, ON_TIME_MS } from './workloads/monitors.js';
 import { renderWorkload } from './workloads/render.js';
 import { sitemapWorkload } from './workloads/sitemap.js';
 import { startup } from './workloads/startup.js';
+import { suggestWorkload } from './workloads/suggest.js';
 import { timingHonesty } from './workloads/timing-honesty.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workDir = join(here, '.work');
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'engine,bulk,api,timing,startup,render,detectors,crawl,logs').split(','),
+);
 const reps = Number(process.env.BENCH_REPS ?? 3);
 const apiSeconds = Number(process.env.BENCH_API_SECONDS ?? 20);
 const largeCount = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -264,6 +272,24 @@ try {
     );
   }
 
+  if (only.has('suggest')) {
+    const r = await suggestWorkload(workDir);
+    out('## Suggestions (`hoplens suggest`, issue 45)');
+    out();
+    out('| seed | proposals | right | with a counterpart | precision | recall |');
+    out('|---|---|---|---|---|---|');
+    for (const each of r.seeds) {
+      const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
+      out(
+        `| ${each.seed} | ${each.proposals} | ${each.correct} | ${each.withCounterpart} | ${percent(each.precision)} | ${percent(each.recall)} |`,
+      );
+    }
+    out();
+    out(
+      `Built CLI, ${r.large.old} old × ${r.large.new} new URLs: ${r.large.seconds.toFixed(1)} s, peak RSS ${r.large.peakMb.toFixed(0)} MB, ${r.large.proposals} proposals.`,
+    );
+    out();
+  }
   if (only.has('sitemap')) {
     const r = await sitemapWorkload();
     out();
@@ -303,6 +329,7 @@ try {
   }
 
   if (only.has('crawl')) await crawlSection(workDir, reps, out);
+  if (only.has('logs')) await logsSection(workDir, out);
 } finally {
   await nginx?.stop();
 }

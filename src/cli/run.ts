@@ -13,8 +13,11 @@ import type { LintFlags } from './commands/lint.js';
 import { LINT_EXAMPLES } from './commands/lint-help.js';
 import type { McpFlags } from './commands/mcp.js';
 import type { ServeFlags } from './commands/serve.js';
+import type { SuggestFlags } from './commands/suggest.js';
+import { SUGGEST_EXAMPLES } from './commands/suggest-help.js';
 import type { VariantsFlags } from './commands/variants.js';
 import { addCompareCommand } from './compare-register.js';
+import { addCoverageCommand } from './coverage/register.js';
 import { addCrawlCommand } from './crawl/register.js';
 import { isCliError } from './errors.js';
 import { EXIT, EXIT_CODES } from './exit-codes.js';
@@ -60,6 +63,7 @@ function program(io: CliIo, status: { code: number }): Command {
 
   addCheckCommand(root, io, status);
   addRuleFileCommands(root, io, status);
+  addSuggestCommand(root, io, status);
 
   addReportCommand(root, io, status);
   addServeCommand(root, io, status);
@@ -68,6 +72,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addVariantsCommand(root, io, status);
   addCrawlCommand(root, io, status);
   addCompareCommand(root, io, status);
+  addCoverageCommand(root, io, status);
   addMcpCommand(root, io, status);
   return root;
 }
@@ -282,6 +287,39 @@ function addRuleFileCommands(root: Command, io: CliIo, status: { code: number })
     .action(async (file: string, flags: FixFlags) => {
       const { fixCommand } = await import('./commands/fix.js');
       status.code = await fixCommand(file, flags, io);
+    });
+}
+
+/** The formats `hoplens suggest` writes (src/suggest/rule-file.ts), declared here so start-up loads no suggest code. */
+const SUGGEST_FORMATS = ['csv', 'netlify', 'vercel', 'nginx', 'apache'];
+const PAGE_INPUTS = ['list', 'csv', 'sitemap'];
+
+/** `hoplens suggest`: offline (a sitemap URL aside), and loaded only when run. */
+function addSuggestCommand(root: Command, io: CliIo, status: { code: number }): void {
+  root
+    .command('suggest')
+    .description('propose a new URL for each old URL a migration map leaves out, with a confidence and a reason')
+    .argument(
+      '<old>',
+      'the old URLs: a list, a CSV (a URL column; coverage output) or a sitemap; - reads standard input',
+    )
+    .requiredOption(
+      '--to <new>',
+      'the new URLs: a sitemap (file or http(s) URL), a list or a CSV (a title column helps)',
+    )
+    .addOption(new Option('--input <format>', 'format of <old> (default: detected)').choices(PAGE_INPUTS))
+    .addOption(new Option('--to-input <format>', 'format of --to (default: detected)').choices(PAGE_INPUTS))
+    .option('--threshold <n>', 'propose nothing below this confidence, from 0 to 1 (default 0.6)')
+    .addOption(
+      new Option('--format <format>', 'csv (source,target,confidence,reason) or a rules file, each rule commented')
+        .choices(SUGGEST_FORMATS)
+        .default('csv'),
+    )
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .addHelpText('after', SUGGEST_EXAMPLES)
+    .action(async (file: string, flags: SuggestFlags) => {
+      const { suggestCommand } = await import('./commands/suggest.js');
+      status.code = await suggestCommand(file, flags, io);
     });
 }
 

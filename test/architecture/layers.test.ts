@@ -27,7 +27,9 @@ type Layer =
   | 'crawl'
   | 'compare'
   | 'file-links'
+  | 'coverage'
   | 'formats'
+  | 'suggest'
   | 'cli'
   | 'service'
   | 'web'
@@ -70,7 +72,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   render: { uses: ['core'], entries: ['render/index.ts'] },
   inputs: {
     uses: ['core'],
-    entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts'],
+    entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts', 'inputs/logs/index.ts'],
     // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',
   },
@@ -120,6 +122,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // and its text-edit engine, shared with fix's rule writers), judged with the site crawl's findings, and their
   // `--fix`; `hoplens crawl docs/` only parses flags and writes.
   'file-links': { uses: ['core', 'inputs', 'crawl'], entries: ['file-links/index.ts'] },
+  // Traffic-weighted coverage of a redirect map (issue 45): the map read and matched with inputs (its readers and the
+  // formats' own matchers), the traffic counted by inputs' log readers, `--live` run and judged by check, and the HTML
+  // report made with the report room's page kit.
+  coverage: { uses: ['core', 'inputs', 'check', 'report'], entries: ['coverage/index.ts'] },
   // The output formats (issue 43), between the rooms and the faces: reports written as text to a writer the face
   // gives, in folders by mechanism: check/ (rows as they come, JUnit's cases spooled to what the face gives), ci/
   // (GitHub, SARIF, GitLab, Markdown from one report of findings) and lint/ (lint's findings). Its second entry is the
@@ -136,6 +142,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'formats/compare/compare-formats.ts',
     ],
   },
+  // The suggestions of issue 45: for each old URL a map leaves out, the new URL it most likely moved to, with a
+  // confidence and the reason; it reads the pages through inputs (and a crawl's state through crawl), and lays
+  // rule files out with inputs' writers.
+  suggest: { uses: ['core', 'inputs', 'crawl'], entries: ['suggest/index.ts'] },
   cli: {
     uses: [
       'core',
@@ -150,7 +160,9 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'crawl',
       'compare',
       'file-links',
+      'coverage',
       'formats',
+      'suggest',
     ],
   },
   service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },

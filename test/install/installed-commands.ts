@@ -488,6 +488,30 @@ export function describeInstalledCommands(installed: () => Installed): void {
     });
   });
 
+  describe('hoplens suggest, installed', () => {
+    it("proposes each old URL's new one from a sitemap URL, and writes an nginx file lint reads", async () => {
+      const old = await file(
+        'suggest-old.txt',
+        ['1', '2', '4'].map((n) => `https://old.example.com/old/${n}.html`).join('\n'),
+      );
+      const result = await runInstalled(installed(), ['suggest', old, '--to', `${plain.origin}/sitemap.xml`]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trim().split('\n')).toEqual([
+        'source,target,confidence,reason',
+        ...['1', '2'].map(
+          (n) =>
+            `https://old.example.com/old/${n}.html,${plain.origin}/new/${n},1,same slug; folder moved: /old → /new; extension dropped (.html)`,
+        ),
+      ]);
+      const conf = join(dir, 'suggested.conf');
+      const args = ['suggest', old, '--to', `${plain.origin}/sitemap.xml`, '--format', 'nginx', '--output', conf];
+      expect((await runInstalled(installed(), args)).code).toBe(0);
+      const linted = await runInstalled(installed(), ['lint', conf, '--input', 'nginx', '--format', 'json']);
+      expect(linted.stderr).toContain('0 errors, 0 warnings; 2 rules linted');
+      expect(linted.code).toBe(0);
+    });
+  });
+
   describe('hoplens URL --render, installed', () => {
     // The CLI's Chromium is Debian's (docs/cli.md, --render), driven over its DevTools pipe: no playwright-core installed.
     it('follows a JavaScript redirect in headless Chromium', async () => {

@@ -127,6 +127,18 @@ function headerlessHint(names: string[]): string {
     : ' (the first line must be a header)';
 }
 
+/**
+ * The index of the first of `names` (in {@link headerKey} form, in order of preference) among a header's `keys`, a
+ * column in `taken` passed over; -1 when none. The forgiving matching every CSV input shares (traffic files too).
+ */
+export function columnNamed(keys: readonly string[], names: readonly string[], taken: readonly number[] = []): number {
+  for (const name of names) {
+    const index = keys.indexOf(name);
+    if (index !== -1 && !taken.includes(index)) return index;
+  }
+  return -1;
+}
+
 /** Reads the header record; throws `INPUT_MALFORMED` when no column names the source. */
 export function readCsvHeader(record: string[], line: number, choice: ColumnChoice = {}): CsvColumns {
   const names = record.map((name) => name.trim());
@@ -134,14 +146,7 @@ export function readCsvHeader(record: string[], line: number, choice: ColumnChoi
   const chosen = chosenColumns(names, choice, line);
   const roles: Record<CsvRole, number> = { source: -1, target: -1, status: -1, ...chosen };
   for (const role of CSV_ROLES) {
-    if (chosen[role] !== undefined) continue;
-    for (const name of CSV_HEADER_NAMES[role]) {
-      const index = keys.indexOf(name);
-      if (index !== -1 && !Object.values(roles).includes(index)) {
-        roles[role] = index;
-        break;
-      }
-    }
+    if (chosen[role] === undefined) roles[role] = columnNamed(keys, CSV_HEADER_NAMES[role], Object.values(roles));
   }
   if (roles.source === -1) {
     const known = roles.target !== -1 || roles.status !== -1;
