@@ -16,6 +16,7 @@ import type { ServeFlags } from './commands/serve.js';
 import type { SuggestFlags } from './commands/suggest.js';
 import { SUGGEST_EXAMPLES } from './commands/suggest-help.js';
 import type { VariantsFlags } from './commands/variants.js';
+import { addCompareCommand } from './compare-register.js';
 import { addCoverageCommand } from './coverage/register.js';
 import { addCrawlCommand } from './crawl/register.js';
 import { isCliError } from './errors.js';
@@ -70,6 +71,7 @@ function program(io: CliIo, status: { code: number }): Command {
   addExplainCommand(root, io, status);
   addVariantsCommand(root, io, status);
   addCrawlCommand(root, io, status);
+  addCompareCommand(root, io, status);
   addCoverageCommand(root, io, status);
   addMcpCommand(root, io, status);
   return root;

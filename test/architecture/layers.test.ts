@@ -25,6 +25,7 @@ type Layer =
   | 'variants'
   | 'report'
   | 'crawl'
+  | 'compare'
   | 'file-links'
   | 'coverage'
   | 'formats'
@@ -113,6 +114,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'crawl/errors.ts',
     ],
   },
+  // What changed between two crawls (issue 45, `hoplens compare`): reads two crawl states through the crawl's reader
+  // and returns the changes, ranked; the formats room writes them, the CLI only parses flags.
+  // Its second entry is the kinds of change, which the CLI declares at start-up without loading the comparison.
+  compare: { uses: ['core', 'crawl'], entries: ['compare/index.ts', 'compare/change-kinds.ts'] },
   // The files crawl (issue 43): the links in local Markdown and HTML files, read through inputs (its file walking
   // and its text-edit engine, shared with fix's rule writers), judged with the site crawl's findings, and their
   // `--fix`; `hoplens crawl docs/` only parses flags and writes.
@@ -125,10 +130,17 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // gives, in folders by mechanism: check/ (rows as they come, JUnit's cases spooled to what the face gives), ci/
   // (GitHub, SARIF, GitLab, Markdown from one report of findings) and lint/ (lint's findings). Its second entry is the
   // format names and the formatter interface, which a command line declares at start-up; its third every finding kind
-  // with its help page (the core's, the variants' and the crawl's), which `hoplens explain` loads at start-up.
+  // with its help page (the core's, the variants' and the crawl's), which `hoplens explain` loads at start-up; then
+  // compare/ (`hoplens compare`'s table, JSON, CSV and HTML page) and its format names, declared at start-up.
   formats: {
-    uses: ['core', 'check', 'lint', 'variants', 'crawl', 'report'],
-    entries: ['formats/index.ts', 'formats/formatter.ts', 'formats/finding-help.ts'],
+    uses: ['core', 'check', 'lint', 'variants', 'crawl', 'compare', 'report'],
+    entries: [
+      'formats/index.ts',
+      'formats/formatter.ts',
+      'formats/finding-help.ts',
+      'formats/compare/index.ts',
+      'formats/compare/compare-formats.ts',
+    ],
   },
   // The suggestions of issue 45: for each old URL a map leaves out, the new URL it most likely moved to, with a
   // confidence and the reason; it reads the pages through inputs (and a crawl's state through crawl), and lays
@@ -146,6 +158,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'variants',
       'report',
       'crawl',
+      'compare',
       'file-links',
       'coverage',
       'formats',

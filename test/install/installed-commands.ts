@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_TYPES } from '../../src/formats/finding-help.js';
 import { type ReportData, unpackRows } from '../../src/report/index.js';
 import { type LinkServer, startLinkServer } from '../crawl-files/link-server.js';
+import { type ChangingSite, type ModelPage, startChangingSite } from '../helpers/changing-site.js';
 import { ROOT } from '../helpers/cli.js';
 import { callTool, closeMcpClients, startMcpClient } from '../helpers/mcp-client.js';
 import { ruleFileCases, ruleFileServer } from '../helpers/rule-file-cases.js';
@@ -666,6 +667,60 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const bad = await runInstalled(installed(), ['crawl', `${origin}/`, '--skip', 'video']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('--skip');
+    });
+  });
+
+  // hoplens compare (issue 45): a loopback site crawled twice by the installed executable, a page lost and a title
+  // changed between the crawls (test/cli/compare.test.ts tests each format from dist/).
+  describe('hoplens compare, installed', () => {
+    let changing: ChangingSite;
+    beforeAll(async () => {
+      changing = await startChangingSite();
+    });
+    afterAll(() => changing?.close());
+
+    it('compare before after --format json --fail-on page_lost: the changes found, exit 1; html to a file', async () => {
+      const page = (title: string): ModelPage => ({ status: 200, title });
+      const crawl = (state: string) =>
+        runInstalled(installed(), ['crawl', `${changing.origin}/`, '--state', join(dir, state), '--no-progress']);
+      changing.serve({
+        pages: new Map([
+          ['/a/', page('A')],
+          ['/b/', page('B')],
+        ]),
+        disallow: new Set(),
+      });
+      await crawl('compare-before');
+      changing.serve({
+        pages: new Map([
+          ['/a/', page('A, renamed')],
+          ['/b/', { status: 404 }],
+        ]),
+        disallow: new Set(),
+      });
+      await crawl('compare-after');
+      const states = [join(dir, 'compare-before'), join(dir, 'compare-after')];
+      const result = await runInstalled(installed(), [
+        'compare',
+        ...states,
+        '--format',
+        'json',
+        '--fail-on',
+        'page_lost',
+      ]);
+      expect(result.code).toBe(1);
+      const changes = JSON.parse(result.stdout).changes.map((change: { kind: string; url: string }) => [
+        change.kind,
+        change.url.replace(changing.origin, ''),
+      ]);
+      expect(changes).toEqual([
+        ['page_lost', '/b/'],
+        ['title_changed', '/a/'],
+      ]);
+      const report = join(dir, 'compare.html');
+      const html = await runInstalled(installed(), ['compare', ...states, '--format', 'html', '-o', report]);
+      expect(html.code).toBe(0);
+      expect(await readFile(report, 'utf8')).toContain('id="kind-page_lost"');
     });
   });
 }
