@@ -175,4 +175,26 @@ describe('hoplens compare', () => {
     expect(old.code).toBe(2);
     expect(old.stderr).toMatch(/old is a crawl state of an older hoplens.*crawl the site again with --state/);
   }, 60_000);
+
+  it('crawl --revisit: a page the site no longer links to, started from again, is seen redirected, not lost', async () => {
+    // After a move the new site links only to its new pages: /moved/ hidden from the home page as well as redirected.
+    const moved = model(true);
+    moved.pages.set('/moved/', { status: 301, location: '/kept/', hidden: true });
+    site.serve(moved);
+    const crawlAfter = (state: string, extra: string[]) =>
+      spawnCli(['crawl', `${site.origin}/`, '--state', state, '--no-progress', ...extra], {
+        cwd: dir.path,
+        timeoutMs: 60_000,
+      });
+    const kindsOf = async (after: string) => {
+      const out = await compare(['before', after, '--format', 'json']);
+      const report = JSON.parse(out.stdout) as { changes: Array<{ kind: string; url: string }> };
+      return report.changes.filter((change) => path(change.url) === '/moved/').map((change) => change.kind);
+    };
+    await crawlAfter('unlinked', []);
+    expect(await kindsOf('unlinked')).toEqual(['page_lost']);
+    await crawlAfter('revisited', ['--revisit', 'before']);
+    expect(await kindsOf('revisited')).toEqual(['redirect_new']);
+    site.serve(model(true));
+  }, 120_000);
 });

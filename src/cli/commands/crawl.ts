@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { normalizeUrlInput, parseUrlInput } from '../../core/index.js';
 import { DiskStore, runCrawl, TallyingStore } from '../../crawl/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { analyzerSettings } from '../analyzer-settings.js';
@@ -18,6 +17,7 @@ import type { CrawlFlags } from '../crawl/crawl-flags.js';
 import { writeReport } from '../crawl/crawl-output.js';
 import { crawlProgress } from '../crawl/crawl-progress.js';
 import { crawlSettings } from '../crawl/crawl-settings.js';
+import { startUrls } from '../crawl/start-urls.js';
 import { docsUrlSetting } from '../docs-url.js';
 import { invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -37,10 +37,7 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
   // A bad --report or HOPLENS_DOCS_URL is refused before the crawl, not after it.
   parseReportSpecs(flags.report, io.cwd ?? process.cwd());
   docsUrlSetting(io.env);
-  const starts = targets.map((typed) => {
-    parseUrlInput(typed);
-    return normalizeUrlInput(typed);
-  });
+  const starts = await startUrls(targets, flags.revisit, io.cwd ?? process.cwd(), io.signal);
   const settings = crawlSettings(flags);
   const options = toAnalyzeOptions(flags as AnalysisFlags);
   const loaded = await readPolicyFile(flags.config, io.cwd ?? process.cwd());
@@ -72,7 +69,7 @@ export async function crawlCommand(targets: readonly string[], flags: CrawlFlags
   if (temporary) rmSync(dir, { recursive: true, force: true });
   // No page read is no crawl: an unreachable or mistyped start URL must not pass a CI step with "0 findings".
   if (totals.pagesOk === 0) {
-    io.stderr.write(`hoplens: no page answered 2xx, so no link was checked (is ${starts.join(', ')} reachable?)\n`);
+    io.stderr.write(`hoplens: no page answered 2xx, so no link was checked (is ${targets.join(', ')} reachable?)\n`);
     return EXIT.FAILED;
   }
   return failed ? EXIT.FAILED : EXIT.OK;

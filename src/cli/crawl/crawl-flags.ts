@@ -20,6 +20,8 @@ export interface CrawlFlags extends AnalysisFlags {
   maxUrlLength?: string;
   maxRepeatedSegments?: string;
   state?: string;
+  /** `--revisit DIR`: an earlier crawl's state, whose pages are start URLs too. */
+  revisit?: string;
   resume?: boolean;
   /** False with `--no-robots-sitemaps`. */
   robotsSitemaps?: boolean;

@@ -50,6 +50,10 @@ function crawlOptions(command: Command): Command {
       [],
     )
     .option('--no-robots-sitemaps', 'do not read the sitemaps robots.txt names')
+    .option(
+      '--revisit <dir>',
+      'also start from every page an earlier crawl visited (its --state DIR): after a move, compare then tells what became of each',
+    )
     .addOption(rowOption(CRAWL_OPTION_TABLE.maxSitemaps))
     .addOption(rowOption(CRAWL_OPTION_TABLE.maxSitemapUrls))
     .addOption(
