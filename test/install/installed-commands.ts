@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_TYPES } from '../../src/formats/finding-help.js';
 import { type ReportData, unpackRows } from '../../src/report/index.js';
@@ -509,6 +510,46 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const linted = await runInstalled(installed(), ['lint', conf, '--input', 'nginx', '--format', 'json']);
       expect(linted.stderr).toContain('0 errors, 0 warnings; 2 rules linted');
       expect(linted.code).toBe(0);
+    });
+  });
+
+  describe('hoplens coverage, installed', () => {
+    /** A combined log line (nginx's and Apache's `combined` format) of a GET answered 200. */
+    const hit = (path: string, agent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0') =>
+      `192.0.2.1 - - [01/Dec/2026:10:00:00 +0000] "GET ${path} HTTP/1.1" 200 100 "-" "${agent}"\n`;
+
+    it('counts a gzipped log and a plain one, checks the URLs live, gates with --fail-under, writes the HTML', async () => {
+      const map = await file('coverage-map.csv', `source,target\n/old/1,/new/1\n/old/2,/new/2\n`);
+      const gzipped = join(dir, 'access.log.1.gz');
+      await writeFile(gzipped, gzipSync(hit('/old/1').repeat(3) + hit('/old/3')));
+      const plainLog = await file(
+        'access.log',
+        hit('/old/2') + hit('/old/1', 'Googlebot/2.1 (+http://www.google.com/bot.html)'),
+      );
+      const report = join(dir, 'coverage.html');
+      const args = ['coverage', map, '--log', gzipped, '--log', plainLog, '--base-url', plain.origin];
+      const json = await runInstalled(installed(), [
+        ...args,
+        '--live',
+        '--format',
+        'json',
+        '--report',
+        `html=${report}`,
+      ]);
+      expect(json.code, json.stderr).toBe(0);
+      const { summary, rows } = JSON.parse(json.stdout);
+      expect(summary.all).toEqual({ urls: 3, hits: 5, botHits: 1 });
+      expect(summary.uncovered).toMatchObject({ urls: 1, hits: 1 });
+      expect(rows.map((row: { url: string; live?: { oneHop200: boolean } }) => [row.url, row.live?.oneHop200])).toEqual(
+        [
+          [`${plain.origin}/old/1`, true],
+          [`${plain.origin}/old/2`, true],
+          [`${plain.origin}/old/3`, true],
+        ],
+      );
+      expect(await readFile(report, 'utf8')).toContain('Top uncovered URLs');
+      const gate = await runInstalled(installed(), [...args, '--fail-under', '90']);
+      expect(gate.code).toBe(1);
     });
   });
 
