@@ -22,10 +22,17 @@ export interface TallyRules {
  */
 export class TrafficTally {
   readonly #rules: TallyRules;
-  /** Origin -> path -> the URL's index in {@link #hits} and {@link #botHits}: numbers in arrays, not an object each. */
-  readonly #origins = new Map<string, Map<string, number>>();
+  /**
+   * Origin -> path -> the URL's index in the arrays below: a URL's counts, path and origin are numbers and strings
+   * in arrays, not an object each.
+   */
+  readonly #origins = new Map<string, { index: number; paths: Map<string, number> }>();
   readonly #hits: number[] = [];
   readonly #botHits: number[] = [];
+  readonly #paths: string[] = [];
+  /** Each URL's origin, as its index in {@link #originNames}. */
+  readonly #originOf: number[] = [];
+  readonly #originNames: string[] = [];
   readonly #isBot = botJudge();
   /** Where {@link place} put the last target. */
   #origin = '';
@@ -62,20 +69,28 @@ export class TrafficTally {
     if (bot) this.botLines++;
     if (bot && this.#rules.bots === 'exclude') return;
     this.counted++;
-    let paths = this.#origins.get(this.#origin);
-    if (paths === undefined) {
-      paths = new Map();
-      this.#origins.set(ownString(this.#origin), paths);
+    let origin = this.#origins.get(this.#origin);
+    if (origin === undefined) {
+      origin = { index: this.#originNames.length, paths: new Map() };
+      this.#originNames.push(ownString(this.#origin));
+      this.#origins.set(this.#originNames[origin.index]!, origin);
     }
-    let index = paths.get(this.#path);
-    if (index === undefined) {
-      index = this.#hits.length;
-      this.#hits.push(0);
-      this.#botHits.push(0);
-      paths.set(ownString(this.#path), index);
-    }
+    let index = origin.paths.get(this.#path);
+    if (index === undefined) index = this.#newUrl(origin);
     if (bot) this.#botHits[index]! += hits;
     if (!bot || this.#rules.bots === 'include') this.#hits[index]! += hits;
+  }
+
+  /** A URL not seen before, the current path at `origin`, with no hits yet; its index. */
+  #newUrl(origin: { index: number; paths: Map<string, number> }): number {
+    const index = this.#hits.length;
+    const path = ownString(this.#path);
+    this.#hits.push(0);
+    this.#botHits.push(0);
+    this.#paths.push(path);
+    this.#originOf.push(origin.index);
+    origin.paths.set(path, index);
+    return index;
   }
 
   /**
@@ -112,14 +127,35 @@ export class TrafficTally {
     this.#path = rest.startsWith('/') ? rest : `/${rest}`;
   }
 
-  /** The ranked table: hits, then bots' hits, descending, then the URL. */
+  /** The URLs' ranking: hits, then bots' hits, descending, then the URL (whole, as origin and path). */
+  #ranked(a: number, b: number): number {
+    const hits = this.#hits;
+    const bots = this.#botHits;
+    const byCount = hits[b]! - hits[a]! || bots[b]! - bots[a]!;
+    if (byCount !== 0) return byCount;
+    const [originA, originB] = [this.#originOf[a]!, this.#originOf[b]!];
+    // Paths of one origin compare as their URLs do; across origins the URLs themselves are compared.
+    const [left, right] =
+      originA === originB
+        ? [this.#paths[a]!, this.#paths[b]!]
+        : [this.#originNames[originA]! + this.#paths[a]!, this.#originNames[originB]! + this.#paths[b]!];
+    return left < right ? -1 : left > right ? 1 : 0;
+  }
+
+  /**
+   * The ranked table (once: the map is emptied as it is made). Sorted as indexes into the arrays, before any entry is made: a sort of entries would compare
+   * their URLs, each a concatenation that comparing flattens into a copy (a million URLs, a hundred megabytes).
+   */
   table(sources: TrafficTable['sources']): TrafficTable {
-    const entries: TrafficEntry[] = [];
-    for (const [origin, paths] of this.#origins) {
-      for (const [path, index] of paths)
-        entries.push({ url: origin + path, hits: this.#hits[index]!, botHits: this.#botHits[index]! });
+    const order = Array.from({ length: this.#hits.length }, (_, index) => index);
+    order.sort((a, b) => this.#ranked(a, b));
+    this.#origins.clear();
+    const entries: TrafficEntry[] = new Array(order.length);
+    for (let rank = 0; rank < order.length; rank++) {
+      const index = order[rank]!;
+      const url = this.#originNames[this.#originOf[index]!]! + this.#paths[index]!;
+      entries[rank] = { url, hits: this.#hits[index]!, botHits: this.#botHits[index]! };
     }
-    entries.sort((a, b) => b.hits - a.hits || b.botHits - a.botHits || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     const { lines, counted, botLines, assetLines, skipped } = this;
     return { entries, lines, counted, botLines, assetLines, skipped: { ...skipped }, sources };
   }

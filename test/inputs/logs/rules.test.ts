@@ -96,6 +96,14 @@ describe('what counts', () => {
     expect((await count(lines)).entries.map((entry) => entry.url.slice(-2))).toEqual(['/d', '/b', '/a', '/c']);
   });
 
+  it('ranks ties across sites by the whole URL, as a sort of the URLs would', async () => {
+    // `https://a.example` sorts before `https://a.example.net` as an origin, but `/` (0x2f) after `.` (0x2e) in a URL.
+    const targets = ['https://a.example/z', 'https://a.example.net/a', 'https://b.example/m', 'https://a.example/b'];
+    const urls = (await count(targets.map((target) => line('GET', target, 200)))).entries.map((entry) => entry.url);
+    expect(urls).toEqual([...targets].sort());
+    expect(urls[0]).toBe('https://a.example.net/a');
+  });
+
   it('takes an absolute request target as it is', async () => {
     const table = await count([line('GET', 'http://other.example/x?q', 200)]);
     expect(table.entries).toEqual([{ url: 'http://other.example/x', hits: 1, botHits: 0 }]);
