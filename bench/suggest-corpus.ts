@@ -16,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 
 /** The seed the benchmark and its test use; two more seeds are checked beside it. */
 export const SUGGEST_CORPUS_SEED = 4517;
@@ -71,23 +72,11 @@ const CATEGORIES: ReadonlyArray<readonly [string, string]> = [
 ];
 const VARIANTS = ['linux', 'mac', 'windows', 'part-1', 'part-2', 'part-3', 'beginners', 'experts'];
 
-/** A small seeded generator (mulberry32): the same seed, the same corpus, on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Maker {
   readonly random: () => number;
   private readonly used = new Set<string>();
   constructor(seed: number) {
-    this.random = generator(seed);
+    this.random = seededRandom(seed);
   }
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.random() * items.length)]!;

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../../test/helpers/seeded-random.js';
 import { timed } from '../lib/timed.js';
 
 const COUNT_LOG = fileURLToPath(new URL('../lib/count-log.mjs', import.meta.url));
@@ -31,18 +32,6 @@ export interface LogSizeResult {
   bytes: number;
   hoplens: LogRun & { counted: number; distinct: number };
   goaccess?: LogRun;
-}
-
-/** mulberry32, seeded: the same log on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const AGENTS = [
@@ -76,7 +65,7 @@ function logLine(random: () => number, urls: number, second: number, page?: numb
  * a different page that counts, for the memory of as many distinct URLs as lines.
  */
 export function writeCombinedLog(path: string, lines: number, urls: number, everyPage = false, seed = 45): number {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const fd = openSync(path, 'w');
   let bytes = 0;
   try {

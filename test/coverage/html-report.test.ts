@@ -3,13 +3,7 @@
  * its chart's figures the summary's, and in Chromium readable at 1280 px light and 375 px dark without the page
  * scrolling sideways, with no WCAG 2.1 A/AA violation axe-core finds.
  */
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CoverageReport,
   type CoverageTraffic,
@@ -18,12 +12,9 @@ import {
   pairLookup,
   summarize,
 } from '../../src/coverage/index.js';
-import { launchChromium, SCREENSHOT_DIR } from '../helpers/browser.js';
-import { tempDir } from '../helpers/cli.js';
 import { generateMigration } from '../helpers/migration-traffic.js';
+import { describeStaticPageInChromium } from '../helpers/static-page-check.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SITE = 'https://www.example.com';
 const HOSTILE = '/"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
@@ -99,39 +90,4 @@ describe('coverage HTML report', () => {
   });
 });
 
-describe('coverage HTML report in Chromium', () => {
-  let browser: Browser;
-  let dir: Awaited<ReturnType<typeof tempDir>>;
-  let file: string;
-
-  beforeAll(async () => {
-    dir = await tempDir();
-    file = join(dir.path, 'coverage.html');
-    await writeFile(file, coverageHtml(sampleReport()));
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await dir?.remove();
-  });
-
-  for (const [width, colorScheme] of [
-    [1280, 'light'],
-    [375, 'dark'],
-  ] as const) {
-    it(`fits ${width} px (${colorScheme}) without the page scrolling sideways, with no axe violation`, async () => {
-      const tab = await browser.newPage({ viewport: { width, height: 900 }, colorScheme });
-      await tab.goto(pathToFileURL(file).href);
-      expect(await tab.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
-      await tab.evaluate(AXE_SOURCE);
-      const found: { violations: Array<{ id: string }> } = await tab.evaluate(
-        `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_21_AA)} } })`,
-      );
-      expect(found.violations.map((violation) => violation.id)).toEqual([]);
-      await tab.screenshot({ path: join(SCREENSHOT_DIR, `coverage-${width}-${colorScheme}.png`), fullPage: true });
-      await tab.close();
-    }, 60_000);
-  }
-});
+describeStaticPageInChromium('coverage HTML report in Chromium', () => coverageHtml(sampleReport()), 'coverage');

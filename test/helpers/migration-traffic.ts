@@ -4,18 +4,7 @@
  * planted hits of people and of known bots, and the map and access log that say so. Seeded: the same seed gives the
  * same site, so an expected figure is the generator's sum, never a number read off hoplens.
  */
-
-/** A small seeded generator (mulberry32), good enough to spread fates and hits. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.js';
 
 /** What the map does with an old URL. */
 export type Fate = 'direct' | 'chained' | 'gone' | 'unmapped';

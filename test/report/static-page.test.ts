@@ -3,19 +3,10 @@
  * become markup, and a page made of its parts opens offline, fits a phone without the page scrolling sideways, and has
  * no WCAG 2.1 A/AA violation that axe-core finds, in light and dark.
  */
-import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { barChart, cards, html, section, staticPageHtml, table } from '../../src/report/index.js';
-import { launchChromium, SCREENSHOT_DIR } from '../helpers/browser.js';
-import { tempDir } from '../helpers/cli.js';
+import { describeStaticPageInChromium } from '../helpers/static-page-check.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const HOSTILE = '/"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 interface Row {
@@ -72,39 +63,4 @@ describe('static report pages: escaping', () => {
   });
 });
 
-describe('static report pages in Chromium', () => {
-  let browser: Browser;
-  let dir: Awaited<ReturnType<typeof tempDir>>;
-  let file: string;
-
-  beforeAll(async () => {
-    dir = await tempDir();
-    file = join(dir.path, 'page.html');
-    await writeFile(file, samplePage());
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await dir?.remove();
-  });
-
-  for (const [width, colorScheme] of [
-    [1280, 'light'],
-    [375, 'dark'],
-  ] as const) {
-    it(`fits ${width} px (${colorScheme}) without the page scrolling sideways, with no axe violation`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 }, colorScheme });
-      await page.goto(pathToFileURL(file).href);
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-      expect(overflow).toBeLessThanOrEqual(0);
-      await page.evaluate(AXE_SOURCE);
-      const found: { violations: Array<{ id: string }> } = await page.evaluate(
-        `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_21_AA)} } })`,
-      );
-      expect(found.violations.map((violation) => violation.id)).toEqual([]);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `static-page-${width}-${colorScheme}.png`), fullPage: true });
-      await page.close();
-    }, 60_000);
-  }
-});
+describeStaticPageInChromium('static report pages in Chromium', samplePage, 'static-page');

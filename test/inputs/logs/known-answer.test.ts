@@ -8,18 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countTraffic, type TrafficEntry } from '../../../src/inputs/logs/index.js';
-
-/** mulberry32: a small seeded generator, so that the log is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../helpers/seeded-random.js';
 
 const AGENTS = {
   person: [
@@ -92,7 +81,7 @@ afterAll(async () => {
 
 describe('the known-answer count', () => {
   it.each([7, 45])('counts a generated log (seed %i) exactly as planted', async (seed) => {
-    const planted = generate(40_000, 3_000, seeded(seed));
+    const planted = generate(40_000, 3_000, seededRandom(seed));
     dir ||= await mkdtemp(join(tmpdir(), 'hoplens-known-'));
     const path = join(dir, `access-${seed}.log.1`);
     await writeFile(path, gzipSync(planted.text));
