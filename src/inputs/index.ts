@@ -69,5 +69,6 @@ export { countCandidateRows, hasLineRows, type InputReadOptions, openInput, read
 export { neutralisedCell, restoredCell } from './text/csv-cell.js';
 export { type CsvItem, readCsvRecords } from './text/csv-records.js';
 export { isBlankOrComment, MAX_LINE_LENGTH, type NumberedLine, readLines } from './text/lines.js';
+export { encodeText, type TextEncoding, textEncodingOf } from './text/text-encoding.js';
 export { readSourceUrl, readStatus, readTargetUrl, type UrlReading } from './text/urls.js';
 export { readWholeText } from './text/whole-text.js';

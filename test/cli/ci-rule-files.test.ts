@@ -42,6 +42,8 @@ describe('lint in CI', () => {
     const warnings = parseAnnotations(stdout).filter((c) => c.command === 'warning');
     expect(warnings.map((w) => [w.properties.file, w.properties.line])).toEqual([['public/_redirects', '2']]);
     expect(warnings[0]!.properties.title).toBe('hoplens: chain: /a -> /b');
+    // The message names where to point the rule once (issue 44: it read "point it at /c Suggested: /c").
+    expect(warnings[0]!.message).toMatch(/point it at \/c$/);
     expect(stdout).toMatch(/^::group::/);
     expect(await readFile(summary, 'utf8')).toContain('## hoplens lint: `public/_redirects`');
   });

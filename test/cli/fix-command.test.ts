@@ -166,6 +166,24 @@ describe('hoplens fix', () => {
     expect(await readFile(path, 'utf8')).toBe('/a /c\n/b /c\n');
   });
 
+  it('writes the fixed rules back in the encoding the file had: UTF-16 either way, a UTF-8 byte-order mark', async () => {
+    // The byte-order marks of the Unicode Standard (ch. 23.8, U+FEFF): FF FE little-endian, FE FF big-endian, EF BB BF.
+    const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+    const cases: Array<[string, (text: string) => Buffer]> = [
+      ['utf-16le', (text) => Buffer.from(`\uFEFF${text}`, 'utf16le')],
+      ['utf-16be', (text) => utf16be(`\uFEFF${text}`)],
+      ['utf-8 with a byte-order mark', (text) => Buffer.from(`\uFEFF${text}`, 'utf8')],
+      ['utf-8', (text) => Buffer.from(text, 'utf8')],
+    ];
+    for (const [name, encode] of cases) {
+      const path = join(dirPath(), `_redirects-${name.replace(/\W/g, '-')}`);
+      await writeFile(path, encode('/a /b\n/b /c\n'));
+      const out = await runCli(['fix', path, '--input', 'netlify', '--write']);
+      expect(out.code, `${name}: ${out.stderr}`).toBe(0);
+      expect((await readFile(path)).equals(encode('/a /c\n/b /c\n')), name).toBe(true);
+    }
+  });
+
   it('writes apache, nginx, vercel-bulk, amplify and wordpress files given with --input', async () => {
     const inputs: Array<[string, string, string, string]> = [
       [

@@ -5,6 +5,7 @@ import { FIX_FORMATS, fixWriter, flatten } from '../../fix/index.js';
 import { type CheckFormat, effectiveFormat } from '../../formats/formatter.js';
 import {
   type CheckRow,
+  encodeText,
   type FixEdit,
   type InputFlags,
   type InputPlan,
@@ -12,6 +13,8 @@ import {
   parseRulesText,
   planInput,
   readWholeText,
+  type TextEncoding,
+  textEncodingOf,
 } from '../../inputs/index.js';
 import { buildRuleGraph } from '../../lint/index.js';
 import { loadBaseline } from '../baseline-file.js';
@@ -69,9 +72,9 @@ function mapText(rows: ReadonlyArray<{ source: string; target: string }>): strin
   return `source,target\n${rows.map((row) => `${csvField(row.source)},${csvField(row.target)}\n`).join('')}`;
 }
 
-async function writeTo(path: string, text: string, flag: string): Promise<void> {
+async function writeTo(path: string, text: string, flag: string, encoding: TextEncoding = 'utf-8'): Promise<void> {
   try {
-    await writeFile(path, text);
+    await writeFile(path, encodeText(text, encoding));
   } catch (error) {
     throw outputError(flag, path, error);
   }
@@ -182,7 +185,11 @@ export async function fixCommand(file: string, typed: FixFlags, piped: CliIo): P
   ].sort((a, b) => a.line - b.line);
   for (const note of notes) await stderr.write(`hoplens: ${fileLine(plan.inputName, note.line, note.text)}\n`);
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
-  else await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output');
+  else {
+    // The fixed rules keep the input file's encoding (UTF-16 from a spreadsheet, a UTF-8 byte-order mark).
+    const encoding = plan.inputPath === '-' ? 'utf-8' : await textEncodingOf(plan.inputPath);
+    await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output', encoding);
+  }
   if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');
   const rules = edits.length === 1 ? 'rule' : 'rules';
   await stderr.write(

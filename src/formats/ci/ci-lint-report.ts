@@ -8,13 +8,15 @@ import type { CiReport } from './ci-report.js';
 export function lintCiReport(report: LintReport, path: string | undefined): CiReport {
   const findings = report.findings.map((finding) => {
     const rule = finding.target === undefined ? finding.source : `${finding.source} -> ${finding.target}`;
-    const suggestion = finding.suggestion === undefined ? '' : ` Suggested: ${finding.suggestion}`;
+    // Lint's messages say what to do ("point it at /c"): the suggestion is added only to one that does not.
+    const { suggestion: suggested, message } = finding;
+    const suggestion = suggested === undefined || message.includes(suggested) ? '' : ` Suggested: ${suggested}`;
     return {
       rule: finding.kind,
       level: finding.severity,
       line: finding.line,
       title: `${finding.kind}: ${rule}`,
-      message: `${finding.message}${suggestion}`,
+      message: `${message}${suggestion}`,
       key: rule,
     };
   });
