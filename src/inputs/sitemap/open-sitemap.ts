@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
-import { createGunzip } from 'node:zlib';
 import { Agent, fetch } from 'undici';
 import { malformedInput, unreadableInput } from '../errors.js';
+import { gunzippedBytes } from '../text/gunzipped-bytes.js';
 
 /** How long a sitemap's server may take to start answering, and the longest wait between two parts of its body. */
 const SITEMAP_TIMEOUT_MS = 30_000;
@@ -48,47 +48,24 @@ export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
 }
 
-/** A gzip stream starts with these two bytes (RFC 1952, section 2.3.1). */
-function isGzip(head: Uint8Array): boolean {
-  return head[0] === 0x1f && head[1] === 0x8b;
-}
-
 /**
- * The stream's bytes, gunzipped when they are gzip: told by the first bytes, not the name, so that a `.xml.gz`
- * served already decoded, or a gzipped file with another name, is read right.
+ * The stream's bytes, gunzipped when they are gzip (told by the first bytes, not the name: ../text/gunzipped-bytes.ts),
+ * refused past `maxBytes` decoded: the stream ends at the cap, so a bomb is never inflated past it.
  */
 export function gunzipWhenCompressed(
   source: AsyncIterable<Uint8Array | string>,
   location = 'the sitemap',
   maxBytes = SITEMAP_MAX_BYTES,
 ): Readable {
-  let total = 0;
-  const counted = (chunk: Buffer): Buffer => {
-    total += chunk.length;
-    if (total > maxBytes) throw tooLarge(location, maxBytes);
-    return chunk;
-  };
-  async function* bytes(): AsyncGenerator<Buffer> {
-    const iterator = source[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    if (first.done === true) return;
-    const head = Buffer.from(first.value);
-    const rest = async function* () {
-      yield head;
-      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
-        yield Buffer.from(next.value);
-      }
-    };
-    if (!isGzip(head)) {
-      for await (const chunk of rest()) yield counted(chunk);
-      return;
+  async function* counted(): AsyncGenerator<Buffer> {
+    let total = 0;
+    for await (const chunk of gunzippedBytes(source)) {
+      total += chunk.length;
+      if (total > maxBytes) throw tooLarge(location, maxBytes);
+      yield chunk;
     }
-    // pipeline destroys the gunzip stream with the first error of either side, which ends this loop with it; leaving
-    // the loop at the cap destroys it too, so a bomb is never inflated past the cap.
-    const gunzip = pipeline(Readable.from(rest()), createGunzip(), () => {});
-    for await (const chunk of gunzip) yield counted(chunk as Buffer);
   }
-  return Readable.from(bytes());
+  return Readable.from(counted());
 }
 
 /** The error of a sitemap over the cap, naming the cap and how to raise it. */
