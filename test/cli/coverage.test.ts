@@ -122,26 +122,12 @@ describe('hoplens coverage', () => {
 
   it('--fail-under: exit 1 below the share covered, 0 at or above it', async () => {
     const share = (100 * sums.covered.hits) / sums.all.hits;
-    const below = await coverage([
-      'map.csv',
-      '--log',
-      'access.log',
-      '--base-url',
-      SITE,
-      '--fail-under',
-      String(Math.ceil(share + 1)),
-    ]);
+    const gate = (percent: number) =>
+      coverage(['map.csv', '--log', 'access.log', '--base-url', SITE, '--fail-under', String(percent)]);
+    const below = await gate(Math.ceil(share + 1));
     expect(below.code).toBe(1);
     expect(below.stderr).toMatch(/under --fail-under/);
-    const above = await coverage([
-      'map.csv',
-      '--log',
-      'access.log',
-      '--base-url',
-      SITE,
-      '--fail-under',
-      String(Math.floor(share - 1)),
-    ]);
+    const above = await gate(Math.floor(share - 1));
     expect(above.code).toBe(0);
   }, 90_000);
 
