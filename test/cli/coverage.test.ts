@@ -8,8 +8,17 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FORMAT_NAMES } from '../../src/cli/coverage/flags.js';
 import { LOG_FORMATS } from '../../src/inputs/logs/index.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { assertBuilt, killChildren, spawnCli, tempDir } from '../helpers/cli.js';
-import { combinedLog, generateMigration, plantedSums } from '../helpers/migration-traffic.js';
+import { holdingServer } from '../helpers/holding-server.js';
+import {
+  combinedLine,
+  combinedLog,
+  generateMigration,
+  COMBINED_PERSON as PERSON,
+  plantedSums,
+} from '../helpers/migration-traffic.js';
+import { until } from '../helpers/polling.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 const SITE = 'https://www.example.com';
@@ -26,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => dir?.remove());
 afterEach(killChildren);
+const held = cleanupAfterEach();
 
 const coverage = (args: string[], input?: string) =>
   spawnCli(['coverage', ...args], { cwd: dir.path, timeoutMs: 60_000, ...(input === undefined ? {} : { input }) });
@@ -194,5 +204,27 @@ describe('hoplens coverage --live', () => {
     const page = await readFile(html, 'utf8');
     expect(page).toMatch(/^<!doctype html>/i);
     expect(page).toContain('45.5%');
+  }, 90_000);
+
+  it('Ctrl-C during --live: exit 130, the report written, and how many URLs were never requested', async () => {
+    // A site that holds every answer: the first request arriving is the moment to press Ctrl-C.
+    const site = await holdingServer(held);
+    const paths = ['/a', '/b', '/c', '/d'];
+    await writeFile(at('held.csv'), `source,target\n${paths.map((path) => `${path},/new${path}`).join('\n')}\n`);
+    await writeFile(at('held.log'), paths.map((path) => combinedLine(path, 200, PERSON)).join('\n'));
+    const args = ['held.csv', '--log', 'held.log', '--base-url', site.origin, '--live', '--format', 'json'];
+    const out = await spawnCli(['coverage', ...args, '--concurrency', '1'], {
+      cwd: dir.path,
+      timeoutMs: 60_000,
+      onSpawn: (child) => {
+        void until(() => site.held() >= 1, 50_000).then(
+          () => child.kill('SIGINT'),
+          () => child.kill('SIGKILL'),
+        );
+      },
+    });
+    expect(out.code, out.stderr).toBe(130);
+    expect(JSON.parse(out.stdout).rows).toHaveLength(4);
+    expect(out.stderr).toMatch(/interrupted \(Ctrl-C\): partial live results, 4 URLs never requested/);
   }, 90_000);
 });

@@ -62,14 +62,16 @@ export function generateMigration(seed: number, count: number): Migration {
 }
 
 /** A person's browser and a known crawler, as their User-Agent headers read. */
-const PERSON = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
+/** A person's browser, as its user agent reads. */
+export const COMBINED_PERSON = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /**
  * One request in the Combined Log Format, as Apache's documentation spells it ("Apache HTTP Server: Log Files",
  * https://httpd.apache.org/docs/2.4/logs.html#combined: `%h %l %u %t \"%r\" %>s %b \"%{Referer}i\" \"%{User-agent}i\"`).
  */
-function combinedLine(path: string, status: number, agent: string, method = 'GET'): string {
+/** One line of the combined log (nginx's and Apache's `combined` format). */
+export function combinedLine(path: string, status: number, agent: string, method = 'GET'): string {
   return `203.0.113.7 - - [07/Dec/2026:06:00:00 +0000] "${method} ${path} HTTP/1.1" ${status} 512 "-" "${agent}"`;
 }
 
@@ -83,11 +85,11 @@ export function combinedLog(migration: Migration, seed: number): string {
   const lines: string[] = [];
   for (const url of migration.urls) {
     for (let hit = 0; hit < url.hits; hit++)
-      lines.push(combinedLine(hit % 3 === 0 ? `${url.path}?ref=${hit}` : url.path, 200, PERSON));
+      lines.push(combinedLine(hit % 3 === 0 ? `${url.path}?ref=${hit}` : url.path, 200, COMBINED_PERSON));
     for (let hit = 0; hit < url.botHits; hit++) lines.push(combinedLine(url.path, 200, CRAWLER));
-    lines.push(combinedLine(url.path, 200, PERSON, 'POST'));
-    lines.push(combinedLine(`${url.path}-missing`, 404, PERSON));
-    lines.push(combinedLine(`${url.path}/logo.png`, 200, PERSON));
+    lines.push(combinedLine(url.path, 200, COMBINED_PERSON, 'POST'));
+    lines.push(combinedLine(`${url.path}-missing`, 404, COMBINED_PERSON));
+    lines.push(combinedLine(`${url.path}/logo.png`, 200, COMBINED_PERSON));
   }
   for (let index = lines.length - 1; index > 0; index--) {
     const other = Math.floor(random() * (index + 1));

@@ -41,7 +41,12 @@ export function summaryLine(report: CoverageReport): string {
  * `--live` (what was checked is written).
  */
 export function verdictOf(plan: CoverageCliPlan, report: CoverageReport, io: CliIo): number {
-  if (io.signal?.aborted === true && !outputClosed(io.signal)) return EXIT.INTERRUPTED;
+  if (io.signal?.aborted === true && !outputClosed(io.signal)) {
+    // The report was written with what was requested; say that the rest was not, as check does.
+    const never = report.rows.filter((row) => row.live === undefined).length;
+    io.stderr.write(`hoplens: interrupted (Ctrl-C): partial live results, ${plural(never, 'URL')} never requested\n`);
+    return EXIT.INTERRUPTED;
+  }
   if (plan.failUnder === undefined) return EXIT.OK;
   const covered = report.summary.shares.covered;
   if (covered >= plan.failUnder) return EXIT.OK;
