@@ -15,6 +15,7 @@ import { ConnectionRoutes } from './connection/connection-routes.js';
 import { ChainFacts, detectIssues } from './detectors/index.js';
 import { HoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
+import { openGuardedStream, type StreamedResponse } from './guarded-stream.js';
 import { recordPoolConnection } from './hop/index.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { FetchedResponse, PageRenderer } from './page-renderer.js';
@@ -347,19 +348,33 @@ export class Analyzer {
       signal: request.signal,
       bodyLimit: request.maxBytes,
     });
-    const cookie = options.requestCookie;
     return fetch({
       url: prepared.target.href,
       method: 'GET',
-      headers: {
-        ...options.requestHeaders,
-        ...(cookie === '' ? {} : { cookie }),
-        'user-agent': options.userAgent,
-        accept: request.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
-      },
+      headers: requestHeaders(options, request.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8'),
       maxBodyBytes: request.maxBytes,
       truncateBody: true,
     });
+  }
+
+  /**
+   * One GET of `prepared`'s URL whose body is a stream read at the reader's pace, its redirects followed, each hop
+   * through the same pool (address policy, TLS mode, `--resolve`) and with the same request headers as its
+   * analysis: how a sitemap or a list given by URL is read. `timeout` (default the analysis's) bounds each wait.
+   * Rejects with a `HoplensError` (`BLOCKED_DESTINATION`, `TIMEOUT`...).
+   */
+  async stream(
+    prepared: PreparedAnalysis,
+    request: { accept: string; timeout?: number | undefined; signal?: AbortSignal | undefined },
+  ): Promise<StreamedResponse> {
+    if (this.closed) throw new HoplensError('ABORTED', 'This Analyzer is closed');
+    const { options, policy } = prepared;
+    const pool = this.poolFor(policy, options);
+    const timeout = request.timeout ?? options.timeout;
+    return openGuardedStream(
+      { dispatcher: pool.agent, timeout, signal: request.signal },
+      { url: prepared.target.href, headers: requestHeaders(options, request.accept) },
+    );
   }
 
   private policyFor(options: NormalizedOptions): AddressPolicy {
@@ -462,4 +477,15 @@ let shared: Analyzer | undefined;
 export function analyze(url: string, options?: AnalyzeOptions): Promise<AnalysisResult> {
   shared ??= new Analyzer();
   return shared.analyze(url, options);
+}
+
+/** The request headers of a page read outside an analysis: the analysis's own, its cookie, its User-Agent. */
+function requestHeaders(options: NormalizedOptions, accept: string): Record<string, string> {
+  const cookie = options.requestCookie;
+  return {
+    ...options.requestHeaders,
+    ...(cookie === '' ? {} : { cookie }),
+    'user-agent': options.userAgent,
+    accept,
+  };
 }

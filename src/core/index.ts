@@ -53,8 +53,10 @@ export {
   isHoplensError,
 } from './errors.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
+export type { StreamedResponse } from './guarded-stream.js';
 export { documentBaseUrl } from './html/base-url.js';
 export { decodePage } from './html/page-encoding.js';
+export { type InOrderHooks, inOrder } from './in-order.js';
 export { DOCS_DIR, issueSection, readIssueDocs } from './issue-docs.js';
 export { describeSeverities, ISSUE_HELP, ISSUE_SEVERITY, withHelp } from './issues/index.js';
 export { type LinkValue, linkTargets, linkValues } from './link-header.js';

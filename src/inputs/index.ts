@@ -61,9 +61,11 @@ export {
   SITEMAP_MAX_BYTES,
   type SitemapAlternate,
   type SitemapEntryAlternates,
+  type SitemapFetch,
   type SitemapLoc,
   type SitemapReadOptions,
   scanSitemapLocs,
+  sitemapFetchThrough,
 } from './sitemap/index.js';
 export { countCandidateRows, hasLineRows, type InputReadOptions, openInput, readInput } from './source.js';
 export { neutralisedCell, restoredCell } from './text/csv-cell.js';

@@ -26,6 +26,8 @@ function gzipBomb(): Buffer {
 
 let server: TestServer;
 let bomb: Buffer;
+/** The User-Agent and the extra header of each request for a sitemap, by path. */
+const sitemapRequests: { path: string; userAgent: string | undefined; team: string | undefined }[] = [];
 const page = (file: number, index: number) => `http://site.test:${server.port}/p/${file}-${index}`;
 function urlset(file: number): string {
   const urls = Array.from({ length: PER_FILE }, (_, i) => `  <url><loc>${page(file, i)}</loc></url>`);
@@ -36,6 +38,14 @@ beforeAll(async () => {
   bomb = gzipBomb();
   server = await startServer((req, res) => {
     const path = req.url ?? '';
+    if (path.includes('.xml')) {
+      sitemapRequests.push({ path, userAgent: req.headers['user-agent'], team: req.headers['x-team'] as string });
+    }
+    if (path === '/moved.xml') {
+      res.writeHead(301, { location: '/sitemap-2.xml' });
+      res.end();
+      return;
+    }
     if (path === '/bomb.xml.gz') {
       res.writeHead(200, { 'content-type': 'application/gzip' });
       res.end(bomb);
@@ -154,6 +164,28 @@ describe('hoplens check on a sitemap', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--sitemap-max-size');
   }, 60_000);
+
+  it("reaches a sitemap URL as its rows are reached: --resolve, the run's User-Agent and headers, redirects followed, --block-private refused", async () => {
+    // Nothing resolves sitemaps.test but the run's --resolve: the sitemap goes through the run's own connection
+    // settings (core's guarded stream), not a client of its own.
+    const url = `http://sitemaps.test:${server.port}/moved.xml`;
+    const reach = ['--resolve', `sitemaps.test:${server.port}:127.0.0.1`, '--user-agent', 'MapReader/2'];
+    sitemapRequests.length = 0;
+    const { code, stdout } = await runCli(['check', url, ...reach, '-H', 'X-Team: seo', ...FAST]);
+    expect(stdout).toMatch(/500 rows checked .*: 499 passed, 1 failed/);
+    expect(code).toBe(1);
+    expect(sitemapRequests).toEqual([
+      { path: '/moved.xml', userAgent: 'MapReader/2', team: 'seo' },
+      { path: '/sitemap-2.xml', userAgent: 'MapReader/2', team: 'seo' },
+    ]);
+    // --block-private refuses the loopback address before any connection, for the sitemap as for its rows.
+    sitemapRequests.length = 0;
+    const blocked = await runCli(['check', url, ...reach, '--block-private']);
+    expect(blocked.stderr).toContain(`cannot fetch ${url}`);
+    expect(blocked.stderr).toMatch(/blocked|private|loopback/i);
+    expect(blocked.code).toBe(2);
+    expect(sitemapRequests).toEqual([]);
+  }, 30_000);
 
   it('never opens a local file that a sitemap index fetched by URL names, nor says whether it exists', async () => {
     localSitemap = join(dirPath(), 'local.xml');

@@ -17,6 +17,7 @@ export {
   runCheck,
 } from './run-check.js';
 export type { EarlierRuns, RunExtras } from './run-extras.js';
+export { sitemapOptions } from './run-input.js';
 export {
   type CheckVariantsSummary,
   type RowVariants,

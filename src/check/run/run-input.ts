@@ -12,6 +12,7 @@ import {
   readAhead,
   readInput,
   replayItems,
+  sitemapFetchThrough,
 } from '../../inputs/index.js';
 import { type CheckSummary, checkedRows } from '../summary.js';
 import type { CheckRunPlan } from './plan.js';
@@ -25,14 +26,17 @@ export interface RunInput {
 }
 
 /**
- * How a sitemap input is opened and read: the plan's size cap, and the analyzer's `ca` authorities for an https
- * sitemap, trusted as they are for the rows' own requests.
+ * How a sitemap input is opened and read: the plan's size cap, and a fetch through an analyzer with the run's
+ * settings (`--ca`, `--resolve`, `--connect-to`) and options (the address policy, TLS mode, request headers), so that
+ * a sitemap given by URL, and each child of its index, is reached as the rows are.
  */
 export function sitemapOptions(plan: CheckRunPlan, settings: AnalyzerConfig): OpenSitemapOptions {
-  const ca = settings.ca === undefined ? undefined : typeof settings.ca === 'string' ? [settings.ca] : settings.ca;
+  // The renderer is the run's: an analyzer of the sitemap's own would close it.
+  const { renderer: _renderer, ...config } = settings;
+  const { policy: _policy, signal: _signal, ...options } = plan.analyzeOptions;
   return {
     ...(plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes }),
-    ...(ca === undefined ? {} : { ca }),
+    fetch: sitemapFetchThrough(config, options),
   };
 }
 

@@ -1,4 +1,10 @@
-import { type AnalysisResult, type AnalyzeOptions, normalizeUrlInput, parseUrlInput } from '../../core/index.js';
+import {
+  type AnalysisResult,
+  type AnalyzeOptions,
+  inOrder,
+  normalizeUrlInput,
+  parseUrlInput,
+} from '../../core/index.js';
 import { type AnalysisFlags, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
@@ -38,31 +44,6 @@ function passes(outcome: UrlOutcome): boolean {
   return 'result' in outcome && outcome.result.summary.issues.every((issue) => issue.severity !== 'error');
 }
 
-/**
- * Analyses `urls` a few at a time and hands each outcome to `deliver` in the order given, as soon as it and those
- * before it are done; stops delivering when `signal` aborts.
- */
-async function analyzeInOrder(
-  urls: readonly string[],
-  analyzeOne: (url: string) => Promise<UrlOutcome>,
-  signal: AbortSignal | undefined,
-  deliver: (outcome: UrlOutcome) => Promise<void>,
-): Promise<void> {
-  const pending: Array<Promise<UrlOutcome>> = [];
-  let next = 0;
-  const launch = () => {
-    while (next < urls.length && pending.length < PARALLEL_URLS) pending.push(analyzeOne(urls[next++]!));
-  };
-  launch();
-  while (pending.length > 0) {
-    const outcome = await pending.shift()!;
-    launch();
-    if (signal?.aborted) break;
-    await deliver(outcome);
-  }
-  await Promise.allSettled(pending);
-}
-
 /** `--json`: one document for one URL, an array for several; nothing when interrupted before the only URL. */
 async function printJson(outcomes: readonly UrlOutcome[], urlCount: number, out: Sink): Promise<void> {
   const documents = outcomes.map((outcome) =>
@@ -100,17 +81,17 @@ export async function analyzeCommand(typed: string[], flags: AnalyzeFlags, io: C
     }
   };
 
-  const outcomes: UrlOutcome[] = [];
+  let outcomes: UrlOutcome[] = [];
+  const print = async (outcome: UrlOutcome, index: number) => {
+    if (flags.json) return;
+    const text =
+      'result' in outcome
+        ? renderAnalysis(outcome.result, colors, tableOptions)
+        : renderFailure(outcome.url, outcome.error, colors, tableOptions);
+    await out.write(`${index > 0 ? '\n' : ''}${text}`);
+  };
   try {
-    await analyzeInOrder(urls, analyzeOne, io.signal, async (outcome) => {
-      outcomes.push(outcome);
-      if (flags.json) return;
-      const text =
-        'result' in outcome
-          ? renderAnalysis(outcome.result, colors, tableOptions)
-          : renderFailure(outcome.url, outcome.error, colors, tableOptions);
-      await out.write(`${outcomes.length > 1 ? '\n' : ''}${text}`);
-    });
+    outcomes = await inOrder(urls, PARALLEL_URLS, analyzeOne, { deliver: print, signal: io.signal });
   } finally {
     await release();
   }

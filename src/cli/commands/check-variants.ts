@@ -1,4 +1,4 @@
-import { type CheckVariantsSummary, runVariantsRows } from '../../check/index.js';
+import { type CheckVariantsSummary, runVariantsRows, sitemapOptions } from '../../check/index.js';
 import type { AnalyzeOptions } from '../../core/index.js';
 import { openInput, readInput } from '../../inputs/index.js';
 import { acquireAnalyzer } from '../analyzer.js';
@@ -59,7 +59,8 @@ export async function checkVariantsCommand(file: string, flags: CheckFlags, io: 
   const options: AnalyzeOptions = { ...plan.analyzeOptions };
   if (io.signal !== undefined) options.signal = io.signal;
   const settings = await analyzerSettings(flags, io);
-  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, {});
+  const sitemap = sitemapOptions(plan, settings);
+  const stream = await openInput(plan.inputPath, io.stdin, plan.inputFormat, sitemap);
   const out =
     plan.outputPath === undefined
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
@@ -69,7 +70,7 @@ export async function checkVariantsCommand(file: string, flags: CheckFlags, io: 
   const { analyzer, release } = acquireAnalyzer(io, settings);
   let summary: CheckVariantsSummary;
   try {
-    const items = readInput(plan.inputFormat, stream, plan.readOptions);
+    const items = readInput(plan.inputFormat, stream, { ...plan.readOptions, ...sitemap });
     await out.write(writer.begin());
     summary = await runVariantsRows(items, (url, own) => analyzer.analyze(url, own), options, {
       invalid: (line, message) => void io.stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`),

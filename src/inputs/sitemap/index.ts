@@ -18,6 +18,9 @@ export {
   type OpenSitemapOptions,
   openSitemap,
   SITEMAP_MAX_BYTES,
+  SITEMAP_TIMEOUT_MS,
+  type SitemapFetch,
+  sitemapFetchThrough,
 } from './open-sitemap.js';
 export { readSitemapLocs } from './page-locs.js';
 export { readSitemap, type SitemapReadOptions } from './read-sitemap.js';

@@ -1,13 +1,21 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { rootCertificates } from 'node:tls';
-import { Agent, fetch } from 'undici';
+import {
+  type AnalyzeOptions,
+  Analyzer,
+  type AnalyzerConfig,
+  isHoplensError,
+  type StreamedResponse,
+} from '../../core/index.js';
 import { malformedInput, unreadableInput } from '../errors.js';
 import { gunzippedBytes } from '../text/gunzipped-bytes.js';
 
-/** How long a sitemap's server may take to start answering, and the longest wait between two parts of its body. */
-const SITEMAP_TIMEOUT_MS = 30_000;
+/**
+ * How long a sitemap's server may take to start answering, and the longest wait for body bytes being read, unless
+ * the caller's fetch says otherwise: a sitemap made on request can take longer than a page.
+ */
+export const SITEMAP_TIMEOUT_MS = 30_000;
 
 /**
  * The most a sitemap may hold once uncompressed: the sitemaps protocol's own limit of 50 MB per file
@@ -24,7 +32,19 @@ export interface OpenSitemapOptions {
   maxBytes?: number | undefined;
   /** Certificate authorities (PEM) trusted besides Node's roots for an https sitemap: the command's `--ca`. */
   ca?: readonly string[] | undefined;
+  /**
+   * How a sitemap URL is fetched: the command's analyzer and options (its address policy, `--resolve`,
+   * `--connect-to`, request headers), so that the sitemap is reached as its rows are. Default: an analyzer of its
+   * own trusting `ca`, with no address refused (the sitemap is the user's own input, as a file would be).
+   */
+  fetch?: SitemapFetch | undefined;
 }
+
+/** A GET of a sitemap URL through the core's guarded stream (`Analyzer.stream`): redirects followed, body streamed. */
+export type SitemapFetch = (
+  url: string,
+  request: { accept: string; signal?: AbortSignal | undefined },
+) => Promise<StreamedResponse>;
 
 /**
  * Sitemaps that came from the network. Their content is a stranger's: an index among them may name only http(s)
@@ -76,54 +96,73 @@ function tooLarge(location: string, maxBytes: number) {
   );
 }
 
+/** The Accept header of a sitemap's GET. */
+const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.1';
+
 /**
- * Opens a sitemap for reading: a file, or an http(s) URL fetched with a plain GET (it is the user's own input, as a
- * file would be; redirects are followed). Gzip is undone either way. Throws `INPUT_UNREADABLE` for a missing file or a
- * URL that does not answer 2xx.
+ * Opens a sitemap for reading: a file, or an http(s) URL fetched with a GET through the core
+ * ({@link OpenSitemapOptions.fetch}; redirects are followed). Gzip is undone either way. Throws `INPUT_UNREADABLE` for
+ * a missing file or a URL that does not answer 2xx.
  */
 export async function openSitemap(location: string, options: OpenSitemapOptions = {}): Promise<Readable> {
   const { signal, maxBytes } = options;
-  if (!isHttpLocation(location)) {
-    try {
-      if ((await stat(location)).isDirectory()) throw new Error('is a directory');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw unreadableInput(
-        `cannot read ${location}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-      );
-    }
-    return gunzipWhenCompressed(createReadStream(location), location, maxBytes);
-  }
-  // With --ca, a connection pool of the sitemap's own that trusts those authorities too, closed with the stream.
-  const agent =
-    options.ca === undefined ? undefined : new Agent({ connect: { ca: [...rootCertificates, ...options.ca] } });
-  // The time limit covers the wait for the answer only: the body is read as slowly as the rows are checked.
-  const stop = new AbortController();
-  const timer = setTimeout(
-    () => stop.abort(new Error(`no answer within ${SITEMAP_TIMEOUT_MS / 1000} s`)),
-    SITEMAP_TIMEOUT_MS,
-  );
-  let response: Awaited<ReturnType<typeof fetch>>;
+  if (!isHttpLocation(location)) return openSitemapFile(location, maxBytes);
+  const fetch = options.fetch ?? sitemapFetchThrough(options.ca === undefined ? {} : { ca: options.ca });
+  let response: StreamedResponse;
   try {
-    response = await fetch(location, {
-      ...(agent === undefined ? {} : { dispatcher: agent }),
-      signal: signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]),
-      headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1' },
-    });
+    response = await fetch(location, { accept: SITEMAP_ACCEPT, signal });
   } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    void agent?.close();
-    throw unreadableInput(`cannot fetch ${location}: ${cause ?? (error as Error).message}`, error);
-  } finally {
-    clearTimeout(timer);
+    if (!isHoplensError(error)) throw error;
+    throw unreadableInput(`cannot fetch ${location}: ${error.message}`, error);
   }
-  if (!response.ok || response.body === null) {
-    await response.body?.cancel();
-    void agent?.close();
-    throw unreadableInput(`cannot fetch ${location}: it answered ${response.status}`);
+  if (response.status < 200 || response.status > 299) {
+    await response.body.dump().catch(() => {});
+    const after = response.redirects === 0 ? '' : ` after ${response.redirects} redirects`;
+    throw unreadableInput(`cannot fetch ${location}: it answered ${response.status}${after}`);
   }
-  const stream = gunzipWhenCompressed(response.body as AsyncIterable<Uint8Array>, location, maxBytes);
-  if (agent !== undefined) stream.once('close', () => void agent.close());
+  const stream = gunzipWhenCompressed(response.body, location, maxBytes);
+  // Stopping the reader (a run that ended early) lets go of the connection; undici's body then fails with the
+  // AbortError of our own stop, which nobody is left to hear.
+  stream.once('close', () => {
+    if (response.body.readableEnded) return;
+    response.body.once('error', () => {});
+    response.body.destroy();
+  });
   FETCHED.add(stream);
   return stream;
+}
+
+/** A sitemap file, checked to be a readable file before any work. */
+async function openSitemapFile(location: string, maxBytes: number | undefined): Promise<Readable> {
+  try {
+    if ((await stat(location)).isDirectory()) throw new Error('is a directory');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw unreadableInput(`cannot read ${location}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  return gunzipWhenCompressed(createReadStream(location), location, maxBytes);
+}
+
+/**
+ * A sitemap fetch through an analyzer of its own made with `config` (`--ca`, `--resolve`, `--connect-to`), under
+ * `options` (the address policy, TLS mode, request headers; default: no address refused, as for the user's own
+ * input). Each fetch's analyzer is closed when its body is done with. `config` must hold no renderer: the analyzer
+ * would close it.
+ */
+export function sitemapFetchThrough(
+  config: Omit<AnalyzerConfig, 'renderer'>,
+  options: Omit<AnalyzeOptions, 'policy' | 'signal'> = { blockPrivate: false },
+): SitemapFetch {
+  return async (url, request) => {
+    const analyzer = new Analyzer(config);
+    try {
+      const prepared = analyzer.prepare(url, options);
+      const response = await analyzer.stream(prepared, { ...request, timeout: SITEMAP_TIMEOUT_MS });
+      response.body.once('close', () => void analyzer.close());
+      return response;
+    } catch (error) {
+      await analyzer.close();
+      throw error;
+    }
+  };
 }

@@ -5,16 +5,12 @@ import type { InputItem } from '../row.js';
 import type { RuleReadOptions } from '../rule-row.js';
 import { readSourceUrl } from '../text/urls.js';
 import { type SitemapLoc, scanSitemapLocs } from './loc-scanner.js';
-import { isFetchedSitemap, isHttpLocation, openSitemap } from './open-sitemap.js';
+import { isFetchedSitemap, isHttpLocation, type OpenSitemapOptions, openSitemap } from './open-sitemap.js';
 
 /** Options of {@link readSitemap}. */
-export interface SitemapReadOptions extends RuleReadOptions {
-  /** Opens a child sitemap of an index (default: {@link openSitemap}, a file or a plain GET). */
+export interface SitemapReadOptions extends RuleReadOptions, Pick<OpenSitemapOptions, 'maxBytes' | 'ca' | 'fetch'> {
+  /** Opens a child sitemap of an index (default: {@link openSitemap} with these options' size cap and fetch). */
   open?: (location: string) => Promise<Readable>;
-  /** The most bytes each sitemap may hold uncompressed (default: the protocol's 50 MB). */
-  maxBytes?: number | undefined;
-  /** Certificate authorities trusted besides Node's roots for https children (the command's `--ca`). */
-  ca?: readonly string[] | undefined;
 }
 
 /** Child sitemaps an index may list (the sitemaps protocol's limit is 50,000): their URLs are held, not their pages. */
@@ -55,7 +51,8 @@ async function* childItems(
   }
   try {
     const stream = await (
-      options.open ?? ((child) => openSitemap(child, { maxBytes: options.maxBytes, ca: options.ca }))
+      options.open ??
+      ((child) => openSitemap(child, { maxBytes: options.maxBytes, ca: options.ca, fetch: options.fetch }))
     )(location);
     for await (const found of scanSitemapLocs(stream)) {
       if (found.kind === 'sitemap') {

@@ -3,9 +3,9 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { checkOne, type ExpectationSettings } from '../../check/index.js';
+import { inOrder } from '../../core/index.js';
 import { type CheckRow, type InputFormat, parseRulesText, planInput } from '../../inputs/index.js';
 import type { McpDeps } from '../deps.js';
-import { inOrder } from '../in-order.js';
 import { MCP_LIMITS } from '../limits.js';
 import { optionShape } from '../option-shape.js';
 import { ruleTextInput } from '../rule-text.js';
@@ -81,12 +81,9 @@ async function runCheckTool(args: CheckArgs, deps: McpDeps, extra: Extra): Promi
       `${total} rows: one call checks at most ${MCP_LIMITS.checkRows}; split the input`,
     );
   }
-  const rows = await inOrder(
-    loaded.rows,
-    MCP_LIMITS.checkConcurrency,
-    checkRow(args, deps, extra),
-    progress(extra, total),
-  );
+  const rows = await inOrder(loaded.rows, MCP_LIMITS.checkConcurrency, checkRow(args, deps, extra), {
+    finished: progress(extra, total),
+  });
   const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
   const summary = {
     rows: total,
