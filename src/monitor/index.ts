@@ -12,5 +12,5 @@ export {
   type MonitorRunFacts,
 } from './monitor-observer.js';
 export { type MonitorConfig, MonitorSystem, type MonitorSystemDeps } from './monitor-system.js';
-export type { MonitorRunContext } from './run-once.js';
+export type { MonitorRunContext } from './runner/run-once.js';
 export type { Run, RunTicks } from './storage/index.js';

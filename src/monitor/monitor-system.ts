@@ -12,13 +12,12 @@ import {
   restoreRedacted,
 } from './alerts/index.js';
 import { monitorError } from './errors.js';
-import { Housekeeping } from './housekeeping.js';
 import { type Monitor, type MonitorSettings, parseMonitorInput } from './monitor.js';
 import { type MonitorObserver, NO_OBSERVER, tell } from './monitor-observer.js';
-import { type MonitorRunnerParts, runMonitor } from './monitor-runner.js';
-import type { MonitorRunContext } from './run-once.js';
+import type { MonitorRunContext } from './runner/index.js';
+import { type MonitorRunnerParts, runMonitor } from './runner/index.js';
 import type { Scheduler, SchedulerLog } from './scheduling/index.js';
-import { BossScheduler, type BossTimings, LocalScheduler } from './scheduling/index.js';
+import { BossScheduler, type BossTimings, Housekeeping, LocalScheduler } from './scheduling/index.js';
 import {
   MonitorStore,
   migrate,

@@ -87,7 +87,8 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   },
   lint: { uses: ['core', 'inputs'], entries: ['lint/index.ts', 'lint/errors.ts'] },
   fix: { uses: ['core', 'inputs', 'lint', 'check'], entries: ['fix/index.ts'] },
-  // Its folders (issue 43): alerts/, scheduling/, maintenance/ (windows) and storage/, each entered by its index.ts.
+  // Its folders (issue 43): runner/ (one monitor's run), alerts/, scheduling/ (when, and housekeeping), maintenance/
+  // (windows) and storage/, each entered by its index.ts.
   monitor: { uses: ['core', 'schemas', 'check', 'inputs', 'database'], entries: ['monitor/index.ts'] },
   // The SQL interface and the shared PostgreSQL that monitors and the shared crawl both use.
   database: { uses: [], entries: ['database/index.ts'] },
@@ -298,9 +299,9 @@ describe('layers', () => {
     expect(violation(at('service/app.ts'), at('render/index.ts'))).toBeUndefined();
     expect(violation(at('cli/run.ts'), at('render/browser-launcher.ts'))).toMatch(/past src\/render\/index.ts/);
     expect(violation(at('index.ts'), at('render/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-once.ts'), at('check/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-once.ts'), at('core/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-once.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
+    expect(violation(at('monitor/runner/run-once.ts'), at('check/index.ts'))).toBeUndefined();
+    expect(violation(at('monitor/runner/run-once.ts'), at('core/index.ts'))).toBeUndefined();
+    expect(violation(at('monitor/runner/run-once.ts'), at('core/trace.ts'))).toMatch(/past src\/core\/index.ts/);
     expect(violation(at('monitor/monitor-system.ts'), at('service/app.ts'))).toMatch(
       /the monitor room imports the service face/,
     );
@@ -318,7 +319,7 @@ describe('layers', () => {
     expect(violation(at('cli/commands/fix.ts'), at('fix/flatten.ts'))).toMatch(/past src\/fix\/index.ts/);
     expect(violation(at('cli/commands/lint.ts'), at('lint/rule-graph.ts'))).toMatch(/past src\/lint\/index.ts/);
     expect(violation(at('cli/commands/check.ts'), at('inputs/patterns/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/run-once.ts'), at('lint/index.ts'))).toMatch(/the monitor room imports the lint room/);
+    expect(violation(at('monitor/runner/run-once.ts'), at('lint/index.ts'))).toMatch(/the monitor room imports the lint room/);
     expect(violation(at('service/app.ts'), at('monitor/storage/monitor-store.ts'))).toMatch(
       /past src\/monitor\/index.ts/,
     );

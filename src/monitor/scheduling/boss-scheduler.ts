@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Queryable } from '../../database/index.js';
-import type { Housekeeping } from '../housekeeping.js';
-import { type MonitorRunnerParts, runMonitor } from '../monitor-runner.js';
+import { type MonitorRunnerParts, runMonitor } from '../runner/index.js';
+import type { Housekeeping } from './housekeeping.js';
 import { PeriodicPass, type SchedulerLog } from './periodic-pass.js';
 import type { Scheduler } from './scheduler.js';
 

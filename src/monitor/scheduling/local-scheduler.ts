@@ -1,6 +1,6 @@
-import type { Housekeeping } from '../housekeeping.js';
-import type { MonitorRunnerParts } from '../monitor-runner.js';
-import { runMonitor } from '../monitor-runner.js';
+import type { MonitorRunnerParts } from '../runner/index.js';
+import { runMonitor } from '../runner/index.js';
+import type { Housekeeping } from './housekeeping.js';
 import { PeriodicPass, type SchedulerLog } from './periodic-pass.js';
 import type { Scheduler } from './scheduler.js';
 

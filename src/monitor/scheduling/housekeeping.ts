@@ -1,8 +1,8 @@
-import type { Database } from '../database/index.js';
-import type { AlertOutbox } from './alerts/index.js';
-import { type DeliveryConfig, deliverDueAlerts } from './alerts/index.js';
-import type { MonitorObserver } from './monitor-observer.js';
-import { pruneRuns, pruneTicks } from './storage/index.js';
+import type { Database } from '../../database/index.js';
+import type { AlertOutbox } from '../alerts/index.js';
+import { type DeliveryConfig, deliverDueAlerts } from '../alerts/index.js';
+import type { MonitorObserver } from '../monitor-observer.js';
+import { pruneRuns, pruneTicks } from '../storage/index.js';
 
 /** How often old history is pruned: the query is cheap, but there is no point running it every tick. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;

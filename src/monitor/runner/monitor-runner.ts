@@ -1,13 +1,13 @@
-import type { Database, Queryable } from '../database/index.js';
-import type { AlertOutbox } from './alerts/index.js';
-import { type AlertSettings, type AlertState, alertMessages, decideAlert } from './alerts/index.js';
-import { heldUntil } from './maintenance/index.js';
-import type { Monitor } from './monitor.js';
-import { type MonitorObserver, tell } from './monitor-observer.js';
+import type { Database, Queryable } from '../../database/index.js';
+import type { AlertOutbox } from '../alerts/index.js';
+import { type AlertSettings, type AlertState, alertMessages, decideAlert } from '../alerts/index.js';
+import { heldUntil } from '../maintenance/index.js';
+import type { Monitor } from '../monitor.js';
+import { type MonitorObserver, tell } from '../monitor-observer.js';
+import type { RunResult } from '../run-result.js';
+import type { MonitorStore } from '../storage/index.js';
+import { addTick, appendRun, latestRun, msTime, type Run, sqlTime } from '../storage/index.js';
 import { type MonitorRunContext, runMonitorOnce } from './run-once.js';
-import type { RunResult } from './run-result.js';
-import type { MonitorStore } from './storage/index.js';
-import { addTick, appendRun, latestRun, msTime, type Run, sqlTime } from './storage/index.js';
 
 /** What running and recording a monitor needs. */
 export interface MonitorRunnerParts {

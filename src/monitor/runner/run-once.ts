@@ -1,7 +1,7 @@
-import { checkOne } from '../check/index.js';
-import { type Analyzer, type Network, publicPosture } from '../core/index.js';
-import type { Monitor } from './monitor.js';
-import type { RunResult } from './run-result.js';
+import { checkOne } from '../../check/index.js';
+import { type Analyzer, type Network, publicPosture } from '../../core/index.js';
+import type { Monitor } from '../monitor.js';
+import type { RunResult } from '../run-result.js';
 
 /** What running a monitor needs: the service's analyzer and its address policy. */
 export interface MonitorRunContext {
