@@ -1,5 +1,7 @@
 import {
+  CRAWL_ISSUE_SEVERITY,
   type CrawlFinding,
+  type CrawlIssueType,
   type LinkElement,
   type LinkRecord,
   linkFindings,
@@ -35,7 +37,28 @@ function targetRecord(link: CheckedLink): TargetRecord {
   return { url: followed.url, result: followed.result, error: followed.error };
 }
 
-/** The findings on a link of a file, as the site crawl makes them for a link on a page. */
+/** The finding on a link to a local file that is not there, or into one whose heading or id is not. */
+function localFinding(link: CheckedLink, missing: 'file' | 'fragment'): CrawlFinding {
+  const type: CrawlIssueType = missing === 'file' ? 'link_to_missing_file' : 'link_to_missing_fragment';
+  const reason = link.followed.verdict.kind === 'broken' ? link.followed.verdict.reason : '';
+  return {
+    type,
+    severity: CRAWL_ISSUE_SEVERITY[type],
+    message: `A link on ${link.file}:${link.line} points at ${link.target}, but there is ${reason}`,
+    help: `docs/issues.md#${type}`,
+    page: `${link.file}:${link.line}`,
+    element: elementOf(link),
+    url: link.url.href,
+  };
+}
+
+/**
+ * The findings on a link of a file: for a URL, as the site crawl makes them for a link on a page; for a local file,
+ * a missing file or fragment.
+ */
 export function fileFindings(link: CheckedLink): FileFinding[] {
+  if (link.local !== undefined) {
+    return link.local.missing === undefined ? [] : [{ finding: localFinding(link, link.local.missing), link }];
+  }
   return linkFindings(linkRecord(link), targetRecord(link)).map((finding) => ({ finding, link }));
 }

@@ -54,7 +54,8 @@ interface Room {
  * The one table of rooms. The core's second entry is the policy file's validator, kept apart so that a bundle that
  * reads no policy file never loads it (src/core/policy/policy-parse.ts says why); inputs' second entry is the pattern
  * matchers, loaded only when a command matches rules, and its third the parts that load no reader (src/inputs/light.ts), which
- * a command line needs at start-up; lint's second is its error codes, which the CLI maps at start-up. The page's
+ * a command line needs at start-up, its fourth the log readers and its fifth Markdown's heading anchors (the served
+ * docs and the files crawl's fragment check); lint's second is its error codes, which the CLI maps at start-up. The page's
  * entries: the core's portable part (URL input, display URL, redirect count, comparable URL, the option table) and
  * check's judging. The service has an entry for the composition root that serves it (`hoplens serve`); the other
  * faces have none: only their composition roots import them.
@@ -72,7 +73,13 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   render: { uses: ['core'], entries: ['render/index.ts'] },
   inputs: {
     uses: ['core'],
-    entries: ['inputs/index.ts', 'inputs/patterns/index.ts', 'inputs/light.ts', 'inputs/logs/index.ts'],
+    entries: [
+      'inputs/index.ts',
+      'inputs/patterns/index.ts',
+      'inputs/light.ts',
+      'inputs/logs/index.ts',
+      'inputs/markdown/index.ts',
+    ],
     // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',
   },
@@ -166,7 +173,10 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'suggest',
     ],
   },
-  service: { uses: ['core', 'schemas', 'render', 'monitor', 'variants', 'formats'], entries: ['service/index.ts'] },
+  service: {
+    uses: ['core', 'schemas', 'inputs', 'render', 'monitor', 'variants', 'formats'],
+    entries: ['service/index.ts'],
+  },
   web: { uses: ['core', 'schemas', 'check', 'inputs', 'report'] },
   // The MCP face (issue 47): hoplens's tools for assistants, each a thin call into the rooms the CLI and the service
   // use (analysis, check, variants, lint, fix, explain) and the docs as resources; `hoplens mcp` connects it to stdio.
@@ -319,7 +329,9 @@ describe('layers', () => {
     expect(violation(at('cli/commands/fix.ts'), at('fix/flatten.ts'))).toMatch(/past src\/fix\/index.ts/);
     expect(violation(at('cli/commands/lint.ts'), at('lint/rule-graph.ts'))).toMatch(/past src\/lint\/index.ts/);
     expect(violation(at('cli/commands/check.ts'), at('inputs/patterns/index.ts'))).toBeUndefined();
-    expect(violation(at('monitor/runner/run-once.ts'), at('lint/index.ts'))).toMatch(/the monitor room imports the lint room/);
+    expect(violation(at('monitor/runner/run-once.ts'), at('lint/index.ts'))).toMatch(
+      /the monitor room imports the lint room/,
+    );
     expect(violation(at('service/app.ts'), at('monitor/storage/monitor-store.ts'))).toMatch(
       /past src\/monitor\/index.ts/,
     );

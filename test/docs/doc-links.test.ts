@@ -1,70 +1,57 @@
 /**
- * The docs link-check themselves (issue 44): every relative link and `#anchor` in README.md, SECURITY.md,
- * BENCHMARKS.md and docs/ names a file of the repository and, in a Markdown file, a heading there, with the anchors
- * GitHub gives headings (GitHub Docs, "Basic writing and formatting syntax", section links). External links are not
- * requested.
+ * The docs link-check themselves with hoplens (issue 44): `hoplens crawl README.md SECURITY.md BENCHMARKS.md docs/
+ * --offline`, the files crawl, finds every relative link and `#anchor` of what the package ships leading to a file
+ * of the repository and, in a Markdown file, to a heading there (with the anchors GitHub gives headings: GitHub Docs,
+ * "Basic writing and formatting syntax", section links). External links are not requested (`--offline`). The
+ * installed package's own copy is checked the same way in test/install.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { isRelativeLink, markdownOutline } from '../helpers/doc-links.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runFiles } from '../crawl-files/run-files.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PAGES = ['README.md', 'SECURITY.md', 'BENCHMARKS.md', 'docs'];
 
-/** The pages checked: the top-level ones and every Markdown file under docs/. */
-function pages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => join('docs', file));
-  return ['README.md', 'SECURITY.md', 'BENCHMARKS.md', ...docs].sort();
+interface Report {
+  summary: { files: number; local: number };
+  findings: Array<{ file: string; line: number; target: string; message: string }>;
 }
 
-const outlines = new Map<string, ReturnType<typeof markdownOutline>>();
-function outlineOf(page: string): ReturnType<typeof markdownOutline> {
-  let outline = outlines.get(page);
-  if (outline === undefined) {
-    outline = markdownOutline(readFileSync(join(ROOT, page), 'utf8'));
-    outlines.set(page, outline);
-  }
-  return outline;
+async function check(root: string) {
+  const outcome = await runFiles(PAGES, { format: 'json', offline: true }, root);
+  return { ...outcome, report: JSON.parse(outcome.stdout) as Report };
 }
 
-/** What is wrong with `href` on `page`, or undefined when it leads somewhere. */
-function brokenLink(page: string, href: string): string | undefined {
-  const hash = href.indexOf('#');
-  const path = hash < 0 ? href : href.slice(0, hash);
-  const fragment = hash < 0 ? undefined : decodeURIComponent(href.slice(hash + 1));
-  const target = path === '' ? page : relative(ROOT, resolve(ROOT, dirname(page), decodeURI(path)));
-  if (!existsSync(join(ROOT, target))) return `no file ${target}`;
-  if (fragment === undefined || !target.endsWith('.md')) return undefined;
-  return outlineOf(target).anchors.has(fragment) ? undefined : `no heading #${fragment} in ${target}`;
-}
+const copies: string[] = [];
+afterAll(() => Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-describe("the docs' own links", () => {
-  it('checks the pages it should: README, SECURITY, BENCHMARKS and docs/ with docs/oracles/', () => {
-    expect(pages()).toEqual(expect.arrayContaining(['README.md', 'docs/cli.md', 'docs/oracles/README.md']));
+describe("the docs' own links, checked by hoplens", () => {
+  it('lead to a file that exists and, with an #anchor, to a heading of it', async () => {
+    const { code, report, stderr } = await check(ROOT);
+    expect(report.findings.map((finding) => `${finding.file}:${finding.line} ${finding.message}`)).toEqual([]);
+    expect(code).toBe(0);
+    // Every page is read, docs/oracles/ included, and the links are many.
+    expect(report.summary.files).toBeGreaterThanOrEqual(20);
+    expect(report.summary.local).toBeGreaterThan(200);
+    expect(stderr).toMatch(/0 links to 0 URLs, \d+ links to local files: 0 redirecting \(0 fixable\), 0 broken/);
   });
 
-  it('lead to a file that exists and, with an #anchor, to a heading of it', () => {
-    const broken: string[] = [];
-    let checked = 0;
-    for (const page of pages()) {
-      for (const href of outlineOf(page).links.filter(isRelativeLink)) {
-        checked += 1;
-        const wrong = brokenLink(page, href);
-        if (wrong !== undefined) broken.push(`${page} -> ${href}: ${wrong}`);
-      }
-    }
-    expect(broken).toEqual([]);
-    expect(checked).toBeGreaterThan(100);
-  });
-
-  it('would see a link to a missing heading or file (the check is not blind)', () => {
-    expect(brokenLink('docs/cli.md', 'issues.md#no-such-heading')).toBe(
-      'no heading #no-such-heading in docs/issues.md',
-    );
-    expect(brokenLink('docs/cli.md', '../README.md#install')).toBeUndefined();
-    expect(brokenLink('README.md', 'docs/no-such-page.md')).toBe('no file docs/no-such-page.md');
+  it('would see a link to a missing heading or file (the check is not blind)', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'hoplens-doc-links-'));
+    copies.push(copy);
+    // What the pages link to besides each other, as the package ships it: the schema and the benchmark results.
+    for (const path of [...PAGES, 'schema', 'bench']) await cp(join(ROOT, path), join(copy, path), { recursive: true });
+    const cli = join(copy, 'docs', 'cli.md');
+    const text = await readFile(cli, 'utf8');
+    await writeFile(cli, `${text}\n[a](issues.md#no-such-heading) [b](no-such-page.md) [c](../README.md#install)\n`);
+    const { code, report } = await check(copy);
+    expect(report.findings.map((finding) => [finding.file, finding.target])).toEqual([
+      ['docs/cli.md', 'issues.md#no-such-heading'],
+      ['docs/cli.md', 'no-such-page.md'],
+    ]);
+    expect(code).toBe(1);
   });
 });

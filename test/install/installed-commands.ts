@@ -602,6 +602,17 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(again.stdout).not.toContain('(permanent: --fix rewrites it)');
       expect(again.stdout).toContain('(temporary: --fix-temporary rewrites it)');
     });
+
+    it('--offline finds no broken link or #anchor in the docs the package ships, and requests nothing', async () => {
+      const shipped = join(installed().app, 'node_modules', 'hoplens');
+      const pages = ['README.md', 'SECURITY.md', 'BENCHMARKS.md', 'docs'].map((page) => join(shipped, page));
+      const result = await runInstalled(installed(), ['crawl', ...pages, '--offline']);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /0 links to 0 URLs, \d{3} links to local files: 0 redirecting \(0 fixable\), 0 broken/,
+      );
+      expect(result.code).toBe(0);
+    });
   });
 
   describe('hoplens explain, installed', () => {

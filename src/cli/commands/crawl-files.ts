@@ -1,20 +1,18 @@
 import { resolve } from 'node:path';
 import {
-  type CrawlFilesResult,
-  crawlFiles,
-  type FileFinding,
-  type FileFix,
-  fileFindings,
-  isFixable,
-  planFixes,
-  writeFixes,
+  type AnalyzeUrl,
+  type CrawlFilesOptions,
+  type FileLinksRun,
+  type FixOutcome,
+  type FixSettings,
+  runFileLinks,
 } from '../../file-links/index.js';
 import { repositoryPath } from '../../formats/index.js';
 import { integerFlag, toAnalyzeOptions } from '../analysis-options.js';
 import { acquireAnalyzer } from '../analyzer.js';
 import { analyzerSettings } from '../analyzer-settings.js';
 import type { CrawlFlags } from '../crawl/crawl-flags.js';
-import { ciLevel, FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from '../crawl/files-output.js';
+import { FILES_FORMATS, type FilesFormat, findingLine, renderFindings } from '../crawl/files-output.js';
 import { docsUrlSetting } from '../docs-url.js';
 import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -65,71 +63,76 @@ function refuseConflicts(flags: FilesCrawlFlags): void {
   }
 }
 
-async function crawl(paths: readonly string[], flags: FilesCrawlFlags, io: CliIo): Promise<CrawlFilesResult> {
-  const options = toAnalyzeOptions(flags);
+/** The room's settings from the flags: the analyzer's options, the base, the walk, `--offline`. */
+async function crawlOptions(flags: FilesCrawlFlags, io: CliIo, analyze: AnalyzeUrl): Promise<CrawlFilesOptions> {
   const base = baseOf(flags);
   const concurrency = integerFlag('--concurrency', flags.concurrency, 1, 256) ?? DEFAULT_CONCURRENCY;
+  return {
+    cwd: io.cwd ?? process.cwd(),
+    analyze,
+    concurrency,
+    offline: flags.offline === true,
+    ...(base === undefined ? {} : { base }),
+    ...(flags.include === undefined ? {} : { include: flags.include }),
+    ...(flags.exclude === undefined ? {} : { exclude: flags.exclude }),
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
+  };
+}
+
+/** The run, with the command's analyzer borrowed for it (never started with `--offline`: no URL is requested). */
+async function run(paths: readonly string[], flags: FilesCrawlFlags, io: CliIo): Promise<FileLinksRun> {
+  const fix: FixSettings | undefined =
+    flags.fix === true
+      ? {
+          temporary: flags.fixTemporary === true,
+          write: flags.write === true,
+          writeError: (path, error) => outputError('--write', path, error),
+        }
+      : undefined;
+  if (flags.offline === true) {
+    const refuse: AnalyzeUrl = () => Promise.reject(new Error('--offline requests no URL'));
+    return runFileLinks(paths, await crawlOptions(flags, io, refuse), fix);
+  }
   const { analyzer, release } = acquireAnalyzer(io, await analyzerSettings(flags, io));
   try {
-    const analyze = await analyzer.withOptions(options);
-    return await crawlFiles(paths, {
-      cwd: io.cwd ?? process.cwd(),
-      analyze,
-      concurrency,
-      ...(base === undefined ? {} : { base }),
-      ...(flags.include === undefined ? {} : { include: flags.include }),
-      ...(flags.exclude === undefined ? {} : { exclude: flags.exclude }),
-      ...(io.signal === undefined ? {} : { signal: io.signal }),
-    });
+    const analyze = await analyzer.withOptions(toAnalyzeOptions(flags));
+    return await runFileLinks(paths, await crawlOptions(flags, io, analyze), fix);
   } finally {
     await release();
   }
 }
 
-/** `--fix`: the diffs on stdout, or with `--write` the files rewritten; returns the links rewritten. */
-async function fix(
-  result: CrawlFilesResult,
-  flags: FilesCrawlFlags,
-  stdout: Sink,
-  stderr: Sink,
-): Promise<Set<FileFix['edits'][number]['link']>> {
-  const { fixes, unwritable } = planFixes(result, { temporary: flags.fixTemporary === true });
-  for (const path of unwritable) await stderr.write(`hoplens: ${fileName(path)}: not valid UTF-8; not rewritten\n`);
-  let done = fixes;
-  if (flags.write === true) {
-    const { written, changed } = await writeFixes(fixes, (path, error) => outputError('--write', path, error));
-    for (const path of changed)
-      await stderr.write(`hoplens: ${fileName(path)}: changed while it was read; not rewritten\n`);
-    for (const { file, edits } of written) {
-      await stderr.write(
-        `hoplens: ${fileName(file.path)}: ${edits.length} link${edits.length === 1 ? '' : 's'} rewritten\n`,
-      );
-    }
-    done = written;
-  } else {
-    for (const { diff } of fixes) await stdout.write(diff);
+/** What `--fix` did, said: the diffs on stdout, or with `--write` each file rewritten on stderr. */
+async function tellFix(outcome: FixOutcome, write: boolean, stdout: Sink, stderr: Sink): Promise<void> {
+  for (const path of outcome.unwritable)
+    await stderr.write(`hoplens: ${fileName(path)}: not valid UTF-8; not rewritten\n`);
+  for (const path of outcome.changed) {
+    await stderr.write(`hoplens: ${fileName(path)}: changed while it was read; not rewritten\n`);
   }
-  return new Set(done.flatMap(({ edits }) => edits.map((edit) => edit.link)));
+  for (const { file, edits, diff } of outcome.fixes) {
+    if (!write) await stdout.write(diff);
+    else await stderr.write(`hoplens: ${fileName(file.path)}: ${plural(edits.length, 'link')} rewritten\n`);
+  }
 }
 
 /**
  * `hoplens crawl <files or directories...>`: the links of Markdown, MDX and HTML files, each distinct URL followed
- * once; every link that redirects or is broken reported on its file, line and column. With `--fix`, the rewrite of
- * each link whose chain is permanent and ends in 2xx as a diff, applied in place with `--write`. Exits 1 when a
- * link is broken or still redirects (after `--write`, one that was not rewritten), 0 otherwise.
+ * once and each link to a local file checked on disk; every link that redirects or is broken reported on its file,
+ * line and column. With `--fix`, the rewrite of each link whose chain is permanent and ends in 2xx as a diff, applied
+ * in place with `--write`. Exits 1 when a link is broken or still redirects (after `--write`, one that was not
+ * rewritten), 0 otherwise.
  */
 export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlFlags, io: CliIo): Promise<number> {
   refuseConflicts(flags);
   const format = formatOf(flags);
   // Refused before the crawl, not after it.
   const docsUrl = docsUrlSetting(io.env);
-  const result = await crawl(paths, flags, io);
+  const done = await run(paths, flags, io);
+  const { result, findings } = done;
   const stdout = new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY });
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
-  const findings = result.links.flatMap(fileFindings);
-  const rewritten = flags.fix === true ? await fix(result, flags, stdout, stderr) : new Set();
-  const left = findings.filter((finding) => !rewritten.has(finding.link) || flags.write !== true);
-  const exit = result.interrupted ? EXIT.INTERRUPTED : left.length > 0 ? EXIT.FAILED : EXIT.OK;
+  if (done.fix !== undefined) await tellFix(done.fix, flags.write === true, stdout, stderr);
+  const exit = result.interrupted ? EXIT.INTERRUPTED : done.left.length > 0 ? EXIT.FAILED : EXIT.OK;
   // With --fix, stdout is the diff: the findings go to stderr, one line each.
   if (flags.fix === true) for (const finding of findings) await stderr.write(findingLine(finding));
   else {
@@ -137,19 +140,20 @@ export async function runFilesCrawl(paths: readonly string[], flags: FilesCrawlF
     const locate = (file: string) => repositoryPath(resolve(cwd, file), io.env, cwd) ?? file;
     await stdout.write(renderFindings(format, result, findings, exit, locate, docsUrl));
   }
-  await stderr.write(summaryLine(result, findings, flags));
+  await stderr.write(summaryLine(done, flags.offline === true));
   await stdout.close();
   await stderr.close();
   return exit;
 }
 
-function summaryLine(result: CrawlFilesResult, findings: readonly FileFinding[], flags: FilesCrawlFlags): string {
-  const policy = { temporary: flags.fixTemporary === true };
-  const broken = new Set(findings.filter(({ finding }) => ciLevel(finding) === 'error').map(({ link }) => link));
-  const redirecting = result.links.filter((link) => link.followed.verdict.kind === 'redirect');
-  const fixable = redirecting.filter((link) => isFixable(link, policy)).length;
-  const counts = `${redirecting.length} redirecting (${fixable} fixable), ${broken.size} broken`;
-  const skipped =
-    result.skipped > 0 ? `; ${result.skipped} not followed (not http(s), or relative without --base)` : '';
-  return `hoplens: ${plural(result.files.length, 'file')}, ${plural(result.links.length, 'link')} to ${plural(result.urls, 'URL')}: ${counts}${skipped}\n`;
+/** The closing line: files, links, URLs and local links, and what was found. */
+function summaryLine({ result, counts }: FileLinksRun, offline: boolean): string {
+  const found = `${counts.redirecting} redirecting (${counts.fixable} fixable), ${counts.broken} broken`;
+  const why = offline
+    ? 'URLs with --offline, other schemes, or from the root without --base'
+    : 'not http(s), or relative without --base';
+  const skipped = result.skipped > 0 ? `; ${result.skipped} not followed (${why})` : '';
+  const urls = result.links.length - result.local;
+  const local = result.local > 0 ? `, ${plural(result.local, 'link')} to local files` : '';
+  return `hoplens: ${plural(result.files.length, 'file')}, ${plural(urls, 'link')} to ${plural(result.urls, 'URL')}${local}: ${found}${skipped}\n`;
 }

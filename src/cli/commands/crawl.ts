@@ -19,7 +19,7 @@ import { crawlProgress } from '../crawl/crawl-progress.js';
 import { crawlSettings } from '../crawl/crawl-settings.js';
 import { startUrls } from '../crawl/start-urls.js';
 import { docsUrlSetting } from '../docs-url.js';
-import { invalidFlag } from '../errors.js';
+import { cliError, invalidFlag } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { readPolicyFile } from '../policy-file.js';
@@ -34,6 +34,11 @@ function stateDir(flags: CrawlFlags, cwd: string): { dir: string; temporary: boo
 }
 
 export async function crawlCommand(targets: readonly string[], flags: CrawlFlags, io: CliIo): Promise<number> {
+  if (flags.offline === true) {
+    throw cliError('USAGE_ERROR', '--offline is for files (their local links): a site crawl requests its pages', {
+      flag: '--offline',
+    });
+  }
   // A bad --report or HOPLENS_DOCS_URL is refused before the crawl, not after it.
   parseReportSpecs(flags.report, io.cwd ?? process.cwd());
   docsUrlSetting(io.env);

@@ -46,4 +46,6 @@ export interface CrawlFlags extends AnalysisFlags {
   include?: string[];
   /** Files only: globs no file found in a directory may match (repeatable). */
   exclude?: string[];
+  /** Files only: request no URL; check the links to local files (relative paths, `#fragments`) alone. */
+  offline?: boolean;
 }

@@ -53,7 +53,8 @@ function ciReport(result: CrawlFilesResult, findings: readonly FileFinding[], ex
     findings: findings.map((finding) => ({ ...ciFinding(finding), path: locate(finding.link.file) })),
     totals: [
       ['files', result.files.length],
-      ['links followed', result.links.length],
+      ['links followed', result.links.length - result.local],
+      ['local links checked', result.local],
       ['distinct URLs', result.urls],
       ['warnings', findings.length - errors],
       ['errors', errors],
@@ -92,6 +93,7 @@ function jsonReport(result: CrawlFilesResult, findings: readonly FileFinding[]):
     files: result.files.length,
     links: result.links.length,
     urls: result.urls,
+    local: result.local,
     skipped: result.skipped,
   };
   return `${JSON.stringify({ summary, findings: rows }, null, 2)}\n`;

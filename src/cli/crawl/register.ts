@@ -24,6 +24,7 @@ Examples:
   $ hoplens crawl https://www.example.com/docs/ --scope prefix --skip img,script --map links.csv
   $ hoplens crawl https://www.example.com/ --state crawl-state --resume
   $ hoplens crawl docs/ README.md --fix
+  $ hoplens crawl docs/ README.md --offline
 
 Exit status:
   0    no link points at a redirect, a loop or an error (warnings too with --strict)
@@ -102,7 +103,8 @@ function reportOptions(command: Command): Command {
     .option('--write', 'files, with --fix: apply the rewrite in place')
     .option('--base <url>', 'files: the URL the directories given are served at (relative links are followed under it)')
     .option('--include <glob>', 'files: read only files matching this glob (repeatable)', collect)
-    .option('--exclude <glob>', 'files: skip files matching this glob (repeatable)', collect);
+    .option('--exclude <glob>', 'files: skip files matching this glob (repeatable)', collect)
+    .option('--offline', 'files: request no URL; check only the links to local files and their #fragments');
 }
 
 /** `hoplens crawl <url|path...>`. */
