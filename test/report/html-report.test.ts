@@ -121,6 +121,16 @@ describe('hoplens check --format html', () => {
     expect((await chart('times')).reduce((sum, [, n]) => sum + n, 0)).toBe(ROWS - stats.outcomes.errored);
     // The slowest chains: the same rows as --stats names (ties broken alike is not promised: compare the times' set).
     expect(await page.locator('[data-list="slowest"] li').count()).toBe(stats.slowest.length);
+    // Every source is on the test server: the rows and the slowest chains show the paths that differ, not the origin
+    // they all repeat cut off before them; the origin is said once, and each cell's title keeps the whole URL.
+    expect(await page.locator('[data-origins]').textContent()).toContain(`Sources and final URLs on ${server.origin}:`);
+    const source = page.locator('tbody tr.row td:nth-child(3)').first();
+    const path = (await source.textContent()) ?? '';
+    expect(path).toMatch(/^\/\S/);
+    expect(await source.getAttribute('title')).toBe(`${server.origin}${path}`);
+    const slowPaths = await page.locator('[data-list="slowest"] li .url').allTextContents();
+    expect(slowPaths.length).toBe(stats.slowest.length);
+    for (const slow of slowPaths) expect(slow).toMatch(/^\//);
     expect(summary!.redirectCollapse?.targets.length ?? 0).toBeGreaterThan(0);
     await expect.poll(() => page.locator(`[data-collapse="${server.origin}/"]`).textContent()).toBe('300');
 

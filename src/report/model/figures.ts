@@ -39,6 +39,8 @@ export interface ReportFigures {
   /** Analysed rows per {@link TIME_BOUNDS} bucket (one more bucket than bounds). */
   times: number[];
   slowest: Array<{ source: string; time: number; hops: number; finalUrl?: string }>;
+  /** The origin every row's source is on, when they share one: the slowest chains are shown by their paths. */
+  sourceOrigin?: string;
 }
 
 /** The reasons a failed or errored row counts under (a row may have several). */
@@ -119,5 +121,11 @@ export function reportFigures(store: RowStore, collapsed: ReadonlySet<string>): 
     statuses: [...statuses].sort((a, b) => a[0] - b[0]),
     times,
     slowest,
+    ...sourceOriginOf(store),
   };
+}
+
+function sourceOriginOf(store: RowStore): { sourceOrigin?: string } {
+  const origin = store.sharedOrigin('source');
+  return origin === undefined ? {} : { sourceOrigin: origin };
 }

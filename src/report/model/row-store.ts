@@ -140,6 +140,23 @@ export class RowStore implements Readonly<StoreParts> {
     return this.notes[index] ?? NO_NOTES;
   }
 
+  /**
+   * The origin every row's URL in `column` is on, when they share one (and at least one row has a URL there):
+   * the table then shows paths (./shared-origin.ts).
+   */
+  sharedOrigin(column: 'source' | 'finalUrl'): string | undefined {
+    const refs = this[column];
+    let shared = -1;
+    for (let i = 0; i < this.count; i++) {
+      const ref = refs[i]!;
+      if (ref < 0) continue;
+      const at = this.urlOrigin[ref] ?? -1;
+      if (at < 0 || (shared >= 0 && at !== shared)) return undefined;
+      shared = at;
+    }
+    return shared < 0 ? undefined : this.origins[shared];
+  }
+
   /** Row `index` as an object, for drawing it. */
   rowAt(index: number): ReportRow {
     const notes = this.notesOf(index);

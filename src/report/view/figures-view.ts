@@ -4,6 +4,7 @@
  */
 import { type ReportFigures, TIME_BOUNDS } from '../model/figures.js';
 import type { ReportData } from '../model/report-data.js';
+import { pathOn } from '../model/shared-origin.js';
 import { formatDuration, plural } from './chain/format.js';
 import { type Bar, barChart } from './charts.js';
 import { h } from './dom.js';
@@ -115,16 +116,19 @@ function lists(figures: ReportFigures, data: ReportData): HTMLElement {
     'section',
     { class: 'facts' },
     h('h3', {}, 'Slowest chains'),
+    figures.sourceOrigin === undefined
+      ? undefined
+      : h('p', { class: 'origin-note' }, 'On ', h('span', { class: 'url' }, figures.sourceOrigin)),
     h(
       'ol',
       { 'data-list': 'slowest' },
       ...figures.slowest.map((chain) =>
         h(
           'li',
-          { 'data-source': chain.source },
+          { 'data-source': chain.source, title: chain.source },
           h('strong', {}, formatDuration(chain.time)),
           ' ',
-          h('span', { class: 'url' }, chain.source),
+          h('span', { class: 'url' }, pathOn(chain.source, figures.sourceOrigin)),
           ` (${plural(chain.hops, 'hop')})`,
         ),
       ),

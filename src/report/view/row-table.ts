@@ -6,6 +6,7 @@
 import type { ReportRow } from '../model/report-data.js';
 import { queryRows, type RowQuery, type SortKey } from '../model/row-query.js';
 import type { RowStore } from '../model/row-store.js';
+import { pathOn } from '../model/shared-origin.js';
 import { formatDuration } from './chain/format.js';
 import { h, replace } from './dom.js';
 import { rowControls } from './row-controls.js';
@@ -22,7 +23,13 @@ const COLUMNS: ReadonlyArray<[SortKey, string]> = [
   ['finalUrl', 'Final URL'],
 ];
 
-function cells(row: ReportRow, index: number, open: boolean): HTMLTableRowElement {
+/** The origins every source and every final URL are on, when each column shares one: its cells show paths. */
+interface ColumnOrigins {
+  source?: string | undefined;
+  finalUrl?: string | undefined;
+}
+
+function cells(row: ReportRow, index: number, open: boolean, origins: ColumnOrigins): HTMLTableRowElement {
   const unfold = h(
     'button',
     {
@@ -49,11 +56,11 @@ function cells(row: ReportRow, index: number, open: boolean): HTMLTableRowElemen
         row.outcome,
       ),
     ),
-    h('td', { class: 'url', title: row.source }, row.source),
+    h('td', { class: 'url', title: row.source }, pathOn(row.source, origins.source)),
     h('td', {}, row.error ?? (row.finalStatus === undefined ? '' : String(row.finalStatus))),
     h('td', {}, row.redirects),
     h('td', {}, formatDuration(row.time)),
-    h('td', { class: 'url', title: row.finalUrl ?? '' }, row.finalUrl ?? ''),
+    h('td', { class: 'url', title: row.finalUrl ?? '' }, pathOn(row.finalUrl ?? '', origins.finalUrl)),
   );
 }
 
@@ -108,9 +115,10 @@ export function rowTable(store: RowStore, source: string): HTMLElement {
   );
   const scroller = h('div', { class: 'rows-scroll', tabindex: 0, role: 'region', 'aria-label': 'Rows table' }, table);
   const detail = h('section', { id: 'row-detail', class: 'row-detail', 'aria-live': 'polite' });
+  const origins: ColumnOrigins = { source: store.sharedOrigin('source'), finalUrl: store.sharedOrigin('finalUrl') };
   const rows = virtualRows(scroller, body, COLUMNS.length, (at) => {
     const index = state.shown[at]!;
-    return cells(store.rowAt(index), index, index === state.open);
+    return cells(store.rowAt(index), index, index === state.open, origins);
   });
   const controls = rowControls(store, () => apply());
   const apply = () => {
@@ -139,9 +147,26 @@ export function rowTable(store: RowStore, source: string): HTMLElement {
     { class: 'rows', 'aria-labelledby': 'rows-title' },
     h('h2', { id: 'rows-title' }, 'Rows'),
     controls.element,
+    originNote(origins),
     scroller,
     detail,
   );
+}
+
+const url = (text: string) => h('span', { class: 'url' }, text);
+
+/** Where the paths the table shows are: said once, above the rows. */
+function originNote(origins: ColumnOrigins): HTMLElement | undefined {
+  const { source, finalUrl } = origins;
+  if (source === undefined && finalUrl === undefined) return undefined;
+  const parts: Array<Node | string> = [];
+  if (source !== undefined && source === finalUrl) parts.push('Sources and final URLs on ', url(source));
+  else {
+    if (source !== undefined) parts.push('Sources on ', url(source));
+    if (source !== undefined && finalUrl !== undefined) parts.push('; ');
+    if (finalUrl !== undefined) parts.push(source === undefined ? 'Final URLs on ' : 'final URLs on ', url(finalUrl));
+  }
+  return h('p', { class: 'origin-note', 'data-origins': '' }, ...parts, ': the table shows their paths.');
 }
 
 /** What `query` keeps, for callers outside the table (the print list). */
