@@ -6,6 +6,7 @@
  */
 import { countRedirects } from '../core/index.js';
 import type { CrawlStore, CutReason, LinkRecord, TargetRecord } from './crawl-store.js';
+import { DistinctCount } from './distinct-count.js';
 import { type CrawlFinding, linkFindings, notReciprocal, offSiteEntry } from './link-findings.js';
 import { TargetPlaces } from './target-places.js';
 
@@ -17,10 +18,14 @@ export interface ReportedLink {
 }
 
 export interface CrawlTotals {
+  /** Pages read: every URL the crawl fetched but the redirects it followed (counted in `redirects`). */
   pages: number;
   /** Pages fetched whose status was 2xx. */
   pagesOk: number;
+  /** URLs the crawl fetched that answered with a redirect, whose target it then fetched. */
+  redirects: number;
   links: number;
+  /** The distinct URLs the links point at (not the hops of their redirects, nor the pages no link names). */
   targets: number;
   /** Links with at least one finding. */
   linksWithFindings: number;
@@ -57,14 +62,10 @@ export function problem(target: TargetRecord): boolean {
  * target in typed arrays, src/crawl/target-places.ts; the record read again when a link to it is reported), else the
  * records themselves.
  */
-async function problemTargets(
-  store: CrawlStore,
-  totals: CrawlTotals,
-): Promise<(url: string) => Promise<TargetRecord | undefined>> {
+async function problemTargets(store: CrawlStore): Promise<(url: string) => Promise<TargetRecord | undefined>> {
   if (store.targetsWithPlaces !== undefined && store.targetAt !== undefined) {
     const places = new TargetPlaces();
     for await (const [target, place] of store.targetsWithPlaces()) {
-      totals.targets++;
       if (problem(target)) places.add(target.url, place);
     }
     places.seal();
@@ -77,7 +78,6 @@ async function problemTargets(
   }
   const targets = new Map<string, TargetRecord>();
   for await (const target of store.targets()) {
-    totals.targets++;
     if (problem(target)) targets.set(target.url, target);
   }
   return async (url) => targets.get(url);
@@ -96,7 +96,8 @@ async function countCuts(store: CrawlStore, totals: CrawlTotals): Promise<void> 
 async function crawledOk(store: CrawlStore, wanted: ReadonlySet<string>, totals: CrawlTotals): Promise<Set<string>> {
   const ok = new Set<string>();
   for await (const page of store.pages()) {
-    totals.pages++;
+    if (page.status !== undefined && page.status >= 300 && page.status < 400) totals.redirects++;
+    else totals.pages++;
     const fine = page.status !== undefined && page.status >= 200 && page.status < 300;
     if (fine) totals.pagesOk++;
     if (fine && wanted.has(page.url)) ok.add(page.url);
@@ -125,6 +126,7 @@ export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) =
   const totals: CrawlTotals = {
     pages: 0,
     pagesOk: 0,
+    redirects: 0,
     links: 0,
     targets: 0,
     linksWithFindings: 0,
@@ -132,10 +134,12 @@ export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) =
     cuts: new Map(),
     cutExamples: new Map(),
   };
-  const targets = await problemTargets(store, totals);
+  const targets = await problemTargets(store);
   const alternates = new Map<string, LinkRecord[]>();
+  const linked = new DistinctCount();
   for await (const link of store.links()) {
     totals.links++;
+    linked.add(link.url);
     if (link.offSite === true) {
       // Never requested, so never analysed: its one finding is where it is.
       totals.linksWithFindings++;
@@ -153,6 +157,7 @@ export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) =
     }
     await each({ link, target, findings });
   }
+  totals.targets = linked.size;
   const wanted = new Set([...alternates.values()].flat().map((link) => link.url));
   const crawled = await crawledOk(store, wanted, totals);
   for (const row of unreturned(alternates, crawled)) {
