@@ -38,15 +38,19 @@ export function lintRules(rows: readonly CheckRow[], options: LintOptions): Lint
 /** {@link lintRules} on a graph already built. */
 export function lintGraph(graph: RuleGraph, options: LintOptions): LintFinding[] {
   const walks = walkRules(graph);
+  const shadowed = findShadowed(graph, options.ordered, options.rules);
+  // A rule that never applies sends nobody to its destination: its line already says so, and says it alone.
+  const neverApplies = new Set(shadowed.map((finding) => finding.line));
+  const sitemap = options.sitemap === undefined ? [] : findNotInSitemap(graph, options.sitemap, options.siteOrigin);
   const findings = [
     ...findCycles(graph, walks),
     ...findSelfRedirects(graph),
     ...(options.rules === undefined ? findChains(graph, walks) : findMatchedChains(graph, options.rules)),
     ...findDuplicates(graph, options.ordered),
-    ...findShadowed(graph, options.ordered, options.rules),
+    ...shadowed,
     ...(options.migration === true ? findTemporaryMoves(graph) : []),
     ...(options.sameHost === true ? findOtherHosts(graph) : []),
-    ...(options.sitemap === undefined ? [] : findNotInSitemap(graph, options.sitemap, options.siteOrigin)),
+    ...sitemap.filter((finding) => !neverApplies.has(finding.line)),
   ];
   const order = (finding: LintFinding) => LINT_KINDS.indexOf(finding.kind);
   return findings.sort((a, b) => a.line - b.line || order(a) - order(b));

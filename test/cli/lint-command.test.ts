@@ -73,6 +73,16 @@ describe('hoplens lint', () => {
     expect(piped.stdout).toContain('stdin:2: warning shadowed: never applies: line 1 answers /blog/old first');
   });
 
+  it('says of a rule that never applies only that: no not_in_sitemap for a destination nobody is sent to', async () => {
+    const path = await file('_redirects', '/blog/*  /news/:splat\n/blog/old  /x\n/old  /y\n');
+    const sitemap = await file('sitemap.xml', '<urlset><url><loc>https://new.example/z</loc></url></urlset>');
+    const { stdout } = await lint([path, '--sitemap', sitemap]);
+    expect(stdout).toContain(`${path}:2: warning shadowed: never applies`);
+    expect(stdout).not.toContain(`${path}:2: error not_in_sitemap`);
+    // A rule that does apply is still looked up.
+    expect(stdout).toContain(`${path}:3: error not_in_sitemap: /y is not in the new site's sitemap`);
+  });
+
   it('adds --migration, --same-host and --sitemap findings', async () => {
     const path = await file('_redirects', RULES);
     const sitemap = await file('sitemap.xml', '<urlset><url><loc>https://new.example/c</loc></url></urlset>');
