@@ -15,12 +15,15 @@ export interface RunResult {
 }
 
 /**
- * What makes two runs "the same" for the history: the outcome, the chain's shape (each hop's URL and status), the
- * kinds of findings and the error code. Timings and headers are left out: they differ on every run.
+ * What makes two runs "the same" for the history: the outcome and its reasons, the chain's shape (each hop's URL and
+ * status), the kinds of findings and the error code. Timings and headers are left out: they differ on every run. The
+ * reasons are in so that a run judged by a changed expectation (an edit) starts a row of its own, which says what it
+ * was judged against, instead of counting as a repeat of a row that names the old one.
  */
 export function fingerprint(result: RunResult): string {
   const shape = [
     result.outcome,
+    result.reasons,
     result.error?.code ?? null,
     result.chain.map((hop) => [hop.url, hop.status]),
     result.issues.map((issue) => issue.type).sort(),

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { LIMITS } from '../core/index.js';
 import { HopSchema, IssueSchema } from './analysis-result.js';
 import { MAX_URL_LENGTH } from './analyze-query.js';
+import { EXPECTED_STATUS, INTERVAL, WEB_CHANNELS } from './monitor-bounds.js';
 import { MonitorOptionsSchema } from './monitor-options.js';
 
 /**
@@ -10,11 +11,7 @@ import { MonitorOptionsSchema } from './monitor-options.js';
  * them.
  */
 
-/** Shortest and longest time between two runs of a monitor, in seconds, and the default. */
-export const INTERVAL = Object.freeze({ min: 60, max: 86_400, default: 3600 });
-
-/** The chat and webhook channels: each POSTs its own documented JSON shape to `url` (docs/monitors.md). */
-export const WEB_CHANNELS = ['webhook', 'slack', 'teams', 'discord', 'googlechat'] as const;
+export { EXPECTED_STATUS, INTERVAL, WEB_CHANNELS } from './monitor-bounds.js';
 
 /** Where an alert goes by HTTP: the generic signed webhook, or a chat's incoming webhook. */
 export const WebAlertChannelSchema = Type.Object(
@@ -115,7 +112,11 @@ const expectFields = {
     Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The final URL the chain must end at' }),
   ),
   status: Type.Optional(
-    Type.Integer({ minimum: 100, maximum: 599, description: "The first hop's expected status (301, 308...)" }),
+    Type.Integer({
+      minimum: EXPECTED_STATUS.min,
+      maximum: EXPECTED_STATUS.max,
+      description: "The first hop's expected status (301, 308...)",
+    }),
   ),
   maxRedirects: Type.Optional(
     Type.Integer({ minimum: 0, maximum: LIMITS.maxHops.max, description: 'More redirects than this fail the run' }),

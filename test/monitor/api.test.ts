@@ -208,9 +208,22 @@ describe('/api/monitors', () => {
     expect(failed.body.outcome).toBe('failed');
     expect(failed.body.reasons).toEqual([`final URL is ${target.origin}/new, expected ${target.origin}/elsewhere`]);
     expect((await admin(built, 'GET', `/api/monitors/${monitor.id}`)).body.state).toBe('failed');
+    // Edited again, it fails the same way against another expectation: a row of its own, naming the new one (the
+    // history showed the old expectation when the reasons were not part of what makes two runs the same).
+    await admin(built, 'PUT', `/api/monitors/${monitor.id}`, {
+      url: `${target.origin}/old`,
+      expect: { target: `${target.origin}/other` },
+      paused: true,
+    });
+    const again = await admin(built, 'POST', `/api/monitors/${monitor.id}/run`);
+    expect(again.body).toMatchObject({
+      repeats: 1,
+      reasons: [`final URL is ${target.origin}/new, expected ${target.origin}/other`],
+    });
+    expect(again.body.id).not.toBe(failed.body.id);
 
-    const first = await admin(built, 'GET', `/api/monitors/${monitor.id}/runs?limit=1`);
-    expect(first.body.runs.map((r: { id: string }) => r.id)).toEqual([failed.body.id]);
+    const first = await admin(built, 'GET', `/api/monitors/${monitor.id}/runs?limit=2`);
+    expect(first.body.runs.map((r: { id: string }) => r.id)).toEqual([again.body.id, failed.body.id]);
     expect(first.body.next).toBe(failed.body.id);
     const second = await admin(built, 'GET', `/api/monitors/${monitor.id}/runs?limit=1&before=${first.body.next}`);
     expect(second.body.runs).toMatchObject([{ id: run.body.id, outcome: 'passed', repeats: 2 }]);

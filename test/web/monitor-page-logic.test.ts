@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorBody } from '../../src/schemas/monitor.js';
 import { chartPoints } from '../../src/web/client/monitors/chart-geometry.js';
-import { fieldsFromQuery, fieldsOf, monitorInput } from '../../src/web/client/monitors/monitor-input.js';
+import {
+  fieldsFromQuery,
+  fieldsOf,
+  monitorInput,
+  serviceProblem,
+} from '../../src/web/client/monitors/monitor-input.js';
 import {
   failingFirst,
   labelChoices,
@@ -117,9 +122,39 @@ describe("the form's fields", () => {
   });
 
   it('name the field they cannot read, by its API name', () => {
-    expect(monitorInput({ ...fields, status: '30x' })).toMatchObject({ parameter: 'expect.status' });
-    expect(monitorInput({ ...fields, labels: 'team' })).toMatchObject({ parameter: 'labels' });
-    expect(monitorInput({ ...fields, alerts: 'slack' })).toMatchObject({ parameter: 'alerts' });
+    expect(monitorInput({ ...fields, status: '30x' })).toMatchObject([{ parameter: 'expect.status' }]);
+    expect(monitorInput({ ...fields, labels: 'team' })).toMatchObject([{ parameter: 'labels' }]);
+    expect(monitorInput({ ...fields, alerts: 'slack' })).toMatchObject([{ parameter: 'alerts' }]);
+  });
+
+  it("name every field that cannot be sent at once, in words, with the service's bounds (docs/monitors.md)", () => {
+    const wrong = {
+      ...fields,
+      url: 'a.example/old',
+      target: 'ftp://a.example/new',
+      status: '999',
+      maxRedirects: '99',
+      interval: '30',
+      alerts: 'pager https://hooks.example/T1',
+    };
+    expect(monitorInput(wrong)).toEqual([
+      { parameter: 'url', message: 'Enter a whole address, starting with https:// or http://' },
+      { parameter: 'expect.target', message: 'Enter a whole address, starting with https:// or http://' },
+      { parameter: 'expect.status', message: 'A status is a whole number from 100 to 599' },
+      { parameter: 'expect.maxRedirects', message: 'A redirect count is a whole number from 0 to 20' },
+      { parameter: 'interval', message: 'The interval is a whole number from 60 to 86400' },
+      { parameter: 'alerts', message: '"pager" is not a channel: webhook, slack, teams, discord, googlechat' },
+    ]);
+    // The bounds themselves pass: they are the service's, declared once (src/schemas/monitor-bounds.ts).
+    expect(monitorInput({ ...fields, status: '599', maxRedirects: '0', interval: '86400' })).not.toBeInstanceOf(Array);
+    expect(monitorInput({ ...fields, url: '' })).toEqual([{ parameter: 'url', message: 'Enter the address to check' }]);
+  });
+
+  it("word the service's own complaint for the field it names", () => {
+    expect(serviceProblem('expect.status', 'Invalid field "expect.status": must be <= 599')).toEqual({
+      parameter: 'expect.status',
+      message: 'Must be <= 599',
+    });
   });
 
   it('edit a monitor keeping what the form does not show, and round-trip', () => {

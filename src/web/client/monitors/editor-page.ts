@@ -3,7 +3,7 @@
 import { h, replace } from '../../../report/view/dom.js';
 import type { MonitorBody } from '../../../schemas/monitor.js';
 import { monitorForm } from './monitor-form.js';
-import { fieldsFromQuery, fieldsOf, monitorInput } from './monitor-input.js';
+import { fieldsFromQuery, fieldsOf, monitorInput, serviceProblem } from './monitor-input.js';
 import { type AdminOutcome, createMonitor, replaceMonitor } from './monitors-api.js';
 import { pathOf } from './route.js';
 import type { ViewContext } from './view-context.js';
@@ -18,8 +18,8 @@ export function showEditor(context: ViewContext, existing?: MonitorBody): void {
     existing === undefined ? 'Create monitor' : 'Save changes',
     (fields) => {
       const input = monitorInput(fields, existing);
-      if ('parameter' in input) {
-        form.showProblem(input);
+      if (Array.isArray(input)) {
+        form.showProblems(input);
         return;
       }
       form.busy(true);
@@ -29,8 +29,7 @@ export function showEditor(context: ViewContext, existing?: MonitorBody): void {
           : replaceMonitor(context.token, existing.id, input);
       void sent.then((outcome) => {
         form.busy(false);
-        if (outcome.kind === 'invalid')
-          form.showProblem({ parameter: outcome.parameter ?? '', message: outcome.message });
+        if (outcome.kind === 'invalid') form.showProblems([serviceProblem(outcome.parameter ?? '', outcome.message)]);
         else if (!context.problem(outcome, () => showEditor(context, existing)) && outcome.kind === 'ok') {
           context.go(pathOf({ view: 'monitor', id: outcome.body.id }));
         }

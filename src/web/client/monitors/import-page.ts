@@ -26,9 +26,10 @@ async function runImport(
   labels: string,
   interval: string,
 ) {
-  // The form's own reading of labels and interval, so both forms refuse the same text.
-  const shared = monitorInput({ url: 'x', target: '', status: '', maxRedirects: '', interval, labels, alerts: '' });
-  if ('parameter' in shared) return [`${shared.parameter}: ${shared.message}`];
+  // The form's own reading of labels and interval, so both forms refuse the same text (the URL is each row's).
+  const blank = { target: '', status: '', maxRedirects: '', alerts: '' };
+  const shared = monitorInput({ url: 'https://row.invalid/', ...blank, interval, labels });
+  if (Array.isArray(shared)) return shared.map((problem) => `${problem.parameter}: ${problem.message}`);
   let items: Awaited<ReturnType<typeof importItems>>;
   try {
     items = await importItems(format, text, base);

@@ -1,6 +1,7 @@
 /**
- * The form that creates a monitor or edits one: URL, expectation, interval, labels and alert channels. The service
- * validates (docs/monitors.md); a refused field is shown under that field, named by the API's `error.parameter`.
+ * The form that creates a monitor or edits one: URL, expectation, interval, labels and alert channels. Its fields are
+ * read and checked before sending (./monitor-input.ts), every problem shown under its field at once; what the service
+ * still refuses (docs/monitors.md) is shown under the field its `error.parameter` names.
  */
 import { h } from '../../../report/view/dom.js';
 import type { FieldProblem, MonitorFields } from './monitor-input.js';
@@ -30,8 +31,8 @@ const FIELDS: ReadonlyArray<{
 
 export interface MonitorForm {
   element: HTMLFormElement;
-  /** Shows a refused field's message under it (or at the form's foot) and focuses it. */
-  showProblem(problem: FieldProblem): void;
+  /** Shows each refused field's message under it (or at the form's foot), and focuses the first. */
+  showProblems(problems: readonly FieldProblem[]): void;
   /** Turns the submit button off while a request is out. */
   busy(on: boolean): void;
 }
@@ -68,16 +69,16 @@ function fieldRows(initial: MonitorFields, parts: FieldParts): HTMLElement[] {
   });
 }
 
-/** Shows a refused field's message under it (or in `general`) and focuses it. */
-function showFieldProblem(parts: FieldParts, general: HTMLElement, problem: FieldProblem): void {
+/** Shows a refused field's message under it (or in `general`); returns its input, to be focused. */
+function showFieldProblem(parts: FieldParts, general: HTMLElement, problem: FieldProblem) {
   const field = fieldFor(problem.parameter);
   const error = field === undefined ? general : parts.errors.get(field.key);
   const input = field === undefined ? undefined : parts.inputs.get(field.key);
-  if (error === undefined) return;
+  if (error === undefined) return undefined;
   error.textContent = problem.message;
   error.hidden = false;
   input?.setAttribute('aria-invalid', 'true');
-  input?.focus();
+  return input;
 }
 
 /** The form, filled with `initial`; `onSubmit` gets the fields as typed. */
@@ -118,7 +119,10 @@ export function monitorForm(
   window.setTimeout(() => parts.inputs.get('url')?.focus(), 0);
   return {
     element,
-    showProblem: (problem) => showFieldProblem(parts, general, problem),
+    showProblems(problems) {
+      const inputs = problems.map((problem) => showFieldProblem(parts, general, problem));
+      inputs.find((input) => input !== undefined)?.focus();
+    },
     busy(on) {
       submit.disabled = on;
     },

@@ -2,7 +2,9 @@
  * Between the monitor form's fields and the API's body (docs/monitors.md), without the DOM (tested in
  * test/web/monitor-page-logic.test.ts). The service validates; this only shapes, and names the field it cannot read.
  */
+import { LIMITS } from '../../../core/portable/index.js';
 import type { MonitorBody, MonitorInput } from '../../../schemas/monitor.js';
+import { EXPECTED_STATUS, INTERVAL, WEB_CHANNELS } from '../../../schemas/monitor-bounds.js';
 
 /** The form's fields, as typed. */
 export interface MonitorFields {
@@ -26,9 +28,32 @@ export interface FieldProblem {
 /** What the API answers about a monitor and its settings are not: dropped before a PUT. */
 const ANSWER_ONLY = ['id', 'state', 'lastRunAt', 'nextRunAt', 'createdAt', 'updatedAt'] as const;
 
-function integer(text: string, parameter: string): number | undefined | FieldProblem {
-  if (text.trim() === '') return undefined;
-  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : { parameter, message: 'must be a whole number' };
+/** A whole number in `range`, undefined when empty, or what is wrong with it in words. */
+function integer(
+  text: string,
+  parameter: string,
+  range: { min: number; max: number },
+  what: string,
+): number | undefined | FieldProblem {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (Number.isInteger(value) && value >= range.min && value <= range.max) return value;
+  return { parameter, message: `${what} is a whole number from ${range.min} to ${range.max}` };
+}
+
+/** What is wrong with an address a monitor needs, in words, or undefined when it is an absolute http(s) URL. */
+function addressProblem(text: string, parameter: string, required: boolean): FieldProblem | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return required ? { parameter, message: 'Enter the address to check' } : undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
+  return { parameter, message: 'Enter a whole address, starting with https:// or http://' };
 }
 
 function labelsOf(text: string): Record<string, string> | FieldProblem {
@@ -48,6 +73,12 @@ function alertsOf(text: string): MonitorInput['alerts'] | FieldProblem {
     if (line.trim() === '') continue;
     const [type = '', url = '', ...rest] = line.trim().split(/\s+/);
     if (url === '' || rest.length > 0) return { parameter: 'alerts', message: `"${line.trim()}" is not "type URL"` };
+    if (!(WEB_CHANNELS as readonly string[]).includes(type)) {
+      return { parameter: 'alerts', message: `"${type}" is not a channel: ${WEB_CHANNELS.join(', ')}` };
+    }
+    if (addressProblem(url, 'alerts', true) !== undefined) {
+      return { parameter: 'alerts', message: `"${url}" is not a whole https:// or http:// address` };
+    }
     alerts.push({ type: type as 'webhook', url });
   }
   return alerts;
@@ -56,17 +87,35 @@ function alertsOf(text: string): MonitorInput['alerts'] | FieldProblem {
 const isProblem = (value: unknown): value is FieldProblem =>
   typeof value === 'object' && value !== null && 'parameter' in value && 'message' in value;
 
+/** Every field read, or what is wrong with each that cannot be, in the form's order: all of them at once. */
+function readFields(fields: MonitorFields) {
+  const read = {
+    url: addressProblem(fields.url, 'url', true),
+    target: addressProblem(fields.target, 'expect.target', false),
+    status: integer(fields.status, 'expect.status', EXPECTED_STATUS, 'A status'),
+    maxRedirects: integer(
+      fields.maxRedirects,
+      'expect.maxRedirects',
+      { min: 0, max: LIMITS.maxHops.max },
+      'A redirect count',
+    ),
+    interval: integer(fields.interval, 'interval', INTERVAL, 'The interval'),
+    labels: labelsOf(fields.labels),
+    alerts: alertsOf(fields.alerts),
+  };
+  return { read, problems: Object.values(read).filter(isProblem) };
+}
+
 /**
  * The body of a POST, or of a PUT over `existing`: what the form does not show (options, `failOn`, paused, fields
- * added later) is kept as it was. An empty alerts field keeps the instance's channels (the field is left out).
+ * added later) is kept as it was. An empty alerts field keeps the instance's channels (the field is left out). The
+ * fields are checked first, with the bounds the service checks (src/schemas/monitor-bounds.ts): every field that
+ * cannot be sent is named at once, in words, rather than the service's first complaint.
  */
-export function monitorInput(fields: MonitorFields, existing?: MonitorBody): MonitorInput | FieldProblem {
-  const status = integer(fields.status, 'expect.status');
-  const maxRedirects = integer(fields.maxRedirects, 'expect.maxRedirects');
-  const interval = integer(fields.interval, 'interval');
-  const labels = labelsOf(fields.labels);
-  const alerts = alertsOf(fields.alerts);
-  for (const value of [status, maxRedirects, interval, labels, alerts]) if (isProblem(value)) return value;
+export function monitorInput(fields: MonitorFields, existing?: MonitorBody): MonitorInput | FieldProblem[] {
+  const { read, problems } = readFields(fields);
+  if (problems.length > 0) return problems;
+  const { status, maxRedirects, interval, labels, alerts } = read;
   const kept: Record<string, unknown> = { ...existing };
   for (const field of ANSWER_ONLY) delete kept[field];
   delete kept.alerts;
@@ -87,6 +136,15 @@ export function monitorInput(fields: MonitorFields, existing?: MonitorBody): Mon
     labels: labels as Record<string, string>,
     ...(channels.length > 0 && { alerts: channels }),
   };
+}
+
+/**
+ * The service's complaint about a field in the form's words: its `Invalid field "expect.status": ` prefix dropped
+ * (the message is shown under that field), the rest with a capital.
+ */
+export function serviceProblem(parameter: string, message: string): FieldProblem {
+  const words = message.replace(/^Invalid field "[^"]*":\s*/, '');
+  return { parameter, message: words.charAt(0).toUpperCase() + words.slice(1) };
 }
 
 /** A monitor's settings as the form's fields, for editing. */

@@ -12,9 +12,10 @@ export function renderMonitorHead(monitor: MonitorBody, now: number, ...actions:
     h('span', { class: 'label' }, `${name}: ${value}`),
   );
   const row = (term: string, ...value: Array<Node | string>) => [h('dt', {}, term), h('dd', {}, ...value)];
+  // Its state colours the card's edge as it does the list's (monitors.css): red when failing, not the accent.
   return h(
     'div',
-    { class: 'monitor-head' },
+    { class: 'monitor-head', 'data-state': displayState(monitor) },
     h(
       'h2',
       { class: 'monitor-head__title' },
