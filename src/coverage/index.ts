@@ -23,6 +23,7 @@ export {
   COVERAGE_TEXT_FORMATS,
   type CoverageTextFormat,
   coverageCsv,
+  coverageDocument,
   coverageJson,
   coverageNdjson,
 } from './text-formats.js';

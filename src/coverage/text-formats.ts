@@ -24,9 +24,17 @@ function header(report: CoverageReport): Omit<CoverageReport, 'rows'> {
   return { ...rest, summary: { ...rest.summary, topUncovered } };
 }
 
+/**
+ * The report as its machine formats give it, the rows last: at most `rows` of them (all by default), in rank order.
+ * `--format json` writes it whole; the MCP `coverage` tool answers with its first rows.
+ */
+export function coverageDocument(report: CoverageReport, rows = report.rows.length): Record<string, unknown> {
+  return { ...header(report), rows: report.rows.slice(0, rows).map(rowRecord) };
+}
+
 /** `--format json`: one document, the rows last. */
 export function coverageJson(report: CoverageReport): string {
-  return `${JSON.stringify({ ...header(report), rows: report.rows.map(rowRecord) }, null, 2)}\n`;
+  return `${JSON.stringify(coverageDocument(report), null, 2)}\n`;
 }
 
 /** `--format ndjson`: a record per URL, in rank order, then `{"type":"summary",...}`. */

@@ -181,7 +181,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
   // The MCP face (issue 47): hoplens's tools for assistants, each a thin call into the rooms the CLI and the service
   // use (analysis, check, variants, lint, fix, explain) and the docs as resources; `hoplens mcp` connects it to stdio.
   mcp: {
-    uses: ['core', 'schemas', 'inputs', 'check', 'lint', 'fix', 'variants', 'formats'],
+    uses: ['core', 'schemas', 'inputs', 'check', 'lint', 'fix', 'variants', 'formats', 'coverage', 'suggest'],
     entries: ['mcp/index.ts'],
   },
 };

@@ -76,7 +76,16 @@ describe('POST /mcp on hoplens serve (HOPLENS_MCP=on, the SDK client over stream
   it('lists the tools and analyses a URL, each call counted against the rate limits, then refuses with 429', async () => {
     const client = await connect(service.origin);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['analyze', 'check', 'explain', 'fix', 'lint', 'variants']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'analyze',
+      'check',
+      'coverage',
+      'explain',
+      'fix',
+      'lint',
+      'suggest',
+      'variants',
+    ]);
     const result = await callTool(client, 'analyze', { url: `${target.origin}/old`, robots: false });
     expect(result.isError, textOf(result)).toBeFalsy();
     const analysis = result.structuredContent as unknown as AnalysisResult;

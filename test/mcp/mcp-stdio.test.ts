@@ -46,7 +46,16 @@ const structured = <T = Record<string, unknown>>(result: { structuredContent?: R
 describe('hoplens mcp (stdio, the SDK client)', () => {
   it('lists its tools with input schemas derived from the option table, and no address policy a call could widen', async () => {
     const { tools } = await open.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['analyze', 'check', 'explain', 'fix', 'lint', 'variants']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'analyze',
+      'check',
+      'coverage',
+      'explain',
+      'fix',
+      'lint',
+      'suggest',
+      'variants',
+    ]);
     const analyze = tools.find((tool) => tool.name === 'analyze')!;
     expect(analyze.inputSchema.required).toEqual(['url']);
     const properties = analyze.inputSchema.properties as Record<string, Record<string, unknown>>;
@@ -145,6 +154,48 @@ describe('hoplens mcp (stdio, the SDK client)', () => {
     expect(structured<{ diff: string }>(result).diff).toContain('-/a /b 301\n+/a /c 301\n');
   });
 
+  it("coverage: a map against the old site's log, offline, the most requested URL it leaves out first", async () => {
+    // Two URLs in nginx's and Apache's combined format (nginx.org/en/docs/http/ngx_http_log_module.html#log_format).
+    const line = (path: string) =>
+      `203.0.113.9 - - [07/Dec/2026:10:00:00 +0000] "GET ${path} HTTP/1.1" 200 512 "-" "Mozilla/5.0 (X11; Linux x86_64)"`;
+    const log = [...Array(3).fill(line('/gone')), line('/old'), line('/old?utm=x')].join('\n');
+    const result = await callTool(open, 'coverage', { text: '/old /new 301\n', format: 'netlify', traffic: log });
+    const answered = structured<{
+      summary: { shares: { covered: number }; topUncovered: Array<{ url: string; hits: number }> };
+      rows: Array<{ url: string; hits: number; covered: boolean }>;
+      more: number;
+    }>(result);
+    expect(answered.summary.topUncovered).toEqual([{ url: '/gone', hits: 3, botHits: 0 }]);
+    expect(answered.rows.map((row) => [row.url, row.hits, row.covered])).toEqual([
+      ['/gone', 3, false],
+      ['/old', 2, true],
+    ]);
+    expect(answered.summary.shares.covered).toBe(0.4);
+    expect(answered.more).toBe(0);
+  });
+
+  it('suggest: where unmapped old URLs moved, with a confidence and the reason, and as rules', async () => {
+    const result = await callTool(open, 'suggest', {
+      old: ['https://old.example/blog/2019/bread-recipe', 'https://old.example/contact', 'https://old.example/zzz'],
+      new: ['https://new.example/recipes/bread-recipe', 'https://new.example/contact', 'https://new.example/about'],
+      format: 'netlify',
+    });
+    const answered = structured<{
+      suggestions: Array<{ source: string; target: string; confidence: number; reason: string }>;
+      unmatched: string[];
+      rules: string;
+    }>(result);
+    expect(answered.suggestions.map((each) => [each.source, each.target])).toEqual([
+      ['https://old.example/blog/2019/bread-recipe', 'https://new.example/recipes/bread-recipe'],
+      ['https://old.example/contact', 'https://new.example/contact'],
+    ]);
+    expect(answered.suggestions[0]!.confidence).toBeGreaterThan(0.6);
+    expect(answered.unmatched).toEqual(['https://old.example/zzz']);
+    expect(answered.rules).toContain('/blog/2019/bread-recipe https://new.example/recipes/bread-recipe 301');
+    const wrong = await callTool(open, 'suggest', { old: ['not a url'], new: [] });
+    expect(textOf(wrong)).toMatch(/^INVALID_URL: /);
+  });
+
   it("explain: a finding type's section of docs/issues.md", async () => {
     const result = await callTool(open, 'explain', { type: 'redirect_loop' });
     expect(structured<{ markdown: string }>(result).markdown).toMatch(/^## redirect_loop\n/);
@@ -180,7 +231,7 @@ describe('hoplens mcp (stdio, the SDK client)', () => {
       expect(result.isError, `${tool} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
       expect(textOf(result)).toMatch(message);
     }
-    expect((await open.listTools()).tools).toHaveLength(6);
+    expect((await open.listTools()).tools).toHaveLength(8);
   });
 });
 
