@@ -13,6 +13,9 @@ const started: Client[] = [];
 /** A tool call's wait, bounded with room for a loaded machine (an analysis's own timeout is 10 s). */
 export const CALL_TIMEOUT_MS = 30_000;
 
+/** The tools hoplens's MCP server lists, by name (docs/mcp.md's table), over either transport. */
+export const MCP_TOOL_NAMES = ['analyze', 'check', 'coverage', 'explain', 'fix', 'lint', 'suggest', 'variants'];
+
 /** Starts `hoplens mcp ...args` (the clone's build, or the executable `bin` names) and connects a client to it. */
 export async function startMcpClient(args: readonly string[] = [], bin = BIN): Promise<Client> {
   const transport = new StdioClientTransport({

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../src/core/index.js';
 import { cleanupAfterAll } from '../helpers/cleanups.js';
 import { assertBuilt, BIN, ROOT } from '../helpers/cli.js';
-import { CALL_TIMEOUT_MS, callTool, textOf } from '../helpers/mcp-client.js';
+import { CALL_TIMEOUT_MS, callTool, MCP_TOOL_NAMES, textOf } from '../helpers/mcp-client.js';
 import { type ServeProcess, startServe } from '../helpers/serve-process.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 import { appWith, listen } from '../helpers/service.js';
@@ -76,16 +76,7 @@ describe('POST /mcp on hoplens serve (HOPLENS_MCP=on, the SDK client over stream
   it('lists the tools and analyses a URL, each call counted against the rate limits, then refuses with 429', async () => {
     const client = await connect(service.origin);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'analyze',
-      'check',
-      'coverage',
-      'explain',
-      'fix',
-      'lint',
-      'suggest',
-      'variants',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
     const result = await callTool(client, 'analyze', { url: `${target.origin}/old`, robots: false });
     expect(result.isError, textOf(result)).toBeFalsy();
     const analysis = result.structuredContent as unknown as AnalysisResult;

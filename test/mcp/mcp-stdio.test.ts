@@ -15,7 +15,14 @@ import type { RowResult } from '../../src/check/index.js';
 import { type AnalysisResult, OPTION_TABLE } from '../../src/core/index.js';
 import type { VariantsReport } from '../../src/variants/index.js';
 import { assertBuilt, BIN, ROOT, spawnCli, waitFor } from '../helpers/cli.js';
-import { CALL_TIMEOUT_MS, callTool, closeMcpClients, startMcpClient, textOf } from '../helpers/mcp-client.js';
+import {
+  CALL_TIMEOUT_MS,
+  callTool,
+  closeMcpClients,
+  MCP_TOOL_NAMES,
+  startMcpClient,
+  textOf,
+} from '../helpers/mcp-client.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 let server: TestServer;
@@ -46,16 +53,7 @@ const structured = <T = Record<string, unknown>>(result: { structuredContent?: R
 describe('hoplens mcp (stdio, the SDK client)', () => {
   it('lists its tools with input schemas derived from the option table, and no address policy a call could widen', async () => {
     const { tools } = await open.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'analyze',
-      'check',
-      'coverage',
-      'explain',
-      'fix',
-      'lint',
-      'suggest',
-      'variants',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
     const analyze = tools.find((tool) => tool.name === 'analyze')!;
     expect(analyze.inputSchema.required).toEqual(['url']);
     const properties = analyze.inputSchema.properties as Record<string, Record<string, unknown>>;
@@ -231,7 +229,7 @@ describe('hoplens mcp (stdio, the SDK client)', () => {
       expect(result.isError, `${tool} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
       expect(textOf(result)).toMatch(message);
     }
-    expect((await open.listTools()).tools).toHaveLength(8);
+    expect((await open.listTools()).tools).toHaveLength(MCP_TOOL_NAMES.length);
   });
 });
 
