@@ -31,9 +31,9 @@ export interface RunInput {
  * a sitemap given by URL, and each child of its index, is reached as the rows are.
  */
 export function sitemapOptions(plan: CheckRunPlan, settings: AnalyzerConfig): OpenSitemapOptions {
-  // The renderer is the run's: an analyzer of the sitemap's own would close it.
+  // The renderer is the run's: an analyzer of the sitemap's own would close it, and a sitemap is not rendered.
   const { renderer: _renderer, ...config } = settings;
-  const { policy: _policy, signal: _signal, ...options } = plan.analyzeOptions;
+  const { policy: _policy, signal: _signal, render: _render, renderWait: _wait, ...options } = plan.analyzeOptions;
   return {
     ...(plan.sitemapMaxBytes === undefined ? {} : { maxBytes: plan.sitemapMaxBytes }),
     fetch: sitemapFetchThrough(config, options),
