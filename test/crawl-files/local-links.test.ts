@@ -119,6 +119,7 @@ describe('links to local files', () => {
     expect(pagesSince(before).sort()).toEqual(['/a', '/b']);
     expect(online.code).toBe(0);
     expect(online.stderr).toContain('2 links to 2 URLs, 1 link to local files');
+    expect(online.stderr).toContain('1 not followed (other schemes, or from the root without --base)');
   });
 
   it('with --base follows relative paths as URLs, and still checks a fragment of the file itself on disk', async () => {

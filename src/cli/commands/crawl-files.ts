@@ -151,7 +151,7 @@ function summaryLine({ result, counts }: FileLinksRun, offline: boolean): string
   const found = `${counts.redirecting} redirecting (${counts.fixable} fixable), ${counts.broken} broken`;
   const why = offline
     ? 'URLs with --offline, other schemes, or from the root without --base'
-    : 'not http(s), or relative without --base';
+    : 'other schemes, or from the root without --base';
   const skipped = result.skipped > 0 ? `; ${result.skipped} not followed (${why})` : '';
   const urls = result.links.length - result.local;
   const local = result.local > 0 ? `, ${plural(result.local, 'link')} to local files` : '';
