@@ -1,6 +1,6 @@
 /**
  * Hostile targets, through the API: servers that hang, trickle, flood, lie about framing, send garbage or bad
- * certificates. Each case must give a JSON answer within its timeout + 1 s, with the right error code (500) or
+ * certificates. Each case must give a JSON answer within its timeout + 3 s, with the right error code (500) or
  * finding (200); the service must still answer /healthz; and no socket may be left open, on the target's side
  * (its accepted sockets) or on the service's (every client socket this process opened).
  */
@@ -452,7 +452,10 @@ describe('hostile targets through the API', () => {
       status: expected.status,
       code: expected.code,
     });
-    expect(elapsed).toBeLessThan(TIMEOUT + 1000);
+    // Bounded by the timeout, not by the server: a case that hung would take minutes (a trickled body, 100,000 bytes
+    // at 100 ms each). The room above it is for a loaded two-core machine: the trickled page took 2.28 s of 2 s in
+    // a clean-clone CI run while other suites ran.
+    expect(elapsed).toBeLessThan(TIMEOUT + 3000);
     if (expected.reason !== undefined) expect(body.error?.reason).toBe(expected.reason);
     if (expected.hops !== undefined) expect(body.chain).toHaveLength(expected.hops);
     if (expected.finalStatus !== undefined) expect(body.summary?.finalStatus).toBe(expected.finalStatus);
