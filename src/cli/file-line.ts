@@ -1,4 +1,6 @@
 import { terminalText } from '../core/index.js';
+import { findingPath } from '../formats/index.js';
+import type { RulePlaces } from '../inputs/index.js';
 
 /**
  * An input's name at the start of a line people and editors read (`name:line: message`, as compilers write it):
@@ -14,4 +16,14 @@ export function fileName(name: string): string {
 /** `name:line: text` (or `name: text` without a line), every part safe on a terminal or CI log line. */
 export function fileLine(name: string, line: number | undefined, text: string): string {
   return `${fileName(name)}${line === undefined ? '' : `:${line}`}: ${terminalText(text)}`;
+}
+
+/**
+ * {@link fileLine} for a line of a rule set read from several files (a vercel.json and the bulk redirect files it
+ * names): the file the line is in, named beside the input, and its own line there.
+ */
+export function placeLine(name: string, places: RulePlaces | undefined, line: number, text: string): string {
+  const place = places?.locate(line);
+  if (place?.file === undefined) return fileLine(name, line, text);
+  return fileLine(findingPath(name, place.file), place.line, text);
 }

@@ -52,7 +52,7 @@ function endsOf(graph: RuleGraph, rules: CompiledRules | undefined): Map<Redirec
   const ends = new Map<RedirectEdge, string | { uncertain: string }>();
   if (rules !== undefined) {
     for (const rule of edges(graph)) {
-      const walk = walkMatched(rules, rule);
+      const walk = walkMatched(rules, rule, graph.where);
       const carried = 'uncertain' in walk ? undefined : queryCarried(rule, walk);
       ends.set(rule, 'uncertain' in walk ? walk : carried !== undefined ? { uncertain: carried } : walk.final);
     }

@@ -4,4 +4,5 @@
  * only opens the files and reports.
  */
 export { type Flattening, flatten } from './flatten.js';
+export { type FileEdits, type FixedFile, fixRuleFiles, splitEdits } from './rule-files.js';
 export { FIX_FORMATS, fixWriter, type RulesWriter } from './writer.js';

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseTargetUrl } from '../core/index.js';
 import { parseColumnChoice } from './csv/column-choice.js';
 import type { ColumnChoice } from './csv/header.js';
@@ -101,6 +101,8 @@ function readOptionsOf(plan: InputPlan, flags: InputFlags, options: PlanInputOpt
     read.csv = { columns: plan.columns };
   }
   if (flags.docroot !== undefined) read.docroot = docrootOf(plan, flags.docroot, options.cwd);
+  // A vercel.json names its bulk redirect files relative to its own folder.
+  if (plan.inputFormat === 'vercel' && isAbsolute(plan.inputPath)) read.rulesDir = dirname(plan.inputPath);
   return read;
 }
 

@@ -42,8 +42,13 @@ async function* readPatternShadowed(
   options: ReadRulesOptions,
 ): AsyncGenerator<InputItem> {
   const text = await readWholeText(stream);
-  const { items, compiled: rules } = await parseAndCompile(FORMAT_TABLE[format].parse!, text, options);
-  yield* skipShadowed(toAsync(items), { ordered: isOrdered(format), ...(rules === undefined ? {} : { rules }) });
+  const { items, compiled: rules, places } = await parseAndCompile(FORMAT_TABLE[format].parse!, text, options);
+  const shadowing = {
+    ordered: isOrdered(format),
+    ...(rules === undefined ? {} : { rules }),
+    ...(places === undefined ? {} : { places }),
+  };
+  yield* skipShadowed(toAsync(items), shadowing);
   if (rules !== undefined) yield* skippedPatternItems(rules.skipped);
 }
 

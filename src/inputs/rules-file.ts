@@ -5,6 +5,7 @@ import { FORMAT_TABLE, isRuleFormat } from './formats/table.js';
 import type { CompiledRules } from './patterns/rule-match.js';
 import type { InputPlan } from './plan.js';
 import type { CheckRow, InputItem, SkippedItem } from './row.js';
+import type { RulePlaces } from './rule-places.js';
 import { readInput } from './source.js';
 import { readWholeText } from './text/whole-text.js';
 
@@ -17,6 +18,8 @@ export interface LoadedRules {
   inputError?: InputsError;
   /** For a format with pattern rules: the file compiled by its matcher (src/inputs/patterns/), from the same parse. */
   compiled?: CompiledRules;
+  /** For rules read from several files (a vercel.json's bulk redirect files): where each rule-set line is. */
+  places?: RulePlaces;
 }
 
 /** A rules file read once: its text (what fix rewrites) and its rules, parsed once. */
@@ -55,11 +58,14 @@ export async function parseRulesText(
   const parse = isRuleFormat(format) ? FORMAT_TABLE[format].parse : undefined;
   try {
     if (parse !== undefined && options.compile === false) {
-      sorted((await parse(text, plan.readOptions)).items, file);
+      const { items, places } = await parse(text, plan.readOptions);
+      sorted(items, file);
+      if (places !== undefined) file.places = places;
     } else if (parse !== undefined) {
-      const { items, compiled } = await parseAndCompile(parse, text, plan.readOptions);
+      const { items, compiled, places } = await parseAndCompile(parse, text, plan.readOptions);
       sorted(items, file);
       if (compiled !== undefined) file.compiled = compiled;
+      if (places !== undefined) file.places = places;
     } else {
       for await (const item of readInput(format, Readable.from([text]), plan.readOptions)) sorted([item], file);
     }

@@ -1,5 +1,6 @@
 import type { CompiledRules } from './patterns/rule-match.js';
 import type { CheckRow, InputItem } from './row.js';
+import { placeName, type RulePlaces } from './rule-places.js';
 
 /** The rule that answers a literal rule's own source instead of it, for a message. */
 export interface PatternShadow {
@@ -29,8 +30,8 @@ export function patternShadow(
 }
 
 /** The skip reason of a shadowed rule: `shadowed by line 1`, with what that line answers when known. */
-export function shadowedReason(shadow: PatternShadow): string {
-  return `shadowed by line ${shadow.line}${shadow.answer === undefined ? '' : ` (→ ${shadow.answer})`}`;
+export function shadowedReason(shadow: PatternShadow, places?: RulePlaces): string {
+  return `shadowed by ${placeName(places, shadow.line)}${shadow.answer === undefined ? '' : ` (→ ${shadow.answer})`}`;
 }
 
 /** What {@link skipShadowed} compares rows with. */
@@ -39,6 +40,8 @@ export interface ShadowingOptions {
   ordered: boolean;
   /** The whole file compiled by its format's matcher: a literal rule an earlier pattern answers is dead too. */
   rules?: CompiledRules;
+  /** Where each line is when the rules span several files (a vercel.json's bulk redirect files). */
+  places?: RulePlaces;
 }
 
 /**
@@ -62,7 +65,12 @@ export async function* skipShadowed(
             ? undefined
             : patternShadow(options.rules, item.row, (url) => shownOn(url, item.row.source));
       if (shadow !== undefined) {
-        yield { kind: 'skipped', line: item.row.line, text: item.row.source, reason: shadowedReason(shadow) };
+        yield {
+          kind: 'skipped',
+          line: item.row.line,
+          text: item.row.source,
+          reason: shadowedReason(shadow, options.places),
+        };
         continue;
       }
       if (options.ordered) first.set(item.row.source, item.row.line);

@@ -36,7 +36,7 @@ export function findChains(graph: RuleGraph, walks = walkRules(graph)): LintFind
         line: rule.line,
         source: graph.display(rule.source),
         target: graph.display(rule.target),
-        message: `chain of ${walk.length} redirects: ${[...hops, final].join(' → ')} (line ${walk.next!.line} redirects ${graph.display(rule.target)} again); point it at ${final}`,
+        message: `chain of ${walk.length} redirects: ${[...hops, final].join(' → ')} (${graph.where(walk.next!.line)} redirects ${graph.display(rule.target)} again); point it at ${final}`,
         suggestion: final,
         related: shown.slice(1).map((r) => r.line),
       }),
@@ -67,7 +67,7 @@ export function findMatchedChains(graph: RuleGraph, rules: CompiledRules): LintF
   const byLine = new Map(graph.rows.map((row) => [row.line, row]));
   for (const rule of edges(graph)) {
     if (isSelfRedirect(graph, rule)) continue;
-    const matched = walkMatched(rules, rule);
+    const matched = walkMatched(rules, rule, graph.where);
     if ('uncertain' in matched || matched.lines.length === 0) continue;
     const walk = { ...matched, lines: matched.lines.map((line) => keptLine(graph, byLine, line)) };
     const final = graph.display(walk.final);
@@ -78,7 +78,7 @@ export function findMatchedChains(graph: RuleGraph, rules: CompiledRules): LintF
         line: rule.line,
         source: graph.display(rule.source),
         target: graph.display(rule.target),
-        message: `chain of ${walk.lines.length + 1} redirects: ${[...hops, final].join(' → ')} (line ${walk.lines[0]} redirects ${graph.display(walk.via[0]!)} again); point it at ${final}`,
+        message: `chain of ${walk.lines.length + 1} redirects: ${[...hops, final].join(' → ')} (${graph.where(walk.lines[0]!)} redirects ${graph.display(walk.via[0]!)} again); point it at ${final}`,
         suggestion: final,
         related: walk.lines.slice(0, SHOWN - 1),
       }),

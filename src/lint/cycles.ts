@@ -22,7 +22,7 @@ export function findCycles(graph: RuleGraph, walks = walkRules(graph)): LintFind
         line: head.line,
         source: graph.display(head.source),
         target: graph.display(head.target),
-        message: `redirect loop: ${walkText} (lines ${lines.join(', ')})`,
+        message: `redirect loop: ${walkText} (${graph.whereAll(lines)})`,
         related: lines.slice(1),
       }),
     );

@@ -23,8 +23,8 @@ export function findDuplicates(graph: RuleGraph, ordered: boolean): LintFinding[
         source: graph.display(row.source),
         ...(row.target === undefined ? {} : { target: graph.display(row.target) }),
         message: same
-          ? `duplicate of line ${first.line}: remove it`
-          : `${graph.display(row.source)} also has a rule on line ${first.line} with another target or status`,
+          ? `duplicate of ${graph.where(first.line)}: remove it`
+          : `${graph.display(row.source)} also has a rule on ${graph.where(first.line)} with another target or status`,
         related: [first.line],
       }),
     ];

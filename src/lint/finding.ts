@@ -46,6 +46,11 @@ export interface LintFinding {
   severity: LintSeverity;
   /** 1-based line of the rule at fault. */
   line: number;
+  /**
+   * The file the rule is in when it is not the input itself (a vercel.json's bulk redirects file), as the input's
+   * folder names it; `line` is then that file's (src/lint/placed-findings.ts).
+   */
+  file?: string;
   source: string;
   target?: string;
   message: string;

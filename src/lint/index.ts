@@ -18,6 +18,7 @@ export { type LintedInput, type LintInputOptions, lintInput } from './lint-input
 export { type LintOptions, lintGraph, lintRules } from './lint-rules.js';
 export { type MatchedWalk, walkMatched } from './matched-walk.js';
 export { type SitemapPages, sitemapPages } from './not-in-sitemap.js';
+export { placedFindings } from './placed-findings.js';
 export {
   buildRuleGraph,
   edges,

@@ -36,7 +36,7 @@ async function slowPatterns(compiled: CompiledRules): Promise<SkippedItem[]> {
  * CLI's `hoplens lint` only reads the file and writes the outcome.
  */
 export async function lintInput(plan: InputPlan, loaded: LoadedRules, options: LintInputOptions): Promise<LintedInput> {
-  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
+  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin, loaded.places);
   const sitemapPaths = options.sitemapPaths ?? [];
   const findings = lintGraph(graph, {
     ordered: plan.ordered,

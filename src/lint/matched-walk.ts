@@ -16,14 +16,19 @@ export type MatchedWalk =
     }
   | { uncertain: string };
 
+/** How a message names a rule's line (the rule graph's `where`: with its file when the rules span several). */
+type LineName = (line: number) => string;
+const lineName: LineName = (line) => `line ${line}`;
+
 /** The rule answering `url` by the format's precedence, as a redirect (with its target absolute), an end, or why not. */
 function hop(
   rules: CompiledRules,
   url: string,
+  where: LineName,
 ): { line: number; to?: string; status: number } | { uncertain: string } | undefined {
   const found = rules.match(new URL(url));
   if (found === undefined) return undefined;
-  if ('problem' in found) return { uncertain: `line ${found.line} may answer ${url} (${found.problem})` };
+  if ('problem' in found) return { uncertain: `${where(found.line)} may answer ${url} (${found.problem})` };
   if (found.target === undefined) return undefined;
   return { line: found.line, to: new URL(found.target, url).href, status: found.status };
 }
@@ -45,11 +50,11 @@ function answersAs(rule: RedirectEdge, answer: { line: number; to?: string; stat
  * shadowed), then each URL is answered by whatever rule the format's precedence picks, query strings and captures
  * included, until one is not redirected or is on another site. A hop only the server can compute, or a loop, makes the walk uncertain.
  */
-export function walkMatched(rules: CompiledRules, rule: RedirectEdge): MatchedWalk {
-  const first = hop(rules, rule.source);
+export function walkMatched(rules: CompiledRules, rule: RedirectEdge, where: LineName = lineName): MatchedWalk {
+  const first = hop(rules, rule.source, where);
   if (first !== undefined && 'uncertain' in first) return first;
   if (first === undefined || !answersAs(rule, first)) {
-    const by = first === undefined ? 'no rule' : `line ${first.line}`;
+    const by = first === undefined ? 'no rule' : where(first.line);
     return { uncertain: `${by} answers ${rule.source} first, by the format's precedence` };
   }
   const origin = new URL(rule.source).origin;
@@ -62,7 +67,7 @@ export function walkMatched(rules: CompiledRules, rule: RedirectEdge): MatchedWa
     seen.add(url);
     // The rules answer on their own site: a URL on another one is where the chain leaves them.
     if (new URL(url).origin !== origin) return { final: url, lines, via };
-    const next = hop(rules, url);
+    const next = hop(rules, url, where);
     if (next === undefined) return { final: url, lines, via };
     if ('uncertain' in next) return next;
     lines.push(next.line);

@@ -1,6 +1,6 @@
 import { comparableUrl } from '../core/index.js';
-import type { CheckRow } from '../inputs/index.js';
-import { REDIRECT_STATUSES } from '../inputs/index.js';
+import type { CheckRow, RulePlaces } from '../inputs/index.js';
+import { placeName, REDIRECT_STATUSES } from '../inputs/index.js';
 
 /**
  * The rules of a file as a graph: each URL a rule answers points at its target. Only the first rule for a URL is an
@@ -15,6 +15,10 @@ export interface RuleGraph {
   key(url: string): string;
   /** Shows a URL as the rules file writes it: a path when it is on the rules' own site. */
   display(url: string): string;
+  /** Names a rule's line as a message says it: `line 3`, or `redirects.csv line 3` in a file the input names. */
+  where(line: number): string;
+  /** Names several lines: `lines 3, 9`, each with its file when the rules span several. */
+  whereAll(lines: readonly number[]): string;
 }
 
 /** Whether a rule sends the visitor elsewhere: a target and a 3xx status (or none: a CSV's expected final URL). */
@@ -29,9 +33,9 @@ export function isSelfRedirect(graph: RuleGraph, row: CheckRow): boolean {
 
 /**
  * Builds the graph. `siteOrigin` is the origin path rules were made absolute on (`--base-url`, or a placeholder):
- * URLs on it are shown as paths.
+ * URLs on it are shown as paths. `places` says which file each line is in when the rules span several.
  */
-export function buildRuleGraph(rows: readonly CheckRow[], siteOrigin?: string): RuleGraph {
+export function buildRuleGraph(rows: readonly CheckRow[], siteOrigin?: string, places?: RulePlaces): RuleGraph {
   const key = (url: string) => comparableUrl(url);
   const first = new Map<string, CheckRow>();
   for (const row of rows) {
@@ -47,7 +51,10 @@ export function buildRuleGraph(rows: readonly CheckRow[], siteOrigin?: string): 
       return url;
     }
   };
-  return { rows, first, key, display };
+  const where = (line: number) => placeName(places, line);
+  const whereAll = (lines: readonly number[]) =>
+    places === undefined ? `lines ${lines.join(', ')}` : lines.map(where).join(', ');
+  return { rows, first, key, display, where, whereAll };
 }
 
 /** Where following the rules from one rule leads. */

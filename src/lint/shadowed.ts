@@ -11,7 +11,7 @@ function shadowedFinding(graph: RuleGraph, row: CheckRow, by: PatternShadow): Li
     line: row.line,
     source: graph.display(row.source),
     ...(row.target === undefined ? {} : { target: graph.display(row.target) }),
-    message: `never applies: line ${by.line} answers ${graph.display(row.source)} first${answer}`,
+    message: `never applies: ${graph.where(by.line)} answers ${graph.display(row.source)} first${answer}`,
     related: [by.line],
   });
 }

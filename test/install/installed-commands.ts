@@ -489,6 +489,27 @@ export function describeInstalledCommands(installed: () => Installed): void {
     });
   });
 
+  describe("a vercel.json's bulkRedirectsPath, installed", () => {
+    it('lint finds a chain across its bulk files, on their lines; fix --write rewrites the bulk file in place', async () => {
+      await mkdir(join(dir, 'bulk-site', 'redirects'), { recursive: true });
+      const vercel = join(dir, 'bulk-site', 'vercel.json');
+      await writeFile(vercel, '{ "bulkRedirectsPath": "redirects" }\n');
+      await writeFile(join(dir, 'bulk-site', 'redirects', 'a.csv'), 'source,destination,permanent\n/a,/b,true\n');
+      await writeFile(
+        join(dir, 'bulk-site', 'redirects', 'b.jsonl'),
+        '{"source": "/b", "destination": "/c", "permanent": true}\n',
+      );
+      const lint = await runInstalled(installed(), ['lint', vercel]);
+      expect(lint.code).toBe(0);
+      expect(lint.stdout).toContain('redirects/a.csv:2: warning chain: chain of 2 redirects: /a → /b → /c');
+      const fixed = await runInstalled(installed(), ['fix', vercel, '--write']);
+      expect(fixed.code).toBe(0);
+      expect(await readFile(join(dir, 'bulk-site', 'redirects', 'a.csv'), 'utf8')).toBe(
+        'source,destination,permanent\n/a,/c,true\n',
+      );
+    });
+  });
+
   describe('hoplens suggest, installed', () => {
     it("proposes each old URL's new one from a sitemap URL, and writes an nginx file lint reads", async () => {
       const old = await file(

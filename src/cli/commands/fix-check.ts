@@ -2,6 +2,7 @@ import type { CheckFormat } from '../../formats/formatter.js';
 import {
   annotations,
   type FixChange,
+  findingPath,
   fixCiReport,
   lineLinker,
   logGroup,
@@ -29,14 +30,18 @@ export interface FixCheckInput {
 /** Each edit with the rule it changes, as the file writes it. */
 function changesOf({ loaded, graph, edits }: FixCheckInput): FixChange[] {
   const rows = new Map(loaded.rows.map((row) => [row.line, row]));
-  return edits.flatMap((edit) => {
-    const row = rows.get(edit.line);
-    // As lint shows it: a host-qualified rule's destination with its host, a path rule's as a path.
-    const final = edit.url === undefined ? edit.path : graph.display(edit.url);
-    if (row === undefined || final === undefined) return [];
-    const target = row.target === undefined ? '' : graph.display(row.target);
-    return [{ line: edit.line, source: graph.display(row.source), target, final }];
-  });
+  // In rule-set order: the input's lines, then each file it names (src/inputs/rule-places.ts).
+  return [...edits]
+    .sort((a, b) => a.line - b.line)
+    .flatMap((edit) => {
+      const row = rows.get(edit.line);
+      // As lint shows it: a host-qualified rule's destination with its host, a path rule's as a path.
+      const final = edit.url === undefined ? edit.path : graph.display(edit.url);
+      if (row === undefined || final === undefined) return [];
+      const target = row.target === undefined ? '' : graph.display(row.target);
+      const place = loaded.places?.locate(edit.line) ?? { line: edit.line };
+      return [{ ...place, source: graph.display(row.source), target, final }];
+    });
 }
 
 /**
@@ -49,8 +54,11 @@ export async function fixCheck(input: FixCheckInput, format: CheckFormat, io: Cl
   const lineLink = lineLinker(path, io.env);
   const docsUrl = docsUrlSetting(io.env);
   const links = { ...(lineLink === undefined ? {} : { lineLink }), ...(docsUrl === undefined ? {} : { docsUrl }) };
-  const report = fixCiReport(input.inputName, path, changesOf(input));
-  const list = report.findings.map((f) => `${fileLine(input.inputName, f.line, f.message)}\n`).join('');
+  const changes = changesOf(input);
+  const report = fixCiReport(input.inputName, path, changes);
+  const list = changes
+    .map((c, i) => `${fileLine(findingPath(input.inputName, c.file), c.line, report.findings[i]!.message)}\n`)
+    .join('');
   const summary = `${report.findings.length} rule${report.findings.length === 1 ? '' : 's'} fix would change\n`;
   let text: string;
   if (format === 'table') text = list + summary;

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { csvField } from '../../check/index.js';
-import { FIX_FORMATS, fixWriter, flatten } from '../../fix/index.js';
+import { FIX_FORMATS, type FileEdits, fixRuleFiles, fixWriter, flatten, splitEdits } from '../../fix/index.js';
 import { type CheckFormat, effectiveFormat } from '../../formats/formatter.js';
+import { findingPath } from '../../formats/index.js';
 import {
   type CheckRow,
   encodeText,
@@ -21,7 +22,7 @@ import { loadBaseline } from '../baseline-file.js';
 import { isSameFile } from '../check/output-guard.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { fileLine, fileName } from '../file-line.js';
+import { fileLine, fileName, placeLine } from '../file-line.js';
 import type { CliIo } from '../io.js';
 import { Sink } from '../output.js';
 import { outputError } from '../output-error.js';
@@ -135,11 +136,24 @@ async function mapPathOf(plan: InputPlan, flags: FixFlags, cwd: string, outputPa
   return mapPath;
 }
 
+/**
+ * Bulk redirect files (a vercel.json's `bulkRedirectsPath`) are rewritten in place: stdout and `--output` hold one
+ * file's text, so a fix that reaches them needs `--write` (or `--check`, which writes nothing).
+ */
+function refuseNamedFilesWithoutWrite(files: readonly FileEdits[], flags: FixFlags): void {
+  if (files.length === 0 || flags.write === true) return;
+  const names = files.map((file) => file.span.name).join(', ');
+  throw cliError(
+    'USAGE_ERROR',
+    `the fixes reach ${names}, which fix rewrites in place only: use --write, or --check to see them; nothing written`,
+  );
+}
+
 /** The rules parsed once from the input's text; undefined (after telling each fault) when any is malformed. */
 async function loadRules(plan: InputPlan, text: string, stderr: Sink) {
   const loaded = await parseRulesText(plan, text);
   for (const { line, message } of loaded.invalid)
-    await stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`);
+    await stderr.write(`hoplens: ${placeLine(plan.inputName, loaded.places, line, message)}\n`);
   if (loaded.inputError !== undefined)
     await stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, loaded.inputError.message)}\n`);
   if (loaded.inputError === undefined && loaded.invalid.length === 0) return loaded;
@@ -171,25 +185,36 @@ export async function fixCommand(file: string, typed: FixFlags, piped: CliIo): P
   const stderr = new Sink(io.stderr, { owned: false, isTTY: io.stderrIsTTY });
   const loaded = await loadRules(plan, text, stderr);
   if (loaded === undefined) return EXIT.USAGE;
-  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin);
+  const graph = buildRuleGraph(loaded.rows, plan.siteOrigin, loaded.places);
   const { edits, map, left } = flatten(graph, report, loaded.compiled);
   if (flags.check === true) {
     const format = effectiveFormat(flags.format ?? 'table', true, io.env);
     return fixCheck({ inputName: plan.inputName, inputPath: plan.inputPath, loaded, graph, edits }, format, io);
   }
   const keepStatus = flags.keepStatus === true;
-  const fixed = (await write(text, keepStatus ? edits.map((edit) => ({ ...edit, keepStatus })) : edits)) ?? text;
+  const split = splitEdits(keepStatus ? edits.map((edit) => ({ ...edit, keepStatus })) : edits, loaded.places);
+  refuseNamedFilesWithoutWrite(split.files, flags);
+  const fixed = (await write(text, split.input)) ?? text;
+  const files = await fixRuleFiles(split.files, plan.readOptions);
   const notes = [
     ...left.map(({ line, reason }) => ({ line, text: `left as written: ${reason}` })),
-    ...(await statusChanges(plan, loaded.rows, fixed, edits, keepStatus)),
+    ...(await statusChanges(plan, loaded.rows, fixed, split.input, keepStatus)),
   ].sort((a, b) => a.line - b.line);
-  for (const note of notes) await stderr.write(`hoplens: ${fileLine(plan.inputName, note.line, note.text)}\n`);
+  for (const note of notes)
+    await stderr.write(`hoplens: ${placeLine(plan.inputName, loaded.places, note.line, note.text)}\n`);
+  for (const { span, statusChanges: changes } of files) {
+    for (const { line, was, now } of changes) {
+      const text = `status ${was} → ${now} (a permanent move; --keep-status keeps ${was})`;
+      await stderr.write(`hoplens: ${fileLine(findingPath(plan.inputName, span.name), line, text)}\n`);
+    }
+  }
   if (outputPath === undefined) await new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY }).write(fixed);
   else {
     // The fixed rules keep the input file's encoding (UTF-16 from a spreadsheet, a UTF-8 byte-order mark).
     const encoding = plan.inputPath === '-' ? 'utf-8' : await textEncodingOf(plan.inputPath);
     await writeTo(outputPath, fixed, flags.write === true ? '--write' : '--output', encoding);
   }
+  for (const file of files) await writeTo(file.span.path, file.text, '--write', await textEncodingOf(file.span.path));
   if (mapPath !== undefined) await writeTo(mapPath, mapText(map), '--map');
   const rules = edits.length === 1 ? 'rule' : 'rules';
   await stderr.write(

@@ -16,14 +16,14 @@ import {
   planInput,
   readRulesFile,
 } from '../../inputs/index.js';
-import { type LintFinding, lintInput } from '../../lint/index.js';
+import { type LintFinding, lintInput, placedFindings } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { type Colors, colorsFor } from '../colors.js';
 import { withDefaultSignals } from '../default-signals.js';
 import { docsUrlSetting } from '../docs-url.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { fileLine, fileName } from '../file-line.js';
+import { fileLine, fileName, placeLine } from '../file-line.js';
 import { renderLintSummary, renderLintTable } from '../formats/lint-table.js';
 import { writeStepSummary } from '../formats/step-summary.js';
 import { type CliIo, outputClosed } from '../io.js';
@@ -163,11 +163,12 @@ async function interrupted(io: CliIo, inputName: string): Promise<boolean> {
 /** The lint's findings as a report: its rules as the graph shows them, and the counts. */
 function lintReport(plan: LintPlan, linted: LintOutcome): LintReport {
   const { loaded, graph, findings, slow } = linted;
+  const places = loaded.places;
   return {
     inputName: plan.inputName,
-    findings,
+    findings: placedFindings(findings, places),
     rules: loaded.rows.map((row) => ({
-      line: row.line,
+      ...(places === undefined ? { line: row.line } : places.locate(row.line)),
       source: graph.display(row.source),
       ...(row.target === undefined ? {} : { target: graph.display(row.target) }),
     })),
@@ -179,8 +180,9 @@ function lintReport(plan: LintPlan, linted: LintOutcome): LintReport {
 /** The lines people read on stderr before the report: invalid rules, slow patterns, an input error. */
 async function tellProblems(stderr: Sink, plan: LintPlan, { loaded, slow }: LintOutcome): Promise<void> {
   for (const { line, message } of loaded.invalid)
-    await stderr.write(`hoplens: ${fileLine(plan.inputName, line, message)}\n`);
-  for (const { line, reason } of slow) await stderr.write(`hoplens: ${fileLine(plan.inputName, line, reason)}\n`);
+    await stderr.write(`hoplens: ${placeLine(plan.inputName, loaded.places, line, message)}\n`);
+  for (const { line, reason } of slow)
+    await stderr.write(`hoplens: ${placeLine(plan.inputName, loaded.places, line, reason)}\n`);
   if (loaded.inputError !== undefined)
     await stderr.write(`hoplens: ${fileLine(plan.inputName, undefined, loaded.inputError.message)}\n`);
 }

@@ -1,5 +1,5 @@
 import { terminalText } from '../../core/index.js';
-import type { LintReport, LintSummary } from '../../formats/index.js';
+import { findingPath, type LintReport, type LintSummary } from '../../formats/index.js';
 import type { Colors } from '../colors.js';
 import { fileName } from '../file-line.js';
 import { plural } from '../plural.js';
@@ -12,7 +12,7 @@ export function renderLintTable(report: LintReport, colors: Colors): string {
   let text = '';
   for (const finding of report.findings) {
     const severity = finding.severity === 'error' ? colors.red('error') : colors.yellow('warning');
-    text += `${fileName(report.inputName)}:${finding.line}: ${severity} ${colors.dim(finding.kind)}: ${terminalText(finding.message)}\n`;
+    text += `${fileName(findingPath(report.inputName, finding.file))}:${finding.line}: ${severity} ${colors.dim(finding.kind)}: ${terminalText(finding.message)}\n`;
   }
   if (report.findings.length === 0) text += `${colors.green('No findings')} in ${terminalText(report.inputName)}\n`;
   return text + renderLintSummary(report.summary, colors);

@@ -1,9 +1,12 @@
+import { findingPath } from '../lint/lint-report.js';
 import type { CiFinding, CiReport } from './ci-report.js';
 import { ciRule } from './ci-rules.js';
 
 /** A rule `fix` would change: its line, as the file writes it, and the destination it would get. */
 export interface FixChange {
   line: number;
+  /** The file the rule is in when not the input (a vercel.json's bulk redirects file), relative to its folder. */
+  file?: string;
   source: string;
   target: string;
   final: string;
@@ -18,6 +21,7 @@ export function fixCiReport(inputName: string, path: string | undefined, changes
     rule: ciRule('fix_would_change'),
     level: 'error',
     line: change.line,
+    ...(change.file === undefined || path === undefined ? {} : { path: findingPath(path, change.file) }),
     key: `${change.source} -> ${change.target}`,
     title: `chain: ${change.source}`,
     message: `${change.source} -> ${change.target} is the start of a chain: point it straight at ${change.final} (hoplens fix --write)`,

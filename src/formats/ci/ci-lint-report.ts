@@ -1,4 +1,4 @@
-import type { LintReport } from '../lint/lint-report.js';
+import { findingPath, type LintReport } from '../lint/lint-report.js';
 import type { CiReport } from './ci-report.js';
 
 /**
@@ -15,6 +15,7 @@ export function lintCiReport(report: LintReport, path: string | undefined): CiRe
       rule: finding.kind,
       level: finding.severity,
       line: finding.line,
+      ...(finding.file === undefined || path === undefined ? {} : { path: findingPath(path, finding.file) }),
       title: `${finding.kind}: ${rule}`,
       message: `${message}${suggestion}`,
       key: rule,

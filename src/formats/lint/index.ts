@@ -8,4 +8,4 @@ export { LINT_CSV_COLUMNS, renderLintCsv } from './lint-csv.js';
 export { type LintFormatContext, renderLint } from './lint-formats.js';
 export { renderLintJson, renderLintNdjson } from './lint-json.js';
 export { renderLintJunit } from './lint-junit.js';
-export type { LintReport, LintSummary } from './lint-report.js';
+export { findingPath, type LintReport, type LintSummary } from './lint-report.js';

@@ -1,9 +1,10 @@
 import type { LintFinding } from '../../lint/index.js';
-import type { LintReport } from './lint-report.js';
+import { findingPath, type LintReport } from './lint-report.js';
 
 /** A finding as the machine formats write it: the finding's own fields, the input named. */
 function record(finding: LintFinding, inputName: string): Record<string, unknown> {
-  return { file: inputName, ...finding };
+  const { file, ...rest } = finding;
+  return { file: findingPath(inputName, file), ...rest };
 }
 
 /** `--format json`: an array of findings, one a line (as `check`'s json report is laid out). */

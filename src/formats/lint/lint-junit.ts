@@ -1,6 +1,6 @@
 import { xmlText } from '../../core/index.js';
 import { xmlLines } from '../check/junit.js';
-import type { LintReport } from './lint-report.js';
+import { findingPath, type LintReport } from './lint-report.js';
 
 /**
  * `--format junit`: one `<testcase>` per rule, failing with its error findings; its warnings go to `<system-out>`
@@ -11,7 +11,7 @@ export function renderLintJunit(report: LintReport, strict: boolean): string {
   let cases = '';
   let failures = 0;
   for (const rule of report.rules) {
-    const findings = report.findings.filter((finding) => finding.line === rule.line);
+    const findings = report.findings.filter((finding) => finding.line === rule.line && finding.file === rule.file);
     const failing = findings.filter((finding) => finding.severity === 'error' || strict);
     const title = xmlText(rule.target === undefined ? rule.source : `${rule.source} -> ${rule.target}`);
     let body = '';
@@ -25,7 +25,8 @@ export function renderLintJunit(report: LintReport, strict: boolean): string {
       const out = warnings.map((f) => `warning: ${f.kind}: ${f.message}`);
       body += `      <system-out>${xmlLines(out)}</system-out>\n`;
     }
-    cases += `    <testcase classname="${name}" name="${title}" line="${rule.line}">\n${body}    </testcase>\n`;
+    const classname = rule.file === undefined ? name : xmlText(findingPath(report.inputName, rule.file));
+    cases += `    <testcase classname="${classname}" name="${title}" line="${rule.line}">\n${body}    </testcase>\n`;
   }
   for (const rule of report.skipped) {
     cases += `    <testcase classname="${name}" name="${xmlText(rule.text)}" line="${rule.line}">\n`;

@@ -25,16 +25,29 @@ function meaningfulLines(head: string): string[] {
   return lines;
 }
 
+/** Whether a line is one JSON object with a `source` and a `destination`: a line of Vercel's JSONL bulk redirects. */
+function isBulkLine(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && 'source' in value && 'destination' in value;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A JSON file's format by the keys it holds (its start may be cut short, so keys are looked for as text): an object
- * with `redirects` of entries with `action_data` is a WordPress Redirection export, else a vercel.json (`redirects`
- * or `routes`); an array of entries with `destination` is Vercel's bulk redirects, with `target` Amplify's.
+ * with `redirects` of entries with `action_data` is a WordPress Redirection export, else a vercel.json (`redirects`,
+ * `routes` or `bulkRedirectsPath`); lines that are each a `source`/`destination` object are Vercel's bulk redirects
+ * as JSON Lines; an array of entries with `destination` is Vercel's bulk redirects, with `target` Amplify's.
  */
-function jsonFormat(head: string): InputFormat | undefined {
+function jsonFormat(lines: readonly string[]): InputFormat | undefined {
+  const head = lines.join('\n');
   const has = (key: string) => new RegExp(`"${key}"\\s*:`).test(head);
   if (head.trimStart().startsWith('{')) {
     if (has('redirects') && has('action_data')) return 'wordpress';
-    return has('redirects') || has('routes') ? 'vercel' : undefined;
+    if (has('redirects') || has('routes') || has('bulkRedirectsPath')) return 'vercel';
+    return isBulkLine(lines[0]!) ? 'vercel-bulk' : undefined;
   }
   if (has('destination')) return 'vercel-bulk';
   return has('source') && has('target') ? 'amplify' : undefined;
@@ -56,7 +69,7 @@ export function formatOfContent(head: string): InputFormat | undefined {
   const lines = meaningfulLines(head);
   if (lines.length === 0) return undefined;
   // `{`, or `[` opening an array (`[{`, `["`, `[]`, a lone `[`), not a TOML table (`[build]`, `[[redirects]]`).
-  if (/^(?:\{|\[\s*(?:[{"\]]|$))/.test(lines[0]!)) return jsonFormat(lines.join('\n'));
+  if (/^(?:\{|\[\s*(?:[{"\]]|$))/.test(lines[0]!)) return jsonFormat(lines);
   const signs = lines.map((line) => lineSign(line)?.format);
   if (signs.includes('netlify') && lines.some((line) => line.startsWith('[[redirects]]'))) return 'netlify';
   const apache = signs.includes('apache');

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CompiledRules } from '../patterns/rule-match.js';
 import type { InputItem } from '../row.js';
+import type { RulePlaces } from '../rule-places.js';
 import { readWholeText } from '../text/whole-text.js';
 import type { FormatReadOptions, ParsedRuleText, RuleFormatSpec } from './spec.js';
 
@@ -21,8 +22,12 @@ export async function parseAndCompile(
   parse: NonNullable<RuleFormatSpec['parse']>,
   text: string,
   options: FormatReadOptions,
-): Promise<{ items: InputItem[]; compiled?: CompiledRules }> {
+): Promise<{ items: InputItem[]; compiled?: CompiledRules; places?: RulePlaces }> {
   const parsed = await parse(text, options);
   const compiled = await parsed.compile?.().catch(() => undefined);
-  return compiled === undefined ? { items: parsed.items } : { items: parsed.items, compiled };
+  return {
+    items: parsed.items,
+    ...(compiled === undefined ? {} : { compiled }),
+    ...(parsed.places === undefined ? {} : { places: parsed.places }),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CompiledRules } from '../patterns/rule-match.js';
 import type { InputItem } from '../row.js';
+import type { RulePlaces } from '../rule-places.js';
 import type { RuleReadOptions } from '../rule-row.js';
 import type { FixEdit } from './fix-edit.js';
 import type { RedirectsVariant } from './netlify/line.js';
@@ -14,6 +15,11 @@ export interface FormatReadOptions extends RuleReadOptions {
    * (`try_files`, a missing file's `error_page`, a folder's slash); without it such a request is skipped.
    */
   docroot?: string;
+  /**
+   * The folder of the rules file, for a format whose file names others beside it (a vercel.json's
+   * `bulkRedirectsPath`); absent for standard input and pasted text, where such files are not followed.
+   */
+  rulesDir?: string;
 }
 
 /**
@@ -24,6 +30,8 @@ export interface ParsedRuleText {
   items: InputItem[];
   /** The format's matcher (src/inputs/patterns/), made from this parse: loaded when called, for check's start-up. */
   compile?(): Promise<CompiledRules>;
+  /** The files the rules came from besides the input, and where each one's lines are (src/inputs/rule-places.ts). */
+  places?: RulePlaces;
 }
 
 /**
