@@ -6,7 +6,8 @@
  * canonical counts as a canonical (RFC 8288; Google reads both:
  * https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls), and its
  * `rel="alternate"; hreflang="x"` links as hreflang alternates, one of Google's three ways of giving them
- * (https://developers.google.com/search/docs/specialty/international/localized-versions).
+ * (https://developers.google.com/search/docs/specialty/international/localized-versions). What each element makes is
+ * src/crawl/element-links.ts's reading; a JSON-LD `@id` naming a part of the page itself (`#org`) is dropped here.
  */
 import { type DefaultTreeAdapterTypes, html as namespaces, parse } from 'parse5';
 import { documentBaseUrl, linkTargets, linkValues } from '../core/index.js';
