@@ -12,9 +12,15 @@ import type { RobotsBook } from './site-robots.js';
 import type { SitemapBudget } from './sitemap-budget.js';
 import type { TrapGuard } from './trap-guard.js';
 
-/** Kinds of link that lead to pages the crawl reads; images, scripts and stylesheets are checked, not crawled. */
+/**
+ * Kinds of link that lead to pages the crawl reads; images, scripts, stylesheets and the other resources are checked,
+ * not crawled. An `<area>` is a hyperlink as an `<a>` is (HTML standard, 4.8.14), an amphtml link names the page's AMP
+ * version (https://developers.google.com/search/docs/crawling-indexing/amp/enhance-amp).
+ */
 export const FOLLOWED: ReadonlySet<LinkElement> = new Set([
   'a',
+  'area',
+  'amphtml',
   'canonical',
   'hreflang',
   'og:url',
@@ -23,6 +29,13 @@ export const FOLLOWED: ReadonlySet<LinkElement> = new Set([
   'iframe',
   'sitemap',
 ]);
+
+/**
+ * Kinds of link recorded and reported, never requested (neither followed nor analysed): a form's action is submitted
+ * with a visitor's data (HTML standard, 4.10.21.3 "Form submission algorithm"), and a GET of it asserts nothing about
+ * the POST a browser sends.
+ */
+export const UNREQUESTED: ReadonlySet<LinkElement> = new Set(['form']);
 
 export interface CrawlContext {
   readonly store: CrawlStore;

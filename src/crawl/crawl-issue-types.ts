@@ -19,6 +19,7 @@ export const CRAWL_ISSUE_TYPES = Object.freeze([
   'hreflang_not_reciprocal',
   'sitemap_url_redirects',
   'sitemap_url_off_site',
+  'form_action_not_checked',
 ] as const);
 
 export type CrawlIssueType = (typeof CRAWL_ISSUE_TYPES)[number];
@@ -36,4 +37,5 @@ export const CRAWL_ISSUE_SEVERITY: Readonly<Record<CrawlIssueType, Severity>> = 
   hreflang_not_reciprocal: 'warning',
   sitemap_url_redirects: 'warning',
   sitemap_url_off_site: 'warning',
+  form_action_not_checked: 'info',
 });

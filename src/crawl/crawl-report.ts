@@ -5,12 +5,13 @@
  * never every link.
  */
 import { countRedirects } from '../core/index.js';
+import { UNREQUESTED } from './crawl-context.js';
 import type { CrawlStore, CutReason, LinkRecord, TargetRecord } from './crawl-store.js';
 import { DistinctCount } from './distinct-count.js';
-import { type CrawlFinding, linkFindings, notReciprocal, offSiteEntry } from './link-findings.js';
+import { type CrawlFinding, formActionNotChecked, linkFindings, notReciprocal, offSiteEntry } from './link-findings.js';
 import { TargetPlaces } from './target-places.js';
 
-/** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal, sitemap_url_off_site). */
+/** One link with a finding, and the analysis of its target (absent for hreflang_not_reciprocal, sitemap_url_off_site, form_action_not_checked). */
 export interface ReportedLink {
   readonly link: LinkRecord;
   readonly target?: TargetRecord | undefined;
@@ -140,10 +141,10 @@ export async function crawlReport(store: CrawlStore, each: (row: ReportedLink) =
   for await (const link of store.links()) {
     totals.links++;
     linked.add(link.url);
-    if (link.offSite === true) {
+    if (link.offSite === true || UNREQUESTED.has(link.element)) {
       // Never requested, so never analysed: its one finding is where it is.
       totals.linksWithFindings++;
-      await each({ link, findings: [offSiteEntry(link)] });
+      await each({ link, findings: [link.offSite === true ? offSiteEntry(link) : formActionNotChecked(link)] });
       continue;
     }
     if (link.element === 'hreflang') alternates.set(link.page, [...(alternates.get(link.page) ?? []), link]);

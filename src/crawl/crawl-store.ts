@@ -33,18 +33,30 @@ export interface Leased<T> {
   readonly until: number;
 }
 
-/** The kinds of link a crawl collects (each can be turned off). */
+/**
+ * The kinds of link a crawl collects (each can be turned off; docs/crawl.md says what each reads). `form` is
+ * recorded and reported, never requested: a form's action is where a visitor's data is sent, not a page to load.
+ */
 export const LINK_ELEMENTS = [
   'a',
+  'area',
   'canonical',
   'hreflang',
   'og:url',
+  'twitter',
   'next',
   'prev',
+  'amphtml',
+  'manifest',
+  'icon',
   'img',
+  'srcset',
   'script',
+  'json-ld',
   'stylesheet',
+  'css',
   'iframe',
+  'form',
   'sitemap',
 ] as const;
 export type LinkElement = (typeof LINK_ELEMENTS)[number];

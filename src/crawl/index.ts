@@ -26,7 +26,7 @@ export { CRAWL_SCOPES, type CrawlScope } from './crawl-url.js';
 export { type CrawledPage, type HreflangAlternate, readCrawledPages } from './crawled-pages.js';
 export { DiskStore, type DiskStoreOptions } from './disk-store.js';
 export { CRAWL_ERROR_CODES, CRAWL_ERROR_WORDS, type CrawlErrorCode, isCrawlError } from './errors.js';
-export { type CrawlFinding, linkFindings, notReciprocal } from './link-findings.js';
+export { type CrawlFinding, formActionNotChecked, linkFindings, notReciprocal } from './link-findings.js';
 export { type ReportedRows, type ReportRowsOptions, reportRows } from './report-rows.js';
 export { CRAWL_STATE_VERSION, MANIFEST_NAME } from './state-manifest.js';
 export { TRAP_DEFAULTS, type TrapLimits } from './trap-guard.js';

@@ -47,15 +47,27 @@ function withFragment(finalUrl: string, raw: string): string {
   return finalUrl + raw.slice(hash);
 }
 
-/** What a link's element calls itself in a sentence. */
+/** What a link's element calls itself in a sentence, where its kind's name alone would not say it. */
+const NAMES: Partial<Record<LinkElement, string>> = {
+  a: 'A link',
+  area: 'An image map area',
+  sitemap: 'A sitemap entry',
+  'og:url': 'The og:url',
+  twitter: 'A Twitter card URL',
+  canonical: 'The canonical link',
+  hreflang: 'An hreflang alternate',
+  amphtml: 'The rel=amphtml link',
+  manifest: 'The web app manifest link',
+  icon: 'An icon link',
+  srcset: 'A srcset candidate',
+  'json-ld': 'A JSON-LD URL',
+  css: 'A CSS url()',
+  form: "A form's action",
+};
+
 function named(element: LinkElement): string {
-  if (element === 'a') return 'A link';
-  if (element === 'sitemap') return 'A sitemap entry';
-  if (element === 'og:url') return 'The og:url';
   if (element === 'next' || element === 'prev') return `The rel=${element} link`;
-  if (element === 'canonical') return 'The canonical link';
-  if (element === 'hreflang') return 'An hreflang alternate';
-  return `The ${element} reference`;
+  return NAMES[element] ?? `The ${element} reference`;
 }
 
 /** The redirect findings: which type an element's redirect is, and the chain's on top for a link. */
@@ -132,5 +144,19 @@ export function offSiteEntry(link: LinkRecord): CrawlFinding {
     'sitemap_url_off_site',
     link,
     `The sitemap ${link.page} lists ${link.url}, which is not on its host ${host} and whose host's robots.txt does not name the sitemap: not requested`,
+  );
+}
+
+/**
+ * A form's action: where it submits a visitor's data (HTML standard, 4.10.21.3 "Form submission algorithm"). The
+ * crawl never requests it (a GET would submit nothing and could act on the site), so whether it redirects is not
+ * asserted: a redirect answered to a POST may turn it into a GET and drop the data (RFC 9110 §15.4), which only a
+ * submission would show.
+ */
+export function formActionNotChecked(link: LinkRecord): CrawlFinding {
+  return finding(
+    'form_action_not_checked',
+    link,
+    `${named(link.element)} on ${link.page} submits to ${link.url}: not requested, so whether it redirects is not checked`,
   );
 }

@@ -2,7 +2,7 @@
  * The links read on a page or a sitemap, followed: their targets queued for analysis, and those within the scope that
  * lead to pages queued for the crawl (page-visit.ts and sitemap-visit.ts both follow theirs so).
  */
-import { admit, type CrawlContext, FOLLOWED, trapped } from './crawl-context.js';
+import { admit, type CrawlContext, FOLLOWED, trapped, UNREQUESTED } from './crawl-context.js';
 import type { FrontierEntry, LinkRecord } from './crawl-store.js';
 
 /**
@@ -18,6 +18,7 @@ export async function followLinks(
   const pages: FrontierEntry[] = [];
   const depth = entry.kind === 'sitemap' ? 0 : entry.depth + 1;
   for (const link of links) {
+    if (UNREQUESTED.has(link.element)) continue;
     const url = new URL(link.url);
     const inScope = context.scope.includes(url);
     if (inScope && (await trapped(context, url, depth))) continue;

@@ -6,107 +6,17 @@
  * canonical counts as a canonical (RFC 8288; Google reads both:
  * https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls), and its
  * `rel="alternate"; hreflang="x"` links as hreflang alternates, one of Google's three ways of giving them
- * (https://developers.google.com/search/docs/specialty/international/localized-versions).
+ * (https://developers.google.com/search/docs/specialty/international/localized-versions). What each element makes is
+ * src/crawl/element-links.ts's reading; a JSON-LD `@id` naming a part of the page itself (`#org`) is dropped here.
  */
 import { type DefaultTreeAdapterTypes, html as namespaces, parse } from 'parse5';
 import { documentBaseUrl, linkTargets, linkValues } from '../core/index.js';
 import type { LinkElement, LinkRecord } from './crawl-store.js';
 import { crawlUrl } from './crawl-url.js';
+import { elementLinks, type Reading } from './element-links.js';
+import type { RawLink } from './embedded-links.js';
 
-type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
-
-/** A link as written, before the base URL is known. */
-interface RawLink {
-  element: LinkElement;
-  href: string;
-  text: string;
-}
-
-function attribute(element: Element, name: string): string | undefined {
-  for (const attr of element.attrs) if (attr.name === name && attr.namespace === undefined) return attr.value;
-  return undefined;
-}
-
-/** The text of an element's descendants, whitespace collapsed (an `<img>`'s alt standing for the image). */
-function textOf(element: Element): string {
-  let text = '';
-  const stack: Node[] = [...element.childNodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeName === '#text') text += (node as DefaultTreeAdapterTypes.TextNode).value;
-    else if ('tagName' in node && node.tagName === 'img') text += attribute(node, 'alt') ?? '';
-    else if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
-  }
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The links a `<link>` element makes: canonical, hreflang alternate, next, prev, stylesheet. */
-function linkElementLinks(element: Element, inHead: boolean, found: RawLink[]): void {
-  const href = attribute(element, 'href');
-  if (href === undefined) return;
-  const rel = (attribute(element, 'rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
-  // Google reads a canonical only in the head (the core's reading: src/core/html/link-canonical.ts).
-  if (rel.includes('canonical') && inHead) found.push({ element: 'canonical', href, text: '' });
-  const hreflang = attribute(element, 'hreflang');
-  if (rel.includes('alternate') && hreflang !== undefined) found.push({ element: 'hreflang', href, text: hreflang });
-  if (rel.includes('next')) found.push({ element: 'next', href, text: '' });
-  if (rel.includes('prev') || rel.includes('previous')) found.push({ element: 'prev', href, text: '' });
-  if (rel.includes('stylesheet')) found.push({ element: 'stylesheet', href, text: '' });
-}
-
-/** What one walk of a document collects: its links, its first `<base href>`, its first `<title>` and named metas. */
-interface Reading {
-  readonly links: RawLink[];
-  base?: string | undefined;
-  title?: string | undefined;
-  readonly metas: Array<{ name: string; content: string }>;
-}
-
-/** The title and named metas: what a page says of itself (src/crawl/page-facts.ts). */
-function elementFacts(element: Element, reading: Reading): void {
-  // The document's title is its first `<title>` in tree order (WHATWG HTML, "The title element").
-  if (element.tagName === 'title' && reading.title === undefined) reading.title = textOf(element);
-  if (element.tagName !== 'meta') return;
-  const name = attribute(element, 'name');
-  if (name !== undefined) reading.metas.push({ name, content: attribute(element, 'content') ?? '' });
-}
-
-/** The links one element makes, and the `<base href>` it sets. */
-function elementLinks(element: Element, inHead: boolean, reading: Reading): void {
-  const found = reading.links;
-  const src = () => attribute(element, 'src');
-  elementFacts(element, reading);
-  switch (element.tagName) {
-    case 'a':
-    case 'area': {
-      const href = attribute(element, 'href');
-      if (href !== undefined)
-        found.push({ element: 'a', href, text: textOf(element) || (attribute(element, 'alt') ?? '') });
-      return;
-    }
-    case 'link':
-      linkElementLinks(element, inHead, found);
-      return;
-    case 'base':
-      reading.base ??= attribute(element, 'href');
-      return;
-    case 'meta':
-      if (attribute(element, 'property') === 'og:url') {
-        const content = attribute(element, 'content');
-        if (content !== undefined) found.push({ element: 'og:url', href: content, text: '' });
-      }
-      return;
-    case 'img':
-    case 'script':
-    case 'iframe': {
-      const value = src();
-      if (value !== undefined)
-        found.push({ element: element.tagName, href: value, text: attribute(element, 'alt') ?? '' });
-      return;
-    }
-  }
-}
 
 /** Every link of the document, in document order, with the first `<base href>`, the title and the named metas. */
 function rawLinks(markup: string): Reading {
@@ -179,7 +89,8 @@ export function readPageMarkup(
     if (skip.has(link.element)) continue;
     const href = link.href.trim();
     const url = href === '' ? undefined : crawlUrl(href, baseUrl);
-    if (url !== undefined)
+    // A JSON-LD node named by a fragment (`"@id": "#org"`) is a part of the page, not a link away from it.
+    if (url !== undefined && !(link.element === 'json-ld' && url.href === crawlUrl(pageUrl)?.href))
       records.push({ page: pageUrl, element: link.element, url: url.href, raw: href, text: link.text });
   }
   return { links: records, title, metas, canonicals };

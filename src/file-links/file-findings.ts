@@ -18,7 +18,10 @@ export interface FileFinding {
 /** The crawl's element for a link of a file: what it loads or where it leads. */
 function elementOf(link: CheckedLink): LinkElement {
   if (link.form === 'image') return 'img';
-  const tag = link.element?.split(' ')[0];
+  const [tag, attribute] = link.element?.split(' ') ?? [];
+  if (attribute === 'srcset') return 'srcset';
+  if (attribute === 'style' || attribute === 'css') return 'css';
+  if (attribute === 'json-ld') return 'json-ld';
   if (tag === 'img' || tag === 'source') return 'img';
   if (tag === 'script' || tag === 'iframe') return tag;
   if (tag === 'link') return 'stylesheet';

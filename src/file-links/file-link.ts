@@ -11,7 +11,9 @@ export type LinkForm =
   /** A bare `https://…` in text (GFM's autolink extension, markdown-it's linkify). */
   | 'bare'
   /** An HTML or JSX attribute: `<a href>`, `<img src>`, `<link href>`, `<script src>`, `<iframe src>`... */
-  | 'attribute';
+  | 'attribute'
+  /** A URL inside a value: a `srcset` candidate, a CSS `url()` (attribute or `<style>`), a JSON-LD property. */
+  | 'embedded';
 
 /** One link found in a file, with where its target is written. */
 export interface FileLink {

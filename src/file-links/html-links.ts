@@ -1,4 +1,5 @@
 import { type DefaultTreeAdapterMap, parse, parseFragment } from 'parse5';
+import { attributeLinks, blockLinks, VALUE_ATTRIBUTES } from './html-embedded-links.js';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -11,6 +12,8 @@ export interface HtmlLink {
   value: string;
   start: number;
   end: number;
+  /** A URL inside the value (a `srcset` candidate, a CSS `url()`, a JSON-LD property), not the value whole. */
+  embedded?: true;
 }
 
 /**
@@ -67,23 +70,45 @@ function linksOf(element: Element, text: string, pick: AttributePicker): HtmlLin
   return links;
 }
 
-function walk(node: Node, text: string, pick: AttributePicker, into: HtmlLink[]): void {
-  if ('tagName' in node) into.push(...linksOf(node, text, pick));
-  const content = 'content' in node ? (node.content as Node) : undefined;
-  if (content !== undefined) walk(content, text, pick, into);
-  if ('childNodes' in node) for (const child of node.childNodes) walk(child, text, pick, into);
+/**
+ * The links inside an element's values: `srcset` and `style` attributes, a `<style>` block, a JSON-LD script. A
+ * JSON-LD `@id` of a part of the file itself (`#org`) names no document: it is no link.
+ */
+function embeddedLinksOf(element: Element, text: string): HtmlLink[] {
+  const links: HtmlLink[] = [];
+  const attrs = element.sourceCodeLocation?.attrs;
+  for (const name of VALUE_ATTRIBUTES) {
+    const where = attrs?.[name];
+    const range = where === undefined ? undefined : valueRange(text, where.startOffset, where.endOffset);
+    if (range !== undefined) links.push(...attributeLinks(element, name, text, range));
+  }
+  links.push(
+    ...blockLinks(element, text).filter((link) => !(link.attribute === 'json-ld' && link.value.startsWith('#'))),
+  );
+  return links.map((link) => ({ ...link, embedded: true }));
 }
 
-/** The links of an HTML document, by parse5's source locations (offsets into `text`). */
+function walk(node: Node, text: string, pick: AttributePicker, into: HtmlLink[], embedded: boolean): void {
+  if ('tagName' in node) into.push(...linksOf(node, text, pick));
+  if ('tagName' in node && embedded) into.push(...embeddedLinksOf(node, text));
+  const content = 'content' in node ? (node.content as Node) : undefined;
+  if (content !== undefined) walk(content, text, pick, into, embedded);
+  if ('childNodes' in node) for (const child of node.childNodes) walk(child, text, pick, into, embedded);
+}
+
+/**
+ * The links of an HTML document, by parse5's source locations (offsets into `text`): its elements' link attributes
+ * and the links inside values.
+ */
 export function htmlFileLinks(text: string): HtmlLink[] {
   const links: HtmlLink[] = [];
-  walk(parse(text, { sourceCodeLocationInfo: true }), text, pagePicker, links);
+  walk(parse(text, { sourceCodeLocationInfo: true }), text, pagePicker, links, true);
   return links;
 }
 
 /** The `href`/`src` attributes of an HTML or JSX fragment (Markdown's HTML blocks, MDX's components). */
 export function htmlFragmentLinks(text: string): HtmlLink[] {
   const links: HtmlLink[] = [];
-  walk(parseFragment(text, { sourceCodeLocationInfo: true }), text, anyPicker, links);
+  walk(parseFragment(text, { sourceCodeLocationInfo: true }), text, anyPicker, links, false);
   return links;
 }

@@ -25,7 +25,7 @@ function rawLinks(kind: FileKind, text: string): RawLink[] {
     return htmlFileLinks(text).map((link) => ({
       start: link.start,
       end: link.end,
-      form: 'attribute' as const,
+      form: link.embedded === true ? ('embedded' as const) : ('attribute' as const),
       target: link.value,
       element: `${link.element} ${link.attribute}`,
     }));

@@ -76,6 +76,16 @@ function attributeValue(url: string, written: string, quoted: boolean): string {
   return !quoted && /[\s"'=<>`]/.test(value) ? `"${value}"` : value;
 }
 
+/**
+ * A URL inside a value (srcset, CSS, JSON-LD), written bare: only when it needs no escaping in any of them (no
+ * whitespace, quotes, parentheses, backslash, angle brackets, nor a trailing comma that srcset would drop), else the
+ * link is left as written (reported, not rewritten); `&` as `&amp;` where the original wrote it so.
+ */
+function embeddedValue(url: string, written: string): string {
+  if (/[\s"'()\\<>]|,$/.test(url)) return written;
+  return /&amp;/i.test(written) ? url.replace(/&/g, '&amp;') : url;
+}
+
 /** The text that replaces the target's range: the new target written in the link's own syntax. */
 export function rewrittenText(input: RewriteInput): string {
   const target = newTarget(input);
@@ -86,6 +96,8 @@ export function rewrittenText(input: RewriteInput): string {
       return markdownDestination(target, input.written);
     case 'attribute':
       return attributeValue(target, input.written, input.quoted !== false);
+    case 'embedded':
+      return embeddedValue(target, input.written);
     default:
       // An autolink's and a bare URL's text is the URL itself.
       return target;

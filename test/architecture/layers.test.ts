@@ -54,8 +54,9 @@ interface Room {
  * The one table of rooms. The core's second entry is the policy file's validator, kept apart so that a bundle that
  * reads no policy file never loads it (src/core/policy/policy-parse.ts says why); inputs' second entry is the pattern
  * matchers, loaded only when a command matches rules, and its third the parts that load no reader (src/inputs/light.ts), which
- * a command line needs at start-up, its fourth the log readers and its fifth Markdown's heading anchors (the served
- * docs and the files crawl's fragment check); lint's second is its error codes, which the CLI maps at start-up. The page's
+ * a command line needs at start-up, its fourth the log readers, its fifth Markdown's heading anchors (the served
+ * docs and the files crawl's fragment check) and its sixth the parsers of links inside HTML values (srcset, CSS,
+ * JSON-LD: the site crawl's and the files crawl's); lint's second is its error codes, which the CLI maps at start-up. The page's
  * entries: the core's portable part (URL input, display URL, redirect count, comparable URL, the option table) and
  * check's judging. The service has an entry for the composition root that serves it (`hoplens serve`); the other
  * faces have none: only their composition roots import them.
@@ -79,6 +80,7 @@ const ROOMS: Readonly<Record<Exclude<Layer, 'entry'>, Room>> = {
       'inputs/light.ts',
       'inputs/logs/index.ts',
       'inputs/markdown/index.ts',
+      'inputs/html/index.ts',
     ],
     // The page's: inputs' text parsers, which read a list, a CSV or a rules file as the CLI does.
     pageEntry: 'inputs/portable.ts',

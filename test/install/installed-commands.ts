@@ -743,6 +743,51 @@ export function describeInstalledCommands(installed: () => Installed): void {
     });
   });
 
+  // Issue 47's link kinds, read by the installed bundle: a loopback page with one link of each kind read inside a
+  // value or a head element (test/crawl/link-kinds-site.test.ts runs every kind in-process), each to a 301.
+  describe('hoplens crawl, the link kinds inside values, installed', () => {
+    let kinds: TestServer;
+    const page = `<!doctype html><html><head><link rel=icon href=/old-icon>
+<meta name="twitter:image" content="/old-twitter"><style>.x { background: url('/old-css') }</style>
+<script type="application/ld+json">{"@graph": [{"@id": "#org", "logo": {"url": "/old-json-ld"}}]}</script>
+</head><body><img src=/ok.png srcset="/ok.png 1x, /old-srcset 2x" alt=i><form action=/old-form></form></body></html>`;
+    beforeAll(async () => {
+      kinds = await startServer((request, response) => {
+        const path = request.url ?? '/';
+        if (path.startsWith('/old-')) response.writeHead(301, { location: `/new-${path.slice(5)}` }).end();
+        else if (path === '/robots.txt') response.writeHead(404).end();
+        else response.writeHead(200, { 'content-type': 'text/html' }).end(path === '/' ? page : '<title>x</title>');
+      });
+    });
+    afterAll(async () => {
+      await kinds?.close();
+    });
+
+    it('crawl URL: one finding per kind, the form reported and never requested', async () => {
+      const result = await runInstalled(installed(), [
+        'crawl',
+        `${kinds.origin}/`,
+        '--format',
+        'ndjson',
+        '--no-progress',
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      const rows = ndjsonRows(result.stdout) as Array<{
+        source: string;
+        warnings: string[];
+        extra: Record<string, string>;
+      }>;
+      const found = rows.map((row) => `${row.warnings[0]?.split(':')[0]} ${row.extra.element}`).sort();
+      expect(found).toEqual(
+        [
+          'form_action_not_checked form',
+          ...['icon', 'twitter', 'css', 'json-ld', 'srcset'].map((kind) => `link_to_redirect ${kind}`),
+        ].sort(),
+      );
+      expect(kinds.requests.filter((path) => path.includes('form'))).toEqual([]);
+    });
+  });
+
   // hoplens compare (issue 45): a loopback site crawled twice by the installed executable, a page lost and a title
   // changed between the crawls (test/cli/compare.test.ts tests each format from dist/).
   describe('hoplens compare, installed', () => {

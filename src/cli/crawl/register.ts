@@ -69,7 +69,7 @@ function crawlOptions(command: Command): Command {
     .option('--max-depth <n>', 'the most links followed from a start URL (default 50)')
     .option(
       '--skip <kinds>',
-      'kinds of link not collected, comma-separated: a,canonical,hreflang,og:url,next,prev,img,script,stylesheet,iframe',
+      'kinds of link not collected, comma-separated: a,area,canonical,hreflang,og:url,twitter,next,prev,amphtml,manifest,icon,img,srcset,script,json-ld,stylesheet,css,iframe,form',
     )
     .option('--concurrency <n>', 'requests at once (default 16)')
     .option('--per-host <n>', 'requests at once on one host (default 4)')
