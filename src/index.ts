@@ -31,6 +31,7 @@ export {
   type Hop,
   type HopTimings,
   type HopTls,
+  type HopWall,
   type HttpVersion,
   type RedirectVia,
   type Summary,

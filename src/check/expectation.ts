@@ -79,7 +79,7 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   if (settings.failOnInfo === true) {
     reasons.push(...issues.filter((issue) => issue.severity === 'info').map((issue) => `info: ${describe(issue)}`));
   }
-  const result = rowHead(row, reasons.length === 0 ? 'passed' : 'failed', reasons, warnings, firstStatus);
+  const result = rowHead(row, outcomeOf(chain, reasons), reasons, warnings, firstStatus);
   result.finalStatus = summary.finalStatus;
   result.finalUrl = summary.finalUrl;
   result.hops = summary.totalHops;
@@ -89,6 +89,18 @@ export function evaluate(attempt: Attempt, settings: ExpectationSettings): RowRe
   result.issues = issues;
   result.chain = chain;
   return result;
+}
+
+/**
+ * A row that would fail on a chain ending at a bot wall (src/core/walls/) is inconclusive: the wall answered, not the
+ * page, and what the page would have done is unknown. Its reasons still say what was seen.
+ */
+function outcomeOf(chain: readonly Hop[], reasons: string[]): RowResult['outcome'] {
+  if (reasons.length === 0) return 'passed';
+  const wall = chain[chain.length - 1]?.wall;
+  if (wall === undefined) return 'failed';
+  reasons.unshift(`inconclusive: ${wall.vendor} ${wall.action} (${wall.signal})`);
+  return 'inconclusive';
 }
 
 /** A row whose analysis failed: errored, with the error's code and message, and the chain it made before failing. */

@@ -17,7 +17,11 @@ export interface Attempt {
 }
 
 /** How a row ended: it met every expectation, it did not, or it could not be analysed. */
-export type RowOutcome = 'passed' | 'failed' | 'errored';
+/**
+ * `inconclusive`: the chain ended on a bot wall's challenge or block (src/core/walls/), so whether the row works is
+ * unknown; `--inconclusive fail` makes it fail the run.
+ */
+export type RowOutcome = 'passed' | 'failed' | 'errored' | 'inconclusive';
 
 /** A field of a chain that changed since the `--baseline` report. */
 export interface BaselineChange {

@@ -23,6 +23,8 @@ export interface OutcomeSettings {
   collapse: CollapseSettings;
   /** Warnings fail rows (`--strict`): a warning-severity collapse fails the run too. */
   strict: boolean;
+  /** `--inconclusive`: whether a row behind a bot wall fails the run (`fail`) or is only counted (`pass`, the default). */
+  inconclusive?: 'fail' | 'pass';
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -60,6 +62,8 @@ export function runOutcome(summary: CheckSummary, settings: OutcomeSettings): Ru
   const reasons: string[] = [];
   if (summary.failed > 0) reasons.push(`${summary.failed} failed`);
   if (summary.errored > 0) reasons.push(`${summary.errored} errored`);
+  if (summary.inconclusive > 0 && settings.inconclusive === 'fail')
+    reasons.push(`${summary.inconclusive} inconclusive (--inconclusive fail)`);
   // A collapse fails the run as an error-severity finding fails a row (a warning one with --strict).
   const { severity } = settings.collapse;
   if (summary.collapse !== undefined && (severity === 'error' || (severity === 'warning' && settings.strict))) {

@@ -19,7 +19,7 @@ export interface RunStats {
 
 /** Folds row results into {@link RunStats} as they come, in constant memory. */
 export class RunStatsCounter {
-  private readonly outcomes: Record<RowOutcome, number> = { passed: 0, failed: 0, errored: 0 };
+  private readonly outcomes: Record<RowOutcome, number> = { passed: 0, failed: 0, errored: 0, inconclusive: 0 };
   private readonly redirects = new Array<number>(REDIRECT_BUCKETS).fill(0);
   private permanent = 0;
   private temporary = 0;

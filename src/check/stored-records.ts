@@ -12,7 +12,7 @@ import { HopSchema, IssueSchema, SummarySchema } from '../schemas/analysis-resul
 import type { RowResult } from './result.js';
 import type { CacheEntry } from './row-cache.js';
 
-const OUTCOME = Type.Enum(['passed', 'failed', 'errored']);
+const OUTCOME = Type.Enum(['passed', 'failed', 'errored', 'inconclusive']);
 const count = () => Type.Integer({ minimum: 0 });
 const texts = () => Type.Array(Type.String());
 

@@ -6,6 +6,8 @@ export interface CheckSummary {
   passed: number;
   failed: number;
   errored: number;
+  /** Rows whose chain ended on a bot wall (see {@link RowOutcome}): neither passed nor failed. */
+  inconclusive: number;
   /** Rules read but deliberately not checked (`_redirects` splats, placeholders, conditions). */
   skipped: number;
   /** Lines that could not be read as a row. */
@@ -50,6 +52,7 @@ export function emptySummary(): CheckSummary {
     passed: 0,
     failed: 0,
     errored: 0,
+    inconclusive: 0,
     skipped: 0,
     invalid: 0,
     changed: 0,
@@ -61,7 +64,7 @@ export function emptySummary(): CheckSummary {
   };
 }
 
-/** Rows analysed (passed, failed or errored). */
+/** Rows analysed (passed, failed, errored or inconclusive). */
 export function checkedRows(summary: CheckSummary): number {
-  return summary.passed + summary.failed + summary.errored;
+  return summary.passed + summary.failed + summary.errored + summary.inconclusive;
 }

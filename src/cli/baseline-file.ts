@@ -4,7 +4,7 @@ import { type Baseline, type BaselineEntry, baselineKey } from '../check/index.j
 import { readLines } from '../inputs/index.js';
 import { cliError } from './errors.js';
 
-const OUTCOMES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'errored']);
+const OUTCOMES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'errored', 'inconclusive']);
 
 /** What a baseline must hold, for the message refusing a file that is not one. */
 const EXPECTED =

@@ -110,6 +110,14 @@ function addCheckJudgingFlags(check: Command): Command {
     .option('--ignore-trailing-slash', 'compare final URLs without a trailing slash')
     .option('--ignore-query', 'compare final URLs without their query string')
     .option('--strict', 'fail rows on warnings too (temporary redirects, chains of redirects...)')
+    .addOption(
+      new Option(
+        '--inconclusive <mode>',
+        'a row whose chain ends on a bot wall (a Cloudflare challenge...) is counted apart; fail: it fails the run too',
+      )
+        .choices(['pass', 'fail'])
+        .default('pass'),
+    )
     .option('--baseline <file>', 'compare with an earlier json/ndjson report and list the rows whose chain changed')
     .option('--fail-on-change', 'with --baseline, fail the rows whose chain changed')
     .option('-q, --quiet', 'table format: list only rows that failed, errored or changed')

@@ -140,3 +140,4 @@ export {
   type TlsMode,
 } from './types.js';
 export { PACKAGE_VERSION } from './version.js';
+export { classifyWall, type HopWall, WALL_VENDORS, type WallAnswer, type WallVendor } from './walls/index.js';

@@ -32,6 +32,8 @@ export const ISSUE_TYPES = Object.freeze([
   'certificate_expiring',
   'tls_outdated',
   'hsts_missing',
+  // the open web (issue 46): a bot wall's challenge or block answered instead of the page
+  'bot_wall',
   // destination judgement (issue 13): robots.txt, and the bulk check's collapse onto one URL
   'robots_blocked_destination',
   'redirect_collapse',

@@ -3,6 +3,7 @@ import type { Network } from './address/policy.js';
 import type { IssueType } from './issue-types.js';
 import type { FindingsPolicy } from './policy/findings-policy.js';
 import type { PolicyFile } from './policy/policy-schema.js';
+import type { HopWall } from './walls/index.js';
 
 /**
  * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and
@@ -72,6 +73,11 @@ export interface Hop {
   timings?: HopTimings;
   /** The TLS session and certificate of an HTTPS hop that opened its connection (see {@link HopTls}). */
   tls?: HopTls;
+  /**
+   * A bot wall's answer at this hop (src/core/walls/): a vendor's challenge or block page, served instead of the page.
+   * The chain's real end is then unknown (`bot_wall`; a `check` row is `inconclusive`).
+   */
+  wall?: HopWall;
 }
 
 /** The HTTP version a hop was made with. */

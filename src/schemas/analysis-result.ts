@@ -7,6 +7,7 @@ import {
   type Issue,
   RENDER_INCOMPLETE_REASONS,
   type Summary,
+  WALL_VENDORS,
 } from '../core/index.js';
 
 /**
@@ -44,6 +45,23 @@ export const HopTlsSchema = Type.Object(
     daysLeft: Type.Integer({ description: 'Whole days from the analysis to validTo (negative once expired)' }),
   },
   { description: 'TLS session and peer certificate; only on an HTTPS hop that opened its connection' },
+);
+
+/** A bot wall's answer (src/core/walls/). */
+export const HopWallSchema = Type.Object(
+  {
+    vendor: Type.Enum(WALL_VENDORS, {
+      description: 'Whose wall: a vendor, or `generic` for a CAPTCHA or proof-of-work page of no vendor',
+    }),
+    action: Type.Enum(['challenge', 'block'], {
+      description: '`challenge`: a check a browser would pass; `block`: the vendor refused this client',
+    }),
+    signal: Type.String({ description: 'The signal that gave it away (`cf-mitigated: challenge`)' }),
+  },
+  {
+    description:
+      "A bot wall's challenge or block page, served instead of the page: the chain's real end is unknown (`bot_wall`)",
+  },
 );
 
 /** One request of the chain. */
@@ -91,6 +109,7 @@ export const HopSchema = Type.Object(
     ),
     timings: Type.Optional(HopTimingsSchema),
     tls: Type.Optional(HopTlsSchema),
+    wall: Type.Optional(HopWallSchema),
   },
   { description: 'One hop of the redirect chain' },
 );

@@ -173,7 +173,7 @@ export const MonitorInputSchema = Type.Object(
 export type MonitorInput = Static<typeof MonitorInputSchema>;
 
 /** How a run ended: every expectation met, one not met, or no analysis at all. */
-export const OutcomeSchema = Type.Enum(['passed', 'failed', 'errored']);
+export const OutcomeSchema = Type.Enum(['passed', 'failed', 'errored', 'inconclusive']);
 
 /** A monitor as the API answers with it: the input with its defaults, its id, and its state. */
 export const MonitorSchema = Type.Object(

@@ -29,6 +29,7 @@ import {
   type HoplensErrorDetails,
   type HopTimings,
   type HopTls,
+  type HopWall,
   type HttpMethod,
   type HttpVersion,
   type Issue,
@@ -168,6 +169,7 @@ describe('the result', () => {
       httpVersion?: HttpVersion;
       timings?: HopTimings;
       tls?: HopTls;
+      wall?: HopWall;
     }>();
     expectTypeOf<RedirectVia>().toEqualTypeOf<'http' | 'refresh-header' | 'meta-refresh' | 'javascript'>();
     expectTypeOf<HttpVersion>().toEqualTypeOf<'1.1' | '2'>();
@@ -181,6 +183,20 @@ describe('the result', () => {
       validFrom: string;
       validTo: string;
       daysLeft: number;
+    }>();
+    expectTypeOf<HopWall>().toEqualTypeOf<{
+      vendor:
+        | 'cloudflare'
+        | 'aws-waf'
+        | 'vercel'
+        | 'akamai'
+        | 'imperva'
+        | 'sucuri'
+        | 'datadome'
+        | 'perimeterx'
+        | 'generic';
+      action: 'challenge' | 'block';
+      signal: string;
     }>();
   });
 

@@ -2104,7 +2104,39 @@ const robotsTxt: CorpusCase[] = [
   },
 ];
 
+const CF_CHALLENGE =
+  'https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response';
+
 const errorEnds: CorpusCase[] = [
+  {
+    id: 'error/redirect-to-cloudflare-challenge',
+    title: 'A moved page now behind a Cloudflare managed challenge: a bot wall, not a broken page',
+    start: 'https://errors-wall.test/old',
+    routes: {
+      'https://errors-wall.test/old': to('https://errors-wall.test/new'),
+      'https://errors-wall.test/new': page({
+        status: 403,
+        title: 'Just a moment...',
+        headers: { ...CLOUDFLARE, 'cf-mitigated': 'challenge' },
+        body: '<script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script>',
+      }),
+    },
+    mustFind: ['bot_wall'],
+    mustNotFind: allBut('bot_wall'),
+    cites: [CF_CHALLENGE, ISSUES('bot_wall')],
+  },
+  {
+    id: 'error/redirect-to-plain-403-through-cloudflare',
+    title: "An origin's own 403 through Cloudflare: Cloudflare's headers, no wall's signal, still a broken page",
+    start: 'https://errors-wall2.test/old',
+    routes: {
+      'https://errors-wall2.test/old': to('https://errors-wall2.test/new'),
+      'https://errors-wall2.test/new': page({ status: 403, title: '403 Forbidden', headers: CLOUDFLARE }),
+    },
+    mustFind: ['error_status'],
+    mustNotFind: ['bot_wall'],
+    cites: [G_HTTP_ERRORS, ISSUES('bot_wall')],
+  },
   {
     id: 'error/redirect-to-404',
     title: 'A migration map pointing at a URL that was never created',

@@ -24,6 +24,7 @@ export const DETECTOR_TYPES: Readonly<Record<string, readonly IssueType[]>> = Ob
   'mixed-redirect-types': ['mixed_redirect_types'],
   'not-https': ['not_https'],
   'hsts-missing': ['hsts_missing'],
+  'bot-wall': ['bot_wall'],
   'cosmetic-redirects': ['trailing_slash_redirect', 'case_redirect'],
   'redirect-to-homepage': ['redirect_to_homepage'],
   'query-dropped': ['query_dropped'],

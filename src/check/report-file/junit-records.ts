@@ -30,6 +30,7 @@ export async function junitReportTotals(lines: AsyncIterable<ReportTextLine>, wh
 function caseOutcome(body: string): ReportRecord['outcome'] {
   if (body.includes('<failure ')) return 'failed';
   if (body.includes('<error ')) return 'errored';
+  if (body.includes('<skipped type="inconclusive"')) return 'inconclusive';
   return body.includes('<skipped ') ? 'skipped' : 'passed';
 }
 

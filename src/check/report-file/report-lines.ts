@@ -1,4 +1,8 @@
+import type { RowOutcome } from '../result.js';
 import { isSummaryRecord, type SummaryRecord } from './summary-record.js';
+
+/** A row's outcomes, as a report file writes them (an older report has no `inconclusive`, and still reads). */
+const ROW_OUTCOMES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'errored', 'inconclusive']);
 
 /** A line of a report as a line reader gives it: its number (from 1) and its text, without the newline. */
 export interface ReportTextLine {
@@ -12,7 +16,7 @@ export type ReportFormat = 'json' | 'ndjson' | 'junit';
 /** One row of a report: its input line and outcome, and its text exactly as the report wrote it. */
 export interface ReportRecord {
   line: number;
-  outcome: 'passed' | 'failed' | 'errored' | 'skipped';
+  outcome: 'passed' | 'failed' | 'errored' | 'inconclusive' | 'skipped';
   text: string;
 }
 
@@ -66,9 +70,9 @@ export async function* jsonReportRecords(
       continue;
     }
     const { line, outcome } = row;
-    if (typeof line !== 'number' || (outcome !== 'passed' && outcome !== 'failed' && outcome !== 'errored')) {
+    if (typeof line !== 'number' || !ROW_OUTCOMES.has(outcome)) {
       throw new ReportFileError(`${where}:${number}: not a row of a hoplens check report (no line or outcome)`);
     }
-    yield { line, outcome, text: trimmed };
+    yield { line, outcome: outcome as RowOutcome, text: trimmed };
   }
 }

@@ -27,6 +27,8 @@ export interface CheckRunPlan extends InputPlan {
   expectations: ExpectationSettings;
   limits: RunLimits;
   failOnChange: boolean;
+  /** `--inconclusive`: whether a row behind a bot wall fails the run (`fail`) or is only counted (`pass`). */
+  inconclusive?: 'fail' | 'pass';
   /** Only the rows whose source falls in this part are checked (src/check/shard.ts). */
   shard?: Shard;
   /** The most bytes a sitemap input may hold uncompressed, when given (else the sitemaps protocol's 50 MB). */

@@ -152,6 +152,7 @@ async function runRows(run: OpenRun): Promise<CheckRunResult> {
     inputFailed: stop.inputError !== undefined,
     collapse,
     strict: plan.expectations.strict,
+    ...(plan.inconclusive === undefined ? {} : { inconclusive: plan.inconclusive }),
   });
   await writer.end(summary, outcome);
   return { summary, outcome };

@@ -45,6 +45,8 @@ export interface CheckFlags extends AnalysisFlags, InputFlags, RunFlags {
   strict?: boolean;
   baseline?: string;
   failOnChange?: boolean;
+  /** `--inconclusive pass|fail` (commander checks the choice). */
+  inconclusive?: 'fail' | 'pass';
   quiet?: boolean;
   /** False with `--no-progress`. */
   progress?: boolean;
@@ -169,6 +171,7 @@ export async function planCheck(file: string, flags: CheckFlags, cwd: string): P
     expectations,
     limits,
     failOnChange: flags.failOnChange === true,
+    inconclusive: flags.inconclusive ?? 'pass',
     quiet: flags.quiet === true,
     verbose: flags.verbose === true,
     progress: flags.progress !== false,

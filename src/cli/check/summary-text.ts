@@ -11,6 +11,8 @@ export function renderSummary(summary: CheckSummary, colors: Colors, quiet = fal
     summary.failed > 0 ? colors.red(`${summary.failed} failed`) : `${summary.failed} failed`,
     summary.errored > 0 ? colors.magenta(`${summary.errored} errored`) : `${summary.errored} errored`,
   ];
+  // Counted apart, and only when there are some: most runs meet no bot wall.
+  if (summary.inconclusive > 0) counts.push(colors.yellow(`${summary.inconclusive} inconclusive`));
   const extras: string[] = [];
   if ((summary.cached ?? 0) > 0) extras.push(`${summary.cached} from the cache`);
   if (summary.skipped > 0) extras.push(`${plural(summary.skipped, 'rule')} skipped`);

@@ -98,7 +98,7 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
     output === undefined
       ? new Sink(io.stdout, { owned: false, isTTY: io.stdoutIsTTY })
       : await openFileSink(output, '--output');
-  const counts: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  const counts: Counts = { passed: 0, failed: 0, errored: 0, inconclusive: 0, skipped: 0 };
   let collapse: CollapseFinding | undefined;
   try {
     await sink.write(head);
@@ -109,10 +109,10 @@ export async function reportMergeCommand(files: string[], flags: ReportMergeFlag
   }
   const human = output === undefined ? io.stderr : io.stdout;
   const colors = colorsFor(output === undefined ? io.stderrIsTTY : io.stdoutIsTTY, io.env, flags.color);
-  const rows = counts.passed + counts.failed + counts.errored;
+  const rows = counts.passed + counts.failed + counts.errored + counts.inconclusive;
   const skipped = counts.skipped > 0 ? `; ${counts.skipped} rules skipped` : '';
   human.write(
-    `${colors.bold('Merged')} ${files.length} ${format} reports: ${rows} rows: ${colors.green(`${counts.passed} passed`)}, ${counts.failed} failed, ${counts.errored} errored${skipped}\n`,
+    `${colors.bold('Merged')} ${files.length} ${format} reports: ${rows} rows: ${colors.green(`${counts.passed} passed`)}, ${counts.failed} failed, ${counts.errored} errored${counts.inconclusive > 0 ? `, ${counts.inconclusive} inconclusive` : ''}${skipped}\n`,
   );
   if (collapse !== undefined) human.write(renderCollapse(collapse, colors));
   // A collapse fails the merged run as it fails a check run (an error-severity one; --strict is the shards' to know).

@@ -83,7 +83,9 @@ export class TableFormatter implements CheckFormatter {
         ? c.green('PASS ')
         : result.outcome === 'failed'
           ? c.red(c.bold('FAIL '))
-          : c.magenta(c.bold('ERROR'));
+          : result.outcome === 'inconclusive'
+            ? c.yellow(c.bold('WALL '))
+            : c.magenta(c.bold('ERROR'));
     const destination =
       result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${shownUrl(result.finalUrl)}` : '';
     const where = result.outcome === 'passed' ? '' : c.dim(`  (line ${result.line})`);

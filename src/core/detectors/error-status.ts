@@ -17,7 +17,8 @@ function landing(hop: Hop): string {
 export const errorStatus: Detector = (input) => {
   const { chain, stop } = input;
   const last = chain[chain.length - 1];
-  if (stop.kind !== 'complete' || last === undefined || last.status < 400) return [];
+  // A bot wall's answer is the wall's, not the page's: `bot_wall` says so instead.
+  if (stop.kind !== 'complete' || last === undefined || last.status < 400 || last.wall !== undefined) return [];
   const message =
     factsOf(input).redirectCount > 0
       ? `The chain ${landing(last)}`

@@ -1,6 +1,7 @@
 import { ISSUE_HELP, withHelp } from '../issues/index.js';
 import type { Issue, Severity } from '../types.js';
 import { blockedDestination } from './blocked-destination.js';
+import { botWall } from './bot-wall.js';
 import { canonicalConflict } from './canonical-conflict.js';
 import { canonicalMismatch } from './canonical-mismatch.js';
 import { certificateExpiring } from './certificate-expiring.js';
@@ -42,6 +43,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   blockedDestination,
   httpsDowngrade,
   errorStatus,
+  botWall,
   tlsInvalid,
   urlTooLong,
   noindexDestination,

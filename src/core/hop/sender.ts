@@ -7,6 +7,7 @@ import type { NormalizedOptions } from '../options.js';
 import { selectHeaders } from '../response-headers.js';
 import type { TraceContext } from '../trace-context.js';
 import type { HeaderSelection, Hop, HttpMethod } from '../types.js';
+import { classifyWall } from '../walls/index.js';
 import { addConnectionDetails } from './anatomy.js';
 import type { HopDeadline } from './deadline.js';
 import { BODY_READ_LIMIT, type ExchangeRequest, type ExchangeResponse, HopExchange } from './exchange.js';
@@ -106,7 +107,9 @@ export class HopSender {
       // page without a type is kept until its first bytes tell whether it is HTML.
       keepsBody: (status, headers) => {
         const type = headers['content-type'];
-        return method === 'GET' && status >= 200 && isLast(status) && (typeIsHtml(type) || typeIsUnknown(type));
+        if (method !== 'GET' || status < 200 || !isLast(status)) return false;
+        // A wall's page tells its vendor, whatever its type (Cloudflare's `error code: 1020` is text/plain).
+        return typeIsHtml(type) || typeIsUnknown(type) || WALL_STATUSES.has(status);
       },
     };
     try {
@@ -177,6 +180,12 @@ export class HopSender {
   }
 }
 
+/** Statuses a bot wall answers with (AWS WAF's challenge is a 202, its CAPTCHA a 405; Akamai's challenge a 428). */
+const WALL_STATUSES: ReadonlySet<number> = new Set([202, 403, 405, 428, 429, 503]);
+
+/** How much of a body the wall rules read: a wall's page is small, and its signals are near its start. */
+const WALL_READ = 64 * 1024;
+
 /** The hop a response makes, with what the chain needs from the response besides. */
 function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSelection): HopResponse {
   const { status, headers: raw } = response;
@@ -191,6 +200,8 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
     hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
     hop.redirectVia = 'http';
   }
+  const wall = classifyWall({ status, headers: raw, body: response.body?.toString('latin1', 0, WALL_READ) });
+  if (wall !== undefined) hop.wall = wall;
   const setCookie = raw['set-cookie'];
   const result: HopResponse = {
     hop,

@@ -46,6 +46,7 @@ export const ISSUE_HELP: Readonly<Record<IssueType, string>> = Object.freeze({
   certificate_expiring: ownDocs('certificate_expiring'),
   tls_outdated: ownDocs('tls_outdated'),
   hsts_missing: ownDocs('hsts_missing'),
+  bot_wall: ownDocs('bot_wall'),
   robots_blocked_destination: `${SEARCH_CENTRAL}/robots/intro`,
   redirect_collapse: `${STATUS_CODES}#soft-404-errors`,
   render_incomplete: ownDocs('render_incomplete'),

@@ -32,6 +32,7 @@ export const ISSUE_SEVERITY: Readonly<Record<IssueType, readonly Severity[]>> = 
   certificate_expiring: ['warning', 'error'],
   tls_outdated: ['warning'],
   hsts_missing: ['info'],
+  bot_wall: ['warning'],
   robots_blocked_destination: ['warning'],
   redirect_collapse: ['error'],
   render_incomplete: ['error'],

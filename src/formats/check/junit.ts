@@ -56,6 +56,8 @@ export class JunitFormatter implements CheckFormatter {
     );
     const details = xmlLines([...result.reasons, ...help]);
     if (result.outcome === 'failed') body += `      <failure message="${message}" type="failed">${details}</failure>\n`;
+    // A bot wall answered: skipped, as a test that could not run (issue 46).
+    if (result.outcome === 'inconclusive') body += `      <skipped type="inconclusive" message="${message}"/>\n`;
     if (result.outcome === 'errored') {
       body += `      <error message="${message}" type="${xmlText(result.error?.code ?? 'error')}">${details}</error>\n`;
     }
@@ -75,8 +77,8 @@ export class JunitFormatter implements CheckFormatter {
   async end(summary: CheckSummary): Promise<void> {
     try {
       await this.spool?.close();
-      const tests = summary.passed + summary.failed + summary.errored + summary.skipped;
-      const counts = `tests="${tests}" failures="${summary.failed}" errors="${summary.errored}" skipped="${summary.skipped}" time="${seconds(summary.elapsedMs)}"`;
+      const tests = summary.passed + summary.failed + summary.errored + summary.inconclusive + summary.skipped;
+      const counts = `tests="${tests}" failures="${summary.failed}" errors="${summary.errored}" skipped="${summary.skipped + summary.inconclusive}" time="${seconds(summary.elapsedMs)}"`;
       await this.sink.write('<?xml version="1.0" encoding="UTF-8"?>\n');
       await this.sink.write(`<testsuites name="hoplens check" ${counts}>\n`);
       const timestamp = this.started.toISOString().replace(/\.\d+Z$/, '');

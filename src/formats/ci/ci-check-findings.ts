@@ -29,6 +29,11 @@ export function rowFindings(result: RowResult): CiFinding[] {
     const message = `${source}: ${result.error?.message ?? code}`;
     return [{ rule: ciRule('analysis_error'), level: 'error', line, key, title: `${code}: ${source}`, message }];
   }
+  if (result.outcome === 'inconclusive') {
+    // A bot wall answered: a notice (SARIF `note`), neither a failure nor a pass.
+    const message = `${source}: ${result.reasons.join('; ')}`;
+    return [{ rule: 'bot_wall', level: 'notice', line, key, title: `inconclusive: ${source}`, message }];
+  }
   if (result.outcome === 'failed') {
     const rule = failedRule(result);
     const message = `${source}: ${result.reasons.join('; ')}`;
@@ -58,6 +63,7 @@ export function checkTotals(summary: CheckSummary): Pick<CiReport, 'totals' | 'c
     ['passed', summary.passed],
     ['failed', summary.failed],
     ['errored', summary.errored],
+    ['inconclusive', summary.inconclusive],
     ['skipped', summary.skipped],
     ['invalid lines', summary.invalid],
   ];

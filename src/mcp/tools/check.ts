@@ -29,6 +29,7 @@ const checkOutput = {
     passed: z.number().int(),
     failed: z.number().int(),
     errored: z.number().int(),
+    inconclusive: z.number().int(),
     skipped: z.number().int(),
     invalid: z.array(z.object({ line: z.number(), message: z.string() })),
   }),
@@ -90,6 +91,7 @@ async function runCheckTool(args: CheckArgs, deps: McpDeps, extra: Extra): Promi
     passed: count('passed'),
     failed: count('failed'),
     errored: count('errored'),
+    inconclusive: count('inconclusive'),
     skipped: loaded.skipped.length,
     invalid: loaded.invalid,
   };

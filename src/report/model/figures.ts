@@ -28,7 +28,7 @@ export type FailureReason =
 
 export interface ReportFigures {
   rows: number;
-  outcomes: { passed: number; failed: number; errored: number };
+  outcomes: { passed: number; failed: number; errored: number; inconclusive: number };
   reasons: Array<[FailureReason, number]>;
   /** `redirects[n]`: analysed rows with n redirects; the last bucket holds that many or more. */
   redirects: number[];
@@ -83,7 +83,7 @@ function slowestRows(store: RowStore): number[] {
 
 /** The figures of the rows in `store`, in one pass; `collapsed` holds the final URLs of the run's collapse finding. */
 export function reportFigures(store: RowStore, collapsed: ReadonlySet<string>): ReportFigures {
-  const outcomes = { passed: 0, failed: 0, errored: 0 };
+  const outcomes = { passed: 0, failed: 0, errored: 0, inconclusive: 0 };
   const redirects = new Array<number>(REDIRECT_BUCKETS).fill(0);
   const times = new Array<number>(TIME_BOUNDS.length + 1).fill(0);
   const reasons = new Map<FailureReason, number>();

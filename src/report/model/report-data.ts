@@ -11,7 +11,8 @@ import { deltas, packSmall, type SmallColumn, type UrlColumns, UrlWriter } from 
 /** The format's version: a view refuses data it does not know. */
 export const REPORT_DATA_VERSION = 2;
 
-export const OUTCOMES: readonly RowOutcome[] = ['passed', 'failed', 'errored'];
+// Packed by index into report data: a new outcome goes last, so that an older report reads the same.
+export const OUTCOMES: readonly RowOutcome[] = ['passed', 'failed', 'errored', 'inconclusive'];
 
 /** Which list of a row a text of `notes` belongs to. */
 export const NOTE_FIELDS = ['reasons', 'warnings', 'types', 'error'] as const;

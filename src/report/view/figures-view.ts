@@ -41,10 +41,14 @@ function verdict(figures: ReportFigures): HTMLElement {
     bad === 0
       ? `All ${figures.rows.toLocaleString('en-US')} rows passed.`
       : `${bad.toLocaleString('en-US')} of ${figures.rows.toLocaleString('en-US')} rows need attention: ${figures.outcomes.failed.toLocaleString('en-US')} failed, ${figures.outcomes.errored.toLocaleString('en-US')} could not be checked.`;
+  // Rows behind a bot wall are neither good nor bad: said apart.
+  const walled = figures.outcomes.inconclusive;
+  const apart =
+    walled === 0 ? '' : ` ${walled.toLocaleString('en-US')} inconclusive: a bot wall answered instead of the page.`;
   return h(
     'p',
     { class: `verdict verdict--${bad === 0 ? 'ok' : 'error'}`, 'data-verdict': bad === 0 ? 'pass' : 'fail' },
-    text,
+    text + apart,
   );
 }
 
@@ -54,6 +58,7 @@ function charts(figures: ReportFigures): HTMLElement {
     { label: 'passed', value: outcomes.passed, tone: 'success' },
     { label: 'failed', value: outcomes.failed, tone: 'error' },
     { label: 'errored', value: outcomes.errored, tone: 'other' },
+    { label: 'inconclusive', value: outcomes.inconclusive, tone: 'other' },
   ];
   const redirectBars = redirects.map((value, n) => ({
     label: n === redirects.length - 1 ? `${n}+ redirects` : plural(n, 'redirect'),
@@ -147,6 +152,7 @@ export function figuresView(figures: ReportFigures, data: ReportData): HTMLEleme
     card('passed', 'passed', outcomes.passed, 'success'),
     card('failed', 'failed', outcomes.failed, 'error'),
     card('errored', 'errored', outcomes.errored, 'other'),
+    card('inconclusive', 'inconclusive', outcomes.inconclusive, 'other'),
     card('permanent', 'permanent redirects', figures.permanent, 'permanent'),
     card('temporary', 'temporary redirects', figures.temporary, 'temporary'),
   );

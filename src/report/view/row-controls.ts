@@ -46,7 +46,7 @@ function field(id: string, label: string, control: HTMLElement): HTMLElement {
 
 export function rowControls(store: RowStore, onChange: () => void): Controls {
   const values = choices(store);
-  const outcome = choice('filter-outcome', 'outcome', ['passed', 'failed', 'errored'], onChange);
+  const outcome = choice('filter-outcome', 'outcome', ['passed', 'failed', 'errored', 'inconclusive'], onChange);
   const type = choice('filter-type', 'finding', values.types, onChange);
   const status = choice('filter-status', 'status', values.statuses, onChange);
   const host = choice('filter-host', 'host', values.hosts, onChange);

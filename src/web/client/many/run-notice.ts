@@ -30,8 +30,9 @@ export interface LeftOut {
 
 /** The closing notice (an alert when the run stopped early, with `data-not-checked`) and its sentence to announce. */
 export function runNotice(report: RunReport, checked: number, left: LeftOut): { element: HTMLElement; spoken: string } {
-  const { passed, failed, errored, invalid, skipped } = report.summary;
-  const counts = `${passed} passed, ${failed} failed, ${errored} errored`;
+  const { passed, failed, errored, inconclusive, invalid, skipped } = report.summary;
+  const walled = inconclusive > 0 ? `, ${inconclusive} inconclusive (a bot wall answered)` : '';
+  const counts = `${passed} passed, ${failed} failed, ${errored} errored${walled}`;
   const unread = [
     invalid > 0 ? `${plural(invalid, 'line')} not read` : '',
     skipped > 0 ? `${plural(skipped, 'rule')} skipped (splats, placeholders, conditions)` : '',

@@ -1,0 +1,36 @@
+import type { WallVendor } from '../walls/index.js';
+import type { Detector } from './detector.js';
+
+/** Each vendor as a message names it. */
+const VENDOR_NAMES: Readonly<Record<WallVendor, string>> = {
+  cloudflare: 'Cloudflare',
+  'aws-waf': 'AWS WAF',
+  vercel: "Vercel's firewall",
+  akamai: 'Akamai',
+  imperva: 'Imperva',
+  sucuri: 'Sucuri',
+  datadome: 'DataDome',
+  perimeterx: 'HUMAN (PerimeterX)',
+  generic: 'a bot check',
+};
+
+/**
+ * The chain ends on a bot wall's answer (src/core/walls/): a challenge or block page a vendor served instead of the
+ * page. Whether the URL works is unknown to a checker; a browser, or the site's owner allowing the checker, gets
+ * through. Not an error: link checkers that call it broken are why people stop trusting them.
+ */
+export const botWall: Detector = ({ chain }) => {
+  const last = chain[chain.length - 1];
+  const wall = last?.wall;
+  if (last === undefined || wall === undefined) return [];
+  const what = wall.action === 'challenge' ? 'challenge' : 'block';
+  const vendor = VENDOR_NAMES[wall.vendor];
+  return [
+    {
+      type: 'bot_wall',
+      severity: 'warning',
+      message: `${last.url} answered with ${vendor}'s ${what} (${wall.signal}), not the page: whether it works is unknown`,
+      hop: chain.length - 1,
+    },
+  ];
+};
