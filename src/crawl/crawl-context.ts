@@ -4,8 +4,9 @@
  * analyses.
  */
 import type { CrawlFetcher } from './crawl-fetcher.js';
-import type { CrawlStore, CutRecord, FrontierEntry, LinkElement } from './crawl-store.js';
+import type { CrawlStore, CutRecord, FrontierEntry, LinkElement, LinkRecord } from './crawl-store.js';
 import type { ScopeRule } from './crawl-url.js';
+import { IMPORT_TEXT } from './embedded-links.js';
 import type { HostPacer } from './host-pacer.js';
 import type { PageBudget } from './shared-limits.js';
 import type { RobotsBook } from './site-robots.js';
@@ -36,6 +37,16 @@ export const FOLLOWED: ReadonlySet<LinkElement> = new Set([
  * the POST a browser sends.
  */
 export const UNREQUESTED: ReadonlySet<LinkElement> = new Set(['form']);
+
+/**
+ * Whether a link loads a style sheet the crawl reads when it is within the scope (src/crawl/stylesheet-visit.ts): a
+ * `<link rel=stylesheet>`, or a `css` link that is an `@import`. `--skip css` (the links a sheet would give) or
+ * `--skip stylesheet` leaves every sheet unread.
+ */
+export function readsStylesheet(link: LinkRecord, skip: ReadonlySet<LinkElement>): boolean {
+  if (skip.has('css') || skip.has('stylesheet')) return false;
+  return link.element === 'stylesheet' || (link.element === 'css' && link.text === IMPORT_TEXT);
+}
 
 export interface CrawlContext {
   readonly store: CrawlStore;

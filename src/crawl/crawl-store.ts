@@ -20,8 +20,11 @@ export interface FrontierEntry {
   readonly source: FrontierSource;
   /** The page that linked to it first, when it came from a link. */
   readonly referrer?: string | undefined;
-  /** What to read at the URL: an HTML page (the default) or a sitemap (its `<loc>`s become links). */
-  readonly kind?: 'page' | 'sitemap' | undefined;
+  /**
+   * What to read at the URL: an HTML page (the default), a sitemap (its `<loc>`s become links) or a same-site style
+   * sheet (its `url()`s and `@import`s become `css` links: src/crawl/stylesheet-visit.ts).
+   */
+  readonly kind?: 'page' | 'sitemap' | 'stylesheet' | undefined;
 }
 
 /** Something taken from a store under a lease. */
@@ -98,8 +101,8 @@ export interface PageRecord {
   readonly error?: string | undefined;
   /** Why a page in the frontier was not fetched: robots.txt, or a trap limit (then it is also a cut). */
   readonly skipped?: string | undefined;
-  /** A sitemap read for its `<loc>`s, not a page (absent for pages). */
-  readonly kind?: 'sitemap' | undefined;
+  /** A sitemap read for its `<loc>`s, or a style sheet for its `url()`s: not a page (absent for pages). */
+  readonly kind?: 'sitemap' | 'stylesheet' | undefined;
   /**
    * Where the URL's redirects end and how (state version 2: what `hoplens compare` reads), from the URL's analysis:
    * the final URL and status, and the redirects on the way (0 for a page that answers itself). A store that does not
@@ -144,7 +147,8 @@ export type CutReason =
   | 'robots'
   | 'not-html'
   | 'max-sitemaps'
-  | 'max-sitemap-urls';
+  | 'max-sitemap-urls'
+  | 'stylesheet-size';
 
 /** The sizes a report and a progress line need. */
 export interface StoreCounts {

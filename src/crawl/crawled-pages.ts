@@ -87,7 +87,7 @@ function crawledPage(page: PageRecord, links: readonly LinkRecord[], sitemap: re
 
 /**
  * Every page the crawl in `stateDir` visited (or was kept out of by robots.txt), in the order it recorded them; not
- * the sitemaps it read, nor the pages a trap limit left out. Throws `CRAWL_STATE_MISSING` or `CRAWL_STATE_OUTDATED`
+ * the sitemaps and style sheets it read, nor the pages a trap limit left out. Throws `CRAWL_STATE_MISSING` or `CRAWL_STATE_OUTDATED`
  * (src/crawl/errors.ts) before yielding anything when the directory holds no state of this version.
  */
 export async function* readCrawledPages(
@@ -100,7 +100,8 @@ export async function* readCrawledPages(
   for await (const line of log.all()) {
     options.signal?.throwIfAborted();
     const { page } = line;
-    if (page.kind === 'sitemap' || (page.skipped !== undefined && page.skipped !== 'robots')) continue;
+    // A sitemap or a style sheet read is no page.
+    if (page.kind !== undefined || (page.skipped !== undefined && page.skipped !== 'robots')) continue;
     const links: LinkRecord[] = [];
     for await (const link of linksOf(stateDir, line)) links.push(link);
     yield crawledPage(page, links, alternates.get(page.url) ?? []);

@@ -41,12 +41,22 @@ export function srcsetLinks(element: Element, found: RawLink[]): void {
   for (const { url } of srcsetUrls(srcset)) found.push({ element: 'srcset', href: url, text: '' });
 }
 
+/**
+ * The links of a style sheet as the crawl records them (kind `css`): an `@import`'s with the text `@import`, which
+ * marks a style sheet the crawl reads in turn (src/crawl/stylesheet-visit.ts).
+ */
+export function styleSheetLinks(css: string): RawLink[] {
+  return cssUrls(css).map(({ url, imported }) => ({ element: 'css', href: url, text: imported ? IMPORT_TEXT : '' }));
+}
+
+/** The text of a `css` link that is an `@import`. */
+export const IMPORT_TEXT = '@import';
+
 /** The `url()`s of an element's `style` attribute, and of a `<style>` block's sheet. */
 export function cssLinks(element: Element, found: RawLink[]): void {
   const style = attribute(element, 'style');
-  if (style !== undefined) for (const { url } of cssUrls(style)) found.push({ element: 'css', href: url, text: '' });
-  if (element.tagName !== 'style') return;
-  for (const { url } of cssUrls(rawText(element))) found.push({ element: 'css', href: url, text: '' });
+  if (style !== undefined) found.push(...styleSheetLinks(style));
+  if (element.tagName === 'style') found.push(...styleSheetLinks(rawText(element)));
 }
 
 /** The URL properties of a JSON-LD `<script>`; a script that is not JSON gives none. */

@@ -1,8 +1,9 @@
 /**
- * The links read on a page or a sitemap, followed: their targets queued for analysis, and those within the scope that
- * lead to pages queued for the crawl (page-visit.ts and sitemap-visit.ts both follow theirs so).
+ * The links read on a page, a sitemap or a style sheet, followed: their targets queued for analysis, and those within
+ * the scope that lead to pages, or load style sheets, queued for the crawl (page-visit.ts and sitemap-visit.ts both
+ * follow theirs so).
  */
-import { admit, type CrawlContext, FOLLOWED, trapped, UNREQUESTED } from './crawl-context.js';
+import { admit, type CrawlContext, FOLLOWED, readsStylesheet, trapped, UNREQUESTED } from './crawl-context.js';
 import type { FrontierEntry, LinkRecord } from './crawl-store.js';
 
 /**
@@ -23,8 +24,10 @@ export async function followLinks(
     const inScope = context.scope.includes(url);
     if (inScope && (await trapped(context, url, depth))) continue;
     targets.add(link.url);
-    if (inScope && FOLLOWED.has(link.element)) {
-      pages.push({ url: link.url, depth, source: entry.kind === 'sitemap' ? 'sitemap' : 'link', referrer: entry.url });
+    const source = entry.kind === 'sitemap' ? 'sitemap' : 'link';
+    if (inScope && FOLLOWED.has(link.element)) pages.push({ url: link.url, depth, source, referrer: entry.url });
+    else if (inScope && readsStylesheet(link, context.skip)) {
+      pages.push({ url: link.url, depth, source, referrer: entry.url, kind: 'stylesheet' });
     }
   }
   const cut = await admit(context, pages);

@@ -1,19 +1,19 @@
 /**
  * One frontier entry read: robots.txt asked, the host's turn awaited, the URL fetched without following its redirect
  * (a redirect's target joins the frontier), an HTML page's links collected, a sitemap's `<loc>`s read
- * (src/crawl/sitemap-visit.ts); then the page and its links recorded, and the links' targets queued for analysis and,
- * within the scope, for the crawl.
+ * (src/crawl/sitemap-visit.ts), a style sheet's `url()`s read (src/crawl/stylesheet-visit.ts); then the page and its
+ * links recorded, and the links' targets queued for analysis and, within the scope, for the crawl.
  */
 import { decodePage, isHoplensError } from '../core/index.js';
 import { analysedPage } from './analysed-page.js';
-import { admit, type CrawlContext, recordCut, trapped } from './crawl-context.js';
+import { type CrawlContext, recordCut } from './crawl-context.js';
 import type { FrontierEntry, Leased, LinkRecord, PageRecord } from './crawl-store.js';
-import { crawlUrl } from './crawl-url.js';
-import { retryAfter } from './host-pacer.js';
 import { followLinks } from './link-follow.js';
 import { pageFacts } from './page-facts.js';
 import { readPageMarkup } from './page-links.js';
 import { readSitemap, streamSitemap } from './sitemap-visit.js';
+import { readStylesheet } from './stylesheet-visit.js';
+import { admitRedirect, analysedEnds, backOff, ends, mediaType, type VisitAnswer } from './visit-answer.js';
 
 /** Googlebot reads the first 15 MB of an HTML file (https://developers.google.com/search/docs/crawling-indexing/googlebot). */
 export const PAGE_LIMIT = 15 * 1024 * 1024;
@@ -21,13 +21,8 @@ export const PAGE_LIMIT = 15 * 1024 * 1024;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /** A page's first response, its HTML when read whole, and where its redirects end when it was analysed. */
-interface PageResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+interface PageResponse extends VisitAnswer {
   readonly text?: string | undefined;
-  readonly finalUrl?: string;
-  readonly finalStatus?: number;
-  readonly redirects?: number;
 }
 
 /** The page's status, headers and (when it read them whole) its HTML: by its analysis, or by a GET of its own. */
@@ -37,19 +32,12 @@ async function pageResponse(context: CrawlContext, entry: FrontierEntry): Promis
   if (analysed === 'retry') return 'retry';
   // Read whole, or no HTML page to read: the analysis's first hop is the page's response.
   if (analysed !== undefined && (analysed.text !== undefined || !isHtml(analysed))) return analysed;
-  const ends =
-    analysed === undefined
-      ? {}
-      : { finalUrl: analysed.finalUrl, finalStatus: analysed.finalStatus, redirects: analysed.redirects };
+  const ends = analysedEnds(analysed);
   const response = await context.fetcher.fetch(entry.url, { maxBytes: PAGE_LIMIT, signal: context.signal });
   const { status, headers } = response;
   if ((status === 429 || status === 503) && backOff(context, entry.url, headers['retry-after'])) return 'retry';
   if (!isHtml(response)) return { status, headers, ...ends };
   return { status, headers, text: decodePage(response.body, headers['content-type']).text, ...ends };
-}
-
-function mediaType(headers: Readonly<Record<string, string>>): string {
-  return (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /** A 2xx HTML page: one whose links are read. */
@@ -69,12 +57,8 @@ async function readPage(context: CrawlContext, entry: FrontierEntry): Promise<[P
     contentType: mediaType(headers),
     ...ends(response, entry.url),
   };
-  const location = headers.location;
-  if (status >= 300 && status < 400 && location !== undefined) {
-    const target = crawlUrl(location, entry.url);
-    if (target !== undefined && context.scope.includes(target) && !(await trapped(context, target, entry.depth))) {
-      await admit(context, [{ url: target.href, depth: entry.depth, source: 'redirect', referrer: entry.url }]);
-    }
+  if (status >= 300 && status < 400 && headers.location !== undefined) {
+    await admitRedirect(context, entry, headers.location);
     return [{ ...record, links: 0 }, []];
   }
   if (text === undefined || !isHtml(response)) return [{ ...record, links: 0 }, []];
@@ -83,33 +67,11 @@ async function readPage(context: CrawlContext, entry: FrontierEntry): Promise<[P
   return [{ ...record, ...facts, links: reading.links.length }, reading.links];
 }
 
-/**
- * Where the page's redirects end: its analysis's answer, else (a store that does not analyse pages) a page's own URL
- * and status, or a redirect's first `Location`.
- */
-function ends(response: PageResponse, url: string): Pick<PageRecord, 'finalUrl' | 'finalStatus' | 'redirects'> {
-  if (response.finalUrl !== undefined) {
-    const { finalUrl, finalStatus, redirects } = response;
-    return { finalUrl, finalStatus, redirects };
-  }
-  const { status, headers } = response;
-  if (status < 300 || status >= 400) return { finalUrl: url, finalStatus: status, redirects: 0 };
-  const location = headers.location === undefined ? undefined : crawlUrl(headers.location, url);
-  return { finalUrl: location?.href };
-}
-
-/** A 429 or 503: the host paused until its Retry-After; true when the URL is to be tried again. */
-export function backOff(context: CrawlContext, url: string, header: string | undefined): boolean {
-  const now = Date.now();
-  const until = retryAfter(header, now, 1000);
-  const tries = (context.tries.get(url) ?? 0) + 1;
-  if (until - now > context.maxRetryAfterMs || tries >= context.maxTries) {
-    context.tries.delete(url);
-    return false;
-  }
-  context.tries.set(url, tries);
-  context.pacer.pause(new URL(url).host, until);
-  return true;
+/** The entry read as its kind says: a page, a sitemap or a style sheet. */
+function readEntry(context: CrawlContext, entry: FrontierEntry): Promise<[PageRecord, LinkRecord[]] | 'retry'> {
+  if (entry.kind === 'sitemap') return readSitemap(context, entry);
+  if (entry.kind === 'stylesheet') return readStylesheet(context, entry);
+  return readPage(context, entry);
 }
 
 /** Reads one frontier entry and records it. Rejects only when the crawl was aborted (the entry is then read again). */
@@ -121,7 +83,10 @@ export async function visitPage(context: CrawlContext, leased: Leased<FrontierEn
     await recordCut(context, { url: entry.url, reason: 'robots', detail: 'disallowed by robots.txt' });
     if (entry.kind !== 'sitemap')
       await context.store.recordTarget?.({ url: entry.url, skipped: 'disallowed by robots.txt' });
-    await context.store.complete(leased.lease, { url: entry.url, depth: entry.depth, links: 0, skipped: 'robots' }, []);
+    // A style sheet kept out is no page kept out (src/crawl/crawled-pages.ts leaves style sheets out).
+    const kind = entry.kind === 'stylesheet' ? { kind: entry.kind } : {};
+    const page: PageRecord = { url: entry.url, depth: entry.depth, links: 0, skipped: 'robots', ...kind };
+    await context.store.complete(leased.lease, page, []);
     return;
   }
   if (entry.kind === 'sitemap' && context.store.completeInParts !== undefined)
@@ -129,10 +94,11 @@ export async function visitPage(context: CrawlContext, leased: Leased<FrontierEn
   const release = await context.pacer.acquire(url.host, robots.crawlDelayMs, context.signal);
   let read: [PageRecord, LinkRecord[]] | 'retry';
   try {
-    read = entry.kind === 'sitemap' ? await readSitemap(context, entry) : await readPage(context, entry);
+    read = await readEntry(context, entry);
   } catch (error) {
     if (context.signal?.aborted === true || !isHoplensError(error)) throw error;
-    read = [{ url: entry.url, depth: entry.depth, links: 0, error: error.code }, []];
+    const kind = entry.kind === 'stylesheet' ? { kind: entry.kind } : {};
+    read = [{ url: entry.url, depth: entry.depth, links: 0, error: error.code, ...kind }, []];
   } finally {
     release();
   }

@@ -5,7 +5,7 @@
 import { isHoplensError } from '../core/index.js';
 import type { CrawlContext } from './crawl-context.js';
 import type { Leased, TargetRecord } from './crawl-store.js';
-import { backOff } from './page-visit.js';
+import { backOff } from './visit-answer.js';
 
 export async function visitTarget(context: CrawlContext, leased: Leased<string>): Promise<void> {
   const url = new URL(leased.item);

@@ -181,8 +181,17 @@ describe('the shared crawl store', () => {
       source: 'sitemap',
       kind: 'sitemap',
     };
-    await a.store.enqueue([sitemap]);
-    expect(await all(report!.store.entries())).toEqual([entry('home', 0), sitemap]);
+    // A same-site style sheet to read (issue 47): its kind travels in the entry and in its page record.
+    const sheet: FrontierEntry = { ...entry('main.css'), kind: 'stylesheet' };
+    await a.store.enqueue([sitemap, sheet]);
+    expect(await all(report!.store.entries())).toEqual([entry('home', 0), sitemap, sheet]);
+    const [taken] = await b.store.take(2, 30_000).then((got) => got.filter((t) => t.item.kind === 'stylesheet'));
+    expect(taken?.item).toEqual(sheet);
+    const sheetPage: PageRecord = { ...page(sheet.url), contentType: 'text/css', kind: 'stylesheet' };
+    const css: LinkRecord = { ...link(sheet.url, targets[2]!), element: 'css', text: '@import' };
+    expect(await b.store.complete(taken!.lease, sheetPage, [css])).toBe(true);
+    expect((await all(report!.store.pages())).at(-1)).toEqual(sheetPage);
+    expect((await all(report!.store.links())).at(-1)).toEqual(css);
   });
 
   it("migrates once when workers start together, apart from the monitors' schema", async () => {

@@ -43,6 +43,16 @@ describe('CSS url()', () => {
     expect(found.map((u) => css.slice(u.start, u.end))).toEqual(['imp.css', 'a.png', 'b.png', 'c.png']);
   });
 
+  it("marks an @import's URL, written as a string or a url()", () => {
+    const css = `@import "a.css"; @import url(b.css) screen; @import /* c */ 'c.css'; x { y: url(d.png) }`;
+    expect(cssUrls(css).map((u) => `${u.url}${u.imported ? ' imported' : ''}`)).toEqual([
+      'a.css imported',
+      'b.css imported',
+      'c.css imported',
+      'd.png',
+    ]);
+  });
+
   it('takes nothing from comments, other strings, bad URL tokens, data: URLs or names ending in url', () => {
     const css = [
       '/* url(comment.png) @import "c.css"; */',

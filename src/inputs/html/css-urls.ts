@@ -6,6 +6,11 @@
  */
 import type { LocatedUrl } from './located-url.js';
 
+/** A URL of a style sheet; `imported` when it is an `@import`'s (a style sheet loaded in turn, not a resource). */
+export interface CssUrl extends LocatedUrl {
+  readonly imported?: true;
+}
+
 const SPACE = /[\t\n\f\r ]/;
 const NAME = /[\w\u0080-\uffff-]/;
 
@@ -32,18 +37,18 @@ function skipSpace(css: string, at: number): number {
   return at;
 }
 
-function add(found: LocatedUrl[], css: string, start: number, end: number): void {
+function add(found: CssUrl[], css: string, start: number, end: number, imported: boolean): void {
   const url = decodeEscapes(css.slice(start, end)).trim();
-  if (url !== '' && !/^data:/i.test(url)) found.push({ url, start, end });
+  if (url !== '' && !/^data:/i.test(url)) found.push(imported ? { url, start, end, imported } : { url, start, end });
 }
 
 /** `url(` read from after its parenthesis: a quoted string, or an unquoted run up to `)` (4.3.6, consume a URL token). */
-function urlToken(css: string, at: number, found: LocatedUrl[]): number {
+function urlToken(css: string, at: number, found: CssUrl[], imported = false): number {
   at = skipSpace(css, at);
   const quote = css[at];
   if (quote === '"' || quote === "'") {
     const string = stringToken(css, at);
-    add(found, css, string.start, string.end);
+    add(found, css, string.start, string.end, imported);
     return string.next;
   }
   const start = at;
@@ -51,19 +56,20 @@ function urlToken(css: string, at: number, found: LocatedUrl[]): number {
     at += css[at] === '\\' ? 2 : 1;
   const end = at;
   at = skipSpace(css, at);
-  if (css[at] === ')') add(found, css, start, end);
+  if (css[at] === ')') add(found, css, start, end, imported);
   // A bad URL token: its remnants, up to `)`, are skipped.
   const close = css.indexOf(')', at);
   return close === -1 ? css.length : close + 1;
 }
 
-/** `@import` read from after its name: the string that follows, if one does (a `url()` is read as any other). */
-function importString(css: string, at: number, found: LocatedUrl[]): number {
+/** `@import` read from after its name: the string or `url()` that follows (CSS Cascade 4, 3.1 "@import"), if one does. */
+function importString(css: string, at: number, found: CssUrl[]): number {
   at = skipSpace(css, at);
   while (css.startsWith('/*', at)) at = skipSpace(css, commentEnd(css, at));
+  if (nameAt(css, at, 'url(')) return urlToken(css, at + 4, found, true);
   if (css[at] !== '"' && css[at] !== "'") return at;
   const string = stringToken(css, at);
-  add(found, css, string.start, string.end);
+  add(found, css, string.start, string.end, true);
   return string.next;
 }
 
@@ -80,8 +86,8 @@ function nameAt(css: string, at: number, word: string): boolean {
 }
 
 /** Every URL the style sheet loads, in order, each with the range of its text as written. */
-export function cssUrls(css: string): LocatedUrl[] {
-  const found: LocatedUrl[] = [];
+export function cssUrls(css: string): CssUrl[] {
+  const found: CssUrl[] = [];
   let at = 0;
   while (at < css.length) {
     const char = css[at];
