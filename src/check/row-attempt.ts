@@ -14,6 +14,10 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   /** How many times one row waits out a 429. */
   rateLimitRetries: number;
+  /** Retries of a row whose chain ended on a bot wall (`--retry-inconclusive`), each after a longer backoff. */
+  inconclusiveRetries?: number;
+  /** Base of that backoff, in ms (else `retryDelayMs`). */
+  inconclusiveBackoffMs?: number;
   /** For tests: the jitter source. */
   random?: () => number;
 }
@@ -35,6 +39,22 @@ function rateLimitWait(result: AnalysisResult, rateRetries: number, context: Att
 }
 
 /**
+ * The wait before retrying a row behind a bot wall: a wall may let a client through later, but a checker that comes
+ * straight back looks more like a bot, so the backoff starts at `inconclusiveBackoffMs` (or the network one, if
+ * longer), doubled each retry, with jitter.
+ */
+function wallWait(result: AnalysisResult, wallRetries: number, context: AttemptContext): number | undefined {
+  const last = result.chain[result.chain.length - 1];
+  if (last?.wall === undefined || wallRetries >= (context.inconclusiveRetries ?? 0) || context.signal?.aborted)
+    return undefined;
+  return backoffDelay(
+    wallRetries + 1,
+    Math.max(context.inconclusiveBackoffMs ?? 0, context.retryDelayMs),
+    context.random,
+  );
+}
+
+/**
  * Analyses one row until it has an answer worth reporting: a network error is retried with exponential backoff up to
  * `retries` times; a 429 at the end of the chain is waited out for its `Retry-After` (at most `maxRetryAfterMs`, at
  * most `rateLimitRetries` times). Never rejects: a failure is the attempt's `error`.
@@ -51,6 +71,7 @@ export async function attemptRow(
   let attempts = 0;
   let networkRetries = 0;
   let rateRetries = 0;
+  let wallRetries = 0;
   for (;;) {
     attempts++;
     try {
@@ -60,6 +81,12 @@ export async function attemptRow(
         rateRetries++;
         onRateLimited?.(wait);
         await sleep(wait, context.signal);
+        continue;
+      }
+      const walled = wallWait(result, wallRetries, context);
+      if (walled !== undefined) {
+        wallRetries++;
+        await sleep(walled, context.signal);
         continue;
       }
       return { row, result, attempts, elapsed: performance.now() - started };

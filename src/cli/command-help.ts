@@ -60,7 +60,8 @@ redirects and thresholds; see docs/cli.md.
 
 A row fails when the final URL differs from the target (scheme, host case and default ports normalised), the first
 status differs, there are more redirects than --max-redirects, an error-severity issue is found (a warning too with
---strict), or the analysis fails (counted as errored).
+--strict), or the analysis fails (counted as errored). A row that would fail on a chain ending at a bot wall (a
+Cloudflare challenge, an AWS WAF CAPTCHA...) is inconclusive, counted apart; --inconclusive fail fails the run on it.
 
 Output: --format table (default), json (an array, one row a line), ndjson, csv or junit, to stdout or --output.
 The closing summary goes to stdout, or to stderr when stdout carries json/ndjson/csv/junit; it names every reason
@@ -82,8 +83,9 @@ Examples:
   $ hoplens check sitemap.xml --include 'https://example.com/blog/*'
 
 Exit status:
-  0    every row passed (or every rule was skipped)
-  1    some row failed or errored (or changed, with --fail-on-change), or a redirect collapse was found
+  0    every row passed or was inconclusive (or every rule was skipped)
+  1    some row failed or errored (or changed, with --fail-on-change; or was inconclusive, with --inconclusive
+       fail), or a redirect collapse was found
   2    usage or input error: unknown flag, missing file, bad CSV, malformed row (reported with its line), no rows,
        an --output that is an input or cannot be written, a --baseline that is not a hoplens report, an
        interrupted run's report as --output without --resume or --force

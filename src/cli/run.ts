@@ -92,6 +92,10 @@ function addCheckOutputFlags(check: Command): Command {
       '--max-retry-after <s>',
       `longest Retry-After of a 429 to wait out; a longer one fails the row (default: ${L.maxRetryAfter.default})`,
     )
+    .option(
+      '--retry-inconclusive <n>',
+      `retries of a row behind a bot wall, with a longer backoff (from ${L.inconclusiveBackoff / 1000} s, doubled each retry; default: ${L.retryInconclusive.default})`,
+    )
     .option('--max-redirects <n>', 'fail rows with more redirects than this')
     .option(
       '--collapse-threshold <n>',

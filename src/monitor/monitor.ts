@@ -36,6 +36,7 @@ export type MonitorSettings = Pick<
   | 'paused'
   | 'alerts'
   | 'alertAfter'
+  | 'alertAfterInconclusive'
   | 'remindEvery'
   | 'maintenance'
 >;
@@ -155,6 +156,7 @@ export function parseMonitorInput(body: unknown): MonitorSettings {
     paused: input.paused ?? false,
     ...(input.alerts !== undefined && { alerts: input.alerts.map((alert) => ({ ...alert })) }),
     alertAfter: input.alertAfter ?? ALERT_POLICY.alertAfter.default,
+    alertAfterInconclusive: input.alertAfterInconclusive ?? ALERT_POLICY.alertAfterInconclusive.default,
     ...(input.remindEvery !== undefined && { remindEvery: input.remindEvery }),
     ...(input.maintenance !== undefined && { maintenance: input.maintenance.map((window) => ({ ...window })) }),
   };

@@ -46,6 +46,8 @@ export const AlertChannelSchema = Type.Union([WebAlertChannelSchema, EmailAlertC
 /** Bounds of the alert policy's numbers. */
 export const ALERT_POLICY = Object.freeze({
   alertAfter: { min: 1, max: 100, default: 1 },
+  /** Inconclusive runs (a bot wall answered) in a row before an alert: a wall comes and goes, a failure stays. */
+  alertAfterInconclusive: { min: 1, max: 100, default: 3 },
   /** Minutes between reminders while a monitor keeps failing. */
   remindEvery: { min: 5, max: 7 * 24 * 60 },
   /** Minutes of a weekly maintenance window. */
@@ -85,6 +87,16 @@ const alertPolicyFields = {
       maximum: ALERT_POLICY.alertAfter.max,
       default: ALERT_POLICY.alertAfter.default,
       description: 'Alert only after this many failing runs in a row',
+    }),
+  ),
+  alertAfterInconclusive: Type.Optional(
+    Type.Integer({
+      minimum: ALERT_POLICY.alertAfterInconclusive.min,
+      maximum: ALERT_POLICY.alertAfterInconclusive.max,
+      default: ALERT_POLICY.alertAfterInconclusive.default,
+      description:
+        'Alert only after this many runs in a row that failed or were inconclusive (a bot wall answered), when the ' +
+        'latest was inconclusive',
     }),
   ),
   remindEvery: Type.Optional(
@@ -187,9 +199,10 @@ export const MonitorSchema = Type.Object(
     paused: Type.Boolean(),
     alerts: Type.Optional(Type.Array(AlertChannelSchema)),
     alertAfter: Type.Integer(),
+    alertAfterInconclusive: Type.Integer(),
     remindEvery: Type.Optional(Type.Integer()),
     maintenance: Type.Optional(Type.Array(MaintenanceWindowSchema)),
-    state: Type.Enum(['pending', 'passed', 'failed', 'errored'], {
+    state: Type.Enum(['pending', 'passed', 'failed', 'errored', 'inconclusive'], {
       description: 'The outcome of the last run; `pending` before the first',
     }),
     lastRunAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -224,7 +237,7 @@ export const RunTicksSchema = Type.Object(
     from: Type.String({ format: 'date-time', description: 'The start of the period' }),
     at: Type.Array(Type.Number(), { description: 'When each run started, ms since the epoch, oldest first' }),
     durationMs: Type.Array(Type.Integer(), { description: 'How long each run took, in ms' }),
-    outcomes: Type.String({ description: 'One letter per run: `p` passed, `f` failed, `e` errored' }),
+    outcomes: Type.String({ description: 'One letter per run: `p` passed, `f` failed, `e` errored, `i` inconclusive' }),
   },
   { description: "A monitor's runs, one by one, even where identical runs share a row of history" },
 );

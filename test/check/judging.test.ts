@@ -129,7 +129,7 @@ describe('RunJudging', () => {
     const { summary, missing } = judging.finish({ elapsedMs: 1500, interrupted: false, complete: true });
     expect(missing).toEqual(['http://old.test/gone']);
     expect(summary).toMatchObject({ missing: 1, baseline: true, elapsedMs: 1500, statsInReport: false });
-    expect(summary.stats?.outcomes).toEqual({ passed: 2, failed: 0, errored: 1 });
+    expect(summary.stats?.outcomes).toEqual({ passed: 2, failed: 0, errored: 1, inconclusive: 0 });
     expect(summary.collapse?.targets).toEqual([
       { finalUrl: 'http://new.test/', rows: 2, root: true, examples: ['http://old.test/a', 'http://old.test/b'] },
     ]);

@@ -62,3 +62,36 @@ describe('attemptRow', () => {
     expect(attempt).toMatchObject({ attempts: 1, result: { summary: { finalStatus: 429 } } });
   });
 });
+
+describe('attemptRow behind a bot wall (--retry-inconclusive)', () => {
+  const walled = (url: string): AnalysisResult => {
+    const answer = result(url, 403);
+    answer.chain[0]!.wall = { vendor: 'cloudflare', action: 'challenge', signal: 'cf-mitigated: challenge' };
+    return answer;
+  };
+
+  it('takes the wall as the answer unless told to retry', async () => {
+    let calls = 0;
+    const attempt = await attemptRow(row, { ...policy, analyze: async (url) => (++calls, walled(url)) });
+    expect(calls).toBe(1);
+    expect(attempt.result?.chain[0]?.wall?.vendor).toBe('cloudflare');
+  });
+
+  it('retries up to inconclusiveRetries times, each after a backoff from inconclusiveBackoffMs, doubled', async () => {
+    const started: number[] = [];
+    const attempt = await attemptRow(row, {
+      ...policy,
+      inconclusiveRetries: 2,
+      inconclusiveBackoffMs: 40,
+      random: () => 1,
+      analyze: async (url) => {
+        started.push(performance.now());
+        return started.length < 3 ? walled(url) : result(url, 200);
+      },
+    });
+    expect(attempt).toMatchObject({ attempts: 3, result: { summary: { finalStatus: 200 } } });
+    // With no jitter (random 1) the waits are the whole backoff: 40 ms, then 80 ms (timers never fire early).
+    expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(39);
+    expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(79);
+  });
+});

@@ -128,7 +128,7 @@ describe('RunStatsCounter', () => {
     counter.add(rowResult({ redirects: 7, outcome: 'failed', chain: [] }));
     counter.add(rowResult({ outcome: 'errored', redirects: 0, chain: [] }));
     const stats = counter.snapshot();
-    expect(stats.outcomes).toEqual({ passed: 2, failed: 1, errored: 1 });
+    expect(stats.outcomes).toEqual({ passed: 2, failed: 1, errored: 1, inconclusive: 0 });
     expect(stats.redirects).toEqual([1, 0, 1, 0, 0, 1]);
     expect([stats.permanent, stats.temporary]).toEqual([1, 1]);
   });

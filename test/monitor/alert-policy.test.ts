@@ -28,13 +28,18 @@ let dataDir: string;
 let app: FastifyInstance;
 let monitors: MonitorSystem;
 const clock = manualClock(Date.parse('2026-04-01T10:00:00Z'));
-/** What the target's `/old` answers: 301 to `/new` (passing) or 500 (failing). */
-const behaviour = { status: 301 };
+/**
+ * What the target's `/old` answers: 301 to `/new` (passing), 500 (failing), or, `wall`, Cloudflare's challenge
+ * (`cf-mitigated: challenge`, https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response).
+ */
+const behaviour = { status: 301, wall: false };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hoplens-alert-policy-'));
   target = await startServer((req, res) => {
-    if (req.url === '/old') res.writeHead(behaviour.status, { location: '/new' }).end();
+    if (req.url === '/old' && behaviour.wall)
+      res.writeHead(403, { server: 'cloudflare', 'cf-mitigated': 'challenge', 'content-type': 'text/html' }).end();
+    else if (req.url === '/old') res.writeHead(behaviour.status, { location: '/new' }).end();
     else res.writeHead(200, { 'content-type': 'text/plain' }).end('page');
   });
   sink = await startWebhookSink();
@@ -52,6 +57,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   behaviour.status = 301;
+  behaviour.wall = false;
   sink.deliveries.length = 0;
 });
 
@@ -71,6 +77,15 @@ async function run(id: string, failing: boolean): Promise<void> {
   behaviour.status = failing ? 500 : 301;
   const response = await admin(app, 'POST', `/api/monitors/${id}/run`);
   expect(response.body.outcome).toBe(failing ? 'failed' : 'passed');
+  await monitors.tick();
+}
+
+/** Runs the monitor once behind the bot wall: an inconclusive run. */
+async function runWalled(id: string): Promise<void> {
+  behaviour.wall = true;
+  const response = await admin(app, 'POST', `/api/monitors/${id}/run`);
+  behaviour.wall = false;
+  expect(response.body.outcome).toBe('inconclusive');
   await monitors.tick();
 }
 
@@ -111,6 +126,35 @@ describe('alertAfter', () => {
     expect((await admin(app, 'GET', `/api/monitors/${id}`)).body.alertAfter).toBe(1);
     await run(id, true);
     expect(events(id)).toEqual(['monitor.failing']);
+  });
+});
+
+describe('alertAfterInconclusive', () => {
+  it('alerts only after 3 inconclusive runs in a row by default, and a failure still alerts at once', async () => {
+    const id = await createMonitor({});
+    const monitor = (await admin(app, 'GET', `/api/monitors/${id}`)).body;
+    expect(monitor.alertAfterInconclusive).toBe(3);
+    await runWalled(id);
+    await runWalled(id);
+    expect(events(id)).toEqual([]);
+    expect((await admin(app, 'GET', `/api/monitors/${id}`)).body.state).toBe('inconclusive');
+    await runWalled(id);
+    expect(events(id)).toEqual(['monitor.failing']);
+    const other = await createMonitor({});
+    await runWalled(other);
+    await run(other, true);
+    expect(events(other)).toEqual(['monitor.failing']);
+  });
+
+  it('takes its own count, and refuses one out of range', async () => {
+    const id = await createMonitor({ alertAfterInconclusive: 1 });
+    await runWalled(id);
+    expect(events(id)).toEqual(['monitor.failing']);
+    const refused = await admin(app, 'POST', '/api/monitors', {
+      url: `${target.origin}/old`,
+      alertAfterInconclusive: 0,
+    });
+    expect(refused.status).toBe(400);
   });
 });
 

@@ -11,6 +11,10 @@ export const CHECK_LIMITS = Object.freeze({
   // One retry: enough for a hiccup, and a site that is down does not cost every row several backoffs.
   retries: { default: 1, min: 0, max: 10 },
   retryDelay: { default: 500, min: 0, max: 60_000 },
+  // A bot wall is not a hiccup: by default its answer is the result; each retry waits longer than a network one.
+  retryInconclusive: { default: 0, min: 0, max: 5 },
+  /** The first wait before such a retry, in ms, doubled each retry. */
+  inconclusiveBackoff: 5000,
   maxRetryAfter: { default: 30, min: 0, max: 3600 },
   maxRedirects: { min: 0, max: 100 },
   /** MB a sitemap may hold uncompressed: the sitemaps protocol's 50 by default, up to 2 GB. */

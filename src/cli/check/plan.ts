@@ -35,6 +35,8 @@ export interface CheckFlags extends AnalysisFlags, InputFlags, RunFlags {
   retries?: string;
   retryDelay?: string;
   maxRetryAfter?: string;
+  /** `--retry-inconclusive N`: tries of a row behind a bot wall, with a longer backoff. */
+  retryInconclusive?: string;
   maxRedirects?: string;
   /** `--collapse-threshold` (read by `collapseSettings`). */
   collapseThreshold?: string;
@@ -123,6 +125,8 @@ function limitsOf(flags: CheckFlags): RunLimits {
   const retries = number('--retries', flags.retries, L.retries) ?? L.retries.default;
   const retryDelay = number('--retry-delay', flags.retryDelay, L.retryDelay) ?? L.retryDelay.default;
   const maxRetryAfter = number('--max-retry-after', flags.maxRetryAfter, L.maxRetryAfter) ?? L.maxRetryAfter.default;
+  const inconclusiveRetries =
+    number('--retry-inconclusive', flags.retryInconclusive, L.retryInconclusive) ?? L.retryInconclusive.default;
   return {
     concurrency,
     perHost,
@@ -130,6 +134,8 @@ function limitsOf(flags: CheckFlags): RunLimits {
     retryDelayMs: retryDelay,
     maxRetryAfterMs: maxRetryAfter * 1000,
     rateLimitRetries: L.rateLimitRetries,
+    inconclusiveRetries,
+    inconclusiveBackoffMs: L.inconclusiveBackoff,
   };
 }
 

@@ -1,3 +1,4 @@
+import { ALERT_POLICY } from '../../schemas/monitor.js';
 import type { RunResult } from '../run-result.js';
 import { type AlertEvent, alertEventFor } from './event.js';
 
@@ -5,6 +6,11 @@ import { type AlertEvent, alertEventFor } from './event.js';
 export interface AlertPolicy {
   /** Failing runs in a row before the first alert (1: the first failing run alerts). */
   alertAfter: number;
+  /**
+   * When the latest run is inconclusive (a bot wall answered), failing or inconclusive runs in a row before the first
+   * alert; a wall comes and goes (default: 3).
+   */
+  alertAfterInconclusive?: number | undefined;
   /** Minutes between reminders while the monitor keeps failing; none when undefined. */
   remindEvery?: number | undefined;
 }
@@ -21,6 +27,12 @@ export const QUIET: AlertState = Object.freeze({ failingRuns: 0, alertedAt: unde
 
 const MINUTE_MS = 60_000;
 
+/** How many failing runs in a row the latest run needs before an alert: more when it is only inconclusive. */
+function alertThreshold(policy: AlertPolicy, next: RunResult): number {
+  if (next.outcome !== 'inconclusive') return policy.alertAfter;
+  return Math.max(policy.alertAfter, policy.alertAfterInconclusive ?? ALERT_POLICY.alertAfterInconclusive.default);
+}
+
 /** The alert a failing run calls for: the first once `alertAfter` runs failed, then reminders. */
 function whenFailing(
   policy: AlertPolicy,
@@ -30,7 +42,7 @@ function whenFailing(
 ): { state: AlertState; event?: AlertEvent } {
   const failingRuns = state.failingRuns + 1;
   if (state.alertedAt === undefined) {
-    if (failingRuns < policy.alertAfter) return { state: { failingRuns, alertedAt: undefined } };
+    if (failingRuns < alertThreshold(policy, next)) return { state: { failingRuns, alertedAt: undefined } };
     return { state: { failingRuns, alertedAt: now }, event: { kind: 'failing', changes: next.reasons } };
   }
   const remindMs = policy.remindEvery === undefined ? undefined : policy.remindEvery * MINUTE_MS;

@@ -36,7 +36,11 @@ async function queueAlert(
   result: RunResult,
   startedAt: number,
 ): Promise<AlertState> {
-  const policy = { alertAfter: monitor.alertAfter ?? 1, remindEvery: monitor.remindEvery };
+  const policy = {
+    alertAfter: monitor.alertAfter ?? 1,
+    alertAfterInconclusive: monitor.alertAfterInconclusive,
+    remindEvery: monitor.remindEvery,
+  };
   const decision = decideAlert(policy, state, previous, result, startedAt);
   const event = decision.event;
   if (event === undefined) return decision.state;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../database/index.js';
+import { ALERT_POLICY } from '../../schemas/monitor.js';
 import { monitorError } from '../errors.js';
 import type { Monitor, MonitorSettings } from '../monitor.js';
 import { isoTime, jsonValue, sqlTime } from './sql-values.js';
@@ -21,7 +22,7 @@ interface MonitorRow {
 /** The settings kept as JSON: everything but what the scheduler queries by. */
 type StoredSettings = Pick<
   MonitorSettings,
-  'expect' | 'options' | 'labels' | 'alerts' | 'alertAfter' | 'remindEvery' | 'maintenance'
+  'expect' | 'options' | 'labels' | 'alerts' | 'alertAfter' | 'alertAfterInconclusive' | 'remindEvery' | 'maintenance'
 >;
 
 const COLUMNS = 'id, url, settings, interval_s, paused, state, last_run_at, next_run_at, created_at, updated_at';
@@ -39,6 +40,8 @@ function toMonitor(row: MonitorRow): Monitor {
     ...(settings.alerts !== undefined && { alerts: settings.alerts }),
     // Monitors stored before alertAfter existed alerted on their first failing run.
     alertAfter: settings.alertAfter ?? 1,
+    // Monitors stored before it existed take its default.
+    alertAfterInconclusive: settings.alertAfterInconclusive ?? ALERT_POLICY.alertAfterInconclusive.default,
     ...(settings.remindEvery !== undefined && { remindEvery: settings.remindEvery }),
     ...(settings.maintenance !== undefined && { maintenance: settings.maintenance }),
     state: row.state,
@@ -50,13 +53,14 @@ function toMonitor(row: MonitorRow): Monitor {
 }
 
 function storedSettings(settings: MonitorSettings): string {
-  const { expect, options, labels, alerts, alertAfter, remindEvery, maintenance } = settings;
+  const { expect, options, labels, alerts, alertAfter, alertAfterInconclusive, remindEvery, maintenance } = settings;
   return JSON.stringify({
     expect,
     options,
     labels,
     ...(alerts !== undefined && { alerts }),
     alertAfter,
+    alertAfterInconclusive,
     ...(remindEvery !== undefined && { remindEvery }),
     ...(maintenance !== undefined && { maintenance }),
   });

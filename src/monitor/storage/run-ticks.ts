@@ -13,11 +13,11 @@ export interface RunTicks {
   at: number[];
   /** How long each run took, in ms. */
   durationMs: number[];
-  /** Each run's outcome as one letter: `p` passed, `f` failed, `e` errored. */
+  /** Each run's outcome as one letter: `p` passed, `f` failed, `e` errored, `i` inconclusive. */
   outcomes: string;
 }
 
-const LETTER: Record<string, string> = { passed: 'p', failed: 'f', errored: 'e' };
+const LETTER: Record<string, string> = { passed: 'p', failed: 'f', errored: 'e', inconclusive: 'i' };
 
 /** Records one run of the history row `runId` (inside the run's transaction). */
 export async function addTick(on: Queryable, runId: string, startedAt: number, durationMs: number): Promise<void> {

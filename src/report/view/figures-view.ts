@@ -58,7 +58,10 @@ function charts(figures: ReportFigures): HTMLElement {
     { label: 'passed', value: outcomes.passed, tone: 'success' },
     { label: 'failed', value: outcomes.failed, tone: 'error' },
     { label: 'errored', value: outcomes.errored, tone: 'other' },
-    { label: 'inconclusive', value: outcomes.inconclusive, tone: 'other' },
+    // Shown when a bot wall answered some rows: most runs meet none.
+    ...(outcomes.inconclusive > 0
+      ? [{ label: 'inconclusive', value: outcomes.inconclusive, tone: 'other' as const }]
+      : []),
   ];
   const redirectBars = redirects.map((value, n) => ({
     label: n === redirects.length - 1 ? `${n}+ redirects` : plural(n, 'redirect'),
@@ -152,7 +155,7 @@ export function figuresView(figures: ReportFigures, data: ReportData): HTMLEleme
     card('passed', 'passed', outcomes.passed, 'success'),
     card('failed', 'failed', outcomes.failed, 'error'),
     card('errored', 'errored', outcomes.errored, 'other'),
-    card('inconclusive', 'inconclusive', outcomes.inconclusive, 'other'),
+    ...(outcomes.inconclusive > 0 ? [card('inconclusive', 'inconclusive', outcomes.inconclusive, 'other')] : []),
     card('permanent', 'permanent redirects', figures.permanent, 'permanent'),
     card('temporary', 'temporary redirects', figures.temporary, 'temporary'),
   );

@@ -33,7 +33,7 @@ export const UPTIME_WINDOWS = [
   { label: '30 days', ms: 30 * 24 * 3600 * 1000 },
 ] as const;
 
-const ORDER: Record<string, number> = { errored: 0, failed: 0, pending: 1, passed: 2, paused: 3 };
+const ORDER: Record<string, number> = { errored: 0, failed: 0, inconclusive: 1, pending: 1, passed: 2, paused: 3 };
 
 /** The list's order: failing monitors first, then pending, passing and paused; by URL within each. */
 export function failingFirst(monitors: readonly MonitorBody[]): MonitorBody[] {

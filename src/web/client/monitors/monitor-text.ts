@@ -4,7 +4,7 @@ import { plural } from '../../../report/view/text.js';
 import type { MonitorBody, RunBody } from '../../../schemas/monitor.js';
 
 /** What a monitor's badge says: paused wins over the last outcome. */
-export type DisplayState = 'passed' | 'failed' | 'errored' | 'paused' | 'pending';
+export type DisplayState = 'passed' | 'failed' | 'errored' | 'inconclusive' | 'paused' | 'pending';
 
 export function displayState(monitor: Pick<MonitorBody, 'paused' | 'state'>): DisplayState {
   return monitor.paused ? 'paused' : monitor.state;

@@ -44,7 +44,7 @@ export function responseChart(ticks: RunTicksBody, from: number, to: number): SV
     if (points.length <= 60)
       chart.append(svg('circle', { class: 'response-chart__dot', cx: point.x, cy: point.y, r: 2.5 }));
     if (outcome !== 'p') {
-      const kind = outcome === 'f' ? 'failed' : 'errored';
+      const kind = outcome === 'f' ? 'failed' : outcome === 'i' ? 'inconclusive' : 'errored';
       chart.append(
         svg('rect', {
           class: `response-chart__bad response-chart__bad--${kind}`,
