@@ -30,6 +30,7 @@ export {
   type AnalysisResult,
   type Hop,
   type HopTimings,
+  type HopHsts,
   type HopTls,
   type HttpVersion,
   type RedirectVia,

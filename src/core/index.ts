@@ -123,6 +123,7 @@ export {
   type ClientRedirectMode,
   type HeaderSelection,
   type Hop,
+  type HopHsts,
   type HopTimings,
   type HopTls,
   type HttpMethod,

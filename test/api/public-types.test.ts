@@ -25,6 +25,7 @@ import {
   type GuardedFetch,
   type HeaderSelection,
   type Hop,
+  type HopHsts,
   type HoplensError,
   type HoplensErrorDetails,
   type HopTimings,
@@ -168,6 +169,17 @@ describe('the result', () => {
       httpVersion?: HttpVersion;
       timings?: HopTimings;
       tls?: HopTls;
+      hsts?: HopHsts;
+    }>();
+    expectTypeOf<HopHsts>().toEqualTypeOf<{
+      value: string;
+      fields: number;
+      valid: boolean;
+      problem?: string;
+      maxAge?: number;
+      includeSubDomains?: boolean;
+      preload?: boolean;
+      counts: boolean;
     }>();
     expectTypeOf<RedirectVia>().toEqualTypeOf<'http' | 'refresh-header' | 'meta-refresh' | 'javascript'>();
     expectTypeOf<HttpVersion>().toEqualTypeOf<'1.1' | '2'>();
