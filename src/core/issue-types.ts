@@ -32,6 +32,11 @@ export const ISSUE_TYPES = Object.freeze([
   'certificate_expiring',
   'tls_outdated',
   'hsts_missing',
+  // HSTS as the browser sees it (issue 46): an invalid header, and hstspreload.org's requirements
+  'hsts_invalid',
+  'hsts_preload_order',
+  'hsts_redirect_without_header',
+  'hsts_preload_ineligible',
   // destination judgement (issue 13): robots.txt, and the bulk check's collapse onto one URL
   'robots_blocked_destination',
   'redirect_collapse',
