@@ -31,6 +31,7 @@ export {
   type Hop,
   type HopTimings,
   type HopHsts,
+  HstsStore,
   type HopTls,
   type HttpVersion,
   type RedirectVia,

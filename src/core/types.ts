@@ -1,5 +1,6 @@
 // The policy's file, not the folder's entry: the address guard's connector and resolvers use these shapes.
 import type { Network } from './address/policy.js';
+import type { HstsStore } from './hsts/hsts-store.js';
 import type { IssueType } from './issue-types.js';
 import type { FindingsPolicy } from './policy/findings-policy.js';
 import type { PolicyFile } from './policy/policy-schema.js';
@@ -138,8 +139,11 @@ export interface HopTls {
   daysLeft: number;
 }
 
-/** How a hop leads to the next one. */
-export type RedirectVia = 'http' | 'refresh-header' | 'meta-refresh' | 'javascript';
+/**
+ * How a hop leads to the next one. `hsts`: not a response but a browser's own upgrade of a plain-HTTP request to a
+ * Known HSTS Host (`asBrowser`), as Chromium shows it: an internal 307 with `Non-Authoritative-Reason: HSTS`.
+ */
+export type RedirectVia = 'http' | 'refresh-header' | 'meta-refresh' | 'javascript' | 'hsts';
 
 /** Whether client redirects (Refresh, meta refresh) are followed as hops, as browsers and Googlebot do, or only reported. */
 export type ClientRedirectMode = 'follow' | 'report';
@@ -295,6 +299,12 @@ export interface AnalyzeOptions {
    */
   crawler?: string;
   /**
+   * Follow the chain as a returning browser (default false): a plain-HTTP hop to a Known HSTS Host (one that sent a
+   * valid Strict-Transport-Security over HTTPS earlier in the chain, or in the analyses sharing `hstsStore`) is not
+   * sent but upgraded to https (RFC 6797 §8.3), shown as a hop with `redirectVia: 'hsts'`.
+   */
+  asBrowser?: boolean;
+  /**
    * Severity overrides, allowed redirects and thresholds applied to the findings: a policy file's contents (validated
    * by `analyze()`, which loads the validator then), or a policy compiled once by `parsePolicy`/`compilePolicy` (not
    * validated again; `prepare()` takes only these). Default: none.
@@ -302,6 +312,11 @@ export interface AnalyzeOptions {
   policy?: PolicyFile | FindingsPolicy;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
+  /**
+   * With `asBrowser`: the Known HSTS Hosts to upgrade by and record into, shared by the analyses given it (a bulk
+   * check's rows); absent, each analysis starts with a browser that knows none.
+   */
+  hstsStore?: HstsStore;
 }
 
 /** One answer of a {@link Resolver}. */

@@ -94,10 +94,11 @@ export const HopSchema = Type.Object(
       }),
     ),
     redirectVia: Type.Optional(
-      Type.Enum(['http', 'refresh-header', 'meta-refresh', 'javascript'], {
+      Type.Enum(['http', 'refresh-header', 'meta-refresh', 'javascript', 'hsts'], {
         description:
           'How this hop led to the next one: `http` (a 3xx with a Location), `refresh-header` (a Refresh header), ' +
-          '`meta-refresh` (`<meta http-equiv="refresh">`) or `javascript` (a navigation by script, when rendered)',
+          '`meta-refresh` (`<meta http-equiv="refresh">`), `javascript` (a navigation by script, when rendered) or ' +
+          "`hsts` (with `asBrowser`: not sent, the browser's internal 307 upgrade of a known HSTS host to https)",
       }),
     ),
     refreshDelay: Type.Optional(

@@ -30,6 +30,7 @@ import {
   type HoplensErrorDetails,
   type HopTimings,
   type HopTls,
+  type HstsStore,
   type HttpMethod,
   type HttpVersion,
   type Issue,
@@ -126,8 +127,10 @@ describe('options', () => {
       http2?: boolean;
       robots?: boolean;
       crawler?: string;
+      asBrowser?: boolean;
       policy?: PolicyFile | FindingsPolicy;
       signal?: AbortSignal;
+      hstsStore?: HstsStore;
     }>();
   });
 
@@ -181,7 +184,7 @@ describe('the result', () => {
       preload?: boolean;
       counts: boolean;
     }>();
-    expectTypeOf<RedirectVia>().toEqualTypeOf<'http' | 'refresh-header' | 'meta-refresh' | 'javascript'>();
+    expectTypeOf<RedirectVia>().toEqualTypeOf<'http' | 'refresh-header' | 'meta-refresh' | 'javascript' | 'hsts'>();
     expectTypeOf<HttpVersion>().toEqualTypeOf<'1.1' | '2'>();
     expectTypeOf<HopTimings>().toEqualTypeOf<{ dns?: number; connect?: number; tls?: number; firstByte: number }>();
     expectTypeOf<HopTls>().toEqualTypeOf<{
