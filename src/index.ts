@@ -30,6 +30,8 @@ export {
   type AnalysisResult,
   type Hop,
   type HopTimings,
+  type HopHsts,
+  HstsStore,
   type HopTls,
   type HopWall,
   type HttpVersion,

@@ -121,6 +121,7 @@ export function addAnalysisOptions(command: Command): Command {
     .addOption(tableOption('http2'))
     .addOption(tableOption('robots'))
     .addOption(tableOption('crawler'))
+    .addOption(tableOption('asBrowser'))
     .option(
       '--config <file>',
       'policy file: severity overrides, allowed redirects, thresholds (default: the nearest hoplens.config.json)',

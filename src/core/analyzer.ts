@@ -17,6 +17,7 @@ import { HoplensError } from './errors.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 import { openGuardedStream, type StreamedResponse } from './guarded-stream.js';
 import { recordPoolConnection } from './hop/index.js';
+import { HstsStore } from './hsts/hsts-store.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { FetchedResponse, PageRenderer } from './page-renderer.js';
 import { parseTargetUrl } from './parse-url.js';
@@ -252,6 +253,7 @@ export class Analyzer {
       renderPool: () => this.renderPool(policy, options, book, pool.verdicts),
       book: this.routes.empty ? book : undefined,
       openAt: (hostname) => pool.held.addressOf(hostname),
+      hsts: options.asBrowser ? (options.hstsStore ?? new HstsStore(this.now)) : undefined,
       now: this.now,
     });
     // Both are usually known at once (robots.txt already read, one host): awaited only when they are not.

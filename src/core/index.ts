@@ -54,6 +54,7 @@ export {
 } from './errors.js';
 export { createGuardedFetch, type GuardedFetchContext, RENDER_BODY_LIMIT } from './guarded-fetch.js';
 export type { StreamedResponse } from './guarded-stream.js';
+export { HstsStore } from './hsts/hsts-store.js';
 export { documentBaseUrl } from './html/base-url.js';
 export { decodePage } from './html/page-encoding.js';
 export { type InOrderHooks, inOrder } from './in-order.js';
@@ -123,6 +124,7 @@ export {
   type ClientRedirectMode,
   type HeaderSelection,
   type Hop,
+  type HopHsts,
   type HopTimings,
   type HopTls,
   type HttpMethod,

@@ -34,6 +34,11 @@ export const ISSUE_TYPES = Object.freeze([
   'hsts_missing',
   // the open web (issue 46): a bot wall's challenge or block answered instead of the page
   'bot_wall',
+  // HSTS as the browser sees it (issue 46): an invalid header, and hstspreload.org's requirements
+  'hsts_invalid',
+  'hsts_preload_order',
+  'hsts_redirect_without_header',
+  'hsts_preload_ineligible',
   // destination judgement (issue 13): robots.txt, and the bulk check's collapse onto one URL
   'robots_blocked_destination',
   'redirect_collapse',

@@ -1,5 +1,6 @@
 import { type Network, parseNetworks } from './address/index.js';
 import { invalidOption } from './errors.js';
+import type { HstsStore } from './hsts/hsts-store.js';
 import { type FindingsPolicy, isPolicy, NO_POLICY } from './policy/findings-policy.js';
 import { LIMITS } from './portable/defaults.js';
 import {
@@ -25,6 +26,8 @@ export interface NormalizedOptions extends OptionValues {
   readonly requestCookie: string;
   /** Whether the first hop's Host writes out a default port (false by default). */
   readonly explicitPort: boolean;
+  /** With `asBrowser`: the caller's Known HSTS Hosts, shared across analyses (absent: a fresh one per analysis). */
+  readonly hstsStore?: HstsStore | undefined;
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -167,6 +170,7 @@ const ANALYZE_OPTION_KEYS = new Set(
     requestCookie: true,
     explicitPort: true,
     signal: true,
+    hstsStore: true,
   } satisfies Record<keyof AnalyzeOptions, true>),
 );
 
@@ -188,5 +192,6 @@ export function normalizeOptions(options: AnalyzeOptions = {}): NormalizedOption
     options.requestHeaders === undefined ? NO_HEADERS : checkRequestHeaders(options.requestHeaders);
   values.requestCookie = options.requestCookie === undefined ? '' : checkRequestCookie(options.requestCookie);
   values.explicitPort = explicitPortOf(options.explicitPort);
+  if (options.hstsStore !== undefined) values.hstsStore = options.hstsStore;
   return Object.freeze(values) as unknown as NormalizedOptions;
 }

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { AddressBook, AddressPolicy } from './address/index.js';
 import type { CertificateVerdicts } from './connection/certificate-verdicts.js';
+import type { HstsStore } from './hsts/hsts-store.js';
 import type { PageRenderer } from './page-renderer.js';
 
 /** What tracing needs besides the options: the pool to send through, the policy it enforces, the caller's abort. */
@@ -25,6 +26,8 @@ export interface TraceContext {
   openAt?: ((hostname: string) => string | undefined) | undefined;
   /** With `tls: 'report'`: the verdicts on the certificates of the pool's connections. */
   verdicts?: CertificateVerdicts | undefined;
+  /** With `asBrowser`: the Known HSTS Hosts a plain-HTTP hop is upgraded by, and each hop's header recorded into. */
+  hsts?: HstsStore | undefined;
   /** The clock certificates' days left are counted from, in epoch ms (default `Date.now`). */
   now?: (() => number) | undefined;
 }

@@ -8,6 +8,7 @@ import type { TlsProblem } from './connection/tls-problem.js';
 import { HoplensError } from './errors.js';
 import type { BODY_READ_LIMIT } from './hop/index.js';
 import { HopDeadline, type HopResponse, HopSender, REDIRECT_STATUSES } from './hop/index.js';
+import { hstsUpgradeHop } from './hsts/upgrade-hop.js';
 import { readTentativePage } from './html/lazy-page-reader.js';
 import type { PageSignals } from './html/page-signals.js';
 import { resolveLocation } from './location.js';
@@ -146,6 +147,12 @@ async function followChain(
   // does not change in between).
   let cookie = cookieFor === undefined ? '' : await cookieFor(url);
   for (;;) {
+    const upgrade = context.hsts === undefined ? undefined : upgradeStep(url, chain, visits, options, context);
+    if (upgrade !== undefined) {
+      if ('stop' in upgrade) return { chain, stop: upgrade.stop, clientRedirects };
+      url = upgrade.next;
+      cookie = cookieFor === undefined ? '' : await cookieFor(url);
+    }
     const index = chain.length;
     visits.record(url, cookie, index);
     let response: HopResponse;
@@ -156,6 +163,7 @@ async function followChain(
       return refusedLater(error as HoplensError, index, url, chain, clientRedirects);
     }
     chain.push(response.hop);
+    context.hsts?.observe(url, response.hop.hsts);
     if (response.tlsProblem !== undefined) problems.push({ hop: index, ...response.tlsProblem });
     if (jar !== undefined) {
       for (const header of response.setCookie) await jar.setCookie(header, url.href, { ignoreError: true });
@@ -172,6 +180,25 @@ async function followChain(
     if (response.hop.status === 303 && method !== 'HEAD') method = 'GET';
     url = next.next;
   }
+}
+
+/**
+ * With `asBrowser`: a plain-HTTP `url` to a Known HSTS Host is not sent but upgraded to https (RFC 6797 §8.3), a
+ * synthetic hop of its own; the https URL is then admitted as any next hop is (a loop, `maxHops`, a blocked address).
+ * Undefined when no upgrade applies. The loop check reads the https URL without the jar's cookie: cookies set over
+ * HTTP are the same on both, and a loop is found again one hop later if they differ.
+ */
+function upgradeStep(
+  url: URL,
+  chain: Hop[],
+  visits: RequestedUrls,
+  options: NormalizedOptions,
+  context: TraceContext,
+): Step | undefined {
+  const upgraded = context.hsts?.upgrade(url);
+  if (upgraded === undefined) return undefined;
+  chain.push(hstsUpgradeHop(url, upgraded));
+  return admitNext(upgraded, '', chain.length - 1, visits, options, context);
 }
 
 /** Where a redirect's Location points, or why the chain ends at it. */
@@ -193,7 +220,8 @@ function admitNext(
   options: NormalizedOptions,
   context: TraceContext,
 ): Step {
-  const repeated = visits.repeats(next, cookie);
+  // An http URL a browser upgrades is never requested: the loop check is on its https URL (upgradeStep).
+  const repeated = context.hsts?.upgrade(next) !== undefined ? undefined : visits.repeats(next, cookie);
   if (repeated !== undefined) return { stop: { kind: 'loop', hop: index, loopsTo: repeated, url: next.href } };
   if (index + 1 >= options.maxHops) return { stop: { kind: 'max_hops', hop: index, url: next.href } };
   const blocked = literalVerdict(next, context.policy);

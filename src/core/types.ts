@@ -1,5 +1,6 @@
 // The policy's file, not the folder's entry: the address guard's connector and resolvers use these shapes.
 import type { Network } from './address/policy.js';
+import type { HstsStore } from './hsts/hsts-store.js';
 import type { IssueType } from './issue-types.js';
 import type { FindingsPolicy } from './policy/findings-policy.js';
 import type { PolicyFile } from './policy/policy-schema.js';
@@ -78,6 +79,31 @@ export interface Hop {
    * The chain's real end is then unknown (`bot_wall`; a `check` row is `inconclusive`).
    */
   wall?: HopWall;
+  /** The hop's `Strict-Transport-Security`, parsed (see {@link HopHsts}); absent when it sent none. */
+  hsts?: HopHsts;
+}
+
+/**
+ * A hop's `Strict-Transport-Security` as a browser reads it (RFC 6797 §6.1, §8.1): the first field only, ignored when
+ * invalid or received over plain HTTP.
+ */
+export interface HopHsts {
+  /** The first field's value, as received. */
+  value: string;
+  /** How many STS fields the response had; a browser processes only the first (RFC 6797 §8.1). */
+  fields: number;
+  /** Whether the first field conforms to RFC 6797 §6.1 (a browser ignores one that does not). */
+  valid: boolean;
+  /** Why it is invalid (absent when valid). */
+  problem?: string;
+  /** `max-age` in seconds (absent when invalid); 0 tells a browser to forget the host. */
+  maxAge?: number;
+  /** The `includeSubDomains` directive is present (absent when invalid). */
+  includeSubDomains?: boolean;
+  /** The `preload` directive is present (absent when invalid). */
+  preload?: boolean;
+  /** Whether a browser acts on it: valid and received over HTTPS (over HTTP it is ignored, RFC 6797 §8.1). */
+  counts: boolean;
 }
 
 /** The HTTP version a hop was made with. */
@@ -119,8 +145,11 @@ export interface HopTls {
   daysLeft: number;
 }
 
-/** How a hop leads to the next one. */
-export type RedirectVia = 'http' | 'refresh-header' | 'meta-refresh' | 'javascript';
+/**
+ * How a hop leads to the next one. `hsts`: not a response but a browser's own upgrade of a plain-HTTP request to a
+ * Known HSTS Host (`asBrowser`), as Chromium shows it: an internal 307 with `Non-Authoritative-Reason: HSTS`.
+ */
+export type RedirectVia = 'http' | 'refresh-header' | 'meta-refresh' | 'javascript' | 'hsts';
 
 /** Whether client redirects (Refresh, meta refresh) are followed as hops, as browsers and Googlebot do, or only reported. */
 export type ClientRedirectMode = 'follow' | 'report';
@@ -276,6 +305,12 @@ export interface AnalyzeOptions {
    */
   crawler?: string;
   /**
+   * Follow the chain as a returning browser (default false): a plain-HTTP hop to a Known HSTS Host (one that sent a
+   * valid Strict-Transport-Security over HTTPS earlier in the chain, or in the analyses sharing `hstsStore`) is not
+   * sent but upgraded to https (RFC 6797 §8.3), shown as a hop with `redirectVia: 'hsts'`.
+   */
+  asBrowser?: boolean;
+  /**
    * Severity overrides, allowed redirects and thresholds applied to the findings: a policy file's contents (validated
    * by `analyze()`, which loads the validator then), or a policy compiled once by `parsePolicy`/`compilePolicy` (not
    * validated again; `prepare()` takes only these). Default: none.
@@ -283,6 +318,11 @@ export interface AnalyzeOptions {
   policy?: PolicyFile | FindingsPolicy;
   /** Aborts the analysis (for example when the caller goes away). */
   signal?: AbortSignal;
+  /**
+   * With `asBrowser`: the Known HSTS Hosts to upgrade by and record into, shared by the analyses given it (a bulk
+   * check's rows); absent, each analysis starts with a browser that knows none.
+   */
+  hstsStore?: HstsStore;
 }
 
 /** One answer of a {@link Resolver}. */

@@ -64,6 +64,33 @@ export const HopWallSchema = Type.Object(
   },
 );
 
+/** A hop's Strict-Transport-Security, parsed as a browser reads it (RFC 6797 §6.1, §8.1). */
+export const HopHstsSchema = Type.Object(
+  {
+    value: Type.String({ description: 'The first Strict-Transport-Security field, as received' }),
+    fields: Type.Integer({
+      minimum: 1,
+      description: 'How many Strict-Transport-Security fields the response had; a browser reads only the first',
+    }),
+    valid: Type.Boolean({
+      description: 'Whether the first field conforms to RFC 6797 §6.1 (a browser ignores it if not)',
+    }),
+    problem: Type.Optional(Type.String({ description: 'Why it is invalid; absent when valid' })),
+    maxAge: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'max-age in seconds (0: forget the host); absent when invalid' }),
+    ),
+    includeSubDomains: Type.Optional(
+      Type.Boolean({ description: 'The includeSubDomains directive is present; absent when invalid' }),
+    ),
+    preload: Type.Optional(Type.Boolean({ description: 'The preload directive is present; absent when invalid' })),
+    counts: Type.Boolean({
+      description:
+        'Whether a browser acts on it: valid and received over HTTPS (over HTTP it is ignored, RFC 6797 §8.1)',
+    }),
+  },
+  { description: "The hop's Strict-Transport-Security, parsed; absent when it sent none" },
+);
+
 /** One request of the chain. */
 export const HopSchema = Type.Object(
   {
@@ -85,10 +112,11 @@ export const HopSchema = Type.Object(
       }),
     ),
     redirectVia: Type.Optional(
-      Type.Enum(['http', 'refresh-header', 'meta-refresh', 'javascript'], {
+      Type.Enum(['http', 'refresh-header', 'meta-refresh', 'javascript', 'hsts'], {
         description:
           'How this hop led to the next one: `http` (a 3xx with a Location), `refresh-header` (a Refresh header), ' +
-          '`meta-refresh` (`<meta http-equiv="refresh">`) or `javascript` (a navigation by script, when rendered)',
+          '`meta-refresh` (`<meta http-equiv="refresh">`), `javascript` (a navigation by script, when rendered) or ' +
+          "`hsts` (with `asBrowser`: not sent, the browser's internal 307 upgrade of a known HSTS host to https)",
       }),
     ),
     refreshDelay: Type.Optional(
@@ -110,6 +138,7 @@ export const HopSchema = Type.Object(
     timings: Type.Optional(HopTimingsSchema),
     tls: Type.Optional(HopTlsSchema),
     wall: Type.Optional(HopWallSchema),
+    hsts: Type.Optional(HopHstsSchema),
   },
   { description: 'One hop of the redirect chain' },
 );

@@ -25,11 +25,13 @@ import {
   type GuardedFetch,
   type HeaderSelection,
   type Hop,
+  type HopHsts,
   type HoplensError,
   type HoplensErrorDetails,
   type HopTimings,
   type HopTls,
   type HopWall,
+  type HstsStore,
   type HttpMethod,
   type HttpVersion,
   type Issue,
@@ -126,8 +128,10 @@ describe('options', () => {
       http2?: boolean;
       robots?: boolean;
       crawler?: string;
+      asBrowser?: boolean;
       policy?: PolicyFile | FindingsPolicy;
       signal?: AbortSignal;
+      hstsStore?: HstsStore;
     }>();
   });
 
@@ -170,8 +174,19 @@ describe('the result', () => {
       timings?: HopTimings;
       tls?: HopTls;
       wall?: HopWall;
+      hsts?: HopHsts;
     }>();
-    expectTypeOf<RedirectVia>().toEqualTypeOf<'http' | 'refresh-header' | 'meta-refresh' | 'javascript'>();
+    expectTypeOf<HopHsts>().toEqualTypeOf<{
+      value: string;
+      fields: number;
+      valid: boolean;
+      problem?: string;
+      maxAge?: number;
+      includeSubDomains?: boolean;
+      preload?: boolean;
+      counts: boolean;
+    }>();
+    expectTypeOf<RedirectVia>().toEqualTypeOf<'http' | 'refresh-header' | 'meta-refresh' | 'javascript' | 'hsts'>();
     expectTypeOf<HttpVersion>().toEqualTypeOf<'1.1' | '2'>();
     expectTypeOf<HopTimings>().toEqualTypeOf<{ dns?: number; connect?: number; tls?: number; firstByte: number }>();
     expectTypeOf<HopTls>().toEqualTypeOf<{

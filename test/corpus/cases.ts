@@ -47,6 +47,10 @@ const HTML_PARSING =
   'WHATWG HTML §13.2 (parsing): markup inside comments, <noscript> (scripting on), <template>, <title> and <textarea> text is not an element of the document';
 const HTML_BASE = 'WHATWG HTML §4.2.3 (the base element): the document base URL resolves the refresh URL and links';
 const ISSUES = (type: IssueType) => `docs/issues.md#${type}`;
+/** hstspreload.org's submission requirements, which the preload findings read (issue 46). */
+const HSTS_PRELOAD =
+  'https://hstspreload.org/ "Submission Requirements" (HTTP to HTTPS on the same host; redirects carry the header; 1 year, includeSubDomains)';
+const PRELOAD = 'max-age=31536000; includeSubDomains; preload';
 
 // ---- Building blocks. ----
 
@@ -119,6 +123,73 @@ const siteMoves: CorpusCase[] = [
     mustFind: ['hsts_missing'],
     mustNotFind: allBut('hsts_missing'),
     cites: [RFC6797, ISSUES('hsts_missing')],
+  },
+  {
+    id: 'hsts/invalid-repeated-max-age',
+    title: 'An https page whose Strict-Transport-Security repeats max-age: browsers ignore it',
+    start: 'https://hsts-invalid.test/',
+    routes: {
+      'https://hsts-invalid.test/': page({
+        hsts: false,
+        headers: { 'strict-transport-security': 'max-age=300; max-age=31536000' },
+      }),
+    },
+    mustFind: ['hsts_invalid'],
+    mustNotFind: allBut('hsts_invalid'),
+    cites: ['RFC 6797 §6.1 item 2: all directives MUST appear only once', ISSUES('hsts_invalid')],
+  },
+  {
+    id: 'hsts/preload-apex-to-www-first',
+    title: 'A site claiming preload sends http://apex straight to https://www',
+    start: 'http://hsts-order.test/',
+    routes: {
+      'http://hsts-order.test/': to('https://www.hsts-order.test/'),
+      'https://www.hsts-order.test/': page({ headers: { 'strict-transport-security': PRELOAD } }),
+    },
+    mustFind: ['hsts_preload_order'],
+    mustNotFind: allBut('hsts_preload_order'),
+    cites: [HSTS_PRELOAD, ISSUES('hsts_preload_order')],
+  },
+  {
+    id: 'hsts/preload-same-host-first',
+    title: 'A site claiming preload goes to https on the same host first, each https redirect with the header',
+    start: 'http://hsts-order-ok.test/',
+    routes: {
+      'http://hsts-order-ok.test/': to('https://hsts-order-ok.test/'),
+      'https://hsts-order-ok.test/': to('https://www.hsts-order-ok.test/', 301, {
+        'strict-transport-security': PRELOAD,
+      }),
+      'https://www.hsts-order-ok.test/': page({ headers: { 'strict-transport-security': PRELOAD } }),
+    },
+    mustFind: ['redirect_chain'],
+    mustNotFind: allBut('redirect_chain'),
+    cites: [HSTS_PRELOAD, ISSUES('hsts_preload_order')],
+  },
+  {
+    id: 'hsts/preload-redirect-without-header',
+    title: 'A site claiming preload whose https apex redirect sends no Strict-Transport-Security',
+    start: 'https://hsts-redirect.test/',
+    routes: {
+      'https://hsts-redirect.test/': to('https://www.hsts-redirect.test/'),
+      'https://www.hsts-redirect.test/': page({ headers: { 'strict-transport-security': PRELOAD } }),
+    },
+    mustFind: ['hsts_redirect_without_header'],
+    mustNotFind: allBut('hsts_redirect_without_header'),
+    cites: [HSTS_PRELOAD, ISSUES('hsts_redirect_without_header')],
+  },
+  {
+    id: 'hsts/preload-short-max-age',
+    title: 'A header claiming preload with an eighteen-week max-age and no includeSubDomains',
+    start: 'https://hsts-short.test/',
+    routes: {
+      'https://hsts-short.test/': page({
+        hsts: false,
+        headers: { 'strict-transport-security': 'max-age=10886400; preload' },
+      }),
+    },
+    mustFind: ['hsts_preload_ineligible'],
+    mustNotFind: allBut('hsts_preload_ineligible'),
+    cites: [HSTS_PRELOAD, ISSUES('hsts_preload_ineligible')],
   },
   {
     id: 'site-move/http-to-https-302',

@@ -56,6 +56,7 @@ describe('OpenAPI document', () => {
     const parameters = doc.paths['/api/analyze'].get.parameters as Parameter[];
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
     expect(Object.keys(byName).sort()).toEqual([
+      'asBrowser',
       'clientRedirects',
       'crawler',
       'header.accept',
@@ -87,6 +88,7 @@ describe('OpenAPI document', () => {
     expect(byName.clientRedirects).toMatchObject({ required: false, schema: { enum: ['follow', 'report'] } });
     expect(byName.render).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
     expect(byName.http2).toMatchObject({ required: false, schema: { type: 'boolean', default: true } });
+    expect(byName.asBrowser).toMatchObject({ required: false, schema: { type: 'boolean', default: false } });
     expect(byName.crawler).toMatchObject({
       required: false,
       schema: { type: 'string', minLength: 1, maxLength: 64, default: 'Googlebot' },

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
-import type { AnalysisResult, AnalyzeOptions, AnalyzerConfig } from '../../core/index.js';
+import { type AnalysisResult, type AnalyzeOptions, type AnalyzerConfig, HstsStore } from '../../core/index.js';
 import {
   type CsvColumns,
   type InputItem,
@@ -184,7 +184,10 @@ async function runAndWrite(run: OpenRun, rows: AsyncIterable<InputItem>): Promis
   signal?.addEventListener('abort', interrupt, { once: true });
 
   const { analyzer, release } = setup.analyzer(setup.settings);
-  const requestOptions = { ...plan.analyzeOptions, signal: stop.signal };
+  // With --as-browser, one returning browser for the whole run (issue 46): a host that sent HSTS to a row is upgraded
+  // for the rows whose hops come after it, as a browser's profile keeps it across tabs.
+  const browser = plan.analyzeOptions.asBrowser === true ? { hstsStore: new HstsStore() } : {};
+  const requestOptions = { ...plan.analyzeOptions, ...browser, signal: stop.signal };
   let inputError: InputsError | undefined;
   try {
     // Validated once for the whole run, not for every row.

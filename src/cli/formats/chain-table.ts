@@ -35,6 +35,7 @@ const VIA_WORDS: Readonly<Record<NonNullable<Hop['redirectVia']>, string>> = {
   'refresh-header': 'Refresh header',
   'meta-refresh': 'meta refresh',
   javascript: 'JavaScript',
+  hsts: 'HSTS upgrade',
 };
 
 /** How a hop led to the next one, in words: `HTTP`, `meta refresh 5 s`; empty on a hop that led nowhere. */

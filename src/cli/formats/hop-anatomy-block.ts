@@ -1,4 +1,11 @@
-import { CERTIFICATE_EXPIRY_DAYS, type Hop, type HopTimings, type HopTls, terminalText } from '../../core/index.js';
+import {
+  CERTIFICATE_EXPIRY_DAYS,
+  type Hop,
+  type HopTimings,
+  type HopTls,
+  hstsText,
+  terminalText,
+} from '../../core/index.js';
 import type { Colors } from '../colors.js';
 
 /** `203.0.113.7:443`, `[2001:db8::1]:443`: an IPv6 address is bracketed so that its port reads apart (RFC 3986 §3.2.2). */
@@ -41,7 +48,8 @@ function certificateText(tls: HopTls, colors: Colors): string {
 /**
  * What a hop's connection was, for `-v` in the human formats, a line each under the hop as `--headers all` puts its
  * headers: the address (and whether the connection was reused) with the HTTP and TLS versions, the timing phases, and
- * the certificate of a hop that opened an HTTPS connection. Nothing for a hop that reports none of it.
+ * the certificate of a hop that opened an HTTPS connection, and its Strict-Transport-Security as a browser reads it
+ * (amber when invalid: a browser ignores it). Nothing for a hop that reports none of it.
  */
 export function anatomyBlock(hop: Hop, indent: string, colors: Colors): string {
   const line = (label: string, text: string) => `${indent}${colors.dim(`${label}:`)} ${text}\n`;
@@ -56,5 +64,9 @@ export function anatomyBlock(hop: Hop, indent: string, colors: Colors): string {
   if (connection.length > 0) text += line('connection', connection.join(' · '));
   if (hop.timings !== undefined) text += line('timings', phasesText(hop.timings));
   if (hop.tls !== undefined) text += line('certificate', certificateText(hop.tls, colors));
+  if (hop.hsts !== undefined) {
+    const words = terminalText(hstsText(hop.hsts));
+    text += line('hsts', hop.hsts.valid ? words : colors.yellow(words));
+  }
   return text;
 }

@@ -9,14 +9,17 @@ function unfollowed(stop: StopReason, index: number): string | undefined {
 
 /**
  * A hop on https that leads to http: the rest of the chain travels in clear text. A redirect that was not followed
- * still counts: the classic http -> https -> http loop is exactly this misconfiguration.
+ * still counts: the classic http -> https -> http loop is exactly this misconfiguration. Not when the http URL went
+ * to a host the browser knows as HSTS (`asBrowser`: the next hop is its `hsts` upgrade): nothing is sent in clear
+ * (RFC 6797 §8.3); a first visit, the plain analysis, still reports it.
  */
 export const httpsDowngrade: Detector = ({ chain, stop }) => {
   const issues = [];
   for (let index = 0; index < chain.length; index++) {
     const from = chain[index]!;
     const to = chain[index + 1]?.url ?? unfollowed(stop, index);
-    if (to !== undefined && from.url.startsWith('https:') && to.startsWith('http:')) {
+    const upgraded = chain[index + 1]?.redirectVia === 'hsts';
+    if (to !== undefined && !upgraded && from.url.startsWith('https:') && to.startsWith('http:')) {
       issues.push({
         type: 'https_downgrade' as const,
         severity: 'error' as const,

@@ -10,7 +10,11 @@ import { cosmeticRedirects } from './cosmetic-redirects.js';
 import type { Detector, DetectorInput } from './detector.js';
 import { errorStatus } from './error-status.js';
 import { fragmentDropped } from './fragment-dropped.js';
+import { hstsInvalid } from './hsts-invalid.js';
 import { hstsMissing } from './hsts-missing.js';
+import { hstsPreloadIneligible } from './hsts-preload-ineligible.js';
+import { hstsPreloadOrder } from './hsts-preload-order.js';
+import { hstsRedirectWithoutHeader } from './hsts-redirect-without-header.js';
 import { httpsDowngrade } from './https-downgrade.js';
 import { invalidLocation } from './invalid-location.js';
 import { javascriptRedirect } from './javascript-redirect.js';
@@ -56,6 +60,10 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   mixedRedirectTypes,
   notHttps,
   hstsMissing,
+  hstsInvalid,
+  hstsPreloadOrder,
+  hstsRedirectWithoutHeader,
+  hstsPreloadIneligible,
   cosmeticRedirects,
   redirectToHomepage,
   queryDropped,

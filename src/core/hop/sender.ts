@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { TlsProblem } from '../connection/tls-problem.js';
 import { HoplensError } from '../errors.js';
+import { hopHsts } from '../hsts/hop-hsts.js';
 import { readsAsHtml, typeIsHtml, typeIsUnknown } from '../html/mime-sniff.js';
 import { decodePage } from '../html/page-encoding.js';
 import type { NormalizedOptions } from '../options.js';
@@ -202,6 +203,8 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
   }
   const wall = classifyWall({ status, headers: raw, body: response.body?.toString('latin1', 0, WALL_READ) });
   if (wall !== undefined) hop.wall = wall;
+  const hsts = hopHsts(raw['strict-transport-security'], url.protocol === 'https:');
+  if (hsts !== undefined) hop.hsts = hsts;
   const setCookie = raw['set-cookie'];
   const result: HopResponse = {
     hop,

@@ -18,6 +18,7 @@ export { DEFAULTS, LIMITS, type Range } from './defaults.js';
 export { decodePunycode, displayHost, displayUrl } from './display-url.js';
 // Where the service serves a help page of the package's docs: the page links it, and the CI formats with HOPLENS_DOCS_URL.
 export { servedDocPath } from './docs-path.js';
+export { hstsText } from './hsts-text.js';
 export {
   type ChoiceOption,
   type CliFlag,

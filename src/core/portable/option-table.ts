@@ -193,6 +193,19 @@ export const OPTION_TABLE = Object.freeze({
       'User-Agent sent is `userAgent`; `summary.crawler` says which crawler was used',
     cli: { flag: '--crawler <token>', help: "judge the destination's robots.txt and noindex rules for this crawler" },
   } satisfies TokenOption,
+  asBrowser: {
+    kind: 'switch',
+    default: false,
+    query:
+      '`true`: the chain as a returning browser sees it: a host that sent a valid Strict-Transport-Security over ' +
+      'HTTPS earlier in the chain has later `http://` requests to it (and its subdomains with includeSubDomains) ' +
+      'upgraded before they are sent, shown as a hop with `redirectVia: "hsts"` (Chromium\'s internal 307), and the ' +
+      'chain is judged as the browser follows it (RFC 6797 §8.3). The preload list is not consulted',
+    cli: {
+      flag: '--as-browser',
+      help: 'follow the chain as a returning browser: http:// to a host that sent HSTS earlier (in this chain, or this check run) is upgraded before it is sent (default: off)',
+    },
+  } satisfies SwitchOption,
 });
 
 /** The options' names, in the table's order. */

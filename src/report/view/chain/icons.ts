@@ -39,6 +39,8 @@ const VIA_SHAPES: Readonly<Record<RedirectVia, string[]>> = {
     'M8 4a2 2 0 0 0-2 2v4a2 2 0 0 1-2 2 2 2 0 0 1 2 2v4a2 2 0 0 0 2 2',
     'M16 4a2 2 0 0 1 2 2v4a2 2 0 0 0 2 2 2 2 0 0 0-2 2v4a2 2 0 0 1-2 2',
   ],
+  // A padlock: the browser's own upgrade to https.
+  hsts: ['M6 11h12v9H6z', 'M8 11V7a4 4 0 0 1 8 0v4'],
 };
 
 export function viaIcon(via: RedirectVia): SVGSVGElement {

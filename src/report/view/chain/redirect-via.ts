@@ -13,6 +13,7 @@ export const VIA_LABEL: Readonly<Record<RedirectVia, string>> = {
   'refresh-header': 'Refresh header',
   'meta-refresh': 'meta refresh',
   javascript: 'JavaScript',
+  hsts: 'HSTS upgrade',
 };
 
 /** What each way is, for the label's tooltip. */
@@ -21,6 +22,7 @@ const VIA_DESCRIPTION: Readonly<Record<RedirectVia, string>> = {
   'refresh-header': 'A client redirect: the Refresh response header',
   'meta-refresh': 'A client redirect: <meta http-equiv="refresh"> in the page',
   javascript: 'A client redirect: a navigation made by the page’s script, seen by rendering it',
+  hsts: 'Not sent: a returning browser upgrades http:// to a host it knows as HSTS itself (Chromium’s internal 307)',
 };
 
 /** What the timeline shows of a hop's way to the next one; undefined on a hop that led nowhere. */

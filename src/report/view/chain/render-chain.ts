@@ -12,6 +12,7 @@ import type { Hop, Issue } from './hop-types.js';
 import { copyIcon, viaIcon } from './icons.js';
 import { viaText } from './redirect-via.js';
 import { certificateFold, connectionLine, timeLine } from './render-hop-anatomy.js';
+import { hstsLine } from './render-hop-hsts.js';
 import { longestHop } from './timing-segments.js';
 
 /** The request that failed after the chain's last hop (500 answers). */
@@ -126,6 +127,7 @@ function hopStep(hop: Hop, index: number, slowest: number, options: ChainOptions
       head,
       urlLine(hop.url, index, options.onCopy),
       connectionLine(hop) ?? '',
+      hstsLine(hop) ?? '',
       timeLine(hop, slowest),
       issueFlags(issues.filter((issue) => issue !== loop)) ?? '',
       loopNote ?? '',
