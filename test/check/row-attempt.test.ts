@@ -72,7 +72,11 @@ describe('attemptRow behind a bot wall (--retry-inconclusive)', () => {
 
   it('takes the wall as the answer unless told to retry', async () => {
     let calls = 0;
-    const attempt = await attemptRow(row, { ...policy, analyze: async (url) => (++calls, walled(url)) });
+    const analyze = async (url: string) => {
+      calls++;
+      return walled(url);
+    };
+    const attempt = await attemptRow(row, { ...policy, analyze });
     expect(calls).toBe(1);
     expect(attempt.result?.chain[0]?.wall?.vendor).toBe('cloudflare');
   });
