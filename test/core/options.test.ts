@@ -40,6 +40,7 @@ describe('normalizeOptions', () => {
       requestHeaders: {},
       requestCookie: '',
       explicitPort: false,
+      asBrowser: false,
     });
     expect(normalizeOptions({ explicitPort: true }).explicitPort).toBe(true);
     expect(optionError(() => normalizeOptions({ explicitPort: 'yes' as unknown as boolean })).details.option).toBe(

@@ -5,6 +5,7 @@ import {
   type HopTls,
   hstsText,
   terminalText,
+  wallText,
 } from '../../core/index.js';
 import type { Colors } from '../colors.js';
 
@@ -68,5 +69,6 @@ export function anatomyBlock(hop: Hop, indent: string, colors: Colors): string {
     const words = terminalText(hstsText(hop.hsts));
     text += line('hsts', hop.hsts.valid ? words : colors.yellow(words));
   }
+  if (hop.wall !== undefined) text += line('wall', colors.yellow(terminalText(wallText(hop.wall))));
   return text;
 }

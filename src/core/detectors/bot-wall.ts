@@ -1,18 +1,5 @@
-import type { WallVendor } from '../walls/index.js';
+import { WALL_VENDOR_NAMES } from '../portable/wall-text.js';
 import type { Detector } from './detector.js';
-
-/** Each vendor as a message names it. */
-const VENDOR_NAMES: Readonly<Record<WallVendor, string>> = {
-  cloudflare: 'Cloudflare',
-  'aws-waf': 'AWS WAF',
-  vercel: "Vercel's firewall",
-  akamai: 'Akamai',
-  imperva: 'Imperva',
-  sucuri: 'Sucuri',
-  datadome: 'DataDome',
-  perimeterx: 'HUMAN (PerimeterX)',
-  generic: 'a bot check',
-};
 
 /**
  * The chain ends on a bot wall's answer (src/core/walls/): a challenge or block page a vendor served instead of the
@@ -24,7 +11,7 @@ export const botWall: Detector = ({ chain }) => {
   const wall = last?.wall;
   if (last === undefined || wall === undefined) return [];
   const what = wall.action === 'challenge' ? 'challenge' : 'block';
-  const vendor = VENDOR_NAMES[wall.vendor];
+  const vendor = WALL_VENDOR_NAMES[wall.vendor];
   return [
     {
       type: 'bot_wall',

@@ -36,4 +36,5 @@ export {
 } from './option-table.js';
 export { countRedirects, isRedirect, type RedirectFields } from './redirect-count.js';
 export { normalizeUrlInput } from './url-input.js';
+export { WALL_VENDOR_NAMES, wallText } from './wall-text.js';
 export { withoutFragment } from './without-fragment.js';

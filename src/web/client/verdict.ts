@@ -1,5 +1,5 @@
 /** One line that says whether a chain is fine, from its summary and findings. */
-import { countRedirects } from '../../core/portable/index.js';
+import { countRedirects, wallText } from '../../core/portable/index.js';
 import { plural } from '../../report/view/text.js';
 import type { AnalysisResponse } from './api-types.js';
 
@@ -19,6 +19,11 @@ export function verdictOf(result: AnalysisResponse): Verdict {
   }
   if (summary.issues.some((issue) => issue.type === 'max_hops_reached')) {
     return { level: 'error', title: 'Too many redirects', detail: 'The chain was still redirecting at the hop limit.' };
+  }
+  const wall = result.chain[result.chain.length - 1]?.wall;
+  if (wall !== undefined) {
+    // A bot wall answered, not the page: neither broken nor working, as check's `inconclusive` row.
+    return { level: 'warning', title: 'Inconclusive', detail: `${wallText(wall)}.` };
   }
   if (summary.finalStatus >= 400) {
     return { level: 'error', title: `Ends in ${summary.finalStatus}`, detail: 'The chain ends on an error page.' };

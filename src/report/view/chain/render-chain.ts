@@ -13,6 +13,7 @@ import { copyIcon, viaIcon } from './icons.js';
 import { viaText } from './redirect-via.js';
 import { certificateFold, connectionLine, timeLine } from './render-hop-anatomy.js';
 import { hstsLine } from './render-hop-hsts.js';
+import { wallLine } from './render-hop-wall.js';
 import { longestHop } from './timing-segments.js';
 
 /** The request that failed after the chain's last hop (500 answers). */
@@ -128,6 +129,7 @@ function hopStep(hop: Hop, index: number, slowest: number, options: ChainOptions
       urlLine(hop.url, index, options.onCopy),
       connectionLine(hop) ?? '',
       hstsLine(hop) ?? '',
+      wallLine(hop) ?? '',
       timeLine(hop, slowest),
       issueFlags(issues.filter((issue) => issue !== loop)) ?? '',
       loopNote ?? '',
