@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
+import { reportFindings } from './report-findings.js';
 
 /** The page with one link of each kind, each at `/old-<kind>`, which redirects to `/new-<kind>`. */
 const PAGE = `<!doctype html><html><head><title>kinds</title>
@@ -51,27 +52,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-interface Row {
-  source: string;
-  warnings: string[];
-  reasons: string[];
-  extra: Record<string, string>;
-}
-
-/** Each finding of the report as `type element path`. */
-function findings(stdout: string): string[] {
-  const rows = stdout
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Row);
-  return rows
-    .flatMap((row) =>
-      [...row.reasons, ...row.warnings].map(
-        (text) => `${text.split(':')[0]} ${row.extra.element} ${row.source.replace(site, '')}`,
-      ),
-    )
-    .sort();
-}
+/** Each finding of the report (./report-findings.ts). */
+const findings = (stdout: string) => reportFindings(stdout, site);
 
 const dir = tempDirPerTest();
 

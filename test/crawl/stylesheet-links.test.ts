@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDirPerTest } from '../helpers/cli.js';
+import { reportFindings } from './report-findings.js';
 
 const CSS_ACCEPT = 'text/css,*/*;q=0.1';
 
@@ -73,28 +74,8 @@ afterAll(async () => {
   }
 });
 
-interface Row {
-  source: string;
-  warnings: string[];
-  reasons: string[];
-  extra: Record<string, string>;
-}
-
-/** Each finding of the report as `type element page source`, the site's origin left out. */
-function findings(stdout: string): string[] {
-  const rows = stdout
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Row);
-  const short = (url: string) => url.replace(site, '');
-  return rows
-    .flatMap((row) =>
-      [...row.reasons, ...row.warnings].map(
-        (text) => `${text.split(':')[0]} ${row.extra.element} ${short(row.extra.page!)} ${short(row.source)}`,
-      ),
-    )
-    .sort();
-}
+/** Each finding of the report (./report-findings.ts). */
+const findings = (stdout: string) => reportFindings(stdout, site, true);
 
 /** The style sheet bodies the crawl read, by path. */
 function bodiesRead(log: readonly Logged[]): string[] {
