@@ -201,7 +201,9 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
     hop.redirectType = PERMANENT_STATUSES.has(status) ? 'permanent' : 'temporary';
     hop.redirectVia = 'http';
   }
-  const wall = classifyWall({ status, headers: raw, body: response.body?.toString('latin1', 0, WALL_READ) });
+  // A page that answered 2xx or 3xx is a wall only by a vendor's own header: its body is not read for one.
+  const body = status >= 400 ? response.body?.toString('latin1', 0, WALL_READ) : undefined;
+  const wall = classifyWall({ status, headers: raw, body });
   if (wall !== undefined) hop.wall = wall;
   const hsts = hopHsts(raw['strict-transport-security'], url.protocol === 'https:');
   if (hsts !== undefined) hop.hsts = hsts;

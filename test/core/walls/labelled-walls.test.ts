@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyWall, WALL_VENDORS } from '../../../src/core/walls/index.js';
+import { Analyzer } from '../../../src/index.js';
 import { ROOT } from '../../helpers/cli.js';
+import { startServer } from '../../helpers/servers.js';
+import { LOOPBACK } from '../helpers/analysis.js';
 
 interface Labelled {
   id: string;
@@ -68,5 +71,22 @@ describe('the labelled set', () => {
       action: 'challenge',
       signal: 'cf-mitigated: challenge',
     });
+  });
+});
+
+describe('a page that answered', () => {
+  it('is a wall only by a vendor header: a 200 page whose words look like a wall is none, through the core', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', server: 'cloudflare' });
+      res.end('<title>Just a moment...</title><p>Our post on /_sec/cp_challenge/ and Incapsula incident ID pages</p>');
+    });
+    const analyzer = new Analyzer();
+    try {
+      const result = await analyzer.analyze(`${server.origin}/`, LOOPBACK);
+      expect(result.chain[0]!.wall).toBeUndefined();
+    } finally {
+      await analyzer.close();
+      await server.close();
+    }
   });
 });
