@@ -89,7 +89,9 @@ export class CollapseCounter {
 
   add(result: RowResult): void {
     const { finalUrl } = result;
-    if (finalUrl === undefined || result.outcome === 'errored' || result.redirects === 0) return;
+    // An errored row has no final URL of its own; an inconclusive one ended on a bot wall, not on the page it reaches.
+    if (finalUrl === undefined || result.outcome === 'errored' || result.outcome === 'inconclusive') return;
+    if (result.redirects === 0) return;
     if (this.samePage(result.chain[0]?.url ?? result.source, finalUrl)) return;
     if (result.target !== undefined && sameUrl(finalUrl, result.target, this.settings)) return;
     this.addCount(finalUrl, 1, [result.source], result.line);

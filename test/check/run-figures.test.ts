@@ -31,6 +31,15 @@ describe('CollapseCounter', () => {
     });
   });
 
+  it('leaves out rows that ended on a bot wall: a shared challenge page is not where they were sent', () => {
+    const counter = new CollapseCounter(2, SETTINGS);
+    for (let i = 0; i < 3; i++) {
+      const row = { source: `https://old.test/${i}`, finalUrl: 'https://new.test/challenge', redirects: 1 };
+      counter.add(rowResult({ ...row, outcome: 'inconclusive' }));
+    }
+    expect(counter.finding('error')).toBeUndefined();
+  });
+
   it('keeps as examples the first lines of the input, whatever order the rows finish in', () => {
     // Rows run concurrently: the CLI's report and the page's download listed different examples for one map.
     const counter = new CollapseCounter(2, SETTINGS);
