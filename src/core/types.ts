@@ -1,10 +1,14 @@
 // The policy's file, not the folder's entry: the address guard's connector and resolvers use these shapes.
 import type { Network } from './address/policy.js';
+import type { HopHsts } from './hsts/hop-hsts-type.js';
+
 import type { HstsStore } from './hsts/hsts-store.js';
 import type { IssueType } from './issue-types.js';
 import type { FindingsPolicy } from './policy/findings-policy.js';
 import type { PolicyFile } from './policy/policy-schema.js';
 import type { HopWall } from './walls/index.js';
+
+export type { HopHsts } from './hsts/hop-hsts-type.js';
 
 /**
  * Public data shapes of hoplens. The field names and types of {@link Hop}, {@link Summary} and
@@ -81,29 +85,6 @@ export interface Hop {
   wall?: HopWall;
   /** The hop's `Strict-Transport-Security`, parsed (see {@link HopHsts}); absent when it sent none. */
   hsts?: HopHsts;
-}
-
-/**
- * A hop's `Strict-Transport-Security` as a browser reads it (RFC 6797 §6.1, §8.1): the first field only, ignored when
- * invalid or received over plain HTTP.
- */
-export interface HopHsts {
-  /** The first field's value, as received. */
-  value: string;
-  /** How many STS fields the response had; a browser processes only the first (RFC 6797 §8.1). */
-  fields: number;
-  /** Whether the first field conforms to RFC 6797 §6.1 (a browser ignores one that does not). */
-  valid: boolean;
-  /** Why it is invalid (absent when valid). */
-  problem?: string;
-  /** `max-age` in seconds (absent when invalid); 0 tells a browser to forget the host. */
-  maxAge?: number;
-  /** The `includeSubDomains` directive is present (absent when invalid). */
-  includeSubDomains?: boolean;
-  /** The `preload` directive is present (absent when invalid). */
-  preload?: boolean;
-  /** Whether a browser acts on it: valid and received over HTTPS (over HTTP it is ignored, RFC 6797 §8.1). */
-  counts: boolean;
 }
 
 /** The HTTP version a hop was made with. */

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { HopHsts } from '../types.js';
+import type { HopHsts } from './hop-hsts-type.js';
 
 /** What a browser keeps of a Known HSTS Host (RFC 6797 §5.3, §8.1.1). */
 interface KnownHost {
