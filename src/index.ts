@@ -106,6 +106,8 @@ export {
   type Resolver,
   type ResolvedAddress,
   parseCaBundle,
+  type NameServerLookup,
+  systemNameServers,
 } from './core/index.js';
 
 // Rendering: the port a headless browser plugs into, and the Chromium adapter

@@ -146,7 +146,8 @@ function renderIncompleteRow(attempt: Attempt, analysis: AnalysisResult): RowRes
  * of 302, a `_redirects` rule with 302) asked for that redirect, so the `temporary_redirect` warning names only the
  * other temporary hops, or goes when there are none.
  */
-function issuesFor(row: CheckRow, chain: readonly Hop[], issues: Issue[]): Issue[] {
+function issuesFor(row: CheckRow, chain: readonly Hop[], found: Issue[]): Issue[] {
+  const issues = parkedAsError(found);
   const first = chain[0];
   if (first?.redirectType !== 'temporary' || row.status !== first.status) return issues;
   const index = issues.findIndex((issue) => issue.type === 'temporary_redirect');
@@ -155,6 +156,18 @@ function issuesFor(row: CheckRow, chain: readonly Hop[], issues: Issue[]): Issue
   const kept = issues.slice();
   if (rest === undefined) kept.splice(index, 1);
   else kept[index] = rest;
+  return kept;
+}
+
+/**
+ * A row's target, a monitor's page or a linked page on a parked domain is gone, whatever its status (issue 46): the
+ * analysis's `parked_domain` warning is an error here. A policy that lowered it (to info) is kept.
+ */
+function parkedAsError(issues: Issue[]): Issue[] {
+  const index = issues.findIndex((issue) => issue.type === 'parked_domain' && issue.severity === 'warning');
+  if (index === -1) return issues;
+  const kept = issues.slice();
+  kept[index] = { ...(issues[index] as Issue), severity: 'error' };
   return kept;
 }
 

@@ -20,6 +20,7 @@ import { recordPoolConnection } from './hop/index.js';
 import { HstsStore } from './hsts/hsts-store.js';
 import { type NormalizedOptions, normalizeOptions } from './options.js';
 import type { FetchedResponse, PageRenderer } from './page-renderer.js';
+import { NameServerCheck, type NameServerLookup, systemNameServers } from './parking/index.js';
 import { parseTargetUrl } from './parse-url.js';
 import { applyPolicy } from './policy/apply-policy.js';
 import { compilePolicy } from './policy/policy-compile.js';
@@ -34,6 +35,12 @@ import { refuseUnknownKeys } from './unknown-keys.js';
 export interface AnalyzerConfig {
   /** Host name resolution (default: the system resolver). Inject one to control DNS answers. */
   resolver?: Resolver;
+  /**
+   * The NS records of the host a chain ends on, for `parked_domain` (a domain delegated to a parking service's name
+   * servers). Default: the system resolver's, unless `resolver`, `resolve` or `connectTo` is given (then none are looked
+   * up unless this is given too).
+   */
+  nameServers?: NameServerLookup;
   /**
    * curl's `--resolve` entries, `HOST:PORT:ADDRESS[,ADDRESS]` (HOST `*`: any host): connections to HOST on PORT go to
    * these addresses instead of DNS's, on every hop, robots.txt and render included. The addresses are judged by each
@@ -126,6 +133,7 @@ function oneAuthority(chain: readonly Hop[]): boolean {
 const ANALYZER_CONFIG_KEYS = new Set(
   Object.keys({
     resolver: true,
+    nameServers: true,
     resolve: true,
     connectTo: true,
     keepAliveTimeout: true,
@@ -154,6 +162,7 @@ export class Analyzer {
   /** One policy object per distinct policy, so its verdict cache serves every analysis under it. */
   private readonly policies = new Map<string, AddressPolicy>();
   private readonly robots: RobotsCheck;
+  private readonly nameServers: NameServerCheck;
   private closed = false;
   /** src/core/site-of.ts's `siteOf`, once a chain has needed it. */
   private sites: Promise<(hostname: string) => string> | undefined;
@@ -165,6 +174,10 @@ export class Analyzer {
     this.renderer = config.renderer;
     this.now = config.now ?? Date.now;
     this.robots = new RobotsCheck(config.robotsCache);
+    // A resolver of one's own, or `resolve`/`connect-to` rules, say where names go: their delegation is not asked for.
+    const own = config.resolver !== undefined || !this.routes.empty;
+    const lookup = config.nameServers ?? (own ? undefined : systemNameServers());
+    this.nameServers = new NameServerCheck(lookup, this.now);
     this.pool = {
       keepAliveTimeout: config.keepAliveTimeout ?? POOL_DEFAULTS.keepAliveTimeout,
       maxHeaderSize: config.maxHeaderSize ?? POOL_DEFAULTS.maxHeaderSize,
@@ -260,6 +273,7 @@ export class Analyzer {
     const verdict = this.robotsVerdict(outcome, options, pool, signal);
     const robots = verdict instanceof Promise ? await verdict : verdict;
     const siteOf = oneAuthority(outcome.chain) ? undefined : await this.siteResolver();
+    const nameServers = await this.nameServers.forChain(outcome.chain, outcome.stop.kind === 'complete', signal);
     // Built with every key, absent facts as undefined: one shape for every analysis, so that the 25 detectors read it
     // at monomorphic speed. Spread from the trace's outcome (keys present or not), it cost a bulk check about a tenth
     // of its time (BENCHMARKS.md).
@@ -281,6 +295,7 @@ export class Analyzer {
       thresholds: options.policy.thresholds,
       siteOf,
       renderIncomplete: outcome.renderIncomplete,
+      nameServers,
       facts,
     });
     const issues = applyPolicy(detected, outcome, options.policy);

@@ -71,6 +71,14 @@ export type {
   RenderOutcome,
   RenderRequest,
 } from './page-renderer.js';
+export {
+  type NameServerLookup,
+  PARKING_SERVICES,
+  type ParkedSignal,
+  type ParkingKind,
+  type ParkingService,
+  systemNameServers,
+} from './parking/index.js';
 export { parseTargetUrl, parseUrlInput } from './parse-url.js';
 export {
   type AllowRule,

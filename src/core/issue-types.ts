@@ -34,6 +34,8 @@ export const ISSUE_TYPES = Object.freeze([
   'hsts_missing',
   // the open web (issue 46): a bot wall's challenge or block answered instead of the page
   'bot_wall',
+  // the open web (issue 46): a parking service's lander, a marketplace's for-sale page or an expired domain's notice
+  'parked_domain',
   // HSTS as the browser sees it (issue 46): an invalid header, and hstspreload.org's requirements
   'hsts_invalid',
   'hsts_preload_order',

@@ -95,6 +95,14 @@ function errorFinding(link: LinkRecord, ending: string): CrawlFinding {
   return finding(type, link, `${named(link.element)} on ${link.page} points at ${link.url}, which ends in ${ending}`);
 }
 
+/**
+ * A link whose target is a parked, for-sale or expired domain (src/core/parking/): it answers 200, but the site the
+ * link meant is gone (issue 46). An error, as a broken link is.
+ */
+function parkedFinding(link: LinkRecord, why: string): CrawlFinding {
+  return finding('link_to_parked', link, `${named(link.element)} on ${link.page} points at ${link.url}: ${why}`);
+}
+
 /** The findings of one link, given its target's analysis. A link to a 2xx page without a redirect has none. */
 export function linkFindings(link: LinkRecord, target: TargetRecord): CrawlFinding[] {
   if (target.result === undefined) {
@@ -116,6 +124,8 @@ export function linkFindings(link: LinkRecord, target: TargetRecord): CrawlFindi
   const ok = summary.finalStatus >= 200 && summary.finalStatus < 300;
   const found = redirects > 0 ? redirectFindings(link, redirects, summary.finalUrl, ok) : [];
   if (summary.finalStatus >= 400) found.push(errorFinding(link, `${summary.finalStatus} at ${summary.finalUrl}`));
+  const parked = summary.issues.find((issue) => issue.type === 'parked_domain');
+  if (parked !== undefined) found.push(parkedFinding(link, parked.message));
   return found;
 }
 

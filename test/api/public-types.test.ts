@@ -38,6 +38,7 @@ import {
   type IssueType,
   isHoplensError,
   type JudgementThresholds,
+  type NameServerLookup,
   type Network,
   type NormalizedOptions,
   type PageRenderer,
@@ -81,9 +82,10 @@ describe('analyze and Analyzer', () => {
     expectTypeOf<Analyzer['close']>().toEqualTypeOf<() => Promise<void>>();
   });
 
-  it('AnalyzerConfig holds the seams: resolver, connection routes, pools, CA, renderer, clocks', () => {
+  it('AnalyzerConfig holds the seams: resolver, name servers, connection routes, pools, CA, renderer, clocks', () => {
     expectTypeOf<AnalyzerConfig>().toEqualTypeOf<{
       resolver?: Resolver;
+      nameServers?: NameServerLookup;
       resolve?: readonly string[];
       connectTo?: readonly string[];
       keepAliveTimeout?: number;
@@ -95,6 +97,7 @@ describe('analyze and Analyzer', () => {
     }>();
     expectTypeOf<Resolver>().toEqualTypeOf<(hostname: string) => Promise<ResolvedAddress[]>>();
     expectTypeOf<ResolvedAddress>().toEqualTypeOf<{ address: string; family: 4 | 6 }>();
+    expectTypeOf<NameServerLookup>().toEqualTypeOf<(domain: string) => Promise<readonly string[]>>();
   });
 
   it('PreparedAnalysis: the URL, options and address policy an analysis runs with', () => {

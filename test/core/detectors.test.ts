@@ -496,7 +496,7 @@ describe('detectIssues', () => {
     // tls_outdated and hsts_missing (hop-anatomy.test.ts, tls.test.ts), robots_blocked_destination,
     // render_incomplete (test/render/bounds.test.ts, same-origin.test.ts, contention.test.ts), canonical_conflict,
     // bot_wall (test/core/walls/) and the four HSTS ones of issue 46 (test/core/hsts/).
-    expect(DETECTORS).toHaveLength(32);
+    expect(DETECTORS).toHaveLength(33);
     const urls = ['https://a.test/A', 'https://a.test/a', 'http://a.test/a', 'http://a.test/a/'];
     const chain = chainOf(urls, [302, 301, 301], 404);
     const frozen = Object.freeze(

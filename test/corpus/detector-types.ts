@@ -25,6 +25,7 @@ export const DETECTOR_TYPES: Readonly<Record<string, readonly IssueType[]>> = Ob
   'not-https': ['not_https'],
   'hsts-missing': ['hsts_missing'],
   'bot-wall': ['bot_wall'],
+  'parked-domain': ['parked_domain'],
   'hsts-invalid': ['hsts_invalid'],
   'hsts-preload-order': ['hsts_preload_order'],
   'hsts-redirect-without-header': ['hsts_redirect_without_header'],

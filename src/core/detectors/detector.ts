@@ -25,6 +25,11 @@ export interface DetectorInput extends FinishedChain {
   readonly siteOf?: (hostname: string) => string;
   /** The numbers to judge by (absent: `JUDGEMENT_DEFAULTS`, src/core/policy/judgement-defaults.ts). */
   readonly thresholds?: JudgementThresholds;
+  /**
+   * The NS records of the host the chain ended on (src/core/parking/name-servers.ts), when they were looked up: a
+   * domain delegated to a parking service is parked. Absent: not looked up.
+   */
+  readonly nameServers?: readonly string[] | undefined;
   /** With `render`: the render asked for that did not finish, and why (absent: none, or it finished). */
   readonly renderIncomplete?: TraceOutcome['renderIncomplete'];
   /**

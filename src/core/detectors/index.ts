@@ -24,6 +24,7 @@ import { missingLocation } from './missing-location.js';
 import { mixedRedirectTypes } from './mixed-redirect-types.js';
 import { noindexDestination } from './noindex-destination.js';
 import { notHttps } from './not-https.js';
+import { parkedDomain } from './parked-domain.js';
 import { queryDropped } from './query-dropped.js';
 import { redirectChain } from './redirect-chain.js';
 import { redirectLoop } from './redirect-loop.js';
@@ -48,6 +49,7 @@ export const DETECTORS: readonly Detector[] = Object.freeze([
   httpsDowngrade,
   errorStatus,
   botWall,
+  parkedDomain,
   tlsInvalid,
   urlTooLong,
   noindexDestination,

@@ -47,6 +47,7 @@ export const ISSUE_HELP: Readonly<Record<IssueType, string>> = Object.freeze({
   tls_outdated: ownDocs('tls_outdated'),
   hsts_missing: ownDocs('hsts_missing'),
   bot_wall: ownDocs('bot_wall'),
+  parked_domain: ownDocs('parked_domain'),
   hsts_invalid: ownDocs('hsts_invalid'),
   hsts_preload_order: ownDocs('hsts_preload_order'),
   hsts_redirect_without_header: ownDocs('hsts_redirect_without_header'),

@@ -33,6 +33,7 @@ export const ISSUE_SEVERITY: Readonly<Record<IssueType, readonly Severity[]>> = 
   tls_outdated: ['warning'],
   hsts_missing: ['info'],
   bot_wall: ['warning'],
+  parked_domain: ['warning', 'error'],
   hsts_invalid: ['warning'],
   hsts_preload_order: ['warning'],
   hsts_redirect_without_header: ['warning'],

@@ -25,6 +25,11 @@ export function verdictOf(result: AnalysisResponse): Verdict {
     // A bot wall answered, not the page: neither broken nor working, as check's `inconclusive` row.
     return { level: 'warning', title: 'Inconclusive', detail: `${wallText(wall)}.` };
   }
+  const parked = summary.issues.find((issue) => issue.type === 'parked_domain');
+  if (parked !== undefined) {
+    // It answers 200, but the site is gone: "works, with warnings" would say the opposite of what happened.
+    return { level: 'warning', title: 'Parked domain', detail: parked.message };
+  }
   if (summary.finalStatus >= 400) {
     return { level: 'error', title: `Ends in ${summary.finalStatus}`, detail: 'The chain ends on an error page.' };
   }
