@@ -85,7 +85,7 @@ export const HopHstsSchema = Type.Object(
     preload: Type.Optional(Type.Boolean({ description: 'The preload directive is present; absent when invalid' })),
     counts: Type.Boolean({
       description:
-        'Whether a browser acts on it: valid and received over HTTPS (over HTTP it is ignored, RFC 6797 §8.1)',
+        'Whether a browser acts on it: valid and received over HTTPS without a certificate error (over HTTP, or over a connection whose certificate failed, it is ignored, RFC 6797 §8.1)',
     }),
   },
   { description: "The hop's Strict-Transport-Security, parsed; absent when it sent none" },

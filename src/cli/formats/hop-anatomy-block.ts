@@ -66,7 +66,7 @@ export function anatomyBlock(hop: Hop, indent: string, colors: Colors): string {
   if (hop.timings !== undefined) text += line('timings', phasesText(hop.timings));
   if (hop.tls !== undefined) text += line('certificate', certificateText(hop.tls, colors));
   if (hop.hsts !== undefined) {
-    const words = terminalText(hstsText(hop.hsts));
+    const words = terminalText(hstsText(hop.hsts, hop.url));
     text += line('hsts', hop.hsts.valid ? words : colors.yellow(words));
   }
   if (hop.wall !== undefined) text += line('wall', colors.yellow(terminalText(wallText(hop.wall))));

@@ -121,11 +121,11 @@ export class HopSender {
       // An HTTP/2 session is free again as the stream ends (client-h2 completes the request in the stream's 'end'
       // handler, before this continues): the turn would only cost a pass of the event loop per hop (BENCHMARKS.md).
       if (response.connection?.httpVersion !== '2') await nextLoopTurn();
-      const result = toHopResponse(url, response, options.headers);
+      const tlsProblem = this.context.verdicts?.problemFor(url);
+      const result = toHopResponse(url, response, options.headers, tlsProblem === undefined);
       addConnectionDetails(result.hop, response, this.context.now ?? Date.now);
       const remote = result.hop.remoteAddress;
       if (book !== undefined && remote !== undefined) book.pin(url.hostname, remote);
-      const tlsProblem = this.context.verdicts?.problemFor(url);
       if (tlsProblem !== undefined) result.tlsProblem = tlsProblem;
       return result;
     } catch (error) {
@@ -187,8 +187,16 @@ const WALL_STATUSES: ReadonlySet<number> = new Set([202, 403, 405, 428, 429, 503
 /** How much of a body the wall rules read: a wall's page is small, and its signals are near its start. */
 const WALL_READ = 64 * 1024;
 
-/** The hop a response makes, with what the chain needs from the response besides. */
-function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSelection): HopResponse {
+/**
+ * The hop a response makes, with what the chain needs from the response besides.
+ * @param certified false when the connection's certificate had a problem (`tls: 'report'`)
+ */
+function toHopResponse(
+  url: URL,
+  response: ExchangeResponse,
+  headers: HeaderSelection,
+  certified: boolean,
+): HopResponse {
   const { status, headers: raw } = response;
   const hop: Hop = {
     url: url.href,
@@ -205,7 +213,9 @@ function toHopResponse(url: URL, response: ExchangeResponse, headers: HeaderSele
   const body = status >= 400 ? response.body?.toString('latin1', 0, WALL_READ) : undefined;
   const wall = classifyWall({ status, headers: raw, body });
   if (wall !== undefined) hop.wall = wall;
-  const hsts = hopHsts(raw['strict-transport-security'], url.protocol === 'https:');
+  // RFC 6797 §8.1: a header counts only over a secure transport "with no underlying secure transport errors or
+  // warnings"; Chromium notes none from a connection with a certificate error, even one the user let through.
+  const hsts = hopHsts(raw['strict-transport-security'], url.protocol === 'https:' && certified);
   if (hsts !== undefined) hop.hsts = hsts;
   const setCookie = raw['set-cookie'];
   const result: HopResponse = {

@@ -19,6 +19,9 @@ export interface HopHsts {
   includeSubDomains?: boolean;
   /** The `preload` directive is present (absent when invalid). */
   preload?: boolean;
-  /** Whether a browser acts on it: valid and received over HTTPS (over HTTP it is ignored, RFC 6797 §8.1). */
+  /**
+   * Whether a browser acts on it: valid and received over HTTPS without a certificate error (over HTTP, or over a
+   * connection whose certificate failed under `tls: 'report'`, it is ignored, RFC 6797 §8.1).
+   */
   counts: boolean;
 }

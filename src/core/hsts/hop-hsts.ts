@@ -5,7 +5,8 @@ import { parseSts } from './parse-sts.js';
  * A hop's {@link HopHsts} from its raw `Strict-Transport-Security` (undici gives an array for a repeated field), or
  * undefined when it sent none. Read from the raw fields, not the reported headers, which join repeated fields into
  * one and may leave the header out (`headers` option).
- * @param secure whether the response came over HTTPS: over HTTP a browser ignores the field (RFC 6797 §8.1)
+ * @param secure whether the response came over HTTPS with a certificate that passed: a browser ignores the field over
+ * HTTP, and over a secure transport with errors (RFC 6797 §8.1)
  */
 export function hopHsts(raw: string | string[] | undefined, secure: boolean): HopHsts | undefined {
   if (raw === undefined) return undefined;

@@ -19,10 +19,11 @@ function ageText(seconds: number): string {
 /**
  * A hop's Strict-Transport-Security in words, the same in the CLI, the page and the report:
  * `max-age 1 year · includeSubDomains · preload`, `max-age 0 (forget the host)`, `invalid: there is no max-age
- * directive`, each followed by why a browser ignores it (`ignored over http`, RFC 6797 §8.1) and, when several fields
- * came, that only the first is read.
+ * directive`, each followed by why a browser ignores it (`ignored over http`, or `ignored: certificate error` over
+ * HTTPS whose certificate failed, RFC 6797 §8.1) and, when several fields came, that only the first is read.
+ * @param url the hop's URL: a valid field that does not count came over http, or over https with a bad certificate
  */
-export function hstsText(hsts: HopHsts): string {
+export function hstsText(hsts: HopHsts, url: string): string {
   const parts: string[] = [];
   if (!hsts.valid) parts.push(`invalid: ${hsts.problem ?? 'does not conform to RFC 6797'}`);
   else {
@@ -31,7 +32,8 @@ export function hstsText(hsts: HopHsts): string {
     if (hsts.includeSubDomains === true) parts.push('includeSubDomains');
     if (hsts.preload === true) parts.push('preload');
   }
-  if (hsts.valid && !hsts.counts) parts.push('ignored over http');
+  const overHttps = url.startsWith('https:');
+  if (hsts.valid && !hsts.counts) parts.push(overHttps ? 'ignored: certificate error' : 'ignored over http');
   else if (!hsts.valid) parts.push('ignored');
   if (hsts.fields > 1) parts.push(`first of ${hsts.fields} fields read`);
   return parts.join(' · ');

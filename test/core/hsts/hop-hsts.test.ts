@@ -1,7 +1,7 @@
 /**
  * Each hop's Strict-Transport-Security, read from real responses on loopback as a browser reads it: over HTTPS it
- * counts, over plain HTTP it is shown but ignored (RFC 6797 §8.1), and of several fields only the first is read
- * (§8.1). The CLI's `-v` line says the same (src/cli/formats/hop-anatomy-block.ts).
+ * counts, over plain HTTP or over a certificate that failed it is shown but ignored (RFC 6797 §8.1), and of several
+ * fields only the first is read (§8.1). The CLI's `-v` line says the same (src/cli/formats/hop-anatomy-block.ts).
  */
 
 import pc from 'picocolors';
@@ -61,6 +61,18 @@ describe('a hop reports its Strict-Transport-Security', () => {
     const hop = result.chain[0] as Hop;
     expect(hop.hsts).toMatchObject({ valid: true, maxAge: 600, counts: false });
     expect(anatomyBlock(hop, '', plainColors)).toContain('hsts: max-age 600 s · ignored over http\n');
+  });
+
+  it("over HTTPS whose certificate failed (tls: 'report'): shown, but not counting, as in Chromium (§8.1)", async () => {
+    const server = await track(
+      startHttpsServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain', 'strict-transport-security': 'max-age=600' }).end('ok');
+      }, pki.selfSigned),
+    );
+    const result = await analyzer.analyze(`https://${HOST}:${server.port}/`, { ...LOOPBACK, tls: 'report' });
+    const hop = result.chain[0] as Hop;
+    expect(hop.hsts).toMatchObject({ valid: true, maxAge: 600, counts: false });
+    expect(anatomyBlock(hop, '', plainColors)).toContain('hsts: max-age 600 s · ignored: certificate error\n');
   });
 
   it('an invalid field: why, and never counting', async () => {

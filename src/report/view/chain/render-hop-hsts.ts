@@ -20,6 +20,6 @@ export function hstsLine(hop: Hop): HTMLElement | undefined {
     },
     h('span', { class: 'conn__protocol' }, 'HSTS'),
     ' ',
-    hstsText(hsts),
+    hstsText(hsts, hop.url),
   );
 }
