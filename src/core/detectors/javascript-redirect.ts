@@ -20,13 +20,21 @@ export const javascriptRedirect: Detector = ({ chain, finalSignals, clientRedire
   ...literalScriptRedirect(chain, finalSignals),
 ];
 
-/** The final page's inline script that changes `location` to a literal URL, read without running it. */
-function literalScriptRedirect(chain: DetectorInput['chain'], page: PageSignals | undefined) {
+/**
+ * Where the final 2xx page's inline script sends the visitor, changing `location` to a literal URL (read without
+ * running it); undefined when it does not.
+ */
+export function scriptRedirectTarget(chain: DetectorInput['chain'], page: PageSignals | undefined): string | undefined {
   const last = chain[chain.length - 1];
-  if (last === undefined || page === undefined || last.status < 200 || last.status > 299) return [];
-  const target = findScriptRedirects(page.scripts)
+  if (last === undefined || page === undefined || last.status < 200 || last.status > 299) return undefined;
+  return findScriptRedirects(page.scripts)
     .map((written) => redirectTarget(written, page, last.url))
     .find((href) => href !== undefined);
+}
+
+/** The final page's inline script that changes `location` to a literal URL, read without running it. */
+function literalScriptRedirect(chain: DetectorInput['chain'], page: PageSignals | undefined) {
+  const target = scriptRedirectTarget(chain, page);
   if (target === undefined) return [];
   return [
     {

@@ -1,9 +1,14 @@
-import type { ClientRedirect } from '../client-redirect.js';
 import type { Hop } from '../types.js';
 import { landingSignal } from './landing-rules.js';
 import { nameServerSignal } from './name-server-rules.js';
 import { pageSignal } from './page-rules.js';
 import type { ParkedSignal } from './parked-signal.js';
+
+/** A client redirect a page declares that the chain did not follow: the hop whose page declares it, and where to. */
+export interface DeclaredRedirect {
+  readonly hop: number;
+  readonly target: string;
+}
 
 /** A parked signal and the hop it was seen at. */
 export interface ParkedFinding extends ParkedSignal {
@@ -20,17 +25,17 @@ export function findParked(
   chain: readonly Hop[],
   finalBody: string | undefined,
   nameServers: readonly string[] | undefined,
-  clientRedirects: readonly ClientRedirect[] = [],
+  declared: readonly DeclaredRedirect[] = [],
 ): ParkedFinding | undefined {
   for (let index = 0; index < chain.length; index++) {
     const hop = chain[index];
     const found = hop === undefined ? undefined : landingSignal(hop.url);
     if (found !== undefined) return { ...found, hop: index };
   }
-  // A page whose script or refresh sends visitors to a lander (not followed: a script the chain does not run).
-  for (const redirect of clientRedirects) {
-    const found = redirect.followed ? undefined : landingSignal(redirect.target);
-    if (found !== undefined) return { ...found, signal: `sends visitors to ${found.signal}`, hop: redirect.hop };
+  // A page whose script or refresh sends visitors to a lander, where the chain did not follow it (a script).
+  for (const redirect of declared) {
+    const found = landingSignal(redirect.target);
+    if (found !== undefined) return { ...found, signal: `it sends visitors to ${found.signal}`, hop: redirect.hop };
   }
   const last = chain.length - 1;
   const final = chain[last];

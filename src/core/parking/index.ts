@@ -3,7 +3,7 @@
  * for-sale page or a registrar's expiry notice answers 200 where the site used to be. The `parked_domain` detector
  * reads the chain's URLs, the final page and the final host's NS records through these rules.
  */
-export { findParked, type ParkedFinding } from './find-parked.js';
+export { type DeclaredRedirect, findParked, type ParkedFinding } from './find-parked.js';
 export { NameServerCheck } from './name-server-check.js';
 export { delegatedName, type NameServerLookup, systemNameServers } from './name-servers.js';
 export {
