@@ -3,6 +3,7 @@ import type { AnalysisResult, Hop, Issue } from '../core/index.js';
 import { comparableUrl, countRedirects, isHoplensError, temporaryRedirectIssue } from '../core/portable/index.js';
 import type { CheckRow } from '../inputs/index.js';
 import type { Attempt, RowResult } from './result.js';
+import { wallReason } from './wall-reason.js';
 
 /** How strictly rows are judged (the `hoplens check` flags). */
 export interface ExpectationSettings {
@@ -99,7 +100,7 @@ function outcomeOf(chain: readonly Hop[], reasons: string[]): RowResult['outcome
   if (reasons.length === 0) return 'passed';
   const wall = chain[chain.length - 1]?.wall;
   if (wall === undefined) return 'failed';
-  reasons.unshift(`inconclusive: ${wall.vendor} ${wall.action} (${wall.signal})`);
+  reasons.unshift(wallReason(wall));
   return 'inconclusive';
 }
 

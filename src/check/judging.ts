@@ -29,3 +29,4 @@ export { REDIRECT_BUCKETS, type RunStats } from './run-stats.js';
 export type { SlowChain } from './slowest.js';
 export { type CheckSummary, checkedRows, emptySummary } from './summary.js';
 export { CheckTally, type JudgedEvent, type RunEnd, type TallySettings } from './tally.js';
+export { wallOfReason, wallReason } from './wall-reason.js';

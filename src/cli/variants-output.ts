@@ -11,9 +11,14 @@ import type { Colors } from './colors.js';
 export const VARIANTS_FORMATS = Object.freeze(['table', 'json', 'ndjson', 'csv'] as const);
 export type VariantsFormat = (typeof VARIANTS_FORMATS)[number];
 
-/** A row's chain in a line: `301 → 200`, or the error. */
+/** A hop's status, the returning browser's own upgrade named (nothing was sent: `307 HSTS`). */
+function statusText(hop: VariantRow['chain'][number]): string {
+  return hop.redirectVia === 'hsts' ? `${hop.status} HSTS` : String(hop.status);
+}
+
+/** A row's chain in a line: `301 → 200`, `307 HSTS → 200`, or the error. */
 function chainText(row: VariantRow): string {
-  const statuses = row.chain.map((hop) => String(hop.status)).join(' → ');
+  const statuses = row.chain.map(statusText).join(' → ');
   if (row.error === undefined) return statuses;
   return statuses === '' ? row.error.code : `${statuses} → ${row.error.code}`;
 }
@@ -75,7 +80,7 @@ export function variantsCsv(report: VariantsReport): string {
       row.change,
       row.url,
       row.method,
-      row.chain.map((hop) => `${hop.status} ${hop.url}`).join(' | '),
+      row.chain.map((hop) => `${statusText(hop)} ${hop.url}`).join(' | '),
       row.finalUrl,
       row.finalStatus,
       row.redirects,

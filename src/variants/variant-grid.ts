@@ -2,7 +2,15 @@
  * A variants run: every variant of a URL analysed under the caller's options (the variant's own User-Agent or method
  * in place of the caller's), and the grid of what each became: variant → chain → final URL.
  */
-import { type AnalysisResult, type AnalyzeOptions, countRedirects, type Hop, isHoplensError } from '../core/index.js';
+import {
+  type AnalysisResult,
+  type AnalyzeOptions,
+  countRedirects,
+  type Hop,
+  isHoplensError,
+  type RedirectVia,
+} from '../core/index.js';
+import { browserAfter } from './browser-memory.js';
 import { type Variant, variantsOf } from './variant-list.js';
 
 /** One row of the grid. */
@@ -35,17 +43,27 @@ export interface VariantHop {
   readonly status: number;
   readonly responseTime: number;
   readonly redirectType?: 'permanent' | 'temporary';
+  /** How it led to the next hop, when it did: `hsts` is the returning browser's own upgrade (nothing was sent). */
+  readonly redirectVia?: RedirectVia;
 }
 
 function hopOf(hop: Hop): VariantHop {
-  const { url, status, responseTime, redirectType } = hop;
-  return redirectType === undefined ? { url, status, responseTime } : { url, status, responseTime, redirectType };
+  const { url, status, responseTime, redirectType, redirectVia } = hop;
+  return {
+    url,
+    status,
+    responseTime,
+    ...(redirectType === undefined ? {} : { redirectType }),
+    ...(redirectVia === undefined ? {} : { redirectVia }),
+  };
 }
 
 /** What analyses one URL: the core's `analyze`, or an analyzer's. */
 export type AnalyzeFn = (url: string, options: AnalyzeOptions) => Promise<AnalysisResult>;
 
-function rowOf(variant: Variant, outcome: PromiseSettledResult<AnalysisResult>): VariantRow {
+type Outcome = PromiseSettledResult<AnalysisResult>;
+
+function rowOf(variant: Variant, outcome: Outcome): VariantRow {
   const base = {
     variant: variant.id,
     kind: variant.kind,
@@ -81,9 +99,25 @@ export function variantCount(url: string): number {
   return variantsOf(new URL(url)).length;
 }
 
+/** The variant's own options: the caller's, with the variant's method, User-Agent and explicit port. */
+function ownOptions(variant: Variant, options: AnalyzeOptions): AnalyzeOptions {
+  const own: AnalyzeOptions = { ...options, method: variant.method };
+  if (variant.userAgent !== undefined) own.userAgent = variant.userAgent;
+  if (variant.explicitPort === true) own.explicitPort = true;
+  return own;
+}
+
+function settle(analyze: AnalyzeFn, variant: Variant, own: AnalyzeOptions): Promise<Outcome> {
+  return analyze(variant.url, own).then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
+}
+
 /**
  * Analyses every variant of `url` (at most `concurrency` at once) and returns the grid, the URL as given first. A
- * variant's failure is its row's `error`; an error that is not an analysis's (a bug) rejects.
+ * variant's failure is its row's `error`; an error that is not an analysis's (a bug) rejects. The returning browser's
+ * variants (`as-browser`) wait for the others: what they know is the HSTS the others heard (browser-memory.ts).
  */
 export async function variantGrid(
   url: string,
@@ -92,21 +126,20 @@ export async function variantGrid(
   concurrency = 4,
 ): Promise<VariantRow[]> {
   const variants = variantsOf(new URL(url));
-  const outcomes: PromiseSettledResult<AnalysisResult>[] = new Array(variants.length);
+  const outcomes: Outcome[] = new Array(variants.length);
+  const first = variants.flatMap((variant, index) => (variant.asBrowser === true ? [] : [index]));
   let next = 0;
   const worker = async () => {
-    while (next < variants.length) {
-      const index = next++;
-      const variant = variants[index]!;
-      const own: AnalyzeOptions = { ...options, method: variant.method };
-      if (variant.userAgent !== undefined) own.userAgent = variant.userAgent;
-      if (variant.explicitPort === true) own.explicitPort = true;
-      outcomes[index] = await analyze(variant.url, own).then(
-        (value) => ({ status: 'fulfilled', value }),
-        (reason: unknown) => ({ status: 'rejected', reason }),
-      );
+    while (next < first.length) {
+      const index = first[next++]!;
+      outcomes[index] = await settle(analyze, variants[index]!, ownOptions(variants[index]!, options));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, variants.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, first.length) }, worker));
+  for (const [index, variant] of variants.entries()) {
+    if (variant.asBrowser !== true) continue;
+    const hstsStore = browserAfter(outcomes.slice(0, index));
+    outcomes[index] = await settle(analyze, variant, { ...ownOptions(variant, options), asBrowser: true, hstsStore });
+  }
   return variants.map((variant, index) => rowOf(variant, outcomes[index]!));
 }

@@ -11,6 +11,10 @@
  * the Host header (nginx's `$http_host`, Apache's `%{HTTP_HOST}`) then redirect to `https://example.com:443/...`, or,
  * from `http://example.com:80/`, to `https://example.com:80/`, a TLS request to the plain-HTTP port. The variant sends
  * its first hop with that Host (the core's `explicitPort`).
+ *
+ * Last comes `as-browser`: the http:// form of the URL followed by a returning browser (`asBrowser`), one that knows
+ * the HSTS hosts the run's other rows heard over https (variant-grid.ts), so it shows what a visitor following an
+ * http:// link sees: Chromium's internal 307 upgrade where the site sent HSTS, the server's redirect where it did not.
  */
 import type { HttpMethod } from '../core/index.js';
 
@@ -30,6 +34,8 @@ export interface Variant {
   readonly userAgent?: string;
   /** Whether the first hop's Host writes out the default port (the `port` variant). */
   readonly explicitPort?: boolean;
+  /** Whether a returning browser follows it, knowing the HSTS hosts of the run's other rows (the `as-browser` variant). */
+  readonly asBrowser?: boolean;
 }
 
 /**
@@ -135,11 +141,30 @@ function clientVariants(given: URL): Variant[] {
   return [...byAgent, { id: 'head', kind: 'client', change: 'HEAD instead of GET', url: given.href, method: 'HEAD' }];
 }
 
-/** Every variant of `given`, the URL as given first. */
+/**
+ * The http:// form of `given` in a returning browser: where HSTS matters, since a browser upgrades only plain http
+ * (RFC 6797 §8.3). A client variant: what it changes is the client's memory, the http:// being where that shows.
+ */
+function browserVariant(given: URL): Variant {
+  const url = new URL(given.href);
+  url.protocol = 'http:';
+  const scheme = given.protocol === 'http:' ? '' : 'http:// ';
+  return {
+    id: 'as-browser',
+    kind: 'client',
+    change: `${scheme}in a returning browser (HSTS learnt from the rows above)`,
+    url: url.href,
+    method: 'GET',
+    asBrowser: true,
+  };
+}
+
+/** Every variant of `given`, the URL as given first and the returning browser last (it learns from the others). */
 export function variantsOf(given: URL): Variant[] {
   return [
     { id: 'given', kind: 'given', change: 'as given', url: given.href, method: 'GET' },
     ...urlVariants(given),
     ...clientVariants(given),
+    browserVariant(given),
   ];
 }

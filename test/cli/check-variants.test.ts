@@ -79,7 +79,7 @@ describe('check --variants', () => {
     ]);
     expect(pairs(report.rows[0]!.findings)).toEqual(EXPECTED);
     expect(report.rows[1]!.findings).toEqual([]);
-    expect(report.rows[1]!.grid).toHaveLength(13);
+    expect(report.rows[1]!.grid).toHaveLength(14);
     expect(report.summary).toEqual({ rows: 2, rowsWithFindings: 1, rowsFailed: 1, invalid: 0 });
   }, 60_000);
 
@@ -91,7 +91,7 @@ describe('check --variants', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { record: string; line?: number; source?: string; type?: string });
     const variants = records.filter((record) => record.record === 'variant');
-    expect(variants).toHaveLength(26);
+    expect(variants).toHaveLength(28);
     expect(new Set(variants.map((record) => `${record.line} ${record.source}`))).toEqual(
       new Set([`2 ${CLEAN}`, `3 ${GIVEN}`]),
     );
@@ -105,7 +105,7 @@ describe('check --variants', () => {
     expect(lines[0]).toBe(
       'line,source,variant,change,url,method,chain,final_url,final_status,redirects,error,findings',
     );
-    expect(lines).toHaveLength(1 + 26);
+    expect(lines).toHaveLength(1 + 28);
     expect(lines.find((line) => line.startsWith(`3,${GIVEN},index.php,`))).toContain(
       'variants_not_consolidated variant_not_https',
     );

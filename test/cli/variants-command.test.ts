@@ -64,6 +64,7 @@ describe('variants', () => {
         'bingbot',
         'chrome',
         'head',
+        'as-browser',
       ]);
       expect(report.findings.map(({ type, variants }) => ({ type, variants }))).toEqual(EXPECTED);
       expect(report.findings.every((entry) => entry.help === `docs/issues.md#${entry.type}`)).toBe(true);
@@ -112,7 +113,7 @@ describe('variants', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { record: string });
-    expect(records.filter((record) => record.record === 'variant')).toHaveLength(13);
+    expect(records.filter((record) => record.record === 'variant')).toHaveLength(14);
     expect(records.filter((record) => record.record === 'finding')).toHaveLength(EXPECTED.length);
 
     const csv = await runCli([...args, '--format', 'csv']);

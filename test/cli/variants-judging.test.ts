@@ -151,6 +151,7 @@ describe('hoplens variants: an http-only site', () => {
       'bingbot',
       'chrome',
       'head',
+      'as-browser',
     ]);
     // The https variant failed to connect: it ends on no URL, so it is not among them, but it is astray.
     const astray = report.findings.find((entry) => entry.type === 'variants_not_consolidated')!;

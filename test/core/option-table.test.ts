@@ -94,6 +94,7 @@ describe('the option table', () => {
       timeout: String(DEFAULTS.timeout),
       userAgent: '',
       clientRedirects: DEFAULTS.clientRedirects,
+      asBrowser: String(DEFAULTS.asBrowser),
       render: String(DEFAULTS.render),
       renderWait: String(DEFAULTS.renderWait),
       crawler: DEFAULTS.crawler,

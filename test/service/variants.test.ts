@@ -35,17 +35,17 @@ afterAll(async () => {
 const path = (url: string, extra = '') => `/api/variants?url=${encodeURIComponent(url)}&robots=false${extra}`;
 
 describe('GET /api/variants', () => {
-  it('answers the grid and exactly the built findings, counting 13 analyses', async () => {
+  it('answers the grid and exactly the built findings, counting 14 analyses', async () => {
     const response = await service.inject({ url: path(GIVEN) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.canonical).toBe(GIVEN);
-    expect(body.grid).toHaveLength(13);
+    expect(body.grid).toHaveLength(14);
     expect(
       body.findings.map(({ type, variants }: { type: string; variants: string[] }) => ({ type, variants })),
     ).toEqual(EXPECTED_VARIANT_FINDINGS);
-    expect(response.headers['x-ratelimit-remaining']).toBe('7');
-    expect(body.rateLimit.remaining).toBe(7);
+    expect(response.headers['x-ratelimit-remaining']).toBe('6');
+    expect(body.rateLimit.remaining).toBe(6);
   });
 
   it('refuses the whole request up front when fewer analyses remain than variants', async () => {
@@ -54,11 +54,11 @@ describe('GET /api/variants', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(plain.received.length + secure.received.length).toBe(before);
-    // What was left is still the client's: the refused request spent none of the 7 (a store counts before it
-    // compares, so the 13 are given back), and a single analysis still passes.
-    expect(refused.json().rateLimit.remaining).toBe(7);
+    // What was left is still the client's: the refused request spent none of the 6 (a store counts before it
+    // compares, so the 14 are given back), and a single analysis still passes.
+    expect(refused.json().rateLimit.remaining).toBe(6);
     const single = await service.inject({ url: `/api/analyze?url=${encodeURIComponent(GIVEN)}&robots=false` });
     expect(single.statusCode).toBe(200);
-    expect(single.headers['x-ratelimit-remaining']).toBe('6');
+    expect(single.headers['x-ratelimit-remaining']).toBe('5');
   });
 });

@@ -5,20 +5,16 @@
  * dark, and on the variants view with its request headers set and every variant's chain unfolded (issue 29). axe's rule tags: https://github.com/dequelabs/axe-core/blob/develop/doc/API.md#axe-core-tags (wcag2a,
  * wcag2aa, wcag21a, wcag21aa). Needs `npm run build` first.
  */
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations as violations } from '../helpers/axe.js';
 import { checkedPages, launchChromium, type RunningService, startService } from '../helpers/browser.js';
 import { useBuiltPage } from '../helpers/built-page.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { TOKEN } from '../helpers/monitors.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const pageDir = useBuiltPage();
 let browser: Browser;
@@ -60,23 +56,6 @@ afterAll(async () => {
   await targets?.close();
   await dir?.remove();
 });
-
-/**
- * axe's WCAG 2.1 A/AA violations on `page`, one line each (rule, then the offending elements). Injected through
- * the DevTools protocol, which the page's CSP does not govern, so the page's own policy stays as served.
- */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  // A string, run in the page: the tests are compiled without the DOM's types.
-  const found: AxeResults = await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_21_AA)} } })`,
-  );
-  return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-interface AxeResults {
-  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
-}
 
 /** What to open and what to wait for before axe looks. */
 const FACES: Array<{ name: string; go(page: Page): Promise<void> }> = [

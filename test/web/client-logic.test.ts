@@ -43,6 +43,7 @@ describe('query and address', () => {
       timeout: '10000',
       userAgent: '',
       clientRedirects: 'follow',
+      asBrowser: 'false',
       render: 'false',
       renderWait: '3000',
       crawler: 'Googlebot',
@@ -62,6 +63,7 @@ describe('query and address', () => {
       timeout: '10000',
       userAgent: '',
       clientRedirects: 'follow',
+      asBrowser: 'false',
       render: 'false',
       renderWait: '3000',
       crawler: 'Googlebot',
@@ -90,6 +92,11 @@ describe('query and address', () => {
     expect(searchFromParams(bing)).toBe('?url=https%3A%2F%2Fc.example&maxHops=10&crawler=bingbot');
     expect(paramsFromSearch(searchFromParams(bing))).toEqual(bing);
     expect(hasOptions(bing)).toBe(true);
+    // A returning browser (asBrowser, off by default): written in the address only when on.
+    const browser = { ...plain, asBrowser: 'true' };
+    expect(searchFromParams(browser)).toBe('?url=https%3A%2F%2Fc.example&maxHops=10&asBrowser=true');
+    expect(paramsFromSearch(searchFromParams(browser))).toEqual(browser);
+    expect(hasOptions(browser)).toBe(true);
     // Whatever else a shared link says is kept for the service to judge (and answer with a 400 naming it).
     expect(paramsFromSearch('?url=x&clientRedirects=sometimes')?.clientRedirects).toBe('sometimes');
   });

@@ -24,7 +24,7 @@ const SHOTS = '/tmp/shots-variants';
 const pageDir = useBuiltPage();
 let browser: Browser;
 let service: RunningService;
-/** A service that allows 14 analyses a minute: one variants run (13), then a refusal. */
+/** A service that allows 15 analyses a minute: one variants run (14), then a refusal. */
 let strict: RunningService;
 let plain: TestServer;
 let secure: TestServer;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const analyzer = () =>
     new Analyzer({ ca: pki.ca, connectTo: [`:80:127.0.0.1:${plain.port}`, `:443:127.0.0.1:${secure.port}`] });
   service = await startService(pageDir(), { HOPLENS_RATE_LIMIT_PER_MINUTE: '200' }, { analyzer: analyzer() });
-  strict = await startService(pageDir(), { HOPLENS_RATE_LIMIT_PER_MINUTE: '14' }, { analyzer: analyzer() });
+  strict = await startService(pageDir(), { HOPLENS_RATE_LIMIT_PER_MINUTE: '15' }, { analyzer: analyzer() });
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
@@ -159,14 +159,14 @@ describe('the variants view', () => {
     );
     await expect(page.locator('#variants').getAttribute('aria-describedby')).resolves.toBe('variants-hint');
     await variantsByKeyboard(page, strict.origin);
-    expect(await page.locator('.variants__list > .variant').count()).toBe(13);
+    expect(await page.locator('.variants__list > .variant').count()).toBe(14);
     const before = received();
     await page.locator('#variants').click();
     const refusal = page.locator('#status [data-state=rate-limited]');
     await refusal.waitFor();
     await expect(refusal.getAttribute('role')).resolves.toBe('alert');
     await expect(refusal.locator('.notice__message').textContent()).resolves.toMatch(
-      /^Rate limit exceeded: 14 requests per minute \(this request counts 13 analyses, more than were left\); retry in \d+ s$/,
+      /^Rate limit exceeded: 15 requests per minute \(this request counts 14 analyses, more than were left\); retry in \d+ s$/,
     );
     await expect(page.locator('#variants').isDisabled()).resolves.toBe(true);
     await expect(page.locator('#submit').isDisabled()).resolves.toBe(true);

@@ -21,7 +21,7 @@ export function registerVariants(server: McpServer, deps: McpDeps): void {
     {
       title: 'Variants of a URL',
       description:
-        'Request the variants of a URL (http/https, www or apex, trailing slash, letter case, index file; Googlebot, Bingbot, a browser, HEAD) and check that they all end on one canonical URL in one hop.',
+        'Request the variants of a URL (http/https, www or apex, trailing slash, letter case, index file; Googlebot, Bingbot, a browser, HEAD; the http:// form in a returning browser that knows the site’s HSTS) and check that they all end on one canonical URL in one hop.',
       inputSchema: { url: urlInput.describe('The URL as it should be linked'), ...optionShape() },
       outputSchema: variantsOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },

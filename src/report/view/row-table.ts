@@ -9,6 +9,7 @@ import type { RowStore } from '../model/row-store.js';
 import { pathOn } from '../model/shared-origin.js';
 import { formatDuration } from './chain/format.js';
 import { h, replace } from './dom.js';
+import { outcomeBadge } from './outcome-badge.js';
 import { rowControls } from './row-controls.js';
 import { rowDetail } from './row-detail.js';
 import { virtualRows } from './virtual-rows.js';
@@ -45,17 +46,7 @@ function cells(row: ReportRow, index: number, open: boolean, origins: ColumnOrig
     'tr',
     { class: `row row--${row.outcome}`, 'data-line': row.line },
     h('td', {}, unfold),
-    h(
-      'td',
-      {},
-      h(
-        'span',
-        {
-          class: `badge badge--${row.outcome === 'passed' ? 'success' : row.outcome === 'failed' ? 'error' : 'other'}`,
-        },
-        row.outcome,
-      ),
-    ),
+    h('td', {}, outcomeBadge(row)),
     h('td', { class: 'url', title: row.source }, pathOn(row.source, origins.source)),
     h('td', {}, row.error ?? (row.finalStatus === undefined ? '' : String(row.finalStatus))),
     h('td', {}, row.redirects),
@@ -101,6 +92,12 @@ function markSort(head: HTMLElement, state: TableState): void {
   }
 }
 
+/** Whether a bot wall answered any row (the outcome column then widens for the vendor). */
+function hasWalledRows(store: RowStore): boolean {
+  for (let index = 0; index < store.count; index++) if (store.outcomeOf(index) === 'inconclusive') return true;
+  return false;
+}
+
 /** The rows section: filters, the table and the unfolded row. */
 export function rowTable(store: RowStore, source: string): HTMLElement {
   const state: TableState = { shown: [], sort: 'line', descending: false, open: undefined };
@@ -108,7 +105,7 @@ export function rowTable(store: RowStore, source: string): HTMLElement {
   const head = header(state, (key) => sortBy(key));
   const table = h(
     'table',
-    { class: 'rows-table' },
+    { class: hasWalledRows(store) ? 'rows-table rows-table--walled' : 'rows-table' },
     h('caption', { class: 'visually-hidden' }, 'Rows; sort with the column buttons'),
     head,
     body,

@@ -18,7 +18,8 @@ export const VARIANTS_ROUTE_SCHEMA = {
   summary: 'Check that every variant of a URL ends on one canonical URL in one hop',
   description:
     'Analyses `url` and, one change at a time, its variants (http/https, www or the apex, a trailing slash, upper ' +
-    'case, index.html, index.php, the default port written out) and clients (Googlebot smartphone and desktop, Bingbot, Chrome, HEAD): ' +
+    'case, index.html, index.php, the default port written out) and clients (Googlebot smartphone and desktop, Bingbot, Chrome, HEAD), ' +
+    'then its http:// form in a returning browser that knows the HSTS hosts the other variants heard (`as-browser`): ' +
     '`{ url, canonical, grid, findings, rateLimit }` (docs/api.md, "Variants"). Each variant counts as one analysis ' +
     'against the rate limits, and the whole request is refused up front (429) when too few remain. `render` is refused.',
   querystring: ANALYZE_ROUTE_SCHEMA.querystring,

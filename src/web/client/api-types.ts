@@ -34,7 +34,13 @@ export interface VariantRow {
   url: string;
   method: string;
   userAgent?: string;
-  chain: Array<{ url: string; status: number; responseTime?: number; redirectType?: 'permanent' | 'temporary' }>;
+  chain: Array<{
+    url: string;
+    status: number;
+    responseTime?: number;
+    redirectType?: 'permanent' | 'temporary';
+    redirectVia?: Hop['redirectVia'];
+  }>;
   finalUrl?: string;
   finalStatus?: number;
   redirects: number;

@@ -36,6 +36,7 @@ export class AnalyzeForm {
   readonly preset = byId('uaPreset', HTMLSelectElement);
   readonly crawler = byId('crawler', HTMLInputElement);
   readonly clientRedirects = byId('clientRedirects', HTMLInputElement);
+  readonly asBrowser = byId('asBrowser', HTMLInputElement);
   readonly render = byId('render', HTMLInputElement);
   readonly renderWait = byId('renderWait', HTMLInputElement);
   readonly renderOptions = byId('renderOptions', HTMLFieldSetElement);
@@ -84,6 +85,7 @@ export class AnalyzeForm {
     this.crawler.placeholder = DEFAULTS.crawler;
     this.crawler.maxLength = OPTION_TABLE.crawler.maxLength;
     this.clientRedirects.defaultChecked = DEFAULTS.clientRedirects === 'follow';
+    this.asBrowser.defaultChecked = DEFAULTS.asBrowser;
   }
 
   private input(name: Field): HTMLInputElement {
@@ -104,6 +106,7 @@ export class AnalyzeForm {
       userAgent: this.userAgent.value,
       crawler: this.crawler.value.trim() || DEFAULT_CRAWLER,
       clientRedirects: this.clientRedirects.checked ? 'follow' : 'report',
+      asBrowser: this.asBrowser.checked ? 'true' : 'false',
       render: render ? 'true' : 'false',
       // The wait means nothing without rendering: left at its default, it stays out of the address.
       renderWait: render ? this.renderWait.value.trim() || DEFAULT_RENDER_WAIT : DEFAULT_RENDER_WAIT,
@@ -120,6 +123,7 @@ export class AnalyzeForm {
     // The default stays a placeholder, so that a person sees it is the default and can type over it.
     this.crawler.value = params.crawler === DEFAULT_CRAWLER ? '' : params.crawler;
     this.clientRedirects.checked = params.clientRedirects !== 'report';
+    this.asBrowser.checked = params.asBrowser === 'true';
     this.render.checked = params.render === 'true';
     this.renderWait.value = params.renderWait;
     this.headers.fill(params.headers ?? []);

@@ -19,6 +19,7 @@ export const PAGE_OPTIONS = [
   'timeout',
   'userAgent',
   'clientRedirects',
+  'asBrowser',
   'render',
   'renderWait',
   'crawler',
@@ -41,6 +42,7 @@ export const PAGE_DEFAULTS: Readonly<Record<PageOptionName, string>> = Object.fr
 export const DEFAULT_MAX_HOPS = PAGE_DEFAULTS.maxHops;
 export const DEFAULT_TIMEOUT = PAGE_DEFAULTS.timeout;
 export const DEFAULT_CLIENT_REDIRECTS = PAGE_DEFAULTS.clientRedirects;
+export const DEFAULT_AS_BROWSER = PAGE_DEFAULTS.asBrowser;
 export const DEFAULT_RENDER = PAGE_DEFAULTS.render;
 export const DEFAULT_RENDER_WAIT = PAGE_DEFAULTS.renderWait;
 export const DEFAULT_CRAWLER = PAGE_DEFAULTS.crawler;

@@ -31,6 +31,8 @@ function hopsOf(row: VariantRow): Hop[] {
       headers: next === undefined ? {} : { location: next.url },
     };
     if (hop.redirectType !== undefined) drawn.redirectType = hop.redirectType;
+    // The chain drawing says how a hop led on: the returning browser's own HSTS upgrade is no server's redirect.
+    if (hop.redirectVia !== undefined) drawn.redirectVia = hop.redirectVia;
     return drawn;
   });
 }
@@ -83,7 +85,9 @@ export function variantCard(
     : [];
   const fact = (term: string, ...value: Array<Node | string>) =>
     h('div', { class: 'variant__fact' }, h('dt', {}, term), h('dd', {}, ...value));
-  const statuses = row.chain.map((hop) => String(hop.status)).join(' → ') || 'no response';
+  const statuses =
+    row.chain.map((hop) => (hop.redirectVia === 'hsts' ? `${hop.status} HSTS` : String(hop.status))).join(' → ') ||
+    'no response';
   return h(
     'li',
     {

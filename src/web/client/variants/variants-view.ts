@@ -56,7 +56,7 @@ export function renderVariants(report: VariantsResponse, copiers: Copiers): HTML
     h(
       'p',
       { class: 'hint' },
-      'Each variant changes one thing from the URL as given. The odd ones are marked ⚑ and named by a finding below.',
+      'Each variant changes one thing from the URL as given; the last, as-browser, is its http:// form in a returning browser that knows the HSTS the others heard. The odd ones are marked ⚑ and named by a finding below.',
     ),
     h('ol', { class: 'variants__list' }, ...report.grid.map((row) => variantCard(row, report.findings, onCopy))),
   );
