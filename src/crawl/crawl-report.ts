@@ -51,11 +51,13 @@ function countRedirecting(byPage: Map<string, number>, page: string): void {
   for (const [other] of ranked.slice(TOP_PAGES)) byPage.delete(other);
 }
 
-/** Whether a target redirects, loops or fails: the links to it have findings. */
+/** Whether a target redirects, loops, fails or is parked: the links to it have findings. */
 export function problem(target: TargetRecord): boolean {
   if (target.result === undefined) return target.error !== undefined;
   const { summary, chain } = target.result;
-  return summary.hasLoop || summary.finalStatus >= 400 || countRedirects(chain) > 0;
+  if (summary.hasLoop || summary.finalStatus >= 400 || countRedirects(chain) > 0) return true;
+  // A parked domain answers 200 without a redirect, and is a link's problem all the same (`link_to_parked`).
+  return summary.issues.some((issue) => issue.type === 'parked_domain');
 }
 
 /**

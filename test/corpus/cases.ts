@@ -2178,7 +2178,53 @@ const robotsTxt: CorpusCase[] = [
 const CF_CHALLENGE =
   'https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response';
 
+/** Where the services' for-sale and parking pages are documented: each lander's source is in the labelled corpus. */
+const PARKED_CORPUS = 'test/fixtures/parked-domains/parked.json';
+
 const errorEnds: CorpusCase[] = [
+  {
+    id: 'error/expired-domain-forwarded-to-hugedomains',
+    title: "A migration target whose domain lapsed: its page's script now sends visitors to HugeDomains' for-sale page",
+    start: 'https://parked-a.test/old',
+    routes: {
+      'https://parked-a.test/old': to('https://parked-a.test/', 302),
+      'https://parked-a.test/': page({
+        title: 'parked-a.test',
+        body: '<script>window.location.replace("https://www.hugedomains.com/domain_profile.cfm?d=parked-a.test")</script>',
+      }),
+    },
+    mustFind: ['parked_domain', 'javascript_redirect'],
+    mustNotFind: ['error_status', 'bot_wall'],
+    cites: [PARKED_CORPUS, ISSUES('parked_domain')],
+  },
+  {
+    id: 'error/parked-sedo-lander',
+    title: "A page that is now Sedo's parking lander (its script from img.sedoparking.com), status 200",
+    start: 'https://parked-b.test/',
+    routes: {
+      'https://parked-b.test/': page({
+        title: 'parked-b.test - parked-b Resources and Information.',
+        body: '<div id="related"></div><script src="https://img.sedoparking.com/templates/brick/84/js/min.js"></script>',
+      }),
+    },
+    mustFind: ['parked_domain'],
+    mustNotFind: ['error_status', 'bot_wall', 'redirect_chain'],
+    cites: [PARKED_CORPUS, ISSUES('parked_domain')],
+  },
+  {
+    id: 'error/parking-garage-page-is-not-parked',
+    title: 'A car park\'s booking page that says "parked" and "for sale" of other things: not a parked domain',
+    start: 'https://parked-c.test/',
+    routes: {
+      'https://parked-c.test/': page({
+        title: 'parked-c.test | Airport parking, booked in a minute',
+        body: '<h1>parked-c.test</h1><p>Your car is parked by our valets. Season tickets for sale at the desk.</p>',
+      }),
+    },
+    mustFind: [],
+    mustNotFind: ['parked_domain'],
+    cites: ['test/fixtures/parked-domains/ordinary.json', ISSUES('parked_domain')],
+  },
   {
     id: 'error/redirect-to-cloudflare-challenge',
     title: 'A moved page now behind a Cloudflare managed challenge: a bot wall, not a broken page',

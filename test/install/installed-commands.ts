@@ -48,6 +48,16 @@ function site(
     const html = `<!doctype html><title>moving</title><script>location.replace('/landed')</script>`;
     return { status: 200, headers: { 'content-type': 'text/html' }, body: html };
   }
+  if (path === '/parked') {
+    // Sedo's parking lander, as the labelled corpus has it (test/fixtures/parked-domains/parked.json, sedo-1).
+    const html = `<!doctype html><title>Resources and Information.</title><script src="https://img.sedoparking.com/templates/brick/84/js/min.js"></script>`;
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: html };
+  }
+  if (path === '/walled') {
+    // Cloudflare's challenge: https://developers.cloudflare.com/cloudflare-challenges/challenge-types/challenge-pages/detect-response
+    const headers = { server: 'cloudflare', 'cf-mitigated': 'challenge', 'content-type': 'text/html' };
+    return { status: 403, headers, body: '<!DOCTYPE html><title>Just a moment...</title>' };
+  }
   if (path === '/sitemap.xml') {
     const body = sitemap([1, 2, 3].map((n) => `${origin}/new/${n}`));
     return { status: 200, headers: { 'content-type': 'application/xml' }, body };
@@ -105,6 +115,29 @@ export function describeInstalledCommands(installed: () => Installed): void {
     await writeFile(path, text);
     return path;
   }
+
+  // Issue 46: a bot wall is inconclusive, a parked target fails though it answers 200 (docs/issues.md).
+  describe('walls and parked domains, installed', () => {
+    it('check: the walled row is inconclusive, the parked one failed, and the run exits 1', async () => {
+      const list = await file(
+        'issue46.txt',
+        ['/old/1', '/parked', '/walled'].map((path) => plain.origin + path).join('\n'),
+      );
+      const result = await runInstalled(installed(), ['check', list, '--format', 'ndjson', ...FAST]);
+      const rows = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((row) => row.source !== undefined);
+      expect(rows.map((row) => [new URL(row.source).pathname, row.outcome])).toEqual([
+        ['/old/1', 'passed'],
+        ['/parked', 'failed'],
+        ['/walled', 'inconclusive'],
+      ]);
+      expect(rows[1].reasons.join('\n')).toContain("Sedo's parking page (loads img.sedoparking.com)");
+      expect(result.code).toBe(1);
+    });
+  });
 
   // docs/cutover.md: curl's --resolve and --connect-to (https://curl.se/docs/manpage.html#--resolve), -H and
   // --request-cookie, and hoplens variants, from the installed executable; the names resolve nowhere but by the flags.

@@ -17,6 +17,7 @@ import { type MonitorSystem, signDelivery } from '../../src/monitor/index.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { ROOT } from '../helpers/cli.js';
 import { admin, manualClock, monitorApp, startWebhookSink, type WebhookSink } from '../helpers/monitors.js';
+import { labelledPage } from '../helpers/parked-pages.js';
 import { until } from '../helpers/polling.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres-server.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
@@ -24,14 +25,19 @@ import { startServer, type TestServer } from '../helpers/servers.js';
 const SECRET = 'webhook-secret';
 let postgres: TestPostgres;
 let target: TestServer;
-/** What the target's `/old` does: 301 or 302 to `/new`; `/new` answers `finalStatus`. */
-const behaviour = { redirect: 301, finalStatus: 200 };
+/**
+ * What the target's `/old` does: 301 or 302 to `/new`; `/new` answers `finalStatus`, with a parking service's lander
+ * when `parked` (the labelled corpus's `sedo-6`, test/fixtures/parked-domains/parked.json).
+ */
+const behaviour = { redirect: 301, finalStatus: 200, parked: false };
+const LANDER = labelledPage('sedo-6');
 const cleanups = cleanupAfterEach();
 
 beforeAll(async () => {
   postgres = await startPostgres();
   target = await startServer((req, res) => {
     if (req.url === '/old') res.writeHead(behaviour.redirect, { location: '/new' }).end();
+    else if (behaviour.parked) res.writeHead(behaviour.finalStatus, LANDER.headers).end(LANDER.body);
     else res.writeHead(behaviour.finalStatus, { 'content-type': 'text/plain' }).end('page');
   });
 }, 60_000);
@@ -42,6 +48,7 @@ afterAll(async () => {
 beforeEach(() => {
   behaviour.redirect = 301;
   behaviour.finalStatus = 200;
+  behaviour.parked = false;
 });
 
 interface Setup {
@@ -135,6 +142,19 @@ describe('alerts', () => {
       ['monitor.failing', 'sent', 1],
       ['monitor.recovered', 'sent', 1],
     ]);
+  });
+
+  it('alerts when the target now parks, though it still answers 200 where expected', async () => {
+    const { app, monitors, sink } = await setUp();
+    const id = await createMonitor(app);
+    expect(await runNow(app, id)).toBe('passed');
+    behaviour.parked = true;
+    expect(await runNow(app, id)).toBe('failed');
+    await monitors.tick();
+    expect(events(sink)).toEqual(['monitor.failing']);
+    const body = JSON.parse(sink.deliveries[0]?.body ?? '{}');
+    expect(body.run).toMatchObject({ outcome: 'failed', finalUrl: `${target.origin}/new` });
+    expect(JSON.stringify(body)).toContain("Sedo's parking page (loads img.sedoparking.com)");
   });
 
   it('alerts once when a passing chain changes (a status), not when it stays the same', async () => {

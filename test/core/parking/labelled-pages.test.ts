@@ -6,27 +6,14 @@
  * says, each earlier hop a redirect; the NS records are the page's, through the analyzer's `nameServers` seam.
  * The issue's figures: recall of at least 90% and no false positive.
  */
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from '../../../src/index.js';
-import { ROOT } from '../../helpers/cli.js';
+import { corpusPages, type LabelledPage } from '../../helpers/parked-pages.js';
 import { tableResolver } from '../../helpers/resolvers.js';
 import { startServer, type TestServer } from '../../helpers/servers.js';
 import { LOOPBACK } from '../helpers/analysis.js';
-
-interface LabelledPage {
-  id: string;
-  label: 'parked' | 'ordinary';
-  url: string;
-  via?: string[];
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  nameServers?: string[];
-}
 
 type Answer = { redirect: string } | { page: LabelledPage };
 
@@ -122,9 +109,7 @@ async function parkedFinding(page: LabelledPage): Promise<string | undefined> {
 
 /** Every page of a corpus file: the parked ones missed, and the ordinary ones called parked. */
 async function judge(file: string) {
-  const { pages } = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/parked-domains', file), 'utf8')) as {
-    pages: LabelledPage[];
-  };
+  const pages = corpusPages(file);
   const missed: string[] = [];
   const wrong: string[] = [];
   for (const page of pages) {
