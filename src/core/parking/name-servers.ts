@@ -27,11 +27,15 @@ export function delegatedName(hostname: string): boolean {
 /**
  * The system resolver's NS records for a host: the host's own, else its parent's, up to a two-label name (a parked
  * `www.example.com` is delegated at `example.com`). One try per name, each bounded; every failure is "none".
+ * `servers` (`ADDRESS[:PORT]`) asks those DNS servers instead of the system's.
  */
-export function systemNameServers(): NameServerLookup {
+export function systemNameServers(servers?: readonly string[]): NameServerLookup {
   let resolver: Resolver | undefined;
   return async (domain) => {
-    resolver ??= new Resolver({ timeout: QUERY_TIMEOUT_MS, tries: 1 });
+    if (resolver === undefined) {
+      resolver = new Resolver({ timeout: QUERY_TIMEOUT_MS, tries: 1 });
+      if (servers !== undefined) resolver.setServers([...servers]);
+    }
     let name = domain.replace(/\.$/, '').toLowerCase();
     for (let depth = 0; depth < 4 && name.split('.').length >= 2; depth++) {
       const found = await resolver.resolveNs(name).catch(() => undefined);

@@ -1,12 +1,14 @@
 /**
  * The final host's NS records for `parked_domain` (src/core/parking/name-server-check.ts): asked once per host, never
  * for an IP literal or a special-use name (RFC 6761: `localhost`, `.test`, `.example`, `.invalid`), given up as
- * "none" when the analysis is aborted or the resolver is slow, and a failed lookup is "none" too.
+ * "none" when the analysis is aborted or the resolver is slow, and a failed lookup is "none" too. The default lookup
+ * (`systemNameServers`) asks a DNS server on loopback through node:dns, as it asks the system's.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { NameServerCheck } from '../../../src/core/parking/index.js';
-import { delegatedName } from '../../../src/core/parking/name-servers.js';
+import { delegatedName, systemNameServers } from '../../../src/core/parking/name-servers.js';
 import type { Hop } from '../../../src/index.js';
+import { startTestDns } from '../../helpers/dns-server.js';
 
 function chainTo(url: string): Hop[] {
   return [{ url, status: 200, statusText: 'OK', responseTime: 1, headers: {} }];
@@ -81,6 +83,32 @@ describe('NameServerCheck', () => {
       await expect(pending).resolves.toEqual([]);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('systemNameServers, through the real resolver (c-ares) and a loopback DNS server', () => {
+  it("asks the host, then its parent, and returns the parent's NS records lower-cased", async () => {
+    const dns = await startTestDns({
+      'www.bluecanyonhiking.com': [],
+      'bluecanyonhiking.com': ['NS1.SedoParking.com', 'ns2.sedoparking.com'],
+    });
+    try {
+      const lookup = systemNameServers([dns.address]);
+      await expect(lookup('www.bluecanyonhiking.com')).resolves.toEqual(['ns1.sedoparking.com', 'ns2.sedoparking.com']);
+      expect(dns.asked).toEqual(['www.bluecanyonhiking.com', 'bluecanyonhiking.com']);
+    } finally {
+      await dns.close();
+    }
+  });
+
+  it('a name nobody delegates is none, after at most one question per label', async () => {
+    const dns = await startTestDns({});
+    try {
+      await expect(systemNameServers([dns.address])('a.b.nowhere.com')).resolves.toEqual([]);
+      expect(dns.asked).toEqual(['a.b.nowhere.com', 'b.nowhere.com', 'nowhere.com']);
+    } finally {
+      await dns.close();
     }
   });
 });
