@@ -86,7 +86,7 @@ interface Report {
 async function variants(url: string, connectTo: string[], format = 'json') {
   const rules = connectTo.flatMap((rule) => ['--connect-to', rule]);
   const args = ['variants', url, '--ca', caFile, '--no-robots', '--format', format, ...rules];
-  // Thirteen analyses on loopback take well under a second; the rest is room for a loaded machine.
+  // Fourteen analyses on loopback take well under a second; the rest is room for a loaded machine.
   return spawnCli(args, { timeoutMs: 60_000 });
 }
 

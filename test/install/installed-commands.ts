@@ -183,7 +183,9 @@ export function describeInstalledCommands(installed: () => Installed): void {
       const report = JSON.parse(result.stdout) as { canonical: string; grid: { variant: string }[] };
       expect(report.canonical).toBe('http://www.cutover.test/new/1');
       expect(report.grid.map((row) => row.variant)).toContain('googlebot-smartphone');
-      expect(report.grid).toHaveLength(13);
+      // Fourteen: the last is the as-browser row (http:// in a browser that knows the HSTS the others heard).
+      expect(report.grid).toHaveLength(14);
+      expect(report.grid.at(-1)?.variant).toBe('as-browser');
       // The https variant meets a plain-HTTP server: not consolidated, an error finding, exit 1.
       expect(result.code).toBe(1);
     });
@@ -204,10 +206,10 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(lines[0]).toBe(
         'line,source,variant,change,url,method,chain,final_url,final_status,redirects,error,findings',
       );
-      // Thirteen variants per row (the default port written out among them), the URL as given first.
-      expect(lines).toHaveLength(1 + 2 * 13);
+      // Fourteen variants per row (the default port written out among them, as-browser last), the URL as given first.
+      expect(lines).toHaveLength(1 + 2 * 14);
       expect(lines[1]).toMatch(/^1,http:\/\/www\.cutover\.test\/new\/1,given,/);
-      expect(lines[14]).toMatch(/^2,http:\/\/www\.cutover\.test\/new\/2,given,/);
+      expect(lines[15]).toMatch(/^2,http:\/\/www\.cutover\.test\/new\/2,given,/);
       expect(result.code).toBe(1);
       const help = await runInstalled(installed(), ['check', '--help']);
       expect(help.stdout).toContain('--variants');
