@@ -8,42 +8,22 @@
  * Both servers are reached through --connect-to, so the URLs are the site's own, on the default ports.
  */
 
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/index.js';
 import { analyzeVariants } from '../../src/variants/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
-import { startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
-import { createTestPki } from '../helpers/tls-certificates.js';
-import { EXPECTED_VARIANT_FINDINGS as EXPECTED, GIVEN, inconsistentSite as site } from '../helpers/variant-site.js';
+import { runCli } from '../helpers/cli.js';
+import {
+  EXPECTED_VARIANT_FINDINGS as EXPECTED,
+  GIVEN,
+  serveBothSchemes,
+  inconsistentSite as site,
+} from '../helpers/variant-site.js';
 
-let plain: TestServer;
-let secure: TestServer;
-let dir: { path: string; remove: () => Promise<void> };
-let caFile: string;
-let ca: string;
-
-beforeAll(async () => {
-  const pki = createTestPki('www.shop.test', ['shop.test', 'www.shop.test', 'm.shop.test']);
-  ca = pki.ca;
-  plain = await startServer(site);
-  secure = await startHttpsServer(site, pki.valid);
-  dir = await tempDir();
-  caFile = join(dir.path, 'ca.pem');
-  await writeFile(caFile, pki.ca);
-  // Seven RSA keys for the test PKI: slow on a shared machine.
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all([plain?.close(), secure?.close(), dir?.remove()]);
-});
-
-const connectTo = () => [`:80:127.0.0.1:${plain.port}`, `:443:127.0.0.1:${secure.port}`];
+const served = serveBothSchemes(site, ['www.shop.test', 'shop.test', 'm.shop.test']);
 
 describe('variants', () => {
   it("the library finds exactly the built inconsistencies, the canonical URL being the given URL's final one", async () => {
-    const analyzer = new Analyzer({ ca, connectTo: connectTo() });
+    const analyzer = new Analyzer({ ca: served.ca, connectTo: served.connectTo() });
     try {
       const report = await analyzeVariants(GIVEN, (url, options) => analyzer.analyze(url, options), {
         allowNetworks: ['127.0.0.0/8'],
@@ -91,9 +71,9 @@ describe('variants', () => {
       'variants',
       GIVEN,
       '--ca',
-      caFile,
+      served.caFile,
       '--no-robots',
-      ...connectTo().flatMap((rule) => ['--connect-to', rule]),
+      ...served.connectTo().flatMap((rule) => ['--connect-to', rule]),
     ];
     const { code, stdout } = await runCli(args);
     expect(code).toBe(1);

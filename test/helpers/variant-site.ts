@@ -2,7 +2,13 @@
  * A site built to have each variants inconsistency once (test/cli/variants-command.test.ts says which and why), served
  * on http and https: reach it with `--connect-to` (`:80:127.0.0.1:PLAIN`, `:443:127.0.0.1:SECURE`).
  */
+import { writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { tempDir } from './cli.js';
+import { startHttpsServer, startServer, type TestServer } from './servers.js';
+import { createTestPki } from './tls-certificates.js';
 
 /** The URL as given; it answers itself (the canonical URL) to a browser's GET. */
 export const GIVEN = 'https://www.shop.test/some/page';
@@ -42,4 +48,59 @@ export function inconsistentSite(req: IncomingMessage, res: ServerResponse): unk
   if (req.method === 'HEAD') return page(404);
   if (/Android.*Googlebot/.test(req.headers['user-agent'] ?? '')) return moved(res, 'https://m.shop.test/some/page');
   return page();
+}
+
+/** A site served on http and https on loopback, with the CA its certificate is signed by. */
+export interface BothSchemes {
+  readonly plain: TestServer;
+  readonly secure: TestServer;
+  /** The CA's PEM, and a file of it for `--ca`. */
+  readonly ca: string;
+  readonly caFile: string;
+  /** `--connect-to` rules sending ports 80 and 443 to the two servers, so URLs keep the site's own names. */
+  connectTo(): string[];
+}
+
+/**
+ * Serves `handler` on http and https for the file (started before its tests, closed after): a certificate for `names`,
+ * the first its subject. Read the servers from the returned object once the tests run.
+ */
+export function serveBothSchemes(
+  handler: (req: IncomingMessage, res: ServerResponse) => unknown,
+  names: readonly string[],
+): BothSchemes {
+  const state: { plain?: TestServer; secure?: TestServer; ca?: string; caFile?: string } = {};
+  let dir: { path: string; remove: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    const pki = createTestPki(names[0] ?? 'localhost', [...names]);
+    state.ca = pki.ca;
+    state.plain = await startServer(handler);
+    state.secure = await startHttpsServer(handler, pki.valid);
+    dir = await tempDir();
+    state.caFile = join(dir.path, 'ca.pem');
+    await writeFile(state.caFile, pki.ca);
+    // RSA keys for the test PKI: slow on a shared machine.
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([state.plain?.close(), state.secure?.close(), dir?.remove()]);
+  });
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('serveBothSchemes: read only once the tests run');
+    return value;
+  };
+  return {
+    get plain() {
+      return need(state.plain);
+    },
+    get secure() {
+      return need(state.secure);
+    },
+    get ca() {
+      return need(state.ca);
+    },
+    get caFile() {
+      return need(state.caFile);
+    },
+    connectTo: () => [`:80:127.0.0.1:${need(state.plain).port}`, `:443:127.0.0.1:${need(state.secure).port}`],
+  };
 }

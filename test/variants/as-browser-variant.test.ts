@@ -5,15 +5,12 @@
  * that sends none, it is the server's redirect, as the `scheme` row. Loopback servers on http and https, reached
  * through --connect-to, so the URLs are the sites' own.
  */
-import { writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Analyzer } from '../../src/core/index.js';
 import { analyzeVariants, type VariantsReport } from '../../src/variants/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
-import { startHttpsServer, startServer, type TestServer } from '../helpers/servers.js';
-import { createTestPki } from '../helpers/tls-certificates.js';
+import { runCli } from '../helpers/cli.js';
+import { serveBothSchemes } from '../helpers/variant-site.js';
 
 const HSTS_SITE = 'https://www.hsts.test/page';
 const PLAIN_SITE = 'https://www.nohsts.test/page';
@@ -35,32 +32,10 @@ function site(req: IncomingMessage, res: ServerResponse): void {
   res.end('<!doctype html><title>page</title>');
 }
 
-let plain: TestServer;
-let secure: TestServer;
-let dir: { path: string; remove: () => Promise<void> };
-let caFile: string;
-let ca: string;
-
-beforeAll(async () => {
-  const names = ['hsts.test', 'www.hsts.test', 'nohsts.test', 'www.nohsts.test'];
-  const pki = createTestPki('www.hsts.test', names);
-  ca = pki.ca;
-  plain = await startServer(site);
-  secure = await startHttpsServer(site, pki.valid);
-  dir = await tempDir();
-  caFile = join(dir.path, 'ca.pem');
-  await writeFile(caFile, pki.ca);
-  // RSA keys for the test PKI: slow on a shared machine.
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all([plain?.close(), secure?.close(), dir?.remove()]);
-});
-
-const connectTo = () => [`:80:127.0.0.1:${plain.port}`, `:443:127.0.0.1:${secure.port}`];
+const served = serveBothSchemes(site, ['www.hsts.test', 'hsts.test', 'nohsts.test', 'www.nohsts.test']);
 
 async function variantsOf(url: string): Promise<VariantsReport> {
-  const analyzer = new Analyzer({ ca, connectTo: connectTo() });
+  const analyzer = new Analyzer({ ca: served.ca, connectTo: served.connectTo() });
   try {
     return await analyzeVariants(url, (each, options) => analyzer.analyze(each, options), {
       allowNetworks: ['127.0.0.0/8'],
@@ -75,7 +50,7 @@ const rowOf = (report: VariantsReport, id: string) => report.grid.find((row) => 
 
 describe('the as-browser variant', () => {
   it('is the last row: http:// upgraded by the browser itself, after the https rows heard HSTS', async () => {
-    const before = plain.received.length;
+    const before = served.plain.received.length;
     const report = await variantsOf(HSTS_SITE);
     expect(report.grid.at(-1)?.variant).toBe('as-browser');
     expect(rowOf(report, 'as-browser')).toMatchObject({
@@ -92,7 +67,7 @@ describe('the as-browser variant', () => {
     });
     // The scheme row still shows the server's redirect; the browser sent nothing in clear: one plain request in all.
     expect(rowOf(report, 'scheme')?.chain.map((hop) => hop.status)).toEqual([301, 200]);
-    expect(plain.received.length - before).toBe(1);
+    expect(served.plain.received.length - before).toBe(1);
   });
 
   it("shows the server's redirect where the site sends no HSTS", async () => {
@@ -106,8 +81,8 @@ describe('the as-browser variant', () => {
   });
 
   it('the CLI names the upgrade in the table, the CSV and the JSON', async () => {
-    const args = ['variants', HSTS_SITE, '--ca', caFile, '--no-robots'];
-    const flags = [...args, ...connectTo().flatMap((rule) => ['--connect-to', rule])];
+    const args = ['variants', HSTS_SITE, '--ca', served.caFile, '--no-robots'];
+    const flags = [...args, ...served.connectTo().flatMap((rule) => ['--connect-to', rule])];
     const table = await runCli(flags);
     expect(table.stdout).toMatch(
       /^ {3}as-browser +http:\/\/ in a returning browser \(HSTS learnt from the rows above\) +307 HSTS → 200 +https:\/\/www\.hsts\.test\/page$/m,

@@ -4,50 +4,18 @@
  * and the verdict says "Parked domain" with the service and signal, not "works". Readable in light and dark, on a
  * desktop and a 375 px phone.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkedPages,
-  expectReadable,
-  launchChromium,
-  type PageOptions,
-  type RunningService,
-  screenshot,
-  startService,
-} from '../helpers/browser.js';
-import { useBuiltPage } from '../helpers/built-page.js';
+import { describe, expect, it } from 'vitest';
+import { expectReadable, screenshot } from '../helpers/browser.js';
 import { labelledPage } from '../helpers/parked-pages.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { useResultPages } from '../helpers/result-page.js';
 
 const LANDER = labelledPage('sedo-1');
-const pageDir = useBuiltPage();
-let browser: Browser;
-let service: RunningService;
-let site: TestServer;
-const openChecked = checkedPages(() => browser);
-
-beforeAll(async () => {
-  site = await startServer((req, res) => {
-    if (req.url === '/old') res.writeHead(301, { location: '/parked' }).end();
-    // The lander's own resources are not served: the page blocks every request off the service's origin anyway.
-    else res.writeHead(200, LANDER.headers).end(LANDER.body);
-  });
-  service = await startService(pageDir(), { HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8' });
-  browser = await launchChromium();
+const pages = useResultPages((req, res) => {
+  if (req.url === '/old') res.writeHead(301, { location: '/parked' }).end();
+  // The lander's own resources are not served: the page blocks every request off the service's origin anyway.
+  else res.writeHead(200, LANDER.headers).end(LANDER.body);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-  await site?.close();
-});
-
-async function openResult(options: PageOptions = {}): Promise<Page> {
-  const { page } = await openChecked(service.origin, options);
-  await page.goto(`${service.origin}/?url=${encodeURIComponent(`${site.origin}/old`)}`);
-  await page.locator('.timeline').waitFor();
-  return page;
-}
+const openResult = (options = {}) => pages.openResult('/old', options);
 
 const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
@@ -55,7 +23,7 @@ describe('a parked domain on the page', () => {
   it('says "Parked domain" with the service and the signal, and lists the finding', async () => {
     const page = await openResult();
     expect(oneLine(await page.locator('.verdict').innerText())).toBe(
-      `Parked domain ${site.origin}/parked is a parked domain: Sedo's parking page (loads img.sedoparking.com), not the site`,
+      `Parked domain ${pages.origin()}/parked is a parked domain: Sedo's parking page (loads img.sedoparking.com), not the site`,
     );
     expect(await page.locator('.verdict').getAttribute('data-level')).toBe('warning');
     const types = await page.locator('.issues .issue').evaluateAll((nodes) => nodes.map((node) => node.dataset.type));

@@ -5,55 +5,23 @@
  * wall on its hop and the `bot_wall` finding, not `error_status`; a hop's Strict-Transport-Security is shown as a
  * browser reads it. Readable in light and dark, on a desktop and a 375 px phone.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkedPages,
-  expectReadable,
-  launchChromium,
-  type PageOptions,
-  type RunningService,
-  screenshot,
-  startService,
-} from '../helpers/browser.js';
-import { useBuiltPage } from '../helpers/built-page.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { describe, expect, it } from 'vitest';
+import { expectReadable, type PageOptions, screenshot } from '../helpers/browser.js';
+import { useResultPages } from '../helpers/result-page.js';
 
-const pageDir = useBuiltPage();
-let browser: Browser;
-let service: RunningService;
-let site: TestServer;
-const openChecked = checkedPages(() => browser);
-
-beforeAll(async () => {
-  site = await startServer((req, res) => {
-    if (req.url === '/start') {
-      // An HSTS header on plain HTTP: shown, and marked as one a browser ignores (RFC 6797 §8.1).
-      res.writeHead(301, { location: '/middle', 'strict-transport-security': 'max-age=31536000' }).end();
-    } else if (req.url === '/middle') {
-      // An invalid one (no max-age, RFC 6797 §6.1.1): shown in the warning colour, which must stay readable.
-      res.writeHead(301, { location: '/walled', 'strict-transport-security': 'includeSubDomains' }).end();
-    } else {
-      res.writeHead(403, { server: 'cloudflare', 'cf-mitigated': 'challenge', 'content-type': 'text/html' });
-      res.end('<!DOCTYPE html><title>Just a moment...</title>');
-    }
-  });
-  service = await startService(pageDir(), { HOPLENS_ALLOW_NETWORKS: '127.0.0.0/8' });
-  browser = await launchChromium();
+const pages = useResultPages((req, res) => {
+  if (req.url === '/start') {
+    // An HSTS header on plain HTTP: shown, and marked as one a browser ignores (RFC 6797 §8.1).
+    res.writeHead(301, { location: '/middle', 'strict-transport-security': 'max-age=31536000' }).end();
+  } else if (req.url === '/middle') {
+    // An invalid one (no max-age, RFC 6797 §6.1.1): shown in the warning colour, which must stay readable.
+    res.writeHead(301, { location: '/walled', 'strict-transport-security': 'includeSubDomains' }).end();
+  } else {
+    res.writeHead(403, { server: 'cloudflare', 'cf-mitigated': 'challenge', 'content-type': 'text/html' });
+    res.end('<!DOCTYPE html><title>Just a moment...</title>');
+  }
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-  await site?.close();
-});
-
-async function openResult(options: PageOptions = {}): Promise<Page> {
-  const { page } = await openChecked(service.origin, options);
-  await page.goto(`${service.origin}/?url=${encodeURIComponent(`${site.origin}/start`)}`);
-  await page.locator('.timeline').waitFor();
-  return page;
-}
+const openResult = (options: PageOptions = {}) => pages.openResult('/start', options);
 
 const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
