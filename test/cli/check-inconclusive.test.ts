@@ -67,6 +67,9 @@ describe('check: a row behind a bot wall is inconclusive', () => {
   it('the table marks the row WALL; JUnit writes it skipped; SARIF a note', async () => {
     const table = await runCli(['check', '-'], { stdin: list('/walled') });
     expect(table.stdout).toMatch(/^WALL {2}http:\/\/127\.0\.0\.1:\d+\/walled/m);
+    // What was seen is told with a question mark: the row did not fail.
+    expect(table.stdout).toMatch(/^ {6}\? inconclusive: cloudflare challenge \(cf-mitigated: challenge\)$/m);
+    expect(table.stdout).not.toContain('✖');
     const junit = await runCli(['check', '-', '--format', 'junit'], { stdin: list('/walled') });
     expect(junit.stdout).toContain('<skipped type="inconclusive" message="inconclusive: cloudflare challenge');
     expect(junit.stdout).toMatch(/<testsuites name="hoplens check" tests="1" failures="0" errors="0" skipped="1"/);

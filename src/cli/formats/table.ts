@@ -90,7 +90,9 @@ export class TableFormatter implements CheckFormatter {
       result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${shownUrl(result.finalUrl)}` : '';
     const where = result.outcome === 'passed' ? '' : c.dim(`  (line ${result.line})`);
     let text = `${label} ${shownUrl(result.source)}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
-    for (const reason of result.reasons) text += `      ${c.red('✖')} ${terminalText(reason)}\n`;
+    // A row behind a bot wall did not fail: what was seen is told with a question mark, not a failure's cross.
+    const mark = result.outcome === 'inconclusive' ? c.yellow('?') : c.red('✖');
+    for (const reason of result.reasons) text += `      ${mark} ${terminalText(reason)}\n`;
     // In strict mode the warnings are already among the reasons.
     if (result.reasons.every((reason) => !reason.startsWith('warning: '))) {
       for (const warning of result.warnings) text += `      ${c.yellow('⚠')} ${terminalText(warning)}\n`;
