@@ -38,7 +38,9 @@ function routesOf(pages: readonly LabelledPage[]) {
     const hops = [...(page.via ?? []), page.url].filter(
       (url, index, all) => plain(url) !== plain(all[index + 1] ?? ''),
     );
-    hops.slice(0, -1).forEach((url, index) => add(url, { redirect: plain(hops[index + 1] ?? '') }, page.id));
+    for (const [index, url] of hops.slice(0, -1).entries()) {
+      add(url, { redirect: plain(hops[index + 1] ?? '') }, page.id);
+    }
     add(page.url, { page }, page.id);
     const host = new URL(page.url).hostname.toLowerCase();
     if (page.nameServers !== undefined) nameServers.set(host, [...(nameServers.get(host) ?? []), ...page.nameServers]);
