@@ -39,7 +39,8 @@ class TerminalBar implements Progress {
   private total: number | undefined;
   private readonly line: StatusLine;
 
-  constructor(stream: Writable) {
+  constructor(stream: Writable, total?: number) {
+    this.total = total;
     this.line = startStatusLine(stream, (elapsed) => progressLine(this.value, this.total, elapsed));
   }
 
@@ -67,5 +68,10 @@ const DISABLED: Progress = { tick() {}, setTotal() {}, clear() {}, stop() {} };
  * log must not fill with redraws. Text for the same terminal goes after {@link Progress.clear}.
  */
 export async function createProgress(stream: Writable, enabled: boolean): Promise<Progress> {
-  return enabled ? new TerminalBar(stream) : DISABLED;
+  return startProgress(stream, enabled);
+}
+
+/** {@link createProgress}, drawn from now: for a face that starts its bar when the checking starts, its total known. */
+export function startProgress(stream: Writable, enabled: boolean, total?: number): Progress {
+  return enabled ? new TerminalBar(stream, total) : DISABLED;
 }

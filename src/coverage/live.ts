@@ -11,6 +11,9 @@ export interface LiveSettings {
   limits: RunLimits;
   expectations: ExpectationSettings;
   signal?: AbortSignal | undefined;
+  /** Told how many URLs will be checked, then of each one checked: a face's progress bar. */
+  onTotal?: ((total: number) => void) | undefined;
+  onRow?: (() => void) | undefined;
 }
 
 /** Each row as `check` reads a pair: its URL, and the map's target expected where the map redirects it. */
@@ -51,8 +54,10 @@ export async function checkLive(rows: readonly CoverageRow[], settings: LiveSett
   // Every row in flight listens to the signal, as in a check run.
   setMaxListeners(settings.limits.concurrency * 2 + 10, signal);
   const config = { ...settings.limits, analyze: settings.analyze, signal };
+  settings.onTotal?.(rows.length);
   for await (const event of judgeRun(liveItems(rows), config, judging)) {
     if (event.kind !== 'judged') continue;
+    settings.onRow?.();
     const row = rows[event.row.result.line - 1];
     if (row !== undefined) row.live = answerOf(event.row.result);
   }

@@ -5,11 +5,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_FORMAT_NAMES } from '../../src/cli/coverage/flags.js';
 import { LOG_FORMATS } from '../../src/inputs/logs/index.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { assertBuilt, killChildren, spawnCli, tempDir } from '../helpers/cli.js';
+import { assertBuilt, killChildren, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { holdingServer } from '../helpers/holding-server.js';
 import {
   combinedLine,
@@ -204,6 +205,31 @@ describe('hoplens coverage --live', () => {
     const page = await readFile(html, 'utf8');
     expect(page).toMatch(/^<!doctype html>/i);
     expect(page).toContain('45.5%');
+  }, 90_000);
+
+  it('--live shows a progress bar on a terminal, from when the requests start; --no-progress or a pipe shows none', async () => {
+    await writeFile(at('bar.csv'), 'source,target\n/old,/new\n/two,/new\n');
+    await writeFile(
+      at('bar.log'),
+      ['/old', '/two', '/unmapped'].map((path) => combinedLine(path, 200, PERSON)).join('\n'),
+    );
+    const args = ['coverage', 'bar.csv', '--log', 'bar.log', '--base-url', site.origin, '--live', '--format', 'json'];
+    const terminal = (shown: string[]) => {
+      const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+      stream.on('data', (chunk: Buffer) => shown.push(chunk.toString()));
+      return stream;
+    };
+    const drawn: string[] = [];
+    const out = await runCli(args, { cwd: dir.path, stderrIsTTY: true, stderr: terminal(drawn) });
+    expect(out.code).toBe(0);
+    // Three URLs to request (the unmapped one too): its first frame counts them, before any was checked.
+    expect(drawn.join('')).toMatch(/0% \| 0\/3 rows/);
+    const quiet: string[] = [];
+    await runCli([...args, '--no-progress'], { cwd: dir.path, stderrIsTTY: true, stderr: terminal(quiet) });
+    expect(quiet.join('')).not.toMatch(/rows \|/);
+    const piped = await runCli(args, { cwd: dir.path });
+    expect(piped.stderr).not.toMatch(/rows \|/);
+    expect(piped.stderr).not.toContain('\u001b[');
   }, 90_000);
 
   it('Ctrl-C during --live: exit 130, the report written, and how many URLs were never requested', async () => {

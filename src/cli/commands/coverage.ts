@@ -11,6 +11,7 @@ import { writeCoverage } from '../coverage/write.js';
 import type { CliIo } from '../io.js';
 import { openFileSink, Sink } from '../output.js';
 import { readPolicyFile } from '../policy-file.js';
+import { type Progress, startProgress } from '../progress.js';
 
 /** `--live`'s analyzer and settings, as `check` makes them from the same flags; undefined without `--live`. */
 async function liveSetup(
@@ -65,16 +66,26 @@ export async function coverageCommand(map: string, flags: CoverageFlags, io: Cli
   const plan = await planCoverage(map, flags, io.cwd ?? process.cwd());
   const sinks = await openSinks(plan, io);
   const live = await liveSetup(plan, flags, io);
+  // `--live` requests every URL: a person at a terminal sees how far it is, as `check`'s bar shows, from when the
+  // requests start (reading the logs comes first).
+  const showProgress = io.stderrIsTTY && flags.progress !== false;
+  let progress: Progress | undefined;
   let run: CoverageRun;
   try {
     const { runCoverage } = await import('../../coverage/index.js');
-    run = await runCoverage(plan.run, { stdin: io.stdin, signal: io.signal, live: live?.live });
+    const onTotal = (total: number) => {
+      progress = startProgress(io.stderr, showProgress, total);
+    };
+    const watched = live && { ...live.live, onTotal, onRow: () => progress?.tick() };
+    run = await runCoverage(plan.run, { stdin: io.stdin, signal: io.signal, live: watched });
+    progress?.stop();
     const colors = colorsFor(io.stdoutIsTTY, io.env, flags.color);
     for (const { sink, format } of sinks) {
       const shown = sink.stream === io.stdout ? colors : colorsFor(false, io.env, false);
       await writeCoverage(sink, format, run.report, { top: plan.run.top, colors: shown });
     }
   } finally {
+    progress?.stop();
     await live?.borrowed.release();
     for (const { sink } of sinks) await sink.close();
   }

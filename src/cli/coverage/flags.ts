@@ -29,6 +29,8 @@ export interface CoverageFlags extends AnalysisFlags, InputFlags {
   live?: boolean;
   concurrency?: string;
   perHost?: string;
+  /** False with `--no-progress`. */
+  progress?: boolean;
   /** False with `--no-color`. */
   color?: boolean;
 }

@@ -77,6 +77,7 @@ function outputOptions(command: Command): Command {
     .option('--live', 'also request each URL on the site, as check does: the share landing on a 200 in one hop')
     .option('--concurrency <n>', `--live: URLs checked at once (default: ${L.concurrency.default})`)
     .option('--per-host <n>', `--live: URLs checked at once on one host (default: ${L.perHost.default})`)
+    .option('--no-progress', '--live: no progress bar (it is only shown when stderr is a terminal)')
     .option('--no-color', 'no colours, even on a terminal (as NO_COLOR=1 does)');
 }
 
