@@ -4,6 +4,7 @@ import { sameRule } from './duplicates.js';
 import { type LintFinding, lintFinding } from './finding.js';
 import { walkMatched } from './matched-walk.js';
 import { edges, isSelfRedirect, type RedirectEdge, type RuleGraph, type RuleWalk, walkRules } from './rule-graph.js';
+import type { TimeSlices } from './time-slices.js';
 
 /** The most rules a chain's message walks through, and the most related lines it names; a longer chain is elided. */
 const SHOWN = 10;
@@ -62,10 +63,15 @@ function keptLine(graph: RuleGraph, byLine: ReadonlyMap<number, CheckRow>, line:
  * `location = /a` answers), or one a pattern rule answers, is a chain too. A rule whose walk is uncertain (shadowed,
  * looping, a hop only the server can compute) is no chain finding: lint reports it as what it is.
  */
-export function findMatchedChains(graph: RuleGraph, rules: CompiledRules): LintFinding[] {
+export async function findMatchedChains(
+  graph: RuleGraph,
+  rules: CompiledRules,
+  slices: TimeSlices,
+): Promise<LintFinding[]> {
   const findings: LintFinding[] = [];
   const byLine = new Map(graph.rows.map((row) => [row.line, row]));
   for (const rule of edges(graph)) {
+    await slices.next();
     if (isSelfRedirect(graph, rule)) continue;
     const matched = walkMatched(rules, rule, graph.where);
     if ('uncertain' in matched || matched.lines.length === 0) continue;

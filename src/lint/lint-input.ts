@@ -13,6 +13,8 @@ export interface LintInputOptions {
   sameHost?: boolean;
   /** `--sitemap`: the new site's sitemaps, resolved; a destination none lists is a finding. */
   sitemapPaths?: readonly string[];
+  /** Stops the lint between slices of its matching (src/lint/time-slices.ts): it rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** A rules file linted: what was read, the graph of its rules, the findings, and patterns skipped as too slow. */
@@ -38,13 +40,14 @@ async function slowPatterns(compiled: CompiledRules): Promise<SkippedItem[]> {
 export async function lintInput(plan: InputPlan, loaded: LoadedRules, options: LintInputOptions): Promise<LintedInput> {
   const graph = buildRuleGraph(loaded.rows, plan.siteOrigin, loaded.places);
   const sitemapPaths = options.sitemapPaths ?? [];
-  const findings = lintGraph(graph, {
+  const findings = await lintGraph(graph, {
     ordered: plan.ordered,
     migration: options.migration === true,
     sameHost: options.sameHost === true,
     ...(plan.siteOrigin === undefined ? {} : { siteOrigin: plan.siteOrigin }),
     ...(loaded.compiled === undefined ? {} : { rules: loaded.compiled }),
     ...(sitemapPaths.length === 0 ? {} : { sitemap: await loadSitemaps(sitemapPaths, graph.key) }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   // Read after linting: the matching above is what finds a rule whose regular expression runs past its bound.
   const slow = loaded.compiled === undefined ? [] : await slowPatterns(loaded.compiled);

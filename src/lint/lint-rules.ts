@@ -10,6 +10,7 @@ import { buildRuleGraph, type RuleGraph, walkRules } from './rule-graph.js';
 import { findSelfRedirects } from './self-redirects.js';
 import { findShadowed } from './shadowed.js';
 import { findTemporaryMoves } from './temporary-moves.js';
+import { TimeSlices } from './time-slices.js';
 
 /** What {@link lintRules} looks for besides what is always wrong. */
 export interface LintOptions {
@@ -28,24 +29,29 @@ export interface LintOptions {
    * pattern rule answers first (first match, or nginx's location precedence) is shadowed.
    */
   rules?: CompiledRules;
+  /** Stops the matching (which gives the event loop a turn every few milliseconds): lint rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 /** The findings on a file's rules (its rows, in input order), by line, then in {@link LINT_KINDS} order. */
-export function lintRules(rows: readonly CheckRow[], options: LintOptions): LintFinding[] {
-  return lintGraph(buildRuleGraph(rows, options.siteOrigin), options);
+export async function lintRules(rows: readonly CheckRow[], options: LintOptions): Promise<LintFinding[]> {
+  return await lintGraph(buildRuleGraph(rows, options.siteOrigin), options);
 }
 
 /** {@link lintRules} on a graph already built. */
-export function lintGraph(graph: RuleGraph, options: LintOptions): LintFinding[] {
+export async function lintGraph(graph: RuleGraph, options: LintOptions): Promise<LintFinding[]> {
+  const slices = new TimeSlices(options.signal);
   const walks = walkRules(graph);
-  const shadowed = findShadowed(graph, options.ordered, options.rules);
+  const shadowed = await findShadowed(graph, options.ordered, options.rules, slices);
+  const chains =
+    options.rules === undefined ? findChains(graph, walks) : await findMatchedChains(graph, options.rules, slices);
   // A rule that never applies sends nobody to its destination: its line already says so, and says it alone.
   const neverApplies = new Set(shadowed.map((finding) => finding.line));
   const sitemap = options.sitemap === undefined ? [] : findNotInSitemap(graph, options.sitemap, options.siteOrigin);
   const findings = [
     ...findCycles(graph, walks),
     ...findSelfRedirects(graph),
-    ...(options.rules === undefined ? findChains(graph, walks) : findMatchedChains(graph, options.rules)),
+    ...chains,
     ...findDuplicates(graph, options.ordered),
     ...shadowed,
     ...(options.migration === true ? findTemporaryMoves(graph) : []),

@@ -32,7 +32,7 @@ async function fixed(format: RuleFormat, text: string): Promise<string> {
 
 /** The kinds lint finds in `text` read as `format`. */
 async function lintKinds(format: RuleFormat, text: string): Promise<string[]> {
-  const findings = lintRules(await rowsOf(format, text), { ordered: isOrdered(format), siteOrigin: SITE });
+  const findings = await lintRules(await rowsOf(format, text), { ordered: isOrdered(format), siteOrigin: SITE });
   return findings.map((finding) => finding.kind);
 }
 

@@ -31,7 +31,7 @@ describe('Apache matching, as httpd does it', () => {
     );
     const rows = items.flatMap((item) => (item.kind === 'row' ? [item.row] : []));
     const rules = await compileRules('apache', Readable.from([text.join('\n')]));
-    const shadowed = lintRules(rows, { ordered: isOrdered('apache'), siteOrigin: 'https://site.test', rules })
+    const shadowed = (await lintRules(rows, { ordered: isOrdered('apache'), siteOrigin: 'https://site.test', rules }))
       .filter((finding) => finding.kind === 'shadowed')
       .map((finding) => `${finding.line}: ${finding.message}`);
     expect(shadowed).toEqual(['1: never applies: line 3 answers /page first (→ /from-rewrite)']);

@@ -34,7 +34,7 @@ async function rowsOf(format: RuleFormat, text: string): Promise<CheckRow[]> {
 
 async function lint(format: RuleFormat, text: string, options: Partial<LintOptions> = {}) {
   const rows = await rowsOf(format, text);
-  const findings = lintRules(rows, { ordered: isOrdered(format), siteOrigin: SITE, ...options });
+  const findings = await lintRules(rows, { ordered: isOrdered(format), siteOrigin: SITE, ...options });
   return findings.map(
     (f) => `${f.line} ${f.severity} ${f.kind}${f.suggestion === undefined ? '' : ` → ${f.suggestion}`}`,
   );
@@ -81,7 +81,7 @@ describe('lint findings', () => {
 
   it('names the loop and the chain in its message, as the file writes the URLs', async () => {
     const rows = await rowsOf('netlify', EVERYTHING);
-    const findings = lintRules(rows, { ordered: true, siteOrigin: SITE });
+    const findings = await lintRules(rows, { ordered: true, siteOrigin: SITE });
     expect(findings.find((f) => f.kind === 'cycle')?.message).toBe(
       'redirect loop: /loop1 → /loop2 → /loop1 (lines 4, 5)',
     );
@@ -114,7 +114,7 @@ describe('lint findings', () => {
 /** The shadowed findings of a file linted with its format's matcher, as `line: message`. */
 async function shadowedBy(format: PatternFormat, text: string): Promise<string[]> {
   const rules = await compileRules(format, chunked(text));
-  const findings = lintRules(await rowsOf(format, text), { ordered: isOrdered(format), siteOrigin: SITE, rules });
+  const findings = await lintRules(await rowsOf(format, text), { ordered: isOrdered(format), siteOrigin: SITE, rules });
   return findings.filter((f) => f.kind === 'shadowed').map((f) => `${f.line}: ${f.message}`);
 }
 
@@ -279,7 +279,7 @@ describe('lint on a long chain', () => {
   }
 
   /** Lints with a graph whose rule lookups are counted: the work done, whatever the machine's speed. */
-  function lookupsToLint(length: number): { lookups: number; findings: number } {
+  async function lookupsToLint(length: number): Promise<{ lookups: number; findings: number }> {
     const graph = buildRuleGraph(chainRows(length), SITE);
     let lookups = 0;
     const first = graph.first as Map<string, CheckRow>;
@@ -288,13 +288,13 @@ describe('lint on a long chain', () => {
       lookups++;
       return get(key);
     };
-    const findings = lintGraph(graph, { ordered: true }).length;
+    const findings = (await lintGraph(graph, { ordered: true })).length;
     return { lookups, findings };
   }
 
-  it('follows each rule once: the work grows with the rules, not their square (5,000 and 10,000 rules)', () => {
-    const five = lookupsToLint(5_000);
-    const ten = lookupsToLint(10_000);
+  it('follows each rule once: the work grows with the rules, not their square (5,000 and 10,000 rules)', async () => {
+    const five = await lookupsToLint(5_000);
+    const ten = await lookupsToLint(10_000);
     expect(five.findings).toBe(4_999);
     expect(ten.findings).toBe(9_999);
     // Following every rule to the end on its own took 12.5 million lookups for 5,000 rules.
@@ -302,8 +302,8 @@ describe('lint on a long chain', () => {
     expect(ten.lookups / five.lookups).toBeLessThan(2.1);
   });
 
-  it('names at most ten rules of a long chain in its message, with the count and the end', () => {
-    const findings = lintRules(chainRows(50), { ordered: true, siteOrigin: SITE });
+  it('names at most ten rules of a long chain in its message, with the count and the end', async () => {
+    const findings = await lintRules(chainRows(50), { ordered: true, siteOrigin: SITE });
     const first = findings.find((finding) => finding.line === 1)!;
     expect(first.message).toBe(
       'chain of 50 redirects: /r0 → /r1 → /r2 → /r3 → /r4 → /r5 → /r6 → /r7 → /r8 → /r9 → … 40 more → /r50 (line 2 redirects /r1 again); point it at /r50',

@@ -19,7 +19,6 @@ import {
 import { type LintFinding, lintInput, placedFindings } from '../../lint/index.js';
 import { isSameFile } from '../check/output-guard.js';
 import { type Colors, colorsFor } from '../colors.js';
-import { withDefaultSignals } from '../default-signals.js';
 import { docsUrlSetting } from '../docs-url.js';
 import { cliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -147,9 +146,9 @@ export async function lintFiles(files: readonly string[], flags: LintFlags, io: 
 }
 
 /**
- * Whether Ctrl-C or SIGTERM came while the file was linted (matching runs on this thread, within the file's step
- * budget: src/inputs/patterns/server-regex.ts): then nothing is written but the note. A turn of the event loop
- * first, so that a signal that arrived during the matching has been handled.
+ * Whether Ctrl-C or SIGTERM came while the file was linted: then nothing is written but the note. A turn of the
+ * event loop first, so that a signal that arrived during the last slice of the matching (src/lint/time-slices.ts)
+ * has been handled.
  */
 async function interrupted(io: CliIo, inputName: string): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
@@ -230,8 +229,14 @@ export async function lintCommand(file: string, typed: LintFlags, piped: CliIo):
     migration: flags.migration === true,
     sameHost: flags.sameHost === true,
     sitemapPaths: plan.sitemapPaths,
+    // Ctrl-C and SIGTERM stop the matching between its slices (src/lint/time-slices.ts).
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
   };
-  const linted = await withDefaultSignals(() => lintInput(plan, rules, lintOptions), io.signal);
+  const linted = await lintInput(plan, rules, lintOptions).catch((error: unknown) => {
+    // Stopped between slices by Ctrl-C, SIGTERM or a closed output: told below. Any other error is thrown on.
+    if (io.signal?.aborted && error === io.signal.reason) return undefined;
+    throw error;
+  });
   if (await interrupted(io, plan.inputName)) return EXIT.INTERRUPTED;
   // Not linted and not interrupted: the reader of the output went away first, which ends the run quietly.
   if (linted === undefined) return EXIT.OK;

@@ -64,15 +64,16 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
     skipped: spec.skipped ?? newSkipLog(),
     match: (url) => first(url, Number.POSITIVE_INFINITY),
     shadowing: (url, line) => first(url, line, true),
-    shadowedPatterns: () =>
-      spec.matchers.flatMap((matcher) => {
+    *shadowedPatterns() {
+      for (const matcher of spec.matchers) {
         const { pattern } = matcher;
-        if (pattern === undefined || pattern.samples.length === 0) return [];
+        if (pattern === undefined || pattern.samples.length === 0) continue;
         // Shadowed only when an earlier rule answers every sample: one that answers some leaves the pattern the rest.
         const answers = pattern.samples.map((sample) => first(sample, matcher.line, true));
-        if (answers.some((found) => found === undefined)) return [];
+        if (answers.some((found) => found === undefined)) continue;
         const by = Math.min(...answers.map((found) => found!.line));
-        return [{ line: matcher.line, source: pattern.source, by, sample: pattern.samples[0]!.pathname }];
-      }),
+        yield { line: matcher.line, source: pattern.source, by, sample: pattern.samples[0]!.pathname };
+      }
+    },
   };
 }

@@ -30,12 +30,13 @@ export function registerLint(server: McpServer): void {
       outputSchema: lintOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) =>
+    (args, extra) =>
       guarded(async () => {
         const plan = await planRuleText(args.format, args.baseUrl);
         const loaded = await parseRulesText(plan, args.text);
         if (loaded.inputError !== undefined) return errorResult(loaded.inputError);
-        const { findings } = await lintInput(plan, loaded, { migration: args.migration, sameHost: args.sameHost });
+        const options = { migration: args.migration, sameHost: args.sameHost, signal: extra.signal };
+        const { findings } = await lintInput(plan, loaded, options);
         const errors = findings.filter((finding) => finding.severity === 'error').length;
         return answer({
           rules: loaded.rows.length,
