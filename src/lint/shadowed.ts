@@ -39,6 +39,8 @@ export async function findShadowed(
 async function patternsShadowed(rules: CompiledRules | undefined, slices: TimeSlices): Promise<LintFinding[]> {
   const findings: LintFinding[] = [];
   for (const shadow of rules?.shadowedPatterns?.() ?? []) {
+    await slices.next();
+    if (shadow === undefined) continue;
     findings.push(
       lintFinding('shadowed', {
         line: shadow.line,
@@ -47,7 +49,6 @@ async function patternsShadowed(rules: CompiledRules | undefined, slices: TimeSl
         related: [shadow.by],
       }),
     );
-    await slices.next();
   }
   return findings;
 }

@@ -70,7 +70,10 @@ export function orderedRules(spec: OrderedRulesSpec): CompiledRules {
         if (pattern === undefined || pattern.samples.length === 0) continue;
         // Shadowed only when an earlier rule answers every sample: one that answers some leaves the pattern the rest.
         const answers = pattern.samples.map((sample) => first(sample, matcher.line, true));
-        if (answers.some((found) => found === undefined)) continue;
+        if (answers.some((found) => found === undefined)) {
+          yield undefined;
+          continue;
+        }
         const by = Math.min(...answers.map((found) => found!.line));
         yield { line: matcher.line, source: pattern.source, by, sample: pattern.samples[0]!.pathname };
       }

@@ -47,9 +47,10 @@ export interface CompiledRules {
   /**
    * The pattern rules that an earlier rule answers for every URL they match (`/blog/*` after `/*`), where the format
    * can tell: each pattern is tried with URLs standing for all it matches (src/inputs/patterns/pattern-samples.ts).
-   * One pattern at a time, so that lint can give the event loop a turn between them (src/lint/time-slices.ts).
+   * One step per pattern rule, its shadowing or undefined, so that lint can give the event loop a turn between them
+   * (src/lint/time-slices.ts).
    */
-  shadowedPatterns?(): Iterable<PatternShadowing>;
+  shadowedPatterns?(): Iterable<PatternShadowing | undefined>;
   /** How many rules can answer a sample. */
   size: number;
   problems: RuleProblem[];
