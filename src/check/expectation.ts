@@ -183,7 +183,9 @@ function rowHead(
   warnings: string[],
   firstStatus: number | undefined,
 ): RowResult {
-  const result = { line: row.line, source: row.source } as RowResult;
+  const result = { line: row.line } as RowResult;
+  if (row.place !== undefined) result.place = row.place;
+  result.source = row.source;
   if (row.target !== undefined) result.target = row.target;
   if (row.status !== undefined) result.expectedStatus = row.status;
   if (row.extra !== undefined) result.extra = row.extra;

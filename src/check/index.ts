@@ -11,6 +11,7 @@ export { checkOne, judgeRun } from './check-run.js';
 export * from './judging.js';
 export type { AttemptContext, RetryPolicy } from './row-attempt.js';
 export { type CacheEntry, MAX_CACHE_ENTRIES, RowCache, type RowCacheSettings } from './row-cache.js';
+export { rowPlaceWords } from './row-place.js';
 export { patternsChoose, type RowSubset, resumeKey, subsetItems, type UrlMatcher } from './row-subset.js';
 export * from './run/index.js';
 export type { RunLimits, RunnerConfig, RunnerEvent } from './runner.js';

@@ -35,8 +35,10 @@ export interface BaselineChange {
  * field names are part of the report format that `--baseline` reads back).
  */
 export interface RowResult {
-  /** Line of the input the row comes from. */
+  /** Line of the input the row comes from (for a rule in a file the input names, the rule set's numbering). */
   line: number;
+  /** Where the rule is written when that is another file than the input: a vercel.json's bulk redirect file. */
+  place?: CheckRow['place'];
   source: string;
   /** The expected final URL, if the row has one. */
   target?: string;

@@ -1,6 +1,6 @@
 import { terminalText } from '../core/index.js';
 import { findingPath } from '../formats/index.js';
-import type { RulePlaces } from '../inputs/index.js';
+import type { RulePlace, RulePlaces } from '../inputs/index.js';
 
 /**
  * An input's name at the start of a line people and editors read (`name:line: message`, as compilers write it):
@@ -23,7 +23,11 @@ export function fileLine(name: string, line: number | undefined, text: string): 
  * names): the file the line is in, named beside the input, and its own line there.
  */
 export function placeLine(name: string, places: RulePlaces | undefined, line: number, text: string): string {
-  const place = places?.locate(line);
-  if (place?.file === undefined) return fileLine(name, line, text);
+  return atPlace(name, places?.locate(line) ?? { line }, text);
+}
+
+/** {@link fileLine} at a place: a file the input names is named beside the input, with its own line there. */
+export function atPlace(name: string, place: RulePlace, text: string): string {
+  if (place.file === undefined) return fileLine(name, place.line, text);
   return fileLine(findingPath(name, place.file), place.line, text);
 }

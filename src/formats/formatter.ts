@@ -46,6 +46,8 @@ export interface SkippedRule {
   line: number;
   text: string;
   reason: string;
+  /** Where the rule is written when that is another file than the input (a vercel.json's bulk redirect file). */
+  place?: { file: string; line: number };
 }
 
 /**

@@ -50,7 +50,7 @@ export { type InputFlags, type InputPlan, OFFLINE_SITE, type PlanInputOptions, p
 export { type ReadAhead, readAhead, replayItems } from './read-ahead.js';
 export { type ReadRulesOptions, readRules } from './read-rules.js';
 export type { CheckRow, InputItem, SkippedItem } from './row.js';
-export { placeName, type RuleFileSpan, type RulePlace, RulePlaces } from './rule-places.js';
+export { placeName, placeWords, type RuleFileSpan, type RulePlace, RulePlaces } from './rule-places.js';
 export { REDIRECT_STATUSES, type RuleReadOptions } from './rule-row.js';
 export { type LoadedRules, parseRulesText, type RulesFile, readRulesFile } from './rules-file.js';
 export { type PatternShadow, patternShadow, skipShadowed } from './shadowing.js';

@@ -1,3 +1,5 @@
+import type { RulePlace } from './rule-places.js';
+
 /** One row to check: a source URL and what its chain is expected to do. */
 export interface CheckRow {
   /** 1-based line of the input the row comes from (the last line, for a CSV record spanning several). */
@@ -20,6 +22,11 @@ export interface CheckRow {
    * reason; its chain is still checked and reported, to show what the URL does today.
    */
   unmatched?: string;
+  /**
+   * Where the rule is written when that is another file than the input (a vercel.json's bulk redirect file): the file
+   * as the input names it and the line in it. `line` is then the rule set's own numbering (src/inputs/rule-places.ts).
+   */
+  place?: Required<RulePlace>;
 }
 
 /**
@@ -28,8 +35,8 @@ export interface CheckRow {
  */
 export type InputItem =
   | { kind: 'row'; row: CheckRow }
-  | { kind: 'invalid'; line: number; message: string }
-  | { kind: 'skipped'; line: number; text: string; reason: string };
+  | { kind: 'invalid'; line: number; message: string; place?: Required<RulePlace> }
+  | { kind: 'skipped'; line: number; text: string; reason: string; place?: Required<RulePlace> };
 
 /** A rule an input reader deliberately skips, with its line, its text and why. */
 export type SkippedItem = Omit<InputItem & { kind: 'skipped' }, 'kind'>;

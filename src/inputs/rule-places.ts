@@ -43,9 +43,13 @@ export class RulePlaces {
 
   /** How a message names a rule's place: `line 3`, or `redirects.csv line 3`. */
   name(line: number): string {
-    const place = this.locate(line);
-    return place.file === undefined ? `line ${line}` : `${place.file} line ${place.line}`;
+    return placeWords(this.locate(line));
   }
+}
+
+/** How a message names a place: `line 3`, or `redirects.csv line 3`. */
+export function placeWords(place: RulePlace): string {
+  return place.file === undefined ? `line ${place.line}` : `${place.file} line ${place.line}`;
 }
 
 /** How a message names a rule-set line: through the set's places when it has several files. */

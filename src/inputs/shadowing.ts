@@ -70,6 +70,7 @@ export async function* skipShadowed(
           line: item.row.line,
           text: item.row.source,
           reason: shadowedReason(shadow, options.places),
+          ...(item.row.place === undefined ? {} : { place: item.row.place }),
         };
         continue;
       }

@@ -156,5 +156,47 @@ describe('check of a vercel.json with bulk redirects', () => {
       ['/own', 'passed'],
     ]);
     expect(code).toBe(1);
+    // A bulk row says where it is written; the vercel.json's own row is on its line.
+    expect(rows.filter((r) => r.source !== undefined).map((r) => r.place)).toEqual([
+      { file: 'r.csv', line: 2 },
+      { file: 'r.csv', line: 3 },
+      undefined,
+    ]);
+  });
+
+  it('puts a failed bulk row on its own file and line, for people and for CI', async () => {
+    const vercel = await writeSet({
+      'vercel.json': '{\n  "bulkRedirectsPath": "redirects/r.csv"\n}\n',
+      // Line 4 repeats line 2's source: never applied, so skipped.
+      'redirects/r.csv': 'source,destination,permanent\n/bulk-a,/x,t\n/bulk-b,/x,f\n/bulk-a,/y,t\n',
+    });
+    server = await startRedirectServer({
+      '/bulk-a': { status: 308, location: '/x' },
+      '/bulk-b': { status: 308, location: '/x' },
+      '/x': { status: 200 },
+    });
+    const args = ['check', vercel, '--base-url', server.origin];
+    const table = await runCli(args);
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/FAIL .*\/bulk-b .*\(redirects\/r\.csv line 3\)\n/);
+    expect(table.stdout).toMatch(/SKIP .*\/bulk-a +\(redirects\/r\.csv line 4: /);
+    const env = { GITHUB_WORKSPACE: dirPath() };
+    const github = await runCli([...args, '--format', 'github'], { env });
+    expect(github.stdout).toMatch(/^::error file=redirects\/r\.csv,line=3,/m);
+    expect(github.stdout).not.toMatch(/file=vercel\.json/);
+    const junit = await runCli([...args, '--format', 'junit'], { env });
+    expect(junit.stdout).toMatch(/<testcase [^>]*name="http:[^"]*\/bulk-b" file="[^"]*redirects\/r\.csv" line="3"/);
+  });
+
+  it('names a malformed bulk rule by its own file and line', async () => {
+    const vercel = await writeSet({
+      'vercel.json': '{ "bulkRedirectsPath": "r.jsonl" }\n',
+      'r.jsonl': '{"source": "/a", "destination": "/b"}\n{"source": "a", "destination": "/b"}\n',
+    });
+    const { code, stderr } = await runCli(['check', vercel, '--base-url', 'http://127.0.0.1:9']);
+    expect(code).toBe(2);
+    expect(stderr.replaceAll(dirPath(), '.')).toContain(
+      'hoplens: ./r.jsonl:2: "source" must be a path starting with /',
+    );
   });
 });

@@ -542,6 +542,18 @@ export function describeInstalledCommands(installed: () => Installed): void {
       expect(await readFile(join(dir, 'bulk-site', 'redirects', 'a.csv'), 'utf8')).toBe(
         'source,destination,permanent\n/a,/c,true\n',
       );
+      // Nothing listens on port 9: each row errors, named by its own file and line.
+      const checked = await runInstalled(installed(), [
+        'check',
+        vercel,
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--retries',
+        '0',
+      ]);
+      expect(checked.code).toBe(1);
+      expect(checked.stdout).toMatch(/ERROR .*\/a .*\(redirects\/a\.csv line 2\)/);
+      expect(checked.stdout).toMatch(/ERROR .*\/b .*\(redirects\/b\.jsonl line 1\)/);
     });
   });
 

@@ -10,7 +10,7 @@ import { terminalText } from '../../core/index.js';
 import { isHumanFormat } from '../../formats/formatter.js';
 import { type CsvColumns, describeColumns } from '../../inputs/index.js';
 import type { CliError } from '../errors.js';
-import { fileLine, fileName } from '../file-line.js';
+import { atPlace, fileLine, fileName } from '../file-line.js';
 import type { CheckChannels } from './channels.js';
 import { CHECK_LIMITS } from './limits.js';
 import type { CheckPlan } from './plan.js';
@@ -48,7 +48,8 @@ export class CheckReport implements CheckRunWriter {
     channels.progress.tick();
     if (event.kind === 'invalid') {
       if (this.summary.invalid <= CHECK_LIMITS.invalidReported) {
-        await channels.tell(channels.errors, `hoplens: ${fileLine(this.plan.inputName, event.line, event.message)}\n`);
+        const place = event.place ?? { line: event.line };
+        await channels.tell(channels.errors, `hoplens: ${atPlace(this.plan.inputName, place, event.message)}\n`);
       }
     } else if (event.kind === 'skipped') {
       await channels.formatter.skipped(event);

@@ -1,4 +1,4 @@
-import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
+import { type CheckSummary, describeChange, type RowResult, rowPlaceWords } from '../../check/index.js';
 import { displayUrl, type Hop, terminalText } from '../../core/index.js';
 import type { CheckFormatter, SkippedRule } from '../../formats/formatter.js';
 import { renderSummary } from '../check/summary-text.js';
@@ -88,7 +88,7 @@ export class TableFormatter implements CheckFormatter {
             : c.magenta(c.bold('ERROR'));
     const destination =
       result.finalUrl !== undefined && result.finalUrl !== result.source ? ` → ${shownUrl(result.finalUrl)}` : '';
-    const where = result.outcome === 'passed' ? '' : c.dim(`  (line ${result.line})`);
+    const where = result.outcome === 'passed' ? '' : c.dim(`  (${rowPlaceWords(result)})`);
     let text = `${label} ${shownUrl(result.source)}${destination}  ${c.dim('[')}${this.facts(result)}${c.dim(']')}${where}\n`;
     // A row behind a bot wall did not fail: what was seen is told with a question mark, not a failure's cross.
     const mark = result.outcome === 'inconclusive' ? c.yellow('?') : c.red('✖');
@@ -110,7 +110,7 @@ export class TableFormatter implements CheckFormatter {
     if (this.options.quiet) return Promise.resolve();
     const c = this.options.colors;
     return this.write(
-      `${c.dim('SKIP ')} ${terminalText(rule.text)}  ${c.dim(`(line ${rule.line}: ${terminalText(rule.reason)})`)}\n`,
+      `${c.dim('SKIP ')} ${terminalText(rule.text)}  ${c.dim(`(${rowPlaceWords(rule)}: ${terminalText(rule.reason)})`)}\n`,
     );
   }
 

@@ -1,9 +1,13 @@
-import { type CheckSummary, describeChange, type RowResult } from '../../check/index.js';
+import { type CheckSummary, describeChange, type RowResult, rowPlaceWords } from '../../check/index.js';
 import { xmlText } from '../../core/index.js';
 import type { CheckFormatter, SkippedRule } from '../formatter.js';
 import { helpLink } from '../help-link.js';
+import { findingPath } from '../lint/lint-report.js';
 import { memorySpool, type Spool, type SpoolFactory } from '../spool.js';
 import type { ReportWriter } from '../writer.js';
+
+/** A row's or a skipped rule's line, and where it is written when that is a file the input names. */
+type Place = Pick<SkippedRule, 'line' | 'place'>;
 
 /** Lines as an element's text: each line escaped, so that a line break inside one stays a character reference. */
 export const xmlLines = (lines: readonly string[]) => lines.map(xmlText).join('\n');
@@ -40,8 +44,12 @@ export class JunitFormatter implements CheckFormatter {
     this.spool = await (this.options.spool ?? memorySpool)();
   }
 
-  private testcase(name: string, line: number, ms: number, body: string): Promise<void> {
-    const attributes = `classname="${xmlText(this.options.inputName)}" name="${xmlText(name)}" line="${line}"`;
+  /** A test case on its rule's line; a rule in a file the input names (a bulk redirect file) names that file too. */
+  private testcase(name: string, where: Place, ms: number, body: string): Promise<void> {
+    const { inputName } = this.options;
+    const file = where.place === undefined ? '' : ` file="${xmlText(findingPath(inputName, where.place.file))}"`;
+    const line = where.place?.line ?? where.line;
+    const attributes = `classname="${xmlText(inputName)}" name="${xmlText(name)}"${file} line="${line}"`;
     return this.spool!.write(`    <testcase ${attributes} time="${seconds(ms)}">\n${body}    </testcase>\n`);
   }
 
@@ -62,16 +70,16 @@ export class JunitFormatter implements CheckFormatter {
       body += `      <error message="${message}" type="${xmlText(result.error?.code ?? 'error')}">${details}</error>\n`;
     }
     const output = [
-      `line ${result.line}: ${result.source} -> ${result.finalUrl ?? '(no response)'} (${result.hops} hop${result.hops === 1 ? '' : 's'})`,
+      `${rowPlaceWords(result)}: ${result.source} -> ${result.finalUrl ?? '(no response)'} (${result.hops} hop${result.hops === 1 ? '' : 's'})`,
       ...result.warnings.map((warning) => `warning: ${warning}`),
       ...(result.changes ?? []).map((change) => `changed since baseline: ${describeChange(change)}`),
     ];
     body += `      <system-out>${xmlLines(output)}</system-out>\n`;
-    return this.testcase(result.source, result.line, result.time, body);
+    return this.testcase(result.source, result, result.time, body);
   }
 
   skipped(rule: SkippedRule): Promise<void> {
-    return this.testcase(rule.text, rule.line, 0, `      <skipped message="${xmlText(rule.reason)}"/>\n`);
+    return this.testcase(rule.text, rule, 0, `      <skipped message="${xmlText(rule.reason)}"/>\n`);
   }
 
   async end(summary: CheckSummary): Promise<void> {

@@ -17,16 +17,18 @@ export interface CiInput {
 /** Gathers a check's rows, as they come, into the {@link CiReport} the CI formats write at the end. */
 export class CiCheckCollector {
   private readonly findings: CiFinding[] = [];
-  private readonly failing: CiRow[] = [];
+  /** Each failing row with its line in the input's numbering, which orders them (files named by the input last). */
+  private readonly failing: Array<{ order: number; row: CiRow }> = [];
   private failingNotListed = 0;
 
   constructor(private readonly input: CiInput) {}
 
   add(result: RowResult): void {
-    this.findings.push(...rowFindings(result));
+    this.findings.push(...rowFindings(result, this.input.path));
     if (result.outcome === 'passed') return;
-    if (this.failing.length < FAILING_KEPT) this.failing.push(failingRow(result));
-    else this.failingNotListed++;
+    if (this.failing.length < FAILING_KEPT) {
+      this.failing.push({ order: result.line, row: failingRow(result, this.input.path) });
+    } else this.failingNotListed++;
   }
 
   report(summary: CheckSummary): CiReport {
@@ -35,7 +37,7 @@ export class CiCheckCollector {
       inputName: this.input.inputName,
       ...(this.input.path === undefined ? {} : { path: this.input.path }),
       findings: this.findings,
-      failing: [...this.failing].sort((a, b) => a.line - b.line),
+      failing: [...this.failing].sort((a, b) => a.order - b.order).map(({ row }) => row),
       failingNotListed: this.failingNotListed,
       ...checkTotals(summary),
     };

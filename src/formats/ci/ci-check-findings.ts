@@ -1,4 +1,5 @@
 import type { CheckSummary, RowResult } from '../../check/index.js';
+import { findingPath } from '../lint/lint-report.js';
 import type { CiFinding, CiReport, CiRow } from './ci-report.js';
 import { ciRule } from './ci-rules.js';
 
@@ -21,23 +22,26 @@ function failedRule(result: RowResult): string {
  * and one warning per warning-severity issue of a row that passed with warnings (under `--strict` they failed it and
  * are among its reasons already).
  */
-export function rowFindings(result: RowResult): CiFinding[] {
+export function rowFindings(result: RowResult, inputPath?: string): CiFinding[] {
   const key = rowKey(result);
-  const { line, source } = result;
+  const { source } = result;
+  const { line, ...path } = rowPlace(result, inputPath);
   if (result.outcome === 'errored') {
     const code = result.error?.code ?? 'ERROR';
     const message = `${source}: ${result.error?.message ?? code}`;
-    return [{ rule: ciRule('analysis_error'), level: 'error', line, key, title: `${code}: ${source}`, message }];
+    return [
+      { rule: ciRule('analysis_error'), level: 'error', line, ...path, key, title: `${code}: ${source}`, message },
+    ];
   }
   if (result.outcome === 'inconclusive') {
     // A bot wall answered: a notice (SARIF `note`), neither a failure nor a pass.
     const message = `${source}: ${result.reasons.join('; ')}`;
-    return [{ rule: 'bot_wall', level: 'notice', line, key, title: `inconclusive: ${source}`, message }];
+    return [{ rule: 'bot_wall', level: 'notice', line, ...path, key, title: `inconclusive: ${source}`, message }];
   }
   if (result.outcome === 'failed') {
     const rule = failedRule(result);
     const message = `${source}: ${result.reasons.join('; ')}`;
-    return [{ rule, level: 'error', line, key, title: `${rule}: ${source}`, message }];
+    return [{ rule, level: 'error', line, ...path, key, title: `${rule}: ${source}`, message }];
   }
   return result.issues
     .filter((issue) => issue.severity === 'warning')
@@ -45,6 +49,7 @@ export function rowFindings(result: RowResult): CiFinding[] {
       rule: issue.type,
       level: 'warning' as const,
       line,
+      ...path,
       key,
       title: `${issue.type}: ${source}`,
       message: `${source}: ${issue.message}`,
@@ -52,9 +57,21 @@ export function rowFindings(result: RowResult): CiFinding[] {
 }
 
 /** The summary's line for a row that did not pass. */
-export function failingRow(result: RowResult): CiRow {
+export function failingRow(result: RowResult, inputPath?: string): CiRow {
   const reason = result.outcome === 'errored' ? (result.error?.message ?? '') : (result.reasons[0] ?? '');
-  return { line: result.line, source: result.source, outcome: result.outcome, reason };
+  return { ...rowPlace(result, inputPath), source: result.source, outcome: result.outcome, reason };
+}
+
+/**
+ * Where a row's rule is written: its line of the input, or for a rule in a file the input names (a vercel.json's bulk
+ * redirect file) that file's line, and the file's path in the repository when the input's is known (as lint's).
+ */
+function rowPlace(result: RowResult, inputPath: string | undefined): { line: number; path?: string } {
+  const { place } = result;
+  if (place === undefined) return { line: result.line };
+  return inputPath === undefined
+    ? { line: place.line }
+    : { line: place.line, path: findingPath(inputPath, place.file) };
 }
 
 /** The run's counts, collapses and slowest chains, as the CI formats show them. */

@@ -60,11 +60,14 @@ async function bulkFiles(value: unknown, dir: string): Promise<string[] | string
   return files;
 }
 
-/** One file's items and rules, moved after `offset` in the rule set's numbering. */
-function shifted(reading: Awaited<ReturnType<typeof parseVercelBulk>>, offset: number) {
+/** One file's items and rules, moved after `offset` in the rule set's numbering, each item keeping its own place. */
+function shifted(reading: Awaited<ReturnType<typeof parseVercelBulk>>, offset: number, file: string) {
   const items = reading.items.map((item): InputItem => {
-    if (item.kind === 'row') return { kind: 'row', row: { ...item.row, line: item.row.line + offset } };
-    return { ...item, line: item.line + offset };
+    if (item.kind === 'row') {
+      const { row } = item;
+      return { kind: 'row', row: { ...row, line: row.line + offset, place: { file, line: row.line } } };
+    }
+    return { ...item, line: item.line + offset, place: { file, line: item.line } };
   });
   return { items, rules: reading.rules.map((rule) => ({ ...rule, line: rule.line + offset })) };
 }
@@ -85,7 +88,7 @@ async function readBulkFile(
   const name = relative(dir, file).split(sep).join('/');
   try {
     const { text } = await readExactText(file);
-    const reading = shifted(await parseVercelBulk(text, options), into.offset);
+    const reading = shifted(await parseVercelBulk(text, options), into.offset, name);
     into.items.push(...reading.items);
     into.rules.push(...reading.rules);
     const lines = text.split('\n').length;
